@@ -1,0 +1,58 @@
+# jsoncost: what JSON serialization costs per codec as documents grow.
+# Data flows one way: fixtures -> correctness gate -> benchmarks -> raw results -> report.
+
+GO        ?= go
+CODECS    ?=
+OPS       ?=
+FIXTURES  ?=
+ROUNDS    ?= 6
+BENCHTIME ?= 40ms
+FUZZTIME  ?= 60s
+OLD       ?=
+NEW       ?=
+
+BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
+
+.PHONY: bench bench-quick test report compare codecs fixtures fixtures-list conformance fuzz
+
+## bench: the standard matrix, interleaved rounds, then the report
+bench:
+	$(GO) run ./scripts/bench $(BENCHFLAGS)
+	$(GO) run ./scripts/report
+
+## bench-quick: a small subset in 3 rounds (raw output only)
+bench-quick:
+	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -rounds 3 -benchtime $(BENCHTIME)
+
+## test: vet, unit tests, the correctness gate and the fuzz seed corpus
+test:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+## report: rebuild tables, model, charts and READMEs from committed raw output
+report:
+	$(GO) run ./scripts/report
+
+## compare: benchstat of every cell, OLD vs NEW raw file or directory
+compare:
+	$(GO) run ./scripts/report -compare '$(OLD)' '$(NEW)'
+
+## codecs: one line per registered configuration
+codecs:
+	$(GO) run ./scripts/codecs
+
+## fixtures: regenerate fixtures and generated types (deterministic)
+fixtures:
+	$(GO) run ./gen
+
+## fixtures-list: name, family, fields and bytes of every fixture
+fixtures-list:
+	$(GO) run ./gen -list
+
+## conformance: semantic probes, JSONTestSuite and bad input, per codec
+conformance:
+	$(GO) run ./scripts/conformance
+
+## fuzz: differential fuzzing of every codec's decoder
+fuzz:
+	$(GO) test ./codecs/probes -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)

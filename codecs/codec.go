@@ -1,0 +1,156 @@
+// Package codecs holds every JSON codec configuration the suite compares and
+// the correctness gate that checks a configuration's output before it is timed.
+//
+// Data flows one way through it: the registry (registry.go) lists the
+// configurations, one small file per library builds them, and the gate
+// (gate.go) compares a configuration's output with the reference decoder or
+// encoder for its category. Benchmarks, reports and conformance probes all
+// iterate the registry; nothing downstream names a codec by hand.
+package codecs
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+)
+
+// Category is a configuration's fairness class: which semantics it keeps
+// relative to encoding/json.
+type Category string
+
+// The categories, from strictest to loosest, plus the copy floor.
+const (
+	Std     Category = "std"      // same bytes as encoding/json
+	NearStd Category = "near-std" // std API, documented differences
+	V2      Category = "v2"       // the encoding/json/v2 semantics
+	Fast    Category = "fast"     // skips work encoding/json does (see Skips)
+	Codegen Category = "codegen"  // generated code, struct types only
+	Floor   Category = "floor"    // copies bytes: the physical limit
+)
+
+// Categories lists every valid category in report order.
+var Categories = []Category{Std, NearStd, V2, Fast, Codegen, Floor}
+
+// Op is a benchmarked operation.
+type Op string
+
+// The operations, named as they appear in benchmark names.
+const (
+	DecodeStruct Op = "decode-struct" // into the fixture's generated struct
+	DecodeMap    Op = "decode-map"    // into map[string]any
+	DecodeProj   Op = "decode-proj"   // into the projected 5-field struct
+	EncodeStruct Op = "encode-struct" // the generated struct to JSON
+	EncodeMap    Op = "encode-map"    // map[string]any to JSON
+	Roundtrip    Op = "roundtrip"     // decode-struct then encode-struct
+	Get5         Op = "get5"          // lazy access to 5 fields, no full decode
+)
+
+// Ops lists every operation in report order.
+var Ops = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip, Get5}
+
+// FullOps are the operations of a codec with the encoding/json API.
+var FullOps = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip}
+
+// A Getter compiles a set of paths once; the returned function then reads the
+// raw JSON of each path from a document without decoding the rest. A path
+// segment that is a decimal number indexes an array.
+type Getter func(paths [][]string) func(data []byte) ([][]byte, error)
+
+// Codec is one configuration of one JSON library.
+type Codec struct {
+	Name     string   // unique; no trailing "-digits" (go test appends -GOMAXPROCS)
+	Module   string   // module path whose version build info reports; "" for the standard library
+	Category Category // fairness class
+	Skips    []string // for Fast: the work encoding/json does that this one skips
+	Ops      []Op     // supported operations
+
+	Marshal   func(v any) ([]byte, error)
+	Unmarshal func(data []byte, v any) error
+	Get       Getter // for Get5; nil when unsupported
+
+	// FloatDigits, when non-zero, is the number of decimal places the
+	// encoder keeps for floats: the gate allows that much rounding.
+	FloatDigits int
+
+	// Engine reports the implementation that actually runs; nil means the
+	// library itself.
+	Engine func() string
+
+	// Warmup prepares the codec for values of the given example (sonic's
+	// Pretouch); nil when there is nothing to prepare.
+	Warmup func(example any) error
+}
+
+// Supports reports whether c implements op.
+func (c *Codec) Supports(op Op) bool {
+	for _, o := range c.Ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// EngineName returns the implementation that runs for c.
+func (c *Codec) EngineName() string {
+	if c.Engine == nil {
+		return "native"
+	}
+	return c.Engine()
+}
+
+// Version returns c's module version from the binary's build information,
+// or the Go version for the standard library.
+func (c *Codec) Version() string {
+	if c.Module == "" {
+		return runtime.Version()
+	}
+	if v, ok := moduleVersions()[c.Module]; ok {
+		return v
+	}
+	return "(unknown)"
+}
+
+// ModuleVersion returns "module@version", or "std@goX.Y.Z".
+func (c *Codec) ModuleVersion() string {
+	if c.Module == "" {
+		return "std@" + runtime.Version()
+	}
+	return c.Module + "@" + c.Version()
+}
+
+var moduleVersions = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return m
+	}
+	for _, d := range bi.Deps {
+		if d.Replace != nil {
+			m[d.Path] = d.Replace.Version
+			continue
+		}
+		m[d.Path] = d.Version
+	}
+	return m
+})
+
+// BuildSetting returns the value of a build setting (for example
+// GOEXPERIMENT) recorded in the binary, or "".
+func BuildSetting(key string) string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, s := range bi.Settings {
+		if s.Key == key {
+			return s.Value
+		}
+	}
+	return ""
+}
+
+func (c *Codec) String() string {
+	return fmt.Sprintf("%s (%s, %s)", c.Name, c.ModuleVersion(), c.Category)
+}

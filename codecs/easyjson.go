@@ -1,0 +1,31 @@
+package codecs
+
+import (
+	"fmt"
+
+	"github.com/mailru/easyjson"
+)
+
+// easyJSON runs the code easyjson generated for the fixture types (with
+// -no_std_marshalers, so the other codecs never call it). It supports struct
+// types with generated methods only.
+var easyJSON = &Codec{
+	Name:     "easyjson",
+	Module:   "github.com/mailru/easyjson",
+	Category: Codegen,
+	Ops:      []Op{DecodeStruct, DecodeProj, EncodeStruct, Roundtrip},
+	Marshal: func(v any) ([]byte, error) {
+		m, ok := v.(easyjson.Marshaler)
+		if !ok {
+			return nil, fmt.Errorf("easyjson: %T has no generated MarshalEasyJSON", v)
+		}
+		return easyjson.Marshal(m)
+	},
+	Unmarshal: func(data []byte, v any) error {
+		u, ok := v.(easyjson.Unmarshaler)
+		if !ok {
+			return fmt.Errorf("easyjson: %T has no generated UnmarshalEasyJSON", v)
+		}
+		return easyjson.Unmarshal(data, u)
+	},
+}

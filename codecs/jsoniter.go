@@ -1,0 +1,26 @@
+package codecs
+
+import jsoniter "github.com/json-iterator/go"
+
+// The json-iterator configurations: the std-compatible one and the fastest,
+// which writes floats with 6 decimal places.
+var (
+	jsoniterStd = &Codec{
+		Name:      "jsoniter-std",
+		Module:    "github.com/json-iterator/go",
+		Category:  NearStd,
+		Ops:       FullOps,
+		Marshal:   jsoniter.ConfigCompatibleWithStandardLibrary.Marshal,
+		Unmarshal: jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal,
+	}
+	jsoniterFastest = &Codec{
+		Name:        "jsoniter-fastest",
+		Module:      "github.com/json-iterator/go",
+		Category:    Fast,
+		Skips:       []string{"HTML escaping", "map key sorting", "float precision (6 decimal places)", "escaped object names"},
+		Ops:         FullOps,
+		Marshal:     jsoniter.ConfigFastest.Marshal,
+		Unmarshal:   jsoniter.ConfigFastest.Unmarshal,
+		FloatDigits: 6,
+	}
+)

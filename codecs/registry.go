@@ -1,0 +1,156 @@
+package codecs
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// registry is the one list of configurations the suite compares. Adding a
+// codec means adding its file and one line here.
+var registry = []*Codec{
+	encodingJSON,
+	jsonV2,
+	jsonV1OnV2,
+	sonicStd,
+	sonicDefault,
+	sonicFastest,
+	jsoniterStd,
+	jsoniterFastest,
+	goccy,
+	segmentio,
+	easyJSON,
+	gjsonGet,
+	memcpy,
+}
+
+var mu sync.RWMutex
+
+// All returns the registered configurations in registry order.
+func All() []*Codec {
+	mu.RLock()
+	defer mu.RUnlock()
+	return slices.Clone(registry)
+}
+
+// Names returns the registered names in registry order.
+func Names() []string {
+	var names []string
+	for _, c := range All() {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
+
+// Register adds c to the registry and returns a function that removes it
+// again (for tests). It rejects a duplicate or malformed name, an unknown
+// category or operation, and a configuration without the functions its
+// operations need.
+func Register(c *Codec) (unregister func(), err error) {
+	if err := validate(c); err != nil {
+		return nil, err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range registry {
+		if r.Name == c.Name {
+			return nil, fmt.Errorf("codecs: %q is already registered", c.Name)
+		}
+	}
+	registry = append(registry, c)
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		registry = slices.DeleteFunc(registry, func(r *Codec) bool { return r == c })
+	}, nil
+}
+
+func validate(c *Codec) error {
+	switch {
+	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t"):
+		return fmt.Errorf("codecs: invalid name %q", c.Name)
+	case trailingDigits.MatchString(c.Name):
+		return fmt.Errorf("codecs: name %q ends in -digits, which go test reserves for GOMAXPROCS", c.Name)
+	case !slices.Contains(Categories, c.Category):
+		return fmt.Errorf("codecs: %s: unknown category %q", c.Name, c.Category)
+	}
+	for _, op := range c.Ops {
+		switch {
+		case !slices.Contains(Ops, op):
+			return fmt.Errorf("codecs: %s: unknown operation %q", c.Name, op)
+		case op == Get5 && c.Get == nil:
+			return fmt.Errorf("codecs: %s: supports %s but has no Get", c.Name, op)
+		case op != Get5 && c.Category != Floor && (c.Marshal == nil || c.Unmarshal == nil):
+			return fmt.Errorf("codecs: %s: supports %s but lacks Marshal or Unmarshal", c.Name, op)
+		}
+	}
+	return nil
+}
+
+// Lookup returns the configuration called name. An unknown name is an error
+// that lists the valid ones.
+func Lookup(name string) (*Codec, error) {
+	for _, c := range All() {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown codec %q; valid codecs: %s", name, strings.Join(Names(), ", "))
+}
+
+// Select returns the configurations named by spec: a comma-separated list
+// of names or regular expressions matched against whole names; "" selects
+// all. An element that matches nothing is an error listing the valid names.
+func Select(spec string) ([]*Codec, error) {
+	if spec == "" {
+		return All(), nil
+	}
+	names, err := Match("codec", spec, Names())
+	if err != nil {
+		return nil, err
+	}
+	var out []*Codec
+	for _, n := range names {
+		c, _ := Lookup(n)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Match selects from valid the names that spec (a comma-separated list of
+// names or anchored regular expressions) picks, in the order of valid. kind
+// names what is selected in errors.
+func Match(kind, spec string, valid []string) ([]string, error) {
+	picked := map[string]bool{}
+	for _, elem := range strings.Split(spec, ",") {
+		elem = strings.TrimSpace(elem)
+		if elem == "" {
+			continue
+		}
+		re, err := regexp.Compile("^(?:" + elem + ")$")
+		if err != nil {
+			return nil, fmt.Errorf("invalid %s pattern %q: %v", kind, elem, err)
+		}
+		n := 0
+		for _, v := range valid {
+			if re.MatchString(v) {
+				picked[v] = true
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("unknown %s %q; valid: %s", kind, elem, strings.Join(valid, ", "))
+		}
+	}
+	var out []string
+	for _, v := range valid {
+		if picked[v] {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,92 @@
+package codecs
+
+import (
+	"reflect"
+	"runtime"
+	"strconv"
+
+	"github.com/bytedance/sonic"
+	"golang.org/x/sys/cpu"
+)
+
+// The three sonic configurations. sonic compiles a JIT codec per type; it
+// runs only on amd64/arm64 within a window of Go versions and otherwise
+// silently wraps encoding/json, which sonicEngine reports.
+var (
+	sonicStd = &Codec{
+		Name:      "sonic-std",
+		Module:    "github.com/bytedance/sonic",
+		Category:  Std,
+		Ops:       FullOps,
+		Marshal:   sonic.ConfigStd.Marshal,
+		Unmarshal: sonic.ConfigStd.Unmarshal,
+		Engine:    sonicEngine,
+		Warmup:    sonicPretouch,
+	}
+	sonicDefault = &Codec{
+		Name:      "sonic-default",
+		Module:    "github.com/bytedance/sonic",
+		Category:  Fast,
+		Skips:     []string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "Marshaler output compaction", "string copying (aliases input)"},
+		Ops:       append(FullOps[:len(FullOps):len(FullOps)], Get5),
+		Marshal:   sonic.ConfigDefault.Marshal,
+		Unmarshal: sonic.ConfigDefault.Unmarshal,
+		Get:       sonicGetter,
+		Engine:    sonicEngine,
+		Warmup:    sonicPretouch,
+	}
+	sonicFastest = &Codec{
+		Name:      "sonic-fastest",
+		Module:    "github.com/bytedance/sonic",
+		Category:  Fast,
+		Skips:     []string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "Marshaler output compaction and validation", "validation of skipped values", "string copying (aliases input)"},
+		Ops:       FullOps,
+		Marshal:   sonic.ConfigFastest.Marshal,
+		Unmarshal: sonic.ConfigFastest.Unmarshal,
+		Engine:    sonicEngine,
+		Warmup:    sonicPretouch,
+	}
+)
+
+// sonicEngine is "jit" only when the sonic implementation is compiled in
+// and the CPU is one it accelerates.
+func sonicEngine() string {
+	accelerated := runtime.GOARCH == "arm64" || (runtime.GOARCH == "amd64" && cpu.X86.HasAVX)
+	if sonic.APIKind == sonic.UseSonicJSON && accelerated {
+		return "jit"
+	}
+	return "fallback-encoding-json"
+}
+
+func sonicPretouch(example any) error {
+	return sonic.Pretouch(reflect.TypeOf(example))
+}
+
+// sonicGetter reads each path with sonic's lazy ast searcher.
+func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
+	compiled := make([][]any, len(paths))
+	for i, p := range paths {
+		for _, seg := range p {
+			if n, err := strconv.Atoi(seg); err == nil {
+				compiled[i] = append(compiled[i], n)
+			} else {
+				compiled[i] = append(compiled[i], seg)
+			}
+		}
+	}
+	return func(data []byte) ([][]byte, error) {
+		out := make([][]byte, len(compiled))
+		for i, p := range compiled {
+			node, err := sonic.Get(data, p...)
+			if err != nil {
+				return nil, err
+			}
+			raw, err := node.Raw()
+			if err != nil {
+				return nil, err
+			}
+			out[i] = []byte(raw)
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"github.com/jsoncost/jsoncost"
+)
+
+// progress prints round r/R, cell i/N, elapsed time and an estimate of the
+// time left, at most once a second.
+type progress struct {
+	w             io.Writer
+	rounds, cells int
+	round, count  int
+	start, last   time.Time
+}
+
+func newProgress(w io.Writer, rounds, cells int) *progress {
+	return &progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
+}
+
+func (p *progress) startRound(r int) { p.round = r }
+
+func (p *progress) cell() {
+	p.count++
+	if time.Since(p.last) < time.Second && p.count%p.cells != 0 {
+		return
+	}
+	p.last = time.Now()
+	total := p.rounds * p.cells
+	elapsed := time.Since(p.start)
+	eta := time.Duration(float64(elapsed) / float64(p.count) * float64(total-p.count))
+	i := (p.count-1)%p.cells + 1
+	fmt.Fprintf(p.w, "\rround %d/%d  cell %d/%d  elapsed %s  eta %s   ", p.round, p.rounds, i, p.cells,
+		elapsed.Round(time.Second), eta.Round(time.Second))
+}
+
+func (p *progress) done() {
+	fmt.Fprintf(p.w, "\n%d rounds of %d cells in %s\n", p.rounds, p.cells, time.Since(p.start).Round(time.Second))
+}
+
+// summarizeSkips prints how many combinations were left out, by reason.
+func summarizeSkips(w io.Writer, skipped []jsoncost.Skip) {
+	if len(skipped) == 0 {
+		return
+	}
+	count := map[string]int{}
+	for _, s := range skipped {
+		count[s.Reason]++
+	}
+	reasons := make([]string, 0, len(count))
+	for r := range count {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(w, "skipping %d unsupported combinations:\n", len(skipped))
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %4d  %s\n", count[r], r)
+	}
+}
