@@ -194,14 +194,14 @@ func Prepare(cell Cell) (func() error, error) {
 }
 
 // copyOp is the floor: decoding copies the document into a fresh buffer,
-// encoding copies it out, a round trip does both.
+// encoding copies it out, a round trip does both. The document is boxed
+// once, here, so that an iteration allocates only the copy.
 func copyOp(c *codecs.Codec, op codecs.Op, doc []byte) func() error {
-	decode := func() error {
-		var b []byte
-		return c.Unmarshal(doc, &b)
-	}
+	var boxed any = doc
+	dst := new([]byte)
+	decode := func() error { return c.Unmarshal(doc, dst) }
 	encode := func() error {
-		_, err := c.Marshal(doc)
+		_, err := c.Marshal(boxed)
 		return err
 	}
 	switch {

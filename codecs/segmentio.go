@@ -6,7 +6,8 @@ import segjson "github.com/segmentio/encoding/json"
 var segmentio = &Codec{
 	Name:      "segmentio",
 	Module:    "github.com/segmentio/encoding",
-	Category:  Std,
+	Category:  NearStd,
+	Skips:     []string{"nesting depth limit (accepts depth 10001)"},
 	Ops:       FullOps,
 	Marshal:   segjson.Marshal,
 	Unmarshal: segjson.Unmarshal,

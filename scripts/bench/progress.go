@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"time"
 
@@ -13,20 +14,31 @@ import (
 // time left, at most once a second.
 type progress struct {
 	w             io.Writer
+	tty           bool
 	rounds, cells int
 	round, count  int
 	start, last   time.Time
 }
 
 func newProgress(w io.Writer, rounds, cells int) *progress {
-	return &progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
+	p := &progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil {
+			p.tty = fi.Mode()&os.ModeCharDevice != 0
+		}
+	}
+	return p
 }
 
 func (p *progress) startRound(r int) { p.round = r }
 
 func (p *progress) cell() {
 	p.count++
-	if time.Since(p.last) < time.Second && p.count%p.cells != 0 {
+	every := time.Second
+	if !p.tty {
+		every = 15 * time.Second // a log gets a line now and then, not a stream of \r
+	}
+	if time.Since(p.last) < every && p.count%p.cells != 0 {
 		return
 	}
 	p.last = time.Now()
@@ -34,8 +46,12 @@ func (p *progress) cell() {
 	elapsed := time.Since(p.start)
 	eta := time.Duration(float64(elapsed) / float64(p.count) * float64(total-p.count))
 	i := (p.count-1)%p.cells + 1
-	fmt.Fprintf(p.w, "\rround %d/%d  cell %d/%d  elapsed %s  eta %s   ", p.round, p.rounds, i, p.cells,
-		elapsed.Round(time.Second), eta.Round(time.Second))
+	start, end := "\r", "   "
+	if !p.tty {
+		start, end = "", "\n"
+	}
+	fmt.Fprintf(p.w, "%sround %d/%d  cell %d/%d  elapsed %s  eta %s%s", start, p.round, p.rounds, i, p.cells,
+		elapsed.Round(time.Second), eta.Round(time.Second), end)
 }
 
 func (p *progress) done() {

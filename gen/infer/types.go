@@ -1,0 +1,142 @@
+// Package infer derives Go types from JSON documents and prints them as Go
+// source.
+//
+// Objects become structs with json tags, or map[string]T when they are
+// empty, all their keys are integers (ids) or a key cannot be a struct tag.
+// Arrays become slices of their merged element type, integral numbers
+// int64 and other numbers float64, and a value that is null or has
+// conflicting kinds a pointer or any. A key missing from some of the
+// objects merged into one struct becomes a pointer field with omitempty.
+//
+// Decoding a document into its inferred type and encoding it again with
+// encoding/json gives the same JSON value, numbers compared by value (a
+// float64 writes 1.0 as 1), except for a key that is absent from some
+// objects and null in others: it comes back absent.
+package infer
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of a Go type.
+type Kind uint8
+
+// The kinds of types Infer produces, and Time for callers that build types
+// of documents whose timestamps they know.
+const (
+	Any     Kind = iota // any: only null seen, or conflicting kinds
+	Bool                // bool
+	Int                 // int64
+	Float               // float64
+	String              // string
+	Time                // time.Time; never inferred
+	Struct              // struct with json tags
+	Slice               // []Elem
+	Map                 // map[string]Elem
+	Pointer             // *Elem
+)
+
+// Type is a Go type.
+type Type struct {
+	Kind   Kind
+	Name   string  // when set, the type is declared under this name and referred to by it
+	Elem   *Type   // for Slice, Map and Pointer
+	Fields []Field // for Struct
+}
+
+// Field is a struct field.
+type Field struct {
+	Name      string // Go name
+	Key       string // JSON object key
+	Type      *Type
+	OmitEmpty bool
+}
+
+// ref returns the Go expression that refers to t.
+func (t *Type) ref() string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.underlying()
+}
+
+// underlying returns the Go expression of t's underlying type.
+func (t *Type) underlying() string {
+	switch t.Kind {
+	case Bool:
+		return "bool"
+	case Int:
+		return "int64"
+	case Float:
+		return "float64"
+	case String:
+		return "string"
+	case Time:
+		return "time.Time"
+	case Struct:
+		var b strings.Builder
+		b.WriteString("struct {\n")
+		for _, f := range t.Fields {
+			fmt.Fprintf(&b, "%s %s `json:%s`\n", f.Name, f.Type.ref(), strconv.Quote(f.tag()))
+		}
+		b.WriteString("}")
+		return b.String()
+	case Slice:
+		return "[]" + t.Elem.ref()
+	case Map:
+		return "map[string]" + t.Elem.ref()
+	case Pointer:
+		return "*" + t.Elem.ref()
+	}
+	return "any"
+}
+
+func (f Field) tag() string {
+	if f.OmitEmpty {
+		return f.Key + ",omitempty"
+	}
+	return f.Key
+}
+
+// Decls returns the unformatted Go declarations of every named type
+// reachable from roots, each declared once (by name), parents before the
+// types they contain.
+func Decls(roots ...*Type) []byte {
+	var b bytes.Buffer
+	declared := map[string]bool{}
+	var visit func(t *Type)
+	visit = func(t *Type) {
+		if t.Name != "" {
+			if declared[t.Name] {
+				return
+			}
+			declared[t.Name] = true
+			fmt.Fprintf(&b, "type %s %s\n\n", t.Name, t.underlying())
+		}
+		if t.Elem != nil {
+			visit(t.Elem)
+		}
+		for _, f := range t.Fields {
+			visit(f.Type)
+		}
+	}
+	for _, t := range roots {
+		visit(t)
+	}
+	return b.Bytes()
+}
+
+// Source returns a gofmt'ed Go file of package pkg that declares roots and
+// every named type they contain. The types must not use Time.
+func Source(pkg string, roots ...*Type) ([]byte, error) {
+	src := append([]byte("package "+pkg+"\n\n"), Decls(roots...)...)
+	out, err := format.Source(src)
+	if err != nil {
+		return nil, fmt.Errorf("formatting generated types: %w", err)
+	}
+	return out, nil
+}

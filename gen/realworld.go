@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/jsoncost/jsoncost/fixtures/corpus"
+	"github.com/jsoncost/jsoncost/gen/infer"
+)
+
+// realworld returns a fixture for every corpus, with its inferred type.
+func realworld() ([]*fixture, error) {
+	var fs []*fixture
+	for _, c := range corpus.Names {
+		f, err := realworldFixture(c)
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, f)
+	}
+	return fs, nil
+}
+
+func realworldFixture(corpusName string) (*fixture, error) {
+	name := "realworld-" + corpusName
+	data, err := corpus.Load(corpusName)
+	if err != nil {
+		return nil, err
+	}
+	n, err := leaves(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	t, err := infer.Infer(infer.GoName(name), data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &fixture{name: name, family: "realworld", data: data, fields: n, typ: t}, nil
+}
