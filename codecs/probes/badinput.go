@@ -1,0 +1,114 @@
+package probes
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jsoncost/jsoncost/codecs"
+)
+
+// heavyArg builds the bad-input suite with its large cases.
+const heavyArg = "heavy"
+
+// badInputTimeout bounds each bad-input case, child start-up included.
+const badInputTimeout = 30 * time.Second
+
+// truncationDoc is the document cut at every byte offset: every value kind,
+// escapes, multi-byte UTF-8 and nesting. It is an object without trailing
+// space, so no proper prefix of it is valid JSON.
+const truncationDoc = `{"id":12345678901,"name":"caf\u00e9 \"quoted\" \\ back\/slash","tags":["a","b\n\t",""],` +
+	`"price":-12.5e-3,"ratio":0.1E+2,"ok":true,"bad":false,"none":null,` +
+	`"nested":{"deep":[[1,2,{"k":[false,null]}]],"empty":{},"list":[]},` +
+	`"unicode":"日本語 ✓ 🎉","pair":"\ud83c\udf89","max":1.7976931348623157e308,"neg":-0,"zero":0.0}`
+
+// truncationPrefix names the truncation cases; BadInputReport folds them
+// into one row.
+const truncationPrefix = "truncated at "
+
+// bigString is the length of the heavy string case.
+const bigString = 64 << 20
+
+// BadInput returns the suite of hostile documents, each decoded into an
+// any. The heavy suite adds nesting a million levels deep and a 64 MiB
+// string, which the tests leave out.
+func BadInput(heavy bool) *Suite {
+	s := &Suite{Name: badInputSuite, Timeout: badInputTimeout}
+	if heavy {
+		s.Arg = heavyArg
+	}
+	add := func(name string, doc func() []byte, check func(any) string) {
+		s.Cases = append(s.Cases, Case{Name: name, Run: func(c *codecs.Codec) Outcome {
+			v, err := decodeAny(c, doc())
+			if err != nil {
+				return Outcome{Label: rejects}
+			}
+			if check == nil {
+				return Outcome{Label: accepts}
+			}
+			return Outcome{Label: accepts + " " + check(v)}
+		}})
+	}
+	add("depth 10001 (arrays)", func() []byte { return arrays(10001) }, nil)
+	if heavy {
+		add("depth 1000000 (arrays)", func() []byte { return arrays(1000000) }, nil)
+		add("depth 1000000 (objects)", func() []byte { return objects(1000000) }, nil)
+		add("depth 1000000 (unclosed arrays)", func() []byte { return bytes.Repeat([]byte("["), 1000000) }, nil)
+	}
+	add("10000-digit integer", func() []byte { return []byte("1" + strings.Repeat("0", 9999)) }, showNumber)
+	add("10000-digit fraction", func() []byte { return []byte("0." + strings.Repeat("0", 9997) + "1") }, showNumber)
+	add("10000-digit mantissa", func() []byte { return []byte("1." + strings.Repeat("1234567890", 1000)[:9998]) }, showNumber)
+	if heavy {
+		add("64 MiB string", func() []byte {
+			b := bytes.Repeat([]byte("a"), bigString+2)
+			b[0], b[len(b)-1] = '"', '"'
+			return b
+		}, func(v any) string {
+			if s, ok := v.(string); !ok || len(s) != bigString {
+				return "(wrong value)"
+			}
+			return "(intact)"
+		})
+	}
+	add("invalid UTF-8 in key", func() []byte { return []byte("{\"a\xffb\":1}") }, func(v any) string {
+		m, _ := v.(map[string]any)
+		for k := range m {
+			switch {
+			case k == "a\uFFFDb":
+				return "(U+FFFD)"
+			case !utf8.ValidString(k):
+				return "(raw bytes)"
+			}
+		}
+		return "(wrong value)"
+	})
+	for i := range len(truncationDoc) {
+		add(truncationPrefix+strconv.Itoa(i), func() []byte { return []byte(truncationDoc[:i]) }, nil)
+	}
+	return s
+}
+
+// arrays returns [[…]] nested depth levels deep.
+func arrays(depth int) []byte {
+	return append(bytes.Repeat([]byte("["), depth), bytes.Repeat([]byte("]"), depth)...)
+}
+
+// objects returns {"a":{"a":…1…}} nested depth levels deep.
+func objects(depth int) []byte {
+	b := bytes.Repeat([]byte(`{"a":`), depth)
+	b = append(b, '1')
+	return append(b, bytes.Repeat([]byte("}"), depth)...)
+}
+
+// showNumber describes a decoded number.
+func showNumber(v any) string {
+	switch n := v.(type) {
+	case float64:
+		return "(" + strconv.FormatFloat(n, 'g', -1, 64) + ")"
+	default:
+		return fmt.Sprintf("(%T)", v)
+	}
+}

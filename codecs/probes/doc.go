@@ -1,0 +1,22 @@
+// Package probes holds the conformance checks of every registered codec
+// configuration: semantic probes, the JSONTestSuite corpus, bad input at
+// scale and a differential fuzz target.
+//
+// Data flows from suites to tables. A Suite is an ordered list of cases (a
+// probe, a corpus document, a bad input); Run executes a suite for each
+// configuration in a child process, a re-exec of the current binary that
+// ServeChild turns into a worker, and collects one Outcome per case as JSON
+// lines on the child's stdout. A child that dies or outlives its time limit
+// leaves its case recorded as a crash or a timeout, and a new child carries
+// on with the next case, so one codec cannot take the run down. The
+// outcomes become Markdown reports (ProbeReport, SuiteReport,
+// BadInputReport), and CheckCategory compares each configuration's declared
+// category with what its probes found.
+//
+// The probes encode and decode small struct types (types.go) with easyjson
+// code generated for them, so that easyjson runs every probe too. The
+// differential fuzz target FuzzDecode lives in the tests.
+//
+// Binaries that call Run must call ServeChild first thing in main (or in
+// TestMain); scripts/conformance writes the tables to results/conformance.
+package probes
