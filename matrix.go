@@ -8,9 +8,10 @@
 package jsoncost
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
+	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
@@ -117,103 +118,97 @@ func Input(f *fixtures.Fixture) (codecs.Input, error) {
 	return codecs.Input{Doc: doc, New: f.New, NewProj: f.NewProj, Paths: f.Get5}, nil
 }
 
-// Prepare checks the cell with the correctness gate and returns one
-// iteration of its operation. Everything an iteration needs is built here,
-// before timing: the input bytes, the value an encoder is handed, the
-// compiled get5 paths. An iteration allocates a fresh target every time.
-func Prepare(cell Cell) (func() error, error) {
+// Prepare checks the cell with the correctness gate and returns its timed
+// loop. Everything an iteration needs is built here, before timing: the
+// input bytes, the value an encoder is handed, the compiled get5 paths, the
+// codec's per-type warm-up (sonic's Pretouch). The gate's own calls are the
+// untimed warm-up of the operation. An iteration decodes into a fresh target
+// every time.
+func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	in, err := Input(cell.Fixture)
 	if err != nil {
 		return nil, err
 	}
-	c, doc := cell.Codec, in.Doc
-	if err := codecs.Check(c, cell.Op, in); err != nil {
+	c, op, doc := cell.Codec, cell.Op, in.Doc
+	if c.Warmup != nil {
+		for _, newV := range []func() any{in.New, in.NewProj, newMap} {
+			if newV == nil {
+				continue
+			}
+			if err := c.Warmup(newV()); err != nil {
+				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
+			}
+		}
+	}
+	if err := codecs.Check(c, op, in); err != nil {
 		return nil, err
 	}
-	if c.Category == codecs.Floor {
-		return copyOp(c, cell.Op, doc), nil
+
+	// newValue makes a decode target, value is what an encoder is handed.
+	var value any
+	newValue := in.New
+	switch {
+	case c.Category == codecs.Floor:
+		// The floor copies the document into a fresh buffer held by one
+		// target, and out of one copy of it.
+		dst, src := new([]byte), bytes.Clone(doc)
+		newValue, value = func() any { return dst }, &src
+	case op == codecs.DecodeMap || op == codecs.EncodeMap:
+		newValue = newMap
+	case op == codecs.DecodeProj:
+		newValue = in.NewProj
 	}
-	if c.Warmup != nil {
-		for _, v := range []any{in.New(), new(map[string]any)} {
-			if err := c.Warmup(v); err != nil {
-				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
-			}
-		}
-		if in.NewProj != nil {
-			if err := c.Warmup(in.NewProj()); err != nil {
-				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
-			}
-		}
-	}
-	var run func() error
-	switch cell.Op {
-	case codecs.DecodeStruct:
-		run = func() error { return c.Unmarshal(doc, in.New()) }
-	case codecs.DecodeMap:
-		run = func() error {
-			var m map[string]any
-			return c.Unmarshal(doc, &m)
-		}
-	case codecs.DecodeProj:
-		run = func() error { return c.Unmarshal(doc, in.NewProj()) }
-	case codecs.EncodeStruct, codecs.EncodeMap:
-		v := in.New()
-		if cell.Op == codecs.EncodeMap {
-			v = new(map[string]any)
-		}
-		if err := json.Unmarshal(doc, v); err != nil {
+	if value == nil && (op == codecs.EncodeStruct || op == codecs.EncodeMap) {
+		value = newValue()
+		if err := json.Unmarshal(doc, value); err != nil {
 			return nil, fmt.Errorf("%s: building the value to encode: %w", cell, err)
 		}
-		run = func() error {
-			_, err := c.Marshal(v)
-			return err
-		}
-	case codecs.Roundtrip:
-		run = func() error {
-			v := in.New()
-			if err := c.Unmarshal(doc, v); err != nil {
-				return err
+	}
+
+	switch op {
+	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if err := c.Unmarshal(doc, newValue()); err != nil {
+					return err
+				}
 			}
-			_, err := c.Marshal(v)
-			return err
-		}
+			return nil
+		}, nil
+	case codecs.EncodeStruct, codecs.EncodeMap:
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if _, err := c.Marshal(value); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.Roundtrip:
+		return func(b *testing.B) error {
+			for b.Loop() {
+				v := newValue()
+				if err := c.Unmarshal(doc, v); err != nil {
+					return err
+				}
+				if _, err := c.Marshal(v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
 	case codecs.Get5:
 		get := c.Get(in.Paths)
-		run = func() error {
-			_, err := get(doc)
-			return err
-		}
-	default:
-		return nil, fmt.Errorf("%s: unknown operation", cell)
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if _, err := get(doc); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
 	}
-	// The untimed warm-up call: JIT compilation, caches, lazy init.
-	if err := run(); err != nil {
-		return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
-	}
-	return run, nil
+	return nil, fmt.Errorf("%s: unknown operation", cell)
 }
 
-// copyOp is the floor: decoding copies the document into a fresh buffer,
-// encoding copies it out, a round trip does both. The document is boxed
-// once, here, so that an iteration allocates only the copy.
-func copyOp(c *codecs.Codec, op codecs.Op, doc []byte) func() error {
-	var boxed any = doc
-	dst := new([]byte)
-	decode := func() error { return c.Unmarshal(doc, dst) }
-	encode := func() error {
-		_, err := c.Marshal(boxed)
-		return err
-	}
-	switch {
-	case op == codecs.Roundtrip:
-		return func() error {
-			if err := decode(); err != nil {
-				return err
-			}
-			return encode()
-		}
-	case slices.Contains([]codecs.Op{codecs.EncodeStruct, codecs.EncodeMap}, op):
-		return encode
-	}
-	return decode
-}
+func newMap() any { return new(map[string]any) }

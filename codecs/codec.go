@@ -62,7 +62,7 @@ type Codec struct {
 	Name     string   // unique; no trailing "-digits" (go test appends -GOMAXPROCS)
 	Module   string   // module path whose version build info reports; "" for the standard library
 	Category Category // fairness class
-	Skips    []string // for Fast: the work encoding/json does that this one skips
+	Skips    []string // what it does differently from encoding/json (for fast: the work it skips)
 	Ops      []Op     // supported operations
 
 	Marshal   func(v any) ([]byte, error)

@@ -212,7 +212,7 @@ func checkCopy(c *Codec, op Op, doc []byte) error {
 	case DecodeStruct, DecodeMap, DecodeProj:
 		err = c.Unmarshal(doc, &got)
 	default:
-		got, err = c.Marshal(doc)
+		got, err = c.Marshal(&doc)
 	}
 	if err != nil {
 		return err
