@@ -151,6 +151,20 @@ func compareEncoded(c *Codec, got, want []byte) error {
 	return diffJSON(g, w, numbersEqual(c.FloatDigits), "")
 }
 
+// SameJSON reports the first difference between two JSON documents compared
+// as values: objects member by member, numbers by value (1e3 is 1000).
+func SameJSON(got, want []byte) error {
+	g, err := decodeNumbers(got)
+	if err != nil {
+		return fmt.Errorf("got is not valid JSON: %w", err)
+	}
+	w, err := decodeNumbers(want)
+	if err != nil {
+		return fmt.Errorf("want is not valid JSON: %w", err)
+	}
+	return diffJSON(g, w, numbersEqual(0), "")
+}
+
 func checkGet(c *Codec, doc []byte, paths [][]string) error {
 	if len(paths) == 0 {
 		return fmt.Errorf("document has no get5 paths")
