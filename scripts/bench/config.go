@@ -95,12 +95,16 @@ var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
 // machineID names a machine by os, architecture and CPU model, e.g.
 // linux-amd64-amd-epyc.
 func machineID() string {
-	model := cpuModel()
-	slug := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(model), "-"), "-")
-	if slug == "" {
-		slug = "unknown-cpu"
+	return runtime.GOOS + "-" + runtime.GOARCH + "-" + slug(cpuModel())
+}
+
+// slug turns a CPU model into lower-case words joined by hyphens.
+func slug(model string) string {
+	s := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(model), "-"), "-")
+	if s == "" {
+		return "unknown-cpu"
 	}
-	return runtime.GOOS + "-" + runtime.GOARCH + "-" + slug
+	return s
 }
 
 func cpuModel() string {

@@ -85,7 +85,7 @@ func run(ctx context.Context, o options) error {
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "jsoncost.test")
 	fmt.Fprintf(os.Stderr, "building the benchmark binary…\n")
-	if err := command(ctx, "go", "test", "-c", "-o", bin, ".").Run(); err != nil {
+	if err := command(ctx, "go", "test", "-c", "-o", bin, "github.com/jsoncost/jsoncost").Run(); err != nil {
 		return fmt.Errorf("building the benchmark binary: %w", err)
 	}
 
