@@ -39,7 +39,7 @@ compare:
 
 ## codecs: one line per registered configuration
 codecs:
-	$(GO) run ./scripts/codecs
+	$(GO) run ./scripts/codecs -codecs '$(CODECS)'
 
 ## fixtures: regenerate fixtures and generated types (deterministic)
 fixtures:

@@ -386,3 +386,34 @@ func TestReportReplacesStaleFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedResultsAreCurrent rebuilds the report from the committed raw
+// output in a copy of results/ and checks that every committed page, table,
+// model and chart is what that raw output gives, byte for byte.
+func TestCommittedResultsAreCurrent(t *testing.T) {
+	committed := readTree(t, filepath.Join("..", "..", "results"))
+	dir := t.TempDir()
+	for path, data := range committed {
+		dst := filepath.Join(dir, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := runReport(t, "-results", dir); err != nil {
+		t.Fatalf("report: %v\n%s", err, out)
+	}
+	rebuilt := readTree(t, dir)
+	for path, data := range rebuilt {
+		if !bytes.Equal(committed[path], data) {
+			t.Errorf("results/%s is not what make report builds from the committed raw output; run make report", path)
+		}
+	}
+	for path := range committed {
+		if _, ok := rebuilt[path]; !ok {
+			t.Errorf("results/%s is committed but make report no longer builds it", path)
+		}
+	}
+}
