@@ -64,64 +64,75 @@ func compileTrie(paths [][]string) *pathTrie {
 	return root
 }
 
-// jsontextGetter walks the token stream once, reading the values on the
-// paths and skipping everything else without decoding it.
+// jsontextGetter walks the token stream, reading the values on the paths,
+// skipping everything else without decoding it, and stopping as soon as
+// every path has been read.
 func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	trie := compileTrie(paths)
 	return func(data []byte) ([][]byte, error) {
-		out := make([][]byte, len(paths))
-		dec := jsontext.NewDecoder(bytes.NewReader(data))
-		if err := walkTokens(dec, trie, out); err != nil {
+		w := tokenWalker{
+			dec:  jsontext.NewDecoder(bytes.NewReader(data)),
+			out:  make([][]byte, len(paths)),
+			left: len(paths),
+		}
+		if err := w.walk(trie); err != nil {
 			return nil, err
 		}
-		for i, v := range out {
+		for i, v := range w.out {
 			if v == nil {
 				return nil, fmt.Errorf("path %q not found", paths[i])
 			}
 		}
-		return out, nil
+		return w.out, nil
 	}
 }
 
-func walkTokens(dec *jsontext.Decoder, n *pathTrie, out [][]byte) error {
+// tokenWalker reads the values a pathTrie names from a token stream.
+type tokenWalker struct {
+	dec  *jsontext.Decoder
+	out  [][]byte
+	left int // paths not read yet
+}
+
+func (w *tokenWalker) walk(n *pathTrie) error {
+	if n == nil {
+		return w.dec.SkipValue()
+	}
 	if n.slot >= 0 {
-		v, err := dec.ReadValue()
-		out[n.slot] = bytes.Clone(v)
+		v, err := w.dec.ReadValue()
+		w.out[n.slot] = bytes.Clone(v)
+		w.left--
 		return err
 	}
-	switch dec.PeekKind() {
+	switch w.dec.PeekKind() {
 	case '{':
-		if _, err := dec.ReadToken(); err != nil {
+		if _, err := w.dec.ReadToken(); err != nil {
 			return err
 		}
-		for dec.PeekKind() != '}' {
-			name, err := dec.ReadToken()
+		for w.left > 0 && w.dec.PeekKind() != '}' {
+			name, err := w.dec.ReadToken()
 			if err != nil {
 				return err
 			}
-			if err := walkChild(dec, n.next[name.String()], out); err != nil {
+			if err := w.walk(n.next[name.String()]); err != nil {
 				return err
 			}
 		}
 	case '[':
-		if _, err := dec.ReadToken(); err != nil {
+		if _, err := w.dec.ReadToken(); err != nil {
 			return err
 		}
-		for i := 0; dec.PeekKind() != ']'; i++ {
-			if err := walkChild(dec, n.next[strconv.Itoa(i)], out); err != nil {
+		for i := 0; w.left > 0 && w.dec.PeekKind() != ']'; i++ {
+			if err := w.walk(n.next[strconv.Itoa(i)]); err != nil {
 				return err
 			}
 		}
 	default:
-		return dec.SkipValue()
+		return w.dec.SkipValue()
 	}
-	_, err := dec.ReadToken() // the closing delimiter
+	if w.left == 0 {
+		return nil // every path read: the rest of the document is never looked at
+	}
+	_, err := w.dec.ReadToken() // the closing delimiter
 	return err
-}
-
-func walkChild(dec *jsontext.Decoder, child *pathTrie, out [][]byte) error {
-	if child == nil {
-		return dec.SkipValue()
-	}
-	return walkTokens(dec, child, out)
 }

@@ -1,11 +1,13 @@
 package codecs
 
 import (
+	"fmt"
 	"reflect"
 	"runtime"
 	"strconv"
 
 	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/ast"
 	"golang.org/x/sys/cpu"
 )
 
@@ -63,7 +65,9 @@ func sonicPretouch(example any) error {
 	return sonic.Pretouch(reflect.TypeOf(example))
 }
 
-// sonicGetter reads each path with sonic's lazy ast searcher.
+// sonicGetter reads the paths from one lazily parsed ast.Node: the parts of
+// the document on the way to a path are parsed once and kept for the next
+// path, the rest is skipped.
 func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	compiled := make([][]any, len(paths))
 	for i, p := range paths {
@@ -76,15 +80,12 @@ func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 		}
 	}
 	return func(data []byte) ([][]byte, error) {
+		root := ast.NewRaw(string(data))
 		out := make([][]byte, len(compiled))
 		for i, p := range compiled {
-			node, err := sonic.Get(data, p...)
+			raw, err := root.GetByPath(p...).Raw()
 			if err != nil {
-				return nil, err
-			}
-			raw, err := node.Raw()
-			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("path %q: %w", paths[i], err)
 			}
 			out[i] = []byte(raw)
 		}
