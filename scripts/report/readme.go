@@ -137,7 +137,7 @@ func renderHarness(b *md, pg *page) {
 	}
 	b.line("## Harness overhead")
 	b.line("")
-	b.line("The `%s` cell runs the benchmark loop around nothing; it is what every other cell pays for being measured.", harnessName)
+	b.line("The `%s` cell runs the timed loop around a call into a codec that does nothing: the loop and the call through a function value that every other cell pays for being measured.", harnessName)
 	b.line("")
 	b.header("cell", ">ns/op (95% CI)", ">noop as share of it")
 	b.row(pg.rd.harness.String(), summaryCI(h.noop, num), none)
