@@ -15,32 +15,20 @@ var (
 	opsFlag      = flag.String("jsoncost.ops", "", "operations to run: names or patterns, comma-separated")
 	fixturesFlag = flag.String("jsoncost.fixtures", "", "fixtures to run: names or patterns, comma-separated")
 	seedFlag     = flag.Uint64("jsoncost.seed", 0, "when non-zero, shuffle the order of cells with this seed")
-	listFlag     = flag.Bool("jsoncost.list", false, "print the selected cells and the skipped combinations, then exit")
 )
 
+// TestMain records, as benchfmt configuration lines ahead of the results,
+// what the process that times the cells runs: sonic's engine and whether
+// the race detector is on.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if *listFlag {
-		os.Exit(list())
+	if flag.Lookup("test.bench").Value.String() != "" {
+		if sonic, err := codecs.Lookup("sonic-std"); err == nil {
+			fmt.Printf("sonic-engine: %s\n", sonic.EngineName())
+		}
+		fmt.Printf("race: %t\n", codecs.RaceEnabled)
 	}
 	os.Exit(m.Run())
-}
-
-// list prints "cell <name>" per selected cell and "skip <name>: <reason>"
-// per combination left out; the runner counts cells for its progress.
-func list() int {
-	cells, skipped, err := Matrix(selection())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	for _, c := range cells {
-		fmt.Printf("cell %s\n", c)
-	}
-	for _, s := range skipped {
-		fmt.Printf("skip %s: %s\n", s.Cell, s.Reason)
-	}
-	return 0
 }
 
 func selection() Selection {

@@ -9,7 +9,6 @@
 package codecs
 
 import (
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -100,24 +99,18 @@ func (c *Codec) EngineName() string {
 	return c.Engine()
 }
 
-// Version returns c's module version from the binary's build information,
-// or the Go version for the standard library.
-func (c *Codec) Version() string {
-	if c.Module == "" {
-		return runtime.Version()
-	}
-	if v, ok := moduleVersions()[c.Module]; ok {
-		return v
-	}
-	return "(unknown)"
-}
-
-// ModuleVersion returns "module@version", or "std@goX.Y.Z".
+// ModuleVersion returns "module@version" with the version from the
+// binary's build information ("(unknown)" in a test binary, which carries
+// none), or "std@goX.Y.Z" for the standard library.
 func (c *Codec) ModuleVersion() string {
 	if c.Module == "" {
 		return "std@" + runtime.Version()
 	}
-	return c.Module + "@" + c.Version()
+	v, ok := moduleVersions()[c.Module]
+	if !ok {
+		v = "(unknown)"
+	}
+	return c.Module + "@" + v
 }
 
 var moduleVersions = sync.OnceValue(func() map[string]string {
@@ -149,8 +142,4 @@ func BuildSetting(key string) string {
 		}
 	}
 	return ""
-}
-
-func (c *Codec) String() string {
-	return fmt.Sprintf("%s (%s, %s)", c.Name, c.ModuleVersion(), c.Category)
 }

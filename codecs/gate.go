@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"reflect"
 	"slices"
@@ -86,24 +87,23 @@ func checkDecode(c *Codec, doc []byte, newValue func() any) error {
 	return diffValues(got, want)
 }
 
-// referenceValue decodes doc with encoding/json: the value every encoder
-// is handed.
-func referenceValue(doc []byte, newValue func() any) (any, error) {
-	v := newValue()
+// reference decodes doc with encoding/json, giving the value every encoder
+// is handed, and encodes that value again: the bytes encoders are held to.
+func reference(doc []byte, newValue func() any) (v any, want []byte, err error) {
+	v = newValue()
 	if err := json.Unmarshal(doc, v); err != nil {
-		return nil, fmt.Errorf("encoding-json cannot decode the document: %w", err)
+		return nil, nil, fmt.Errorf("encoding-json cannot decode the document: %w", err)
 	}
-	return v, nil
+	if want, err = json.Marshal(v); err != nil {
+		return nil, nil, fmt.Errorf("encoding-json cannot encode the value: %w", err)
+	}
+	return v, want, nil
 }
 
 func checkEncode(c *Codec, doc []byte, newValue func() any) error {
-	v, err := referenceValue(doc, newValue)
+	v, want, err := reference(doc, newValue)
 	if err != nil {
 		return err
-	}
-	want, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encoding-json cannot encode the value: %w", err)
 	}
 	got, err := c.Marshal(v)
 	if err != nil {
@@ -113,13 +113,9 @@ func checkEncode(c *Codec, doc []byte, newValue func() any) error {
 }
 
 func checkRoundtrip(c *Codec, doc []byte, newValue func() any) error {
-	ref, err := referenceValue(doc, newValue)
+	_, want, err := reference(doc, newValue)
 	if err != nil {
 		return err
-	}
-	want, err := json.Marshal(ref)
-	if err != nil {
-		return fmt.Errorf("encoding-json cannot encode the value: %w", err)
 	}
 	v := newValue()
 	if err := c.Unmarshal(doc, v); err != nil {
@@ -255,7 +251,7 @@ func decodeNumbers(data []byte) (any, error) {
 func numbersEqual(digits int) func(a, b json.Number) bool {
 	tol := new(big.Float)
 	if digits > 0 {
-		tol.SetFloat64(0.5 * pow10(-digits))
+		tol.SetFloat64(0.5 * math.Pow10(-digits))
 	}
 	return func(a, b json.Number) bool {
 		if a == b {
@@ -269,11 +265,6 @@ func numbersEqual(digits int) func(a, b json.Number) bool {
 		d := new(big.Float).Sub(x, y)
 		return d.Abs(d).Cmp(tol) <= 0
 	}
-}
-
-func pow10(n int) float64 {
-	f, _ := strconv.ParseFloat("1e"+strconv.Itoa(n), 64)
-	return f
 }
 
 // diffValues reports the first path at which got and want differ. The

@@ -16,7 +16,9 @@ import (
 // writeConfig writes the benchfmt configuration lines that make a raw file
 // reproducible: the toolchain, the machine, the runtime settings, the
 // suite's commit, the exact command, and every codec's module version,
-// category and engine.
+// category and engine. Module versions come from this binary's build
+// information (test binaries carry none); the benchmark binary itself adds
+// sonic-engine and race, and go test adds goos, goarch, pkg and cpu.
 func writeConfig(w io.Writer, o options, id string) error {
 	lines := [][2]string{
 		{"jsoncost-commit", gitCommit()},
@@ -29,13 +31,8 @@ func writeConfig(w io.Writer, o options, id string) error {
 		{"gomemlimit", envOr("GOMEMLIMIT", "off")},
 		{"goexperiment", goEnv("GOEXPERIMENT")},
 		{"goamd64", goEnv("GOAMD64")},
-		{"race", fmt.Sprint(codecs.RaceEnabled)},
 		{"rounds", fmt.Sprint(o.rounds)},
 		{"benchtime", o.benchtime},
-	}
-	sonic, _ := codecs.Lookup("sonic-std")
-	if sonic != nil {
-		lines = append(lines, [2]string{"sonic-engine", sonic.EngineName()})
 	}
 	for _, c := range codecs.All() {
 		lines = append(lines, [2]string{"codec-" + c.Name, fmt.Sprintf("%s %s %s", c.ModuleVersion(), c.Category, c.EngineName())})

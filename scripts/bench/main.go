@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"syscall"
@@ -85,8 +86,8 @@ func run(ctx context.Context, o options) error {
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "jsoncost.test")
 	fmt.Fprintf(os.Stderr, "building the benchmark binary…\n")
-	if err := command(ctx, "go", "test", "-c", "-o", bin, "github.com/jsoncost/jsoncost").Run(); err != nil {
-		return fmt.Errorf("building the benchmark binary: %w", err)
+	if out, err := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, "github.com/jsoncost/jsoncost").CombinedOutput(); err != nil {
+		return fmt.Errorf("building the benchmark binary: %w\n%s", err, out)
 	}
 
 	id := machineID()
@@ -109,7 +110,6 @@ func run(ctx context.Context, o options) error {
 	p := newProgress(os.Stderr, o.rounds, len(cells))
 	var failed []string
 	for r := 1; r <= o.rounds; r++ {
-		p.startRound(r)
 		f, err := runRound(ctx, bin, o, r, out, p)
 		failed = append(failed, f...)
 		if err != nil {

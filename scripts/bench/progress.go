@@ -16,7 +16,7 @@ type progress struct {
 	w             io.Writer
 	tty           bool
 	rounds, cells int
-	round, count  int
+	count         int // cells done over all rounds
 	start, last   time.Time
 }
 
@@ -29,8 +29,6 @@ func newProgress(w io.Writer, rounds, cells int) *progress {
 	}
 	return p
 }
-
-func (p *progress) startRound(r int) { p.round = r }
 
 func (p *progress) cell() {
 	p.count++
@@ -50,7 +48,7 @@ func (p *progress) cell() {
 	if !p.tty {
 		start, end = "", "\n"
 	}
-	fmt.Fprintf(p.w, "%sround %d/%d  cell %d/%d  elapsed %s  eta %s%s", start, p.round, p.rounds, i, p.cells,
+	fmt.Fprintf(p.w, "%sround %d/%d  cell %d/%d  elapsed %s  eta %s%s", start, (p.count-1)/p.cells+1, p.rounds, i, p.cells,
 		elapsed.Round(time.Second), eta.Round(time.Second), end)
 }
 

@@ -15,7 +15,7 @@ import (
 // -count 1, copying benchfmt lines to out and reporting progress. It
 // returns the names of cells that failed.
 func runRound(ctx context.Context, bin string, o options, round int, out io.Writer, p *progress) (failed []string, err error) {
-	cmd := command(ctx, bin,
+	cmd := exec.CommandContext(ctx, bin,
 		"-test.run", "^$",
 		"-test.bench", "^BenchmarkCodec$",
 		"-test.benchmem",
@@ -27,7 +27,7 @@ func runRound(ctx context.Context, bin string, o options, round int, out io.Writ
 		"-jsoncost.fixtures", o.sel.Fixtures,
 		"-jsoncost.seed", strconv.Itoa(round),
 	)
-	cmd.Stdout = nil
+	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -66,18 +66,11 @@ func runRound(ctx context.Context, bin string, o options, round int, out io.Writ
 	return failed, nil
 }
 
-// isConfigLine reports whether go test printed a benchfmt configuration
-// line (goos, goarch, pkg, cpu).
+// isConfigLine reports whether the benchmark binary printed a benchfmt
+// configuration line (goos, goarch, pkg, cpu, sonic-engine, race).
 func isConfigLine(line string) bool {
 	k, _, ok := strings.Cut(line, ": ")
 	return ok && k != "" && !strings.ContainsAny(k, " \t") && strings.ToLower(k) == k
-}
-
-func command(ctx context.Context, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Stdout = os.Stderr
-	cmd.Stderr = os.Stderr
-	return cmd
 }
 
 func joinLines(s []string) string { return strings.Join(s, "\n  ") }
