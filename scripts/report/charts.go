@@ -117,11 +117,11 @@ func buildCharts(rd *runData) ([]chart, error) {
 			{unitNs, "ns-vs-fields", "time per call"},
 			{unitAllocs, "allocs-vs-fields", "allocations per call"},
 		} {
-			svg, notes, ok, err := fieldsChart(rd, op, spec.unit, spec.what)
+			svg, notes, err := fieldsChart(rd, op, spec.unit, spec.what)
 			if err != nil {
 				return nil, fmt.Errorf("chart %s %s: %w", op, spec.unit, err)
 			}
-			if !ok {
+			if svg == nil {
 				continue
 			}
 			caption := fmt.Sprintf("%s: %s (%s) against fields over the %s documents, medians, log-log.", op, spec.what, spec.unit, famFields.label())
@@ -135,11 +135,11 @@ func buildCharts(rd *runData) ([]chart, error) {
 				svg:     svg,
 			})
 		}
-		svg, floor, ok, err := realworldChart(rd, op)
+		svg, floor, err := realworldChart(rd, op)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s real-world: %w", op, err)
 		}
-		if ok {
+		if svg != nil {
 			caption := fmt.Sprintf("%s: throughput per real-world corpus (MB/s of document, medians, log scale).", op)
 			if floor {
 				caption += fmt.Sprintf(" %s, copying the same bytes, is the floor.", floorCodec)
@@ -157,8 +157,8 @@ func buildCharts(rd *runData) ([]chart, error) {
 
 // fieldsChart draws unit against fields for every codec of op over the fields-* fixtures. It
 // returns sentences for the caption on what the reader cannot see (points at zero, lines drawn on
-// top of each other), and false when there is nothing to draw.
-func fieldsChart(rd *runData, op, unit, what string) (svg []byte, notes []string, ok bool, err error) {
+// top of each other), and no SVG when there is nothing to draw.
+func fieldsChart(rd *runData, op, unit, what string) (svg []byte, notes []string, err error) {
 	p := newPlot(op+": "+what+" vs fields", "fields (scalar leaves in the document)", unit)
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
@@ -197,14 +197,14 @@ func fieldsChart(rd *runData, op, unit, what string) (svg []byte, notes []string
 		}
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
-			return nil, nil, false, err
+			return nil, nil, err
 		}
 		line.LineStyle, points.GlyphStyle = codecStyle(rd.codecs, codec)
 		p.Add(line, points)
 		l.Add(codec, line, points)
 	}
 	if len(drawn) == 0 {
-		return nil, nil, false, nil
+		return nil, nil, nil
 	}
 	if len(omitted) > 0 {
 		notes = append(notes, fmt.Sprintf("Points at 0 %s cannot sit on a log axis and are left out (%s).", unit, strings.Join(omitted, ", ")))
@@ -219,13 +219,13 @@ func fieldsChart(rd *runData, op, unit, what string) (svg []byte, notes []string
 		notes = append(notes, fmt.Sprintf("Identical lines hide each other: %s.", strings.Join(same, "; ")))
 	}
 	svg, err = render(p, l)
-	return svg, notes, err == nil, err
+	return svg, notes, err
 }
 
 // realworldChart draws MB/s per real-world corpus for every codec of op, as grouped bars on a log
-// axis, the floor first. It reports whether the floor is drawn, and false when op has no
+// axis, the floor first. It reports whether the floor is drawn, and returns no SVG when op has no
 // real-world cell.
-func realworldChart(rd *runData, op string) (svg []byte, floor, ok bool, err error) {
+func realworldChart(rd *runData, op string) (svg []byte, floor bool, err error) {
 	corpora := rd.fixturesOf(famRealworld)
 	var bars []*logBars
 	for _, codec := range rd.codecs {
@@ -254,7 +254,7 @@ func realworldChart(rd *runData, op string) (svg []byte, floor, ok bool, err err
 	}
 	floor = len(bars) > 0 && bars[0].name == floorCodec
 	if len(bars) == 0 || (len(bars) == 1 && floor) {
-		return nil, false, false, nil
+		return nil, false, nil
 	}
 	names := make([]string, len(corpora))
 	for i, f := range corpora {
@@ -281,7 +281,7 @@ func realworldChart(rd *runData, op string) (svg []byte, floor, ok bool, err err
 	p.Y.Min = niceFloor(lo)
 	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
 	svg, err = render(p, l)
-	return svg, floor, err == nil, err
+	return svg, floor, err
 }
 
 // niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0: where bars rising on a

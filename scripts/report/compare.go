@@ -79,8 +79,11 @@ func rawInputs(arg string) ([]string, error) {
 // benchfmt in report order (so benchstat's rows follow it), with a one-line summary of what was
 // read.
 func pooledResults(files []string) ([]byte, string, error) {
-	var results []*benchfmt.Result
-	var keys []cellKey
+	type keyed struct {
+		key cellKey
+		res *benchfmt.Result
+	}
+	var results []keyed
 	var config []configLine
 	var bad []string
 	for _, path := range files {
@@ -101,10 +104,7 @@ func pooledResults(files []string) ([]byte, string, error) {
 				if config == nil {
 					config = fileConfig(rec)
 				}
-				res := rec.Clone()
-				keepTableUnits(res)
-				results = append(results, res)
-				keys = append(keys, k)
+				results = append(results, keyed{k, tableResult(rec)})
 			}
 		}
 		if err := r.Err(); err != nil {
@@ -115,17 +115,13 @@ func pooledResults(files []string) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("no benchmark results in %s", strings.Join(files, ", "))
 	}
 	codecs := codecCompare(config)
-	order := make([]int, len(results))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int {
-		a, b := keys[i], keys[j]
+	slices.SortStableFunc(results, func(x, y keyed) int {
+		a, b := x.key, y.key
 		return cmp.Or(naturalCompare(a.op, b.op), fixtureCompare(a.fixture, b.fixture), codecs(a.codec, b.codec))
 	})
-	sorted := make([]*benchfmt.Result, len(order))
-	for i, j := range order {
-		sorted[i] = results[j]
+	sorted := make([]*benchfmt.Result, len(results))
+	for i, r := range results {
+		sorted[i] = r.res
 	}
 	data, err := benchfmtBytes(sorted)
 	if err != nil {

@@ -35,16 +35,13 @@ type machine struct {
 
 // findMachines lists the machines under dir that have a raw/ directory, sorted by id.
 func findMachines(dir string) ([]machine, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := subdirs(dir)
 	if err != nil {
-		return nil, fmt.Errorf("reading results directory: %w", err)
+		return nil, err
 	}
 	var ms []machine
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		mdir := filepath.Join(dir, e.Name())
+	for _, name := range names {
+		mdir := filepath.Join(dir, name)
 		raws, err := listRaw(filepath.Join(mdir, "raw"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -52,7 +49,7 @@ func findMachines(dir string) ([]machine, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, machine{id: e.Name(), dir: mdir, raws: raws})
+		ms = append(ms, machine{id: name, dir: mdir, raws: raws})
 	}
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("no machine under %s has a raw/ directory (expected %s/<machine-id>/raw/<timestamp>.txt)", dir, dir)
@@ -129,18 +126,27 @@ func selectRun(m *machine) (*runData, []string, error) {
 // otherReports lists the directories under dir that are not machines but hold a README.md, such as
 // the conformance report, sorted by name.
 func otherReports(dir string) ([]string, error) {
+	names, err := subdirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(names, func(name string) bool {
+		_, rawErr := os.Stat(filepath.Join(dir, name, "raw"))
+		_, readmeErr := os.Stat(filepath.Join(dir, name, "README.md"))
+		return !errors.Is(rawErr, fs.ErrNotExist) || readmeErr != nil
+	}), nil
+}
+
+// subdirs lists the directories under the results directory dir that are not hidden, sorted by
+// name.
+func subdirs(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("reading results directory: %w", err)
 	}
 	var names []string
 	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		_, rawErr := os.Stat(filepath.Join(dir, e.Name(), "raw"))
-		_, readmeErr := os.Stat(filepath.Join(dir, e.Name(), "README.md"))
-		if errors.Is(rawErr, fs.ErrNotExist) && readmeErr == nil {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
 			names = append(names, e.Name())
 		}
 	}

@@ -14,7 +14,7 @@ const none = "—"
 func num(x float64) string {
 	ax := math.Abs(x)
 	switch {
-	case math.IsNaN(x) || math.IsInf(x, 0):
+	case !finite(x):
 		return none
 	case x == math.Trunc(x) && ax < 1e15:
 		return strconv.FormatFloat(x, 'f', 0, 64)
@@ -36,7 +36,7 @@ func ns(x float64) string {
 
 // nsCI formats a duration and its interval in the unit of the duration: "59.7 ns [59.1, 60.7]".
 func nsCI(e estimate) string {
-	if !e.hasCI || (e.lo == e.v && e.hi == e.v) {
+	if !e.showsCI() {
 		return ns(e.v)
 	}
 	div, unit := nsUnit(e.v)
@@ -68,7 +68,7 @@ func byteSize(x float64) string {
 
 // times formats a ratio.
 func times(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
+	if !finite(x) {
 		return none
 	}
 	if math.Abs(x) < 1 {
@@ -79,7 +79,7 @@ func times(x float64) string {
 
 // pct formats a percentage.
 func pct(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
+	if !finite(x) {
 		return none
 	}
 	if math.Abs(x) >= 10 {
@@ -91,11 +91,15 @@ func pct(x float64) string {
 // withCI formats an estimate and its interval with f, e.g. "9.7× [9.1×, 10.2×]"; an interval
 // that is a single point (constant samples) is left out.
 func withCI(e estimate, f func(float64) string) string {
-	if !e.hasCI || (e.lo == e.v && e.hi == e.v) {
+	if !e.showsCI() {
 		return f(e.v)
 	}
 	return fmt.Sprintf("%s [%s, %s]", f(e.v), f(e.lo), f(e.hi))
 }
+
+// showsCI reports whether e has an interval worth printing: one that is not a single point
+// (constant samples).
+func (e estimate) showsCI() bool { return e.hasCI && (e.lo != e.v || e.hi != e.v) }
 
 // summaryCI formats a median and its interval with f.
 func summaryCI(s summary, f func(float64) string) string {
@@ -117,7 +121,7 @@ func cellText(s string) string {
 
 // csvFloat formats a float for model.csv: empty when undefined.
 func csvFloat(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
+	if !finite(x) {
 		return ""
 	}
 	return strconv.FormatFloat(x, 'g', 6, 64)

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -128,19 +127,23 @@ func (rd *runData) add(res *benchfmt.Result) {
 		}
 	}
 	for _, v := range res.Values {
-		val, unit := v.Value, v.Unit
-		if v.OrigUnit != "" {
-			val, unit = v.OrigValue, v.OrigUnit
-		}
-		if math.IsNaN(val) || math.IsInf(val, 0) {
+		val, unit := origValue(v)
+		if !finite(val) {
 			rd.nonFinite++
 			continue
 		}
 		c[unit] = append(c[unit], val)
 	}
-	kept := res.Clone()
-	keepTableUnits(kept)
-	rd.byOp[k.op] = append(rd.byOp[k.op], kept)
+	rd.byOp[k.op] = append(rd.byOp[k.op], tableResult(res))
+}
+
+// origValue is a value in the unit the benchmark reported it in (ns/op), not benchfmt's
+// normalised one (sec/op).
+func origValue(v benchfmt.Value) (float64, string) {
+	if v.OrigUnit != "" {
+		return v.OrigValue, v.OrigUnit
+	}
+	return v.Value, v.Unit
 }
 
 // noteConfig records the file configuration of the first result and any key that changes later.
@@ -160,8 +163,8 @@ func (rd *runData) noteConfig(res *benchfmt.Result) {
 // category is a codec's category from its codec-* configuration line ("module@version category
 // engine"), or "".
 func (rd *runData) category(codec string) string {
-	v, ok := rd.configValue("codec-" + codec)
-	if cat := codecColumns(v)[1]; ok && cat != none {
+	v, _ := rd.configValue("codec-" + codec)
+	if cat := codecColumns(v)[1]; cat != none {
 		return cat
 	}
 	return ""

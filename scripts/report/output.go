@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,12 +25,7 @@ func writeTree(dir string, files map[string][]byte) error {
 	}
 	defer os.RemoveAll(stage)
 
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(files)) {
 		top, _, _ := strings.Cut(p, "/")
 		if !slices.Contains(managed, top) {
 			return fmt.Errorf("staging report: %s is outside the report's entries", p)

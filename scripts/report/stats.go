@@ -27,18 +27,22 @@ type summary struct {
 
 // summarize summarises samples the way benchstat does (benchmath.AssumeNothing).
 func summarize(vals []float64) summary {
-	s := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
-	sum := benchmath.AssumeNothing.Summary(s, confidence)
-	finite := !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)
-	return summary{center: sum.Center, lo: sum.Lo, hi: sum.Hi, hasCI: finite}
+	sum := benchmath.AssumeNothing.Summary(newSample(vals), confidence)
+	return summary{center: sum.Center, lo: sum.Lo, hi: sum.Hi, hasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
+}
+
+// finite reports whether x is neither NaN nor infinite.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// newSample is a benchmath sample of a copy of vals, which NewSample would sort in place.
+func newSample(vals []float64) *benchmath.Sample {
+	return benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 }
 
 // compareSamples is benchmath's Mann-Whitney U test of two samples: it reports whether they differ
 // at alpha 0.05, the p-value, and why the test could not tell when the samples are too small.
 func compareSamples(a, b []float64) (differ bool, p float64, untestable error) {
-	sa := benchmath.NewSample(slices.Clone(a), &benchmath.DefaultThresholds)
-	sb := benchmath.NewSample(slices.Clone(b), &benchmath.DefaultThresholds)
-	c := benchmath.AssumeNothing.Compare(sa, sb)
+	c := benchmath.AssumeNothing.Compare(newSample(a), newSample(b))
 	if len(c.Warnings) > 0 {
 		untestable = c.Warnings[0]
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"os/exec"
 	"slices"
 	"strings"
@@ -16,15 +15,14 @@ import (
 // the derived ones (ns/field, MB/s) would only repeat ns/op.
 var tableUnits = []string{unitNs, unitB, unitAllocs}
 
-// keepTableUnits drops every value not in tableUnits or not finite, in place.
-func keepTableUnits(res *benchfmt.Result) {
+// tableResult returns a copy of res without the values not in tableUnits or not finite.
+func tableResult(res *benchfmt.Result) *benchfmt.Result {
+	res = res.Clone()
 	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {
-		unit := v.Unit
-		if v.OrigUnit != "" {
-			unit = v.OrigUnit
-		}
-		return !slices.Contains(tableUnits, unit) || math.IsNaN(v.Value) || math.IsInf(v.Value, 0)
+		val, unit := origValue(v)
+		return !slices.Contains(tableUnits, unit) || !finite(val)
 	})
+	return res
 }
 
 // benchfmtBytes writes results as benchfmt text.
@@ -86,21 +84,17 @@ func buildTables(rd *runData) ([]table, error) {
 	for _, op := range rd.ops {
 		var codecs, fixtures []string
 		for _, codec := range rd.codecs {
-			for _, f := range rd.fixtures {
-				if len(rd.samples(op, f, codec, unitNs)) > 0 {
-					codecs = appendNew(codecs, codec)
-				}
-			}
-		}
-		for _, f := range rd.fixtures {
-			for _, codec := range codecs {
-				if len(rd.samples(op, f, codec, unitNs)) > 0 {
-					fixtures = appendNew(fixtures, f)
-				}
+			if rd.hasAny(op, codec) {
+				codecs = append(codecs, codec)
 			}
 		}
 		if len(codecs) == 0 {
 			continue
+		}
+		for _, f := range rd.fixtures {
+			if slices.ContainsFunc(codecs, func(codec string) bool { return len(rd.samples(op, f, codec, unitNs)) > 0 }) {
+				fixtures = append(fixtures, f)
+			}
 		}
 		in, err := benchfmtBytes(rd.byOp[op])
 		if err != nil {
