@@ -160,13 +160,18 @@ func removeStale(dir string, files []file) error {
 		if err != nil {
 			return err
 		}
-		if !slices.ContainsFunc(files, func(f file) bool { return f.path == rel }) {
+		if !holds(files, rel) {
 			if err := os.Remove(doc); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// holds reports whether files has one at path.
+func holds(files []file, path string) bool {
+	return slices.ContainsFunc(files, func(f file) bool { return f.path == path })
 }
 
 // easyjson generates easyjson's methods for every struct in the given Go

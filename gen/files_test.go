@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
 
@@ -31,7 +30,7 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 		}
 		for _, doc := range docs {
 			rel, _ := filepath.Rel(committed, doc)
-			if !slices.ContainsFunc(files, func(f file) bool { return f.path == rel }) {
+			if !holds(files, rel) {
 				t.Errorf("%s is committed but not generated; run make fixtures", filepath.Join(fixturesDir, rel))
 			}
 		}

@@ -144,26 +144,24 @@ func quote(s string) string {
 // decodeString returns a probe that decodes doc into a stringBox and labels
 // the string by names, "rejects" on error.
 func decodeString(doc string, names map[string]string) func(*codecs.Codec) string {
-	return func(c *codecs.Codec) string {
-		var v stringBox
-		if err := c.Unmarshal([]byte(doc), &v); err != nil {
-			return rejects
-		}
-		if l, ok := names[v.S]; ok {
-			return l
-		}
-		return accepts
-	}
+	return decodeLabel(doc, func(v *stringBox) string { return v.S }, names)
 }
 
 // decodeName is decodeString for a nameBox.
 func decodeName(doc string, names map[string]string) func(*codecs.Codec) string {
+	return decodeLabel(doc, func(v *nameBox) string { return v.Name }, names)
+}
+
+// decodeLabel returns a probe that decodes doc into a T and labels the
+// string get reads from it by names: "rejects" on error, "accepts" when
+// names lacks it.
+func decodeLabel[T any](doc string, get func(*T) string, names map[string]string) func(*codecs.Codec) string {
 	return func(c *codecs.Codec) string {
-		var v nameBox
+		var v T
 		if err := c.Unmarshal([]byte(doc), &v); err != nil {
 			return rejects
 		}
-		if l, ok := names[v.Name]; ok {
+		if l, ok := names[get(&v)]; ok {
 			return l
 		}
 		return accepts
@@ -265,10 +263,7 @@ func probeAliasing(c *codecs.Codec) string {
 
 // nested returns {"v":[[…]]} nested depth levels deep, the object included.
 func nested(depth int) []byte {
-	b := make([]byte, 0, 6+2*depth)
-	b = append(b, `{"v":`...)
-	b = append(b, bytes.Repeat([]byte("["), depth-1)...)
-	b = append(b, bytes.Repeat([]byte("]"), depth-1)...)
+	b := append([]byte(`{"v":`), arrays(depth-1)...)
 	return append(b, '}')
 }
 

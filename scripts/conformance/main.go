@@ -51,7 +51,7 @@ func run(out, spec string) error {
 	}
 	opt := probes.Options{Log: os.Stderr}
 
-	files := map[string]func() ([]byte, error){}
+	files := map[string][]byte{"README.md": probes.Readme(cs)}
 	for _, step := range []struct {
 		file   string
 		suite  *probes.Suite
@@ -65,18 +65,15 @@ func run(out, spec string) error {
 		if err != nil {
 			return err
 		}
-		files[step.file] = func() ([]byte, error) { return step.report(res) }
+		if files[step.file], err = step.report(res); err != nil {
+			return fmt.Errorf("rendering %s: %w", step.file, err)
+		}
 	}
-	files["README.md"] = func() ([]byte, error) { return probes.Readme(cs), nil }
 
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	for name, render := range files {
-		data, err := render()
-		if err != nil {
-			return fmt.Errorf("rendering %s: %w", name, err)
-		}
+	for name, data := range files {
 		if err := writeFile(filepath.Join(out, name), data); err != nil {
 			return err
 		}
