@@ -3,19 +3,23 @@ package jsoncost
 import (
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 var (
-	codecsFlag   = flag.String("jsoncost.codecs", "", "codecs to run: names or patterns, comma-separated")
-	opsFlag      = flag.String("jsoncost.ops", "", "operations to run: names or patterns, comma-separated")
-	fixturesFlag = flag.String("jsoncost.fixtures", "", "fixtures to run: names or patterns, comma-separated")
-	seedFlag     = flag.Uint64("jsoncost.seed", 0, "when non-zero, shuffle the order of cells with this seed")
+	sel       rawfmt.Selection
+	seedFlag  = flag.Uint64(rawfmt.BinaryFlagPrefix+"seed", 0, "when non-zero, shuffle the order of cells with this seed")
+	roundFlag = flag.Int(rawfmt.BinaryFlagPrefix+"round", 1, "the round this run is, which picks its permutation of the seed")
 )
+
+func init() { sel.RegisterFlags(flag.CommandLine, rawfmt.BinaryFlagPrefix) }
 
 // TestMain records, as benchfmt configuration lines ahead of the results,
 // what the process that times the cells runs: sonic's engine and whether
@@ -24,64 +28,79 @@ func TestMain(m *testing.M) {
 	flag.Parse()
 	if flag.Lookup("test.bench").Value.String() != "" {
 		if sonic, err := codecs.Lookup("sonic-std"); err == nil {
-			fmt.Printf("sonic-engine: %s\n", sonic.EngineName())
+			fmt.Printf("%s: %s\n", rawfmt.KeySonicEngine, sonic.EngineName())
 		}
-		fmt.Printf("race: %t\n", codecs.RaceEnabled)
+		fmt.Printf("%s: %t\n", rawfmt.KeyRace, codecs.RaceEnabled)
 	}
 	os.Exit(m.Run())
 }
 
-func selection() Selection {
-	return Selection{Codecs: *codecsFlag, Ops: *opsFlag, Fixtures: *fixturesFlag}
-}
-
 // BenchmarkCodec runs the selected matrix as
-// BenchmarkCodec/op=<op>/fixture=<fixture>/codec=<codec>, plus the harness's
-// own cost as op=noop/fixture=fields-0001/codec=noop. With -jsoncost.seed the
-// order of operations, fixtures and codecs is shuffled, so that in repeated
-// rounds no codec always runs right after the same neighbour.
+// BenchmarkCodec/op=<op>/fixture=<fixture>/codec=<codec>, first the
+// harness's own cost as op=noop/fixture=fields-0001/codec=noop, then the
+// cells in the order of the seed and round (see order).
 func BenchmarkCodec(b *testing.B) {
 	if codecs.RaceEnabled {
 		b.Fatal("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
 	}
-	cells, _, err := Matrix(selection())
+	cells, _, err := Matrix(sel)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("op=noop/fixture=fields-0001/codec=noop", benchNoop)
-	for _, op := range group(cells, func(c Cell) string { return string(c.Op) }) {
-		b.Run("op="+string(op[0].Op), func(b *testing.B) {
-			for _, fix := range group(op, func(c Cell) string { return c.Fixture.Name }) {
-				b.Run("fixture="+fix[0].Fixture.Name, func(b *testing.B) {
-					for _, cell := range group(fix, func(c Cell) string { return c.Codec.Name }) {
-						b.Run("codec="+cell[0].Codec.Name, func(b *testing.B) { benchCell(b, cell[0]) })
-					}
-				})
-			}
-		})
+	b.Run(rawfmt.NoopCell.Sub(), benchNoop)
+	for _, cell := range order(cells, *seedFlag, *roundFlag) {
+		b.Run(cell.String(), func(b *testing.B) { benchCell(b, cell) })
 	}
 }
 
-// group splits cells into runs that share key, in first-appearance order,
-// shuffled when a seed is set.
-func group(cells []Cell, key func(Cell) string) [][]Cell {
+// order returns cells in the order one round runs them. With seed 0 it is
+// the matrix order. Otherwise the operations are shuffled, the fixtures
+// within each operation and the codecs within each fixture, each list with
+// its own permutation drawn from the seed, the round and the list's parent:
+// no codec always follows the same neighbour, no two fixtures share one
+// codec order, and a run is replayed from its seed.
+func order(cells []Cell, seed uint64, round int) []Cell {
+	var out []Cell
+	byOp := groupBy(cells, func(c Cell) string { return string(c.Op) })
+	shuffle(byOp, seed, round, "")
+	for _, opCells := range byOp {
+		byFixture := groupBy(opCells, func(c Cell) string { return c.Fixture.Name })
+		shuffle(byFixture, seed, round, string(opCells[0].Op))
+		for _, fixCells := range byFixture {
+			shuffle(fixCells, seed, round, string(fixCells[0].Op)+"/"+fixCells[0].Fixture.Name)
+			out = append(out, fixCells...)
+		}
+	}
+	return out
+}
+
+// groupBy splits cells into runs that share key, in first-appearance order.
+func groupBy(cells []Cell, key func(Cell) string) [][]Cell {
 	var out [][]Cell
-	index := map[string]int{}
+	var keys []string
 	for _, c := range cells {
 		k := key(c)
-		i, ok := index[k]
-		if !ok {
+		i := slices.Index(keys, k)
+		if i < 0 {
 			i = len(out)
-			index[k] = i
+			keys = append(keys, k)
 			out = append(out, nil)
 		}
 		out[i] = append(out[i], c)
 	}
-	if *seedFlag != 0 {
-		r := rand.New(rand.NewPCG(*seedFlag, uint64(len(cells))))
-		r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
-	}
 	return out
+}
+
+// shuffle permutes list with a generator drawn from seed, round and parent;
+// seed 0 leaves it alone.
+func shuffle[T any](list []T, seed uint64, round int, parent string) {
+	if seed == 0 {
+		return
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%s", round, parent)
+	r := rand.New(rand.NewPCG(seed, h.Sum64()))
+	r.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
 }
 
 // benchCell gates the cell, then times it; a cell that fails the gate is
@@ -122,7 +141,7 @@ func measure(b *testing.B, loop func(*testing.B) error, fields, size int) {
 		b.Fatal(err)
 	}
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(ns/float64(fields), "ns/field")
-	b.ReportMetric(float64(fields), "fields/op")
-	b.ReportMetric(float64(size), "doc-B/op")
+	b.ReportMetric(ns/float64(fields), rawfmt.UnitNsField)
+	b.ReportMetric(float64(fields), rawfmt.UnitFields)
+	b.ReportMetric(float64(size), rawfmt.UnitDocB)
 }

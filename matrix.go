@@ -1,33 +1,44 @@
 // Package jsoncost is the benchmark matrix: every registered codec
-// configuration × every fixture × every operation it supports.
+// configuration × every fixture × every operation it supports, plus the
+// harness cells that time the suite itself (noop) and the floor (memcpy:
+// copying the bytes an operation must read or write).
 //
 // Data flows one way: fixtures (package fixtures) become codec inputs, each
-// cell passes the correctness gate (codecs.Check) before it is timed by
-// BenchmarkCodec, the runner (scripts/bench) records the raw benchfmt output
-// of interleaved rounds, and the report (scripts/report) reads only that.
+// cell passes the correctness gate (codecs.Check) before BenchmarkCodec
+// times it, the runner (scripts/bench) records the raw benchfmt output of
+// interleaved rounds in the format of package internal/rawfmt, and the
+// report (scripts/report) reads only that.
 package jsoncost
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// A Cell is one benchmark: an operation on a fixture with a codec. Its
-// name is the sub-benchmark path op=…/fixture=…/codec=….
+// A Cell is one benchmark: an operation on a fixture with a codec, or the
+// floor of that operation on that fixture.
 type Cell struct {
 	Op      codecs.Op
 	Fixture *fixtures.Fixture
-	Codec   *codecs.Codec
+	Codec   *codecs.Codec // nil in a floor cell
 }
 
-func (c Cell) String() string {
-	return fmt.Sprintf("op=%s/fixture=%s/codec=%s", c.Op, c.Fixture.Name, c.Codec.Name)
+// Floor reports whether c is the floor cell of its operation and fixture.
+func (c Cell) Floor() bool { return c.Codec == nil }
+
+// Name is the cell's name in raw results.
+func (c Cell) Name() rawfmt.Cell {
+	codec := rawfmt.Floor
+	if c.Codec != nil {
+		codec = c.Codec.Name
+	}
+	return rawfmt.Cell{Op: string(c.Op), Fixture: c.Fixture.Name, Codec: codec}
 }
+
+func (c Cell) String() string { return c.Name().Sub() }
 
 // A Skip is a combination the matrix does not emit, and why.
 type Skip struct {
@@ -35,22 +46,18 @@ type Skip struct {
 	Reason string
 }
 
-// Selection names the parts of the matrix to run: comma-separated names or
-// anchored regular expressions per dimension; "" selects everything.
-type Selection struct {
-	Codecs, Ops, Fixtures string
-}
-
 // QuickSelection is the small subset of make bench-quick.
-var QuickSelection = Selection{
+var QuickSelection = rawfmt.Selection{
 	Ops:      "decode-map,decode-struct,encode-struct",
 	Fixtures: "fields-0005,fields-0050,fields-0500,es-hits-10-full,es-hits-10-source5",
 }
 
 // Matrix returns the cells s selects, in op, fixture, codec order, and the
-// selected combinations it leaves out with the reason. An unknown name in
-// any dimension is an error listing the valid ones.
-func Matrix(s Selection) (cells []Cell, skipped []Skip, err error) {
+// selected combinations it leaves out with the reason. Each operation and
+// fixture that has a codec cell also gets its floor cell, except get5,
+// whose readers need not touch every byte. An unknown name in any
+// dimension is an error listing the valid ones.
+func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
 	cs, err := codecs.Select(s.Codecs)
 	if err != nil {
 		return nil, nil, err
@@ -73,6 +80,7 @@ func Matrix(s Selection) (cells []Cell, skipped []Skip, err error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			n := len(cells)
 			for _, c := range cs {
 				cell := Cell{codecs.Op(op), f, c}
 				if reason := unsupported(cell); reason != "" {
@@ -80,6 +88,9 @@ func Matrix(s Selection) (cells []Cell, skipped []Skip, err error) {
 					continue
 				}
 				cells = append(cells, cell)
+			}
+			if len(cells) > n && codecs.Op(op) != codecs.Get5 {
+				cells = append(cells, Cell{codecs.Op(op), f, nil})
 			}
 		}
 	}
@@ -108,107 +119,3 @@ func unsupported(c Cell) string {
 	}
 	return ""
 }
-
-// Input returns what the gate and the benchmark feed a codec for f.
-func Input(f *fixtures.Fixture) (codecs.Input, error) {
-	doc, err := f.Data()
-	if err != nil {
-		return codecs.Input{}, err
-	}
-	return codecs.Input{Doc: doc, New: f.New, NewProj: f.NewProj, Paths: f.Get5}, nil
-}
-
-// Prepare checks the cell with the correctness gate and returns its timed
-// loop. Everything an iteration needs is built here, before timing: the
-// input bytes, the value an encoder is handed, the compiled get5 paths, the
-// codec's per-type warm-up (sonic's Pretouch). The gate's own calls are the
-// untimed warm-up of the operation. An iteration decodes into a fresh target
-// every time.
-func Prepare(cell Cell) (func(b *testing.B) error, error) {
-	in, err := Input(cell.Fixture)
-	if err != nil {
-		return nil, err
-	}
-	c, op, doc := cell.Codec, cell.Op, in.Doc
-	if c.Warmup != nil {
-		for _, newV := range []func() any{in.New, in.NewProj, newMap} {
-			if newV == nil {
-				continue
-			}
-			if err := c.Warmup(newV()); err != nil {
-				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
-			}
-		}
-	}
-	if err := codecs.Check(c, op, in); err != nil {
-		return nil, err
-	}
-
-	// newValue makes a decode target, value is what an encoder is handed.
-	var value any
-	newValue := in.New
-	switch {
-	case c.Category == codecs.Floor:
-		// The floor copies the document into a fresh buffer held by one
-		// target, and out of one copy of it.
-		dst, src := new([]byte), bytes.Clone(doc)
-		newValue, value = func() any { return dst }, &src
-	case op == codecs.DecodeMap || op == codecs.EncodeMap:
-		newValue = newMap
-	case op == codecs.DecodeProj:
-		newValue = in.NewProj
-	}
-	if value == nil && (op == codecs.EncodeStruct || op == codecs.EncodeMap) {
-		value = newValue()
-		if err := json.Unmarshal(doc, value); err != nil {
-			return nil, fmt.Errorf("%s: building the value to encode: %w", cell, err)
-		}
-	}
-
-	switch op {
-	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
-		return func(b *testing.B) error {
-			for b.Loop() {
-				if err := c.Unmarshal(doc, newValue()); err != nil {
-					return err
-				}
-			}
-			return nil
-		}, nil
-	case codecs.EncodeStruct, codecs.EncodeMap:
-		return func(b *testing.B) error {
-			for b.Loop() {
-				if _, err := c.Marshal(value); err != nil {
-					return err
-				}
-			}
-			return nil
-		}, nil
-	case codecs.Roundtrip:
-		return func(b *testing.B) error {
-			for b.Loop() {
-				v := newValue()
-				if err := c.Unmarshal(doc, v); err != nil {
-					return err
-				}
-				if _, err := c.Marshal(v); err != nil {
-					return err
-				}
-			}
-			return nil
-		}, nil
-	case codecs.Get5:
-		get := c.Get(in.Paths)
-		return func(b *testing.B) error {
-			for b.Loop() {
-				if _, err := get(doc); err != nil {
-					return err
-				}
-			}
-			return nil
-		}, nil
-	}
-	return nil, fmt.Errorf("%s: unknown operation", cell)
-}
-
-func newMap() any { return new(map[string]any) }

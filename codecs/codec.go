@@ -11,25 +11,26 @@ package codecs
 import (
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 )
 
 // Category is a configuration's fairness class: which semantics it keeps
-// relative to encoding/json.
+// relative to encoding/json, and so the rule the gate holds its output to.
+// What a configuration can do is its list of operations, not its category.
 type Category string
 
-// The categories, from strictest to loosest, plus the copy floor.
+// The categories, from strictest to loosest.
 const (
 	Std     Category = "std"      // same bytes as encoding/json
-	NearStd Category = "near-std" // std API, documented differences
+	NearStd Category = "near-std" // std API, documented differences (see Skips)
 	V2      Category = "v2"       // the encoding/json/v2 semantics
 	Fast    Category = "fast"     // skips work encoding/json does (see Skips)
-	Codegen Category = "codegen"  // generated code, struct types only
-	Floor   Category = "floor"    // copies bytes: the physical limit
+	Codegen Category = "codegen"  // generated code for the fixture types
 )
 
 // Categories lists every valid category in report order.
-var Categories = []Category{Std, NearStd, V2, Fast, Codegen, Floor}
+var Categories = []Category{Std, NearStd, V2, Fast, Codegen}
 
 // Op is a benchmarked operation.
 type Op string
@@ -47,6 +48,16 @@ const (
 
 // Ops lists every operation in report order.
 var Ops = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip, Get5}
+
+// Decodes reports whether op calls a codec's Unmarshal.
+func (op Op) Decodes() bool {
+	return op == DecodeStruct || op == DecodeMap || op == DecodeProj || op == Roundtrip
+}
+
+// Encodes reports whether op calls a codec's Marshal.
+func (op Op) Encodes() bool {
+	return op == EncodeStruct || op == EncodeMap || op == Roundtrip
+}
 
 // FullOps are the operations of a codec with the encoding/json API.
 var FullOps = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip}
@@ -82,14 +93,7 @@ type Codec struct {
 }
 
 // Supports reports whether c implements op.
-func (c *Codec) Supports(op Op) bool {
-	for _, o := range c.Ops {
-		if o == op {
-			return true
-		}
-	}
-	return false
-}
+func (c *Codec) Supports(op Op) bool { return slices.Contains(c.Ops, op) }
 
 // EngineName returns the implementation that runs for c.
 func (c *Codec) EngineName() string {

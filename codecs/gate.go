@@ -1,30 +1,67 @@
 package codecs
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"math"
-	"math/big"
 	"reflect"
-	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// Input is one document as the gate and the benchmarks see it.
+// Input is one document as the gate and the benchmarks see it. Make it
+// with NewInput to have the gate compute each reference output once and
+// keep it for every configuration checked against the same Input.
 type Input struct {
 	Doc     []byte     // the JSON document
 	New     func() any // a fresh pointer to the document's struct type
 	NewProj func() any // a fresh pointer to the projected type; nil if none
 	Paths   [][]string // the paths get5 reads; nil if none
+
+	memo *memo // reference outputs already computed; nil computes afresh
 }
 
-// Reference returns the configuration whose decoded values c's are compared
-// with: json-v2 for the v2 category, encoding/json for every other.
-func Reference(c *Codec) *Codec {
+// NewInput returns an Input whose reference outputs are computed once.
+func NewInput(doc []byte, newValue, newProj func() any, paths [][]string) Input {
+	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: &memo{m: map[string]refOut{}}}
+}
+
+// memo keeps reference outputs by what produced them.
+type memo struct {
+	mu sync.Mutex
+	m  map[string]refOut
+}
+
+// refOut is one reference output: a decoded value and, for encoders, the
+// bytes encoding/json writes for it.
+type refOut struct {
+	v     any
+	bytes []byte
+	err   error
+}
+
+// once returns the output compute gives for key, computing it at most once
+// per Input made by NewInput.
+func (in Input) once(key string, compute func() refOut) refOut {
+	if in.memo == nil {
+		return compute()
+	}
+	in.memo.mu.Lock()
+	defer in.memo.mu.Unlock()
+	out, ok := in.memo.m[key]
+	if !ok {
+		out = compute()
+		in.memo.m[key] = out
+	}
+	return out
+}
+
+// referenceFor returns the configuration whose decoded values c's are
+// compared with: json-v2 for the v2 category, encoding/json for every other.
+func referenceFor(c *Codec) *Codec {
 	if c.Category == V2 {
 		return jsonV2
 	}
@@ -32,11 +69,12 @@ func Reference(c *Codec) *Codec {
 }
 
 // Check runs op once with c on in and compares the output with the
-// reference. Decoded values must be deeply equal to what Reference(c)
-// decodes; encoded bytes must equal encoding/json's for the std category and
-// be the same JSON value for the others (within FloatDigits decimal places
-// where the codec declares them). The error names the codec, the operation
-// and the first difference.
+// reference. Decoded values must be deeply equal to what the reference
+// decoder (json-v2 for the v2 category, encoding/json otherwise) decodes;
+// encoded bytes must equal encoding/json's for the std category and be the
+// same JSON value for the others (within FloatDigits decimal places where
+// the codec declares them); get5 values must be the values at their paths.
+// The error names the codec, the operation and the first difference.
 func Check(c *Codec, op Op, in Input) error {
 	if err := check(c, op, in); err != nil {
 		return fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
@@ -48,60 +86,75 @@ func check(c *Codec, op Op, in Input) error {
 	if !c.Supports(op) {
 		return fmt.Errorf("operation not supported")
 	}
-	if c.Category == Floor {
-		return checkCopy(c, op, in.Doc)
-	}
+	newValue := in.New
 	switch op {
-	case DecodeStruct:
-		return checkDecode(c, in.Doc, in.New)
-	case DecodeMap:
-		return checkDecode(c, in.Doc, newMap)
+	case DecodeMap, EncodeMap:
+		newValue = newMap
 	case DecodeProj:
 		if in.NewProj == nil {
 			return fmt.Errorf("document has no projected type")
 		}
-		return checkDecode(c, in.Doc, in.NewProj)
-	case EncodeStruct:
-		return checkEncode(c, in.Doc, in.New)
-	case EncodeMap:
-		return checkEncode(c, in.Doc, newMap)
+		newValue = in.NewProj
+	}
+	switch op {
+	case DecodeStruct, DecodeMap, DecodeProj:
+		return checkDecode(c, in, op, newValue)
+	case EncodeStruct, EncodeMap:
+		return checkEncode(c, in, op)
 	case Roundtrip:
-		return checkRoundtrip(c, in.Doc, in.New)
+		return checkRoundtrip(c, in, newValue)
 	case Get5:
-		return checkGet(c, in.Doc, in.Paths)
+		return checkGet(c, in)
 	}
 	return fmt.Errorf("unknown operation")
 }
 
 func newMap() any { return new(map[string]any) }
 
-func checkDecode(c *Codec, doc []byte, newValue func() any) error {
-	want := newValue()
-	if err := Reference(c).Unmarshal(doc, want); err != nil {
-		return fmt.Errorf("reference %s cannot decode the document: %w", Reference(c).Name, err)
+func checkDecode(c *Codec, in Input, op Op, newValue func() any) error {
+	ref := referenceFor(c)
+	want := in.once("decode "+ref.Name+" "+string(op), func() refOut {
+		v := newValue()
+		if err := ref.Unmarshal(in.Doc, v); err != nil {
+			return refOut{err: fmt.Errorf("reference %s cannot decode the document: %w", ref.Name, err)}
+		}
+		return refOut{v: v}
+	})
+	if want.err != nil {
+		return want.err
 	}
 	got := newValue()
-	if err := c.Unmarshal(doc, got); err != nil {
+	if err := c.Unmarshal(in.Doc, got); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	return diffValues(got, want)
+	return diffValues(got, want.v)
 }
 
-// reference decodes doc with encoding/json, giving the value every encoder
-// is handed, and encodes that value again: the bytes encoders are held to.
-func reference(doc []byte, newValue func() any) (v any, want []byte, err error) {
-	v = newValue()
-	if err := json.Unmarshal(doc, v); err != nil {
-		return nil, nil, fmt.Errorf("encoding-json cannot decode the document: %w", err)
+// Encoded returns the value every encoder is handed for op (encoding/json's
+// decoding of the document into op's type) and the bytes encoding/json
+// writes for it: what encoders are held to. With an Input made by NewInput
+// it computes both once.
+func Encoded(in Input, op Op) (v any, want []byte, err error) {
+	newValue := in.New
+	if op == EncodeMap || op == DecodeMap {
+		newValue = newMap
 	}
-	if want, err = json.Marshal(v); err != nil {
-		return nil, nil, fmt.Errorf("encoding-json cannot encode the value: %w", err)
-	}
-	return v, want, nil
+	out := in.once("encode "+string(op), func() refOut {
+		v := newValue()
+		if err := json.Unmarshal(in.Doc, v); err != nil {
+			return refOut{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return refOut{err: fmt.Errorf("encoding-json cannot encode the value: %w", err)}
+		}
+		return refOut{v: v, bytes: b}
+	})
+	return out.v, out.bytes, out.err
 }
 
-func checkEncode(c *Codec, doc []byte, newValue func() any) error {
-	v, want, err := reference(doc, newValue)
+func checkEncode(c *Codec, in Input, op Op) error {
+	v, want, err := Encoded(in, op)
 	if err != nil {
 		return err
 	}
@@ -112,13 +165,13 @@ func checkEncode(c *Codec, doc []byte, newValue func() any) error {
 	return compareEncoded(c, got, want)
 }
 
-func checkRoundtrip(c *Codec, doc []byte, newValue func() any) error {
-	_, want, err := reference(doc, newValue)
+func checkRoundtrip(c *Codec, in Input, newValue func() any) error {
+	_, want, err := Encoded(in, EncodeStruct)
 	if err != nil {
 		return err
 	}
 	v := newValue()
-	if err := c.Unmarshal(doc, v); err != nil {
+	if err := c.Unmarshal(in.Doc, v); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
 	got, err := c.Marshal(v)
@@ -136,39 +189,33 @@ func compareEncoded(c *Codec, got, want []byte) error {
 		}
 		return nil
 	}
-	g, err := decodeNumbers(got)
+	g, err := jsonvalue.Decode(got)
 	if err != nil {
 		return fmt.Errorf("output is not valid JSON: %w", err)
 	}
-	w, err := decodeNumbers(want)
+	w, err := jsonvalue.Decode(want)
 	if err != nil {
 		return fmt.Errorf("encoding/json output is not valid JSON: %w", err)
 	}
-	return diffJSON(g, w, numbersEqual(c.FloatDigits), "")
+	return jsonvalue.Diff(g, w, c.FloatDigits)
 }
 
-// SameJSON reports the first difference between two JSON documents compared
-// as values: objects member by member, numbers by value (1e3 is 1000).
-func SameJSON(got, want []byte) error {
-	g, err := decodeNumbers(got)
-	if err != nil {
-		return fmt.Errorf("got is not valid JSON: %w", err)
-	}
-	w, err := decodeNumbers(want)
-	if err != nil {
-		return fmt.Errorf("want is not valid JSON: %w", err)
-	}
-	return diffJSON(g, w, numbersEqual(0), "")
-}
-
-func checkGet(c *Codec, doc []byte, paths [][]string) error {
+func checkGet(c *Codec, in Input) error {
+	doc, paths := in.Doc, in.Paths
 	if len(paths) == 0 {
 		return fmt.Errorf("document has no get5 paths")
 	}
-	whole, err := decodeNumbers(doc)
-	if err != nil {
-		return fmt.Errorf("encoding-json cannot decode the document: %w", err)
+	decoded := in.once("values", func() refOut {
+		v, err := jsonvalue.Decode(doc)
+		if err != nil {
+			return refOut{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
+		}
+		return refOut{v: v}
+	})
+	if decoded.err != nil {
+		return decoded.err
 	}
+	whole := decoded.v
 	raws, err := c.Get(paths)(doc)
 	if err != nil {
 		return fmt.Errorf("get: %w", err)
@@ -181,11 +228,11 @@ func checkGet(c *Codec, doc []byte, paths [][]string) error {
 		if err != nil {
 			return err
 		}
-		got, err := decodeNumbers(raws[i])
+		got, err := jsonvalue.Decode(raws[i])
 		if err != nil {
 			return fmt.Errorf("path %q: value %q is not valid JSON: %w", p, raws[i], err)
 		}
-		if err := diffJSON(got, want, numbersEqual(0), ""); err != nil {
+		if err := jsonvalue.Diff(got, want, 0); err != nil {
 			return fmt.Errorf("path %q: %w", p, err)
 		}
 	}
@@ -214,59 +261,6 @@ func follow(v any, p []string) (any, error) {
 	return v, nil
 }
 
-// checkCopy checks the floor: its output is the document itself.
-func checkCopy(c *Codec, op Op, doc []byte) error {
-	var got []byte
-	var err error
-	switch op {
-	case DecodeStruct, DecodeMap, DecodeProj:
-		err = c.Unmarshal(doc, &got)
-	default:
-		got, err = c.Marshal(&doc)
-	}
-	if err != nil {
-		return err
-	}
-	if i := firstByteDiff(got, doc); i >= 0 {
-		return fmt.Errorf("copy differs at byte %d", i)
-	}
-	return nil
-}
-
-func decodeNumbers(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("trailing data after the value")
-	}
-	return v, nil
-}
-
-// numbersEqual compares two JSON numbers by value: exactly, or within
-// half a unit in the digits-th decimal place when digits > 0.
-func numbersEqual(digits int) func(a, b json.Number) bool {
-	tol := new(big.Float)
-	if digits > 0 {
-		tol.SetFloat64(0.5 * math.Pow10(-digits))
-	}
-	return func(a, b json.Number) bool {
-		if a == b {
-			return true
-		}
-		x, ok1 := new(big.Float).SetPrec(256).SetString(string(a))
-		y, ok2 := new(big.Float).SetPrec(256).SetString(string(b))
-		if !ok1 || !ok2 {
-			return false
-		}
-		d := new(big.Float).Sub(x, y)
-		return d.Abs(d).Cmp(tol) <= 0
-	}
-}
-
 // diffValues reports the first path at which got and want differ. The
 // common case, equal values, takes reflect.DeepEqual's fast path; cmp,
 // which knows time.Time's Equal method and names the path, runs otherwise.
@@ -279,69 +273,6 @@ func diffValues(got, want any) error {
 		return nil
 	}
 	return fmt.Errorf("differs at %s", r.diff)
-}
-
-// diffJSON compares two documents decoded into any with UseNumber, numbers
-// by value with eq, and reports the first path at which they differ.
-func diffJSON(got, want any, eq func(a, b json.Number) bool, path string) error {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			break
-		}
-		for _, k := range slices.Sorted(maps.Keys(w)) {
-			wv := w[k]
-			gv, ok := g[k]
-			if !ok {
-				return fmt.Errorf("differs at %s[%q]: got (missing), want %s", path, k, shortJSON(wv))
-			}
-			if err := diffJSON(gv, wv, eq, fmt.Sprintf("%s[%q]", path, k)); err != nil {
-				return err
-			}
-		}
-		for _, k := range slices.Sorted(maps.Keys(g)) {
-			if _, ok := w[k]; !ok {
-				return fmt.Errorf("differs at %s[%q]: got %s, want (missing)", path, k, shortJSON(g[k]))
-			}
-		}
-		return nil
-	case []any:
-		g, ok := got.([]any)
-		if !ok || len(g) != len(w) {
-			break
-		}
-		for i := range w {
-			if err := diffJSON(g[i], w[i], eq, fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-		return nil
-	case json.Number:
-		if g, ok := got.(json.Number); ok && eq(g, w) {
-			return nil
-		}
-	default:
-		if got == want {
-			return nil
-		}
-	}
-	if path == "" {
-		path = "the root"
-	}
-	return fmt.Errorf("differs at %s: got %s, want %s", path, shortJSON(got), shortJSON(want))
-}
-
-// shortJSON shows a decoded JSON value in at most 60 bytes.
-func shortJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprintf("%v", v)
-	}
-	if len(b) > 60 {
-		return string(b[:57]) + "..."
-	}
-	return string(b)
 }
 
 // firstDiff is a cmp.Reporter that keeps the first difference found.

@@ -150,3 +150,27 @@ func TestGateAllowsDeclaredFloatPrecision(t *testing.T) {
 		t.Errorf("rounding within the declared 2 digits was rejected: %v", err)
 	}
 }
+
+// TestGateMemoKeepsReferencesOnly checks one Input made by NewInput for
+// many configurations, as the benchmarks do: every verdict must be the one
+// a fresh Input gives, so a broken codec checked after good ones on the
+// same Input is still rejected and a good one after it still passes.
+func TestGateMemoKeepsReferencesOnly(t *testing.T) {
+	order := append(codecs.All(), dropLast, roundFloats, wrongGet)
+	order = append(order, codecs.All()...)
+	for _, d := range gatedocs.All() {
+		memo := codecs.NewInput([]byte(d.JSON), d.New, d.NewProj, d.Paths)
+		for _, c := range order {
+			for _, op := range c.Ops {
+				if !applies(op, d) {
+					continue
+				}
+				fresh := codecs.Check(c, op, input(d))
+				cached := codecs.Check(c, op, memo)
+				if (fresh == nil) != (cached == nil) || fresh != nil && fresh.Error() != cached.Error() {
+					t.Errorf("%s %s on %s: fresh input gives %v, shared input %v", c.Name, op, d.Name, fresh, cached)
+				}
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package codecs
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -19,7 +20,7 @@ var jsonV2 = &Codec{
 	Module:    jsonExperiment,
 	Category:  V2,
 	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"},
-	Ops:       append(FullOps[:len(FullOps):len(FullOps)], Get5),
+	Ops:       slices.Concat(FullOps, []Op{Get5}),
 	Marshal:   func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
 	Unmarshal: func(data []byte, v any) error { return jsonv2.Unmarshal(data, v) },
 	Get:       jsontextGetter,

@@ -23,7 +23,21 @@ var registry = []*Codec{
 	segmentio,
 	easyJSON,
 	gjsonGet,
-	memcpy,
+}
+
+// The built-in configurations obey the same rules as registered ones; a
+// broken one stops every program that loads the package, with the reason.
+func init() {
+	seen := map[string]bool{}
+	for _, c := range registry {
+		if err := validate(c); err != nil {
+			panic(err)
+		}
+		if seen[c.Name] {
+			panic(fmt.Sprintf("codecs: %q is listed twice in the registry", c.Name))
+		}
+		seen[c.Name] = true
+	}
 }
 
 var mu sync.RWMutex
@@ -69,14 +83,24 @@ func Register(c *Codec) (unregister func(), err error) {
 	}, nil
 }
 
+// validate checks the rules every configuration obeys: a name go test can
+// carry, a known category and known operations, the functions its
+// operations call, and the category's own rules (std is byte-exact, so it
+// neither skips work nor rounds floats; fast lists the work it skips).
 func validate(c *Codec) error {
 	switch {
-	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t"):
+	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t,"):
 		return fmt.Errorf("codecs: invalid name %q", c.Name)
 	case trailingDigits.MatchString(c.Name):
 		return fmt.Errorf("codecs: name %q ends in -digits, which go test reserves for GOMAXPROCS", c.Name)
 	case !slices.Contains(Categories, c.Category):
 		return fmt.Errorf("codecs: %s: unknown category %q", c.Name, c.Category)
+	case len(c.Ops) == 0:
+		return fmt.Errorf("codecs: %s: supports no operation", c.Name)
+	case c.Category == Std && (len(c.Skips) > 0 || c.FloatDigits > 0):
+		return fmt.Errorf("codecs: %s: category std means the same bytes as encoding/json, yet it lists skipped work or rounds floats", c.Name)
+	case c.Category == Fast && len(c.Skips) == 0:
+		return fmt.Errorf("codecs: %s: category fast must list the work it skips (Skips)", c.Name)
 	}
 	for _, op := range c.Ops {
 		switch {
@@ -84,8 +108,10 @@ func validate(c *Codec) error {
 			return fmt.Errorf("codecs: %s: unknown operation %q", c.Name, op)
 		case op == Get5 && c.Get == nil:
 			return fmt.Errorf("codecs: %s: supports %s but has no Get", c.Name, op)
-		case op != Get5 && c.Category != Floor && (c.Marshal == nil || c.Unmarshal == nil):
-			return fmt.Errorf("codecs: %s: supports %s but lacks Marshal or Unmarshal", c.Name, op)
+		case op.Decodes() && c.Unmarshal == nil:
+			return fmt.Errorf("codecs: %s: supports %s but has no Unmarshal", c.Name, op)
+		case op.Encodes() && c.Marshal == nil:
+			return fmt.Errorf("codecs: %s: supports %s but has no Marshal", c.Name, op)
 		}
 	}
 	return nil
@@ -142,8 +168,12 @@ func Match(kind, spec string, valid []string) ([]string, error) {
 				n++
 			}
 		}
-		if n == 0 {
+		switch {
+		case n > 0:
+		case regexp.QuoteMeta(elem) == elem:
 			return nil, fmt.Errorf("unknown %s %q; valid: %s", kind, elem, strings.Join(valid, ", "))
+		default:
+			return nil, fmt.Errorf("%s pattern %q matched nothing; valid: %s", kind, elem, strings.Join(valid, ", "))
 		}
 	}
 	var out []string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 
 	"github.com/bytedance/sonic"
@@ -31,7 +32,7 @@ var (
 		Module:    "github.com/bytedance/sonic",
 		Category:  Fast,
 		Skips:     []string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "UTF-8 validation on decode", "U+2028 escaping", "Marshaler output compaction", "control character validation", "nesting depth limit 4096 (encoding/json: 10000)", "string copying (strings point into one copy of the whole input)"},
-		Ops:       append(FullOps[:len(FullOps):len(FullOps)], Get5),
+		Ops:       slices.Concat(FullOps, []Op{Get5}),
 		Marshal:   sonic.ConfigDefault.Marshal,
 		Unmarshal: sonic.ConfigDefault.Unmarshal,
 		Get:       sonicGetter,

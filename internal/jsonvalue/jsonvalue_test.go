@@ -1,0 +1,34 @@
+package jsonvalue
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSame(t *testing.T) {
+	tests := []struct {
+		got, want string
+		digits    int
+		diff      string // substring of the error; "" for the same value
+	}{
+		{`{"a":1,"b":[true,null]}`, `{"b":[true,null],"a":1}`, 0, ""},
+		{`1e3`, `1000`, 0, ""},
+		{`{"a":1.0004}`, `{"a":1.0001}`, 3, ""},
+		{`{"a":1.0004}`, `{"a":1.0001}`, 0, `differs at ["a"]`},
+		{`{"a":[1,2]}`, `{"a":[1,3]}`, 0, `differs at ["a"][1]`},
+		{`{"a":1}`, `{"a":1,"b":2}`, 0, `["b"]: got (missing)`},
+		{`{"a":1,"b":2}`, `{"a":1}`, 0, `want (missing)`},
+		{`"x"`, `"y"`, 0, "differs at the root"},
+		{`1 2`, `1`, 0, "trailing data"},
+		{`{`, `1`, 0, "got is not valid JSON"},
+	}
+	for _, tt := range tests {
+		err := SameWithin([]byte(tt.got), []byte(tt.want), tt.digits)
+		switch {
+		case tt.diff == "" && err != nil:
+			t.Errorf("SameWithin(%s, %s, %d) = %v, want nil", tt.got, tt.want, tt.digits, err)
+		case tt.diff != "" && (err == nil || !strings.Contains(err.Error(), tt.diff)):
+			t.Errorf("SameWithin(%s, %s, %d) = %v, want an error containing %q", tt.got, tt.want, tt.digits, err, tt.diff)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package rawfmt
+
+import (
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Benchmark is the name of the benchmark function every cell runs under.
+const Benchmark = "BenchmarkCodec"
+
+// The name keys of a cell, as benchproc projects them ("/op,/fixture,/codec").
+const (
+	KeyOp      = "op"
+	KeyFixture = "fixture"
+	KeyCodec   = "codec"
+)
+
+// Projection is the benchproc projection that names a cell.
+const Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
+
+// The harness cells: they time the suite, not a codec.
+const (
+	// Noop is the op and codec name of the cell that times the loop and one
+	// call through a function value, on the fixture NoopFixture.
+	Noop        = "noop"
+	NoopFixture = "fields-0001"
+	// Floor is the codec name of the cells that copy the bytes an operation
+	// must read (decode: the input) or write (encode: the compact output).
+	Floor = "memcpy"
+)
+
+// Base is the configuration every comparison is made against.
+const Base = "encoding-json"
+
+// A Cell names one benchmark: an operation on a fixture with a codec.
+type Cell struct {
+	Op, Fixture, Codec string
+}
+
+// Sub is the cell's name below Benchmark: op=…/fixture=…/codec=….
+func (c Cell) Sub() string {
+	return KeyOp + "=" + c.Op + "/" + KeyFixture + "=" + c.Fixture + "/" + KeyCodec + "=" + c.Codec
+}
+
+// Name is the cell's full benchmark name, without go test's -GOMAXPROCS suffix.
+func (c Cell) Name() string { return Benchmark + "/" + c.Sub() }
+
+// String returns c.Sub().
+func (c Cell) String() string { return c.Sub() }
+
+// Harness reports whether c is a harness cell (noop or the floor).
+func (c Cell) Harness() bool {
+	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor
+}
+
+// NoopCell is the harness's own cell.
+var NoopCell = Cell{Op: Noop, Fixture: NoopFixture, Codec: Noop}
+
+// ParseCell returns the cell a benchmark result names, such as
+// BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=sonic-std-2. It
+// reports false for any other benchmark or a name missing a key.
+func ParseCell(name benchfmt.Name) (Cell, bool) {
+	base, parts := name.Parts()
+	if string(base) != Benchmark {
+		return Cell{}, false
+	}
+	var c Cell
+	for _, p := range parts {
+		key, value, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
+		if !ok {
+			continue
+		}
+		switch key {
+		case KeyOp:
+			c.Op = value
+		case KeyFixture:
+			c.Fixture = value
+		case KeyCodec:
+			c.Codec = value
+		}
+	}
+	return c, c.Op != "" && c.Fixture != "" && c.Codec != ""
+}

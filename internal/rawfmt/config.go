@@ -1,0 +1,71 @@
+package rawfmt
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Configuration keys. The runner writes KeyCommit through KeyCodecPrefix
+// lines; the benchmark binary writes KeySonicEngine and KeyRace; go test
+// writes KeyGOOS, KeyGOARCH, KeyPkg and KeyCPU.
+const (
+	KeyCommit       = "jsoncost-commit" // the suite's commit, "-dirty" when the tree had changes
+	KeyCommand      = "command"         // the command that repeats the run
+	KeyMachine      = "machine-id"      // see MachineID
+	KeyGo           = "go"              // runtime.Version()
+	KeyCores        = "cores"           // runtime.NumCPU()
+	KeyGOMAXPROCS   = "gomaxprocs"
+	KeyGOGC         = "gogc"
+	KeyGOMEMLIMIT   = "gomemlimit"
+	KeyGOEXPERIMENT = "goexperiment"
+	KeyGOAMD64      = "goamd64"
+	KeyAffinity     = "cpu-affinity" // the CPUs the run was pinned to, when it was
+	KeyRounds       = "rounds"
+	KeyBenchtime    = "benchtime"
+	KeyOrderSeed    = "order-seed" // the random seed of the run's cell order
+	KeySelection    = "selection"  // the CODECS/OPS/FIXTURES of a narrowed run
+	KeySonicEngine  = "sonic-engine"
+	KeyRace         = "race"
+	KeyGOOS         = "goos"
+	KeyGOARCH       = "goarch"
+	KeyPkg          = "pkg"
+	KeyCPU          = "cpu"
+
+	// KeyCodecPrefix starts one line per codec configuration; see CodecConfig.
+	KeyCodecPrefix = "codec-"
+)
+
+// A CodecConfig is one codec configuration line:
+//
+//	codec-<name>: <module>@<version> <category> <engine>
+type CodecConfig struct {
+	Name          string
+	ModuleVersion string // module@version, or std@goX.Y.Z
+	Category      string
+	Engine        string // "native", or what actually ran (sonic: jit or a fallback)
+}
+
+// Key is the line's configuration key.
+func (c CodecConfig) Key() string { return KeyCodecPrefix + c.Name }
+
+// Value is the line's value.
+func (c CodecConfig) Value() string {
+	return c.ModuleVersion + " " + c.Category + " " + c.Engine
+}
+
+// Format returns the whole line, without a newline.
+func (c CodecConfig) Format() string { return c.Key() + ": " + c.Value() }
+
+// ParseCodecConfig parses a codec configuration line's key and value. ok is
+// false when key is not a codec key; err is set when the value is malformed.
+func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
+	name, ok := strings.CutPrefix(key, KeyCodecPrefix)
+	if !ok {
+		return CodecConfig{}, false, nil
+	}
+	f := strings.Fields(value)
+	if name == "" || len(f) != 3 || !strings.Contains(f[0], "@") {
+		return CodecConfig{}, true, fmt.Errorf("codec configuration %q: want %q", key+": "+value, "module@version category engine")
+	}
+	return CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]}, true, nil
+}

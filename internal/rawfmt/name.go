@@ -1,0 +1,79 @@
+package rawfmt
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Raw file kinds: the suffix of a raw file's name.
+const (
+	KindFull   = ""       // the whole matrix
+	KindQuick  = "quick"  // make bench-quick
+	KindCustom = "custom" // a narrowed selection
+	KindInstr  = "instr"  // instruction counts (make bench-instr)
+)
+
+const stampLayout = "20060102T150405Z"
+
+// A RawName is the name of a raw file: when the run started and its kind.
+type RawName struct {
+	Stamp time.Time // UTC, to the second
+	Kind  string
+}
+
+// NewRawName names a run of the given kind started at t.
+func NewRawName(t time.Time, kind string) RawName {
+	return RawName{Stamp: t.UTC().Truncate(time.Second), Kind: kind}
+}
+
+// StampString is the timestamp as it appears in the name.
+func (n RawName) StampString() string { return n.Stamp.Format(stampLayout) }
+
+// String is the file name: <timestamp>[-kind].txt.
+func (n RawName) String() string {
+	if n.Kind == KindFull {
+		return n.StampString() + ".txt"
+	}
+	return n.StampString() + "-" + n.Kind + ".txt"
+}
+
+// Partial is the hidden name a run writes to until it completes.
+func (n RawName) Partial() string { return "." + n.String() + PartialSuffix }
+
+// PartialSuffix ends the name of a run in progress.
+const PartialSuffix = ".partial"
+
+// IsPartial reports whether a file name is that of a run in progress.
+func IsPartial(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, PartialSuffix)
+}
+
+var rawNameRE = regexp.MustCompile(`^([0-9]{8}T[0-9]{6}Z)(?:-([a-z]+))?\.txt$`)
+
+// ParseRawName parses a raw file name. It fails for any other file.
+func ParseRawName(name string) (RawName, error) {
+	m := rawNameRE.FindStringSubmatch(name)
+	if m == nil {
+		return RawName{}, fmt.Errorf("%q is not a raw file name (<UTC timestamp>[-kind].txt)", name)
+	}
+	t, err := time.Parse(stampLayout, m[1])
+	if err != nil {
+		return RawName{}, fmt.Errorf("raw file name %q: %w", name, err)
+	}
+	return RawName{Stamp: t, Kind: m[2]}, nil
+}
+
+var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
+
+// MachineID names a machine by os, architecture and the CPU model the
+// benchmark binary records in its cpu line, e.g. linux-amd64-amd-epyc.
+// Different CPU models get different ids.
+func MachineID(goos, goarch, cpu string) string {
+	s := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(cpu), "-"), "-")
+	if s == "" {
+		s = "unknown-cpu"
+	}
+	return goos + "-" + goarch + "-" + s
+}

@@ -1,0 +1,105 @@
+package rawfmt
+
+import (
+	"flag"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+func TestCellRoundTrip(t *testing.T) {
+	c := Cell{Op: "decode-map", Fixture: "fields-0050", Codec: "sonic-std"}
+	for _, name := range []string{c.Name(), c.Name() + "-2", c.Name() + "-16"} {
+		got, ok := ParseCell(benchfmt.Name(name))
+		if !ok || got != c {
+			t.Errorf("ParseCell(%q) = %+v, %t; want %+v", name, got, ok, c)
+		}
+	}
+	for _, name := range []string{
+		"BenchmarkOther/op=a/fixture=b/codec=c",
+		"BenchmarkCodec/op=a/fixture=b",
+		"BenchmarkCodec/op=/fixture=b/codec=c",
+		"BenchmarkCodec",
+	} {
+		if got, ok := ParseCell(benchfmt.Name(name)); ok {
+			t.Errorf("ParseCell(%q) = %+v, true; want false", name, got)
+		}
+	}
+}
+
+func TestCodecConfig(t *testing.T) {
+	c := CodecConfig{Name: "sonic-std", ModuleVersion: "github.com/bytedance/sonic@v1.15.5", Category: "near-std", Engine: "jit"}
+	got, ok, err := ParseCodecConfig(c.Key(), c.Value())
+	if !ok || err != nil || got != c {
+		t.Errorf("ParseCodecConfig(%q) = %+v, %t, %v; want %+v", c.Format(), got, ok, err, c)
+	}
+	if _, ok, _ := ParseCodecConfig("cpu", "AMD EPYC"); ok {
+		t.Error("ParseCodecConfig accepted a non-codec key")
+	}
+	for _, v := range []string{"", "std near-std", "nomodule near-std jit", "a@b c d e"} {
+		if _, ok, err := ParseCodecConfig("codec-x", v); !ok || err == nil {
+			t.Errorf("ParseCodecConfig(codec-x, %q) = %t, %v; want an error", v, ok, err)
+		}
+	}
+}
+
+func TestRawName(t *testing.T) {
+	stamp := time.Date(2026, 11, 29, 22, 6, 42, 0, time.UTC)
+	tests := []struct {
+		kind, file string
+	}{
+		{KindFull, "20261129T220642Z.txt"},
+		{KindQuick, "20261129T220642Z-quick.txt"},
+		{KindCustom, "20261129T220642Z-custom.txt"},
+		{KindInstr, "20261129T220642Z-instr.txt"},
+	}
+	for _, tt := range tests {
+		n := NewRawName(stamp.Add(400*time.Millisecond), tt.kind)
+		if n.String() != tt.file {
+			t.Errorf("NewRawName(%q) = %s, want %s", tt.kind, n, tt.file)
+		}
+		if !IsPartial(n.Partial()) || IsPartial(n.String()) {
+			t.Errorf("IsPartial wrong for %s / %s", n.Partial(), n)
+		}
+		back, err := ParseRawName(tt.file)
+		if err != nil || back != n {
+			t.Errorf("ParseRawName(%s) = %+v, %v; want %+v", tt.file, back, err, n)
+		}
+	}
+	for _, bad := range []string{"README.md", "2026.txt", "20261129T220642Z-.txt", "20261129T220642Z-x.txt.partial", "20261399T220642Z.txt"} {
+		if _, err := ParseRawName(bad); err == nil {
+			t.Errorf("ParseRawName(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestMachineID(t *testing.T) {
+	tests := []struct{ cpu, want string }{
+		{"AMD EPYC", "linux-amd64-amd-epyc"},
+		{"Oxide Virtual Turin-like Processor", "linux-amd64-oxide-virtual-turin-like-processor"},
+		{"Intel(R) Xeon(R) CPU @ 2.20GHz", "linux-amd64-intel-r-xeon-r-cpu-2-20ghz"},
+		{"", "linux-amd64-unknown-cpu"},
+	}
+	for _, tt := range tests {
+		if got := MachineID("linux", "amd64", tt.cpu); got != tt.want {
+			t.Errorf("MachineID(%q) = %q, want %q", tt.cpu, got, tt.want)
+		}
+	}
+}
+
+func TestSelectionFlags(t *testing.T) {
+	want := Selection{Codecs: "goccy,sonic-.*", Ops: "decode-map", Fixtures: ""}
+	var got Selection
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	got.RegisterFlags(fs, BinaryFlagPrefix)
+	if err := fs.Parse(want.Args(BinaryFlagPrefix)); err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("flags round trip: got %+v, want %+v", got, want)
+	}
+	if s := want.String(); s != "codecs=goccy,sonic-.* ops=decode-map fixtures=*" {
+		t.Errorf("String() = %q", s)
+	}
+}

@@ -1,0 +1,166 @@
+package jsoncost
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/fixtures"
+)
+
+// inputs holds one gate input per fixture, so the gate computes each
+// reference output once per fixture and operation, however many codecs are
+// checked against it.
+var inputs sync.Map // fixture name → codecs.Input
+
+// input returns what the gate and the benchmark feed a codec for f.
+func input(f *fixtures.Fixture) (codecs.Input, error) {
+	if in, ok := inputs.Load(f.Name); ok {
+		return in.(codecs.Input), nil
+	}
+	doc, err := f.Data()
+	if err != nil {
+		return codecs.Input{}, err
+	}
+	in, _ := inputs.LoadOrStore(f.Name, codecs.NewInput(doc, f.New, f.NewProj, f.Get5))
+	return in.(codecs.Input), nil
+}
+
+// check is the correctness gate; a test replaces it to see that every cell
+// consults it.
+var check = codecs.Check
+
+// Prepare checks the cell with the correctness gate and returns its timed
+// loop. Everything an iteration needs is built here, before timing: the
+// input bytes, the value an encoder is handed, the compiled get5 paths, the
+// codec's per-type warm-up (sonic's Pretouch). The gate's own calls are the
+// untimed warm-up of the operation. An iteration decodes into a fresh target
+// every time.
+func Prepare(cell Cell) (func(b *testing.B) error, error) {
+	in, err := input(cell.Fixture)
+	if err != nil {
+		return nil, err
+	}
+	if cell.Floor() {
+		return prepareFloor(cell, in)
+	}
+	c, op, doc := cell.Codec, cell.Op, in.Doc
+	newValue := in.New
+	switch op {
+	case codecs.DecodeMap, codecs.EncodeMap:
+		newValue = newMap
+	case codecs.DecodeProj:
+		newValue = in.NewProj
+	}
+	if c.Warmup != nil {
+		for _, newV := range []func() any{in.New, in.NewProj, newMap} {
+			if newV == nil {
+				continue
+			}
+			if err := c.Warmup(newV()); err != nil {
+				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
+			}
+		}
+	}
+	if err := check(c, op, in); err != nil {
+		return nil, err
+	}
+
+	switch op {
+	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if err := c.Unmarshal(doc, newValue()); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.EncodeStruct, codecs.EncodeMap:
+		value, _, err := codecs.Encoded(in, op)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", cell, err)
+		}
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if _, err := c.Marshal(value); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.Roundtrip:
+		return func(b *testing.B) error {
+			for b.Loop() {
+				v := newValue()
+				if err := c.Unmarshal(doc, v); err != nil {
+					return err
+				}
+				if _, err := c.Marshal(v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.Get5:
+		get := c.Get(in.Paths)
+		return func(b *testing.B) error {
+			for b.Loop() {
+				if _, err := get(doc); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	}
+	return nil, fmt.Errorf("%s: unknown operation", cell)
+}
+
+func newMap() any { return new(map[string]any) }
+
+// floorBytes returns what the floor of cell copies: the bytes its
+// operation must read (a decoder: the document) and write (an encoder:
+// the compact output encoding/json writes for the value).
+func floorBytes(cell Cell, in codecs.Input) (read, write []byte, err error) {
+	op := cell.Op
+	if op.Decodes() {
+		read = in.Doc
+	}
+	if op.Encodes() {
+		encoded := op
+		if op == codecs.Roundtrip {
+			encoded = codecs.EncodeStruct
+		}
+		if _, write, err = codecs.Encoded(in, encoded); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", cell, err)
+		}
+	}
+	if read == nil && write == nil {
+		return nil, nil, fmt.Errorf("%s: no floor for %s", cell, op)
+	}
+	return read, write, nil
+}
+
+// sink keeps the floor's copies alive, as a codec's output would be.
+var sink []byte
+
+// prepareFloor returns the floor's loop: each iteration copies what the
+// operation must read and write into fresh buffers.
+func prepareFloor(cell Cell, in codecs.Input) (func(b *testing.B) error, error) {
+	read, write, err := floorBytes(cell, in)
+	if err != nil {
+		return nil, err
+	}
+	return func(b *testing.B) error {
+		for b.Loop() {
+			if read != nil {
+				sink = append(make([]byte, 0, len(read)), read...)
+			}
+			if write != nil {
+				sink = append(make([]byte, 0, len(write)), write...)
+			}
+		}
+		return nil
+	}, nil
+}
