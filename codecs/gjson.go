@@ -2,38 +2,105 @@ package codecs
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tidwall/gjson"
 )
 
 // gjsonGet is github.com/tidwall/gjson: lazy reads of single values by path,
-// with no validation of the parts it skips. It supports only get5.
+// with no validation of the parts it skips. It supports only get5. Paths
+// into the elements of an array are read the way gjson's users read them:
+// the array is walked once with ForEach and each element searched for its
+// own paths, rather than every path searched from the start of the
+// document.
 var gjsonGet = &Codec{
 	Name:     "gjson",
 	Module:   "github.com/tidwall/gjson",
 	Category: Fast,
 	Skips:    []string{"validation of the document", "decoding of anything off the paths"},
 	Ops:      []Op{Get5},
-	Get: func(paths [][]string) func([]byte) ([][]byte, error) {
-		escape := strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`, "|", `\|`, "#", `\#`, "@", `\@`)
-		compiled := make([]string, len(paths))
-		for i, p := range paths {
-			segs := make([]string, len(p))
-			for j, s := range p {
-				segs[j] = escape.Replace(s)
-			}
-			compiled[i] = strings.Join(segs, ".")
+	Get:      gjsonGetter,
+}
+
+// gjsonArray is the paths that step into the elements of one array: for
+// element i, the paths below it and where their values go.
+type gjsonArray struct {
+	path  string
+	elems map[int][]gjsonRest
+}
+
+type gjsonRest struct {
+	path string
+	out  int
+}
+
+func gjsonGetter(paths [][]string) func([]byte) ([][]byte, error) {
+	escape := strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`, "|", `\|`, "#", `\#`, "@", `\@`)
+	join := func(segs []string) string {
+		esc := make([]string, len(segs))
+		for i, s := range segs {
+			esc[i] = escape.Replace(s)
 		}
-		return func(data []byte) ([][]byte, error) {
-			out := make([][]byte, len(compiled))
-			for i, r := range gjson.GetManyBytes(data, compiled...) {
-				if !r.Exists() {
-					return nil, fmt.Errorf("path %q not found", compiled[i])
+		return strings.Join(esc, ".")
+	}
+	var direct []string // paths that step into no array
+	var directOut []int
+	var arrays []*gjsonArray
+	for i, p := range paths {
+		at := -1
+		for j, seg := range p {
+			if _, err := strconv.Atoi(seg); err == nil && j > 0 {
+				at = j
+				break
+			}
+		}
+		if at < 0 {
+			direct, directOut = append(direct, join(p)), append(directOut, i)
+			continue
+		}
+		prefix := join(p[:at])
+		n, _ := strconv.Atoi(p[at])
+		var a *gjsonArray
+		for _, x := range arrays {
+			if x.path == prefix {
+				a = x
+			}
+		}
+		if a == nil {
+			a = &gjsonArray{path: prefix, elems: map[int][]gjsonRest{}}
+			arrays = append(arrays, a)
+		}
+		a.elems[n] = append(a.elems[n], gjsonRest{join(p[at+1:]), i})
+	}
+	return func(data []byte) ([][]byte, error) {
+		out := make([][]byte, len(paths))
+		for i, r := range gjson.GetManyBytes(data, direct...) {
+			if r.Exists() {
+				out[directOut[i]] = []byte(r.Raw)
+			}
+		}
+		for _, a := range arrays {
+			i := 0
+			gjson.GetBytes(data, a.path).ForEach(func(_, elem gjson.Result) bool {
+				for _, rest := range a.elems[i] {
+					v := elem
+					if rest.path != "" {
+						v = elem.Get(rest.path)
+					}
+					if v.Exists() {
+						out[rest.out] = []byte(v.Raw)
+					}
 				}
-				out[i] = []byte(r.Raw)
-			}
-			return out, nil
+				i++
+				return true
+			})
 		}
-	},
+		for i, raw := range out {
+			if raw == nil {
+				return nil, fmt.Errorf("path %q not found", paths[i])
+			}
+		}
+		return out, nil
+	}
 }

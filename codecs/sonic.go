@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/bytedance/sonic"
 	"github.com/bytedance/sonic/ast"
@@ -68,7 +69,8 @@ func sonicPretouch(example any) error {
 
 // sonicGetter reads the paths from one lazily parsed ast.Node: the parts of
 // the document on the way to a path are parsed once and kept for the next
-// path, the rest is skipped.
+// path, the rest is skipped. The node reads the caller's bytes in place,
+// as sonic.Get does with a []byte: no copy of the document.
 func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	compiled := make([][]any, len(paths))
 	for i, p := range paths {
@@ -81,7 +83,7 @@ func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 		}
 	}
 	return func(data []byte) ([][]byte, error) {
-		root := ast.NewRaw(string(data))
+		root := ast.NewRaw(unsafe.String(unsafe.SliceData(data), len(data)))
 		out := make([][]byte, len(compiled))
 		for i, p := range compiled {
 			raw, err := root.GetByPath(p...).Raw()
