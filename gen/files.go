@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -176,8 +178,16 @@ func holds(files []file, path string) bool {
 
 // easyjson generates easyjson's methods for every struct in the given Go
 // files of dir, without the MarshalJSON and UnmarshalJSON methods that
-// would make every other codec call easyjson's code.
+// would make every other codec call easyjson's code. It first removes the
+// files it generated before: they may use types the Go files no longer
+// declare, and easyjson only runs on a package that builds.
 func easyjson(dir string, goFiles ...string) error {
+	for _, f := range goFiles {
+		err := os.Remove(filepath.Join(dir, strings.TrimSuffix(f, ".go")+"_easyjson.go"))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
 	args := append([]string{"tool", "easyjson", "-all", "-no_std_marshalers"}, goFiles...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir

@@ -8,10 +8,16 @@
 //	go run ./gen -infer doc.json -type Doc [-pkg main]
 //	                                  print Go types inferred from a JSON document
 //
-// Run it from the module root.
+// Run it from the module root. With -infer, the type name must be an
+// exported Go identifier, the package name a Go identifier; the document
+// may nest objects and arrays at most 100 levels deep (infer.MaxDepth).
+// A leading byte-order mark is skipped and duplicate keys are merged, with
+// a warning on stderr for each. An error is one line on stderr, with exit
+// status 1 and nothing printed on stdout.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -27,45 +33,82 @@ import (
 const fixturesDir = "fixtures"
 
 func main() {
-	listFlag := flag.Bool("list", false, "print name, family, fields and bytes of every fixture")
-	inferPath := flag.String("infer", "", "print the Go types inferred from this JSON document")
-	typeName := flag.String("type", "Doc", "with -infer: the name of the document's type")
-	pkg := flag.String("pkg", "main", "with -infer: the package clause of the printed file")
-	flag.Parse()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
-	var err error
+// run runs gen with the command-line arguments args and returns its exit
+// status: 0, 1 after an error, 2 for bad usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("gen", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	listFlag := flags.Bool("list", false, "print name, family, fields and bytes of every fixture")
+	inferPath := flags.String("infer", "", "print the Go types inferred from this JSON document")
+	typeName := flags.String("type", "Doc", "with -infer: the name of the document's type")
+	pkg := flags.String("pkg", "main", "with -infer: the package clause of the printed file")
+	err := flags.Parse(args)
+	set := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case *inferPath != "":
-		err = inferTypes(os.Stdout, *inferPath, *typeName, *pkg)
+	case err != nil:
+	case flags.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
+	case (set["type"] || set["pkg"]) && !set["infer"]:
+		err = errors.New("-type and -pkg go with -infer")
+	}
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		flags.SetOutput(stderr)
+		flags.PrintDefaults()
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "gen: %v (see go run ./gen -h)\n", err)
+		return 2
+	}
+
+	switch {
+	case set["infer"]:
+		err = inferTypes(stdout, stderr, *inferPath, *typeName, *pkg)
 	case *listFlag:
-		err = list(os.Stdout)
+		err = list(stdout)
 	default:
 		err = write(fixturesDir)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "gen:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "gen:", err)
+		return 1
 	}
+	return 0
 }
 
-// inferTypes prints a Go file of package pkg with the types inferred from
-// the JSON document at path, the document's type called name. Invalid JSON
-// is reported as path:line:column.
-func inferTypes(w io.Writer, path, name, pkg string) error {
-	if !token.IsIdentifier(name) {
-		return fmt.Errorf("-type %q is not a Go identifier", name)
+// inferTypes prints to w a Go file of package pkg with the types inferred
+// from the JSON document at path, the document's type called name, and
+// Infer's warnings to warn. Invalid JSON is reported as path:line:column.
+// On error it prints nothing.
+func inferTypes(w, warn io.Writer, path, name, pkg string) error {
+	if !token.IsIdentifier(name) || !token.IsExported(name) {
+		return fmt.Errorf("-type %q is not an exported Go identifier, like Doc", name)
+	}
+	if !token.IsIdentifier(pkg) || pkg == "_" {
+		return fmt.Errorf("-pkg %q is not a Go package name, like main", pkg)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	t, err := infer.Infer(name, data)
-	if err != nil {
-		return fmt.Errorf("%s:%w", path, err)
+	t, warnings, err := infer.Infer(name, data)
+	var se *infer.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("%s:%w", path, err) // path:line:column: message
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	src, err := infer.Source(pkg, t)
 	if err != nil {
 		return err
+	}
+	for _, msg := range warnings {
+		fmt.Fprintf(warn, "gen: %s: warning: %s\n", path, msg)
 	}
 	_, err = w.Write(src)
 	return err

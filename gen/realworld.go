@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/fixtures/corpus"
@@ -20,6 +21,8 @@ func realworld() ([]*fixture, error) {
 	return fs, nil
 }
 
+// realworldFixture returns the fixture of a corpus. A corpus that Infer
+// warns about is an error: its type would not reproduce it.
 func realworldFixture(corpusName string) (*fixture, error) {
 	name := "realworld-" + corpusName
 	data, err := corpus.Load(corpusName)
@@ -30,7 +33,10 @@ func realworldFixture(corpusName string) (*fixture, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	t, err := infer.Infer(infer.GoName(name), data)
+	t, warnings, err := infer.Infer(infer.GoName(name), data)
+	if err == nil && len(warnings) > 0 {
+		err = errors.New(warnings[0])
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

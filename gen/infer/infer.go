@@ -3,66 +3,55 @@ package infer
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
-// A SyntaxError is invalid JSON at a line and column, both counted from 1;
-// the column counts bytes.
-type SyntaxError struct {
-	Line, Column int
-	Err          *json.SyntaxError
-}
+// MaxDepth is how deeply the objects and arrays of a document may nest:
+// Infer refuses a document whose values nest deeper.
+const MaxDepth = 100
 
-func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%d:%d: %v", e.Line, e.Column, e.Err)
-}
+// bom is the UTF-8 byte-order mark, which Infer skips at the start of a
+// document.
+var bom = []byte("\uFEFF")
 
-func (e *SyntaxError) Unwrap() error { return e.Err }
-
-// Infer returns the type of the JSON document data, declared under name.
-// Nested structs are named after the path to them: the enclosing struct's
-// name and the field's name, with "Item" appended for array elements and
-// "Value" for map values. Invalid JSON is a *SyntaxError.
-func Infer(name string, data []byte) (*Type, error) {
-	if err := check(data); err != nil {
-		return nil, err
+// Infer returns the type of the JSON document doc, declared under name,
+// and a warning, one line each, for a leading byte-order mark (which it
+// skips) and for every duplicate key (whose values it merges into one
+// field).
+//
+// Nested structs are named by name followed by the Go name of the key
+// holding them, with "Item" appended for array elements and "Value" for
+// map values, and 2, 3, … appended to tell equal names apart. Invalid JSON
+// is a *SyntaxError; values nested deeper than MaxDepth are an error.
+func Infer(name string, doc []byte) (*Type, []string, error) {
+	var r reader
+	start := 0
+	if bytes.HasPrefix(doc, bom) {
+		start = len(bom)
+		r.warnings = append(r.warnings, "skipped the UTF-8 byte-order mark at the start")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
+	if err := check(doc, start); err != nil {
+		return nil, nil, err
+	}
+	r.dec = json.NewDecoder(bytes.NewReader(doc[start:]))
+	r.dec.UseNumber()
 	var s shape
-	if err := s.observe(dec); err != nil {
-		return nil, err
+	if err := r.value(&s); err != nil {
+		return nil, nil, err
 	}
-	b := builder{used: map[string]bool{}}
+	b := builder{root: name, used: newNameSet()}
 	t := b.build(&s, name)
 	if t.Name == "" {
-		t.Name = unique(name, b.used)
+		t.Name = b.used.unique(name)
 	}
-	return t, nil
-}
-
-// check returns a *SyntaxError if data is not one valid JSON value.
-func check(data []byte) error {
-	var raw json.RawMessage
-	err := json.Unmarshal(data, &raw)
-	var se *json.SyntaxError
-	if !errors.As(err, &se) {
-		return err
-	}
-	// Offset counts the bytes read up to and including the offending one.
-	off := max(int(se.Offset)-1, 0)
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := off - bytes.LastIndexByte(data[:off], '\n')
-	return &SyntaxError{Line: line, Column: col, Err: se}
+	return t, r.warnings, nil
 }
 
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
-	n                  int // values seen, null included
 	null, boolean, str bool
 	ints, floats       bool
 	obj                *object // the objects seen, merged
@@ -71,9 +60,14 @@ type shape struct {
 
 // An object is the merged keys of the objects seen at one place.
 type object struct {
-	n      int      // objects seen
-	keys   []string // in the order first seen
-	fields map[string]*shape
+	n       int               // objects seen
+	keys    []string          // in the order first seen
+	fields  map[string]*shape // the values of each key
+	holders map[string]int    // how many of the objects hold each key
+}
+
+func newObject() *object {
+	return &object{fields: map[string]*shape{}, holders: map[string]int{}}
 }
 
 func (o *object) field(key string) *shape {
@@ -86,13 +80,25 @@ func (o *object) field(key string) *shape {
 	return f
 }
 
-// observe reads one value from dec and records it in s.
-func (s *shape) observe(dec *json.Decoder) error {
-	tok, err := dec.Token()
+// A reader records the values of a valid JSON document in shapes.
+type reader struct {
+	dec      *json.Decoder
+	path     []step // from the root to the value being read
+	warnings []string
+}
+
+// A step is an object key or, when index >= 0, an array index.
+type step struct {
+	key   string
+	index int
+}
+
+// value reads one value and records it in s.
+func (r *reader) value(s *shape) error {
+	tok, err := r.dec.Token()
 	if err != nil {
 		return err
 	}
-	s.n++
 	switch tok := tok.(type) {
 	case nil:
 		s.null = true
@@ -107,43 +113,76 @@ func (s *shape) observe(dec *json.Decoder) error {
 			s.floats = true
 		}
 	case json.Delim:
-		if tok == '{' {
-			return s.observeObject(dec)
+		if len(r.path) == MaxDepth {
+			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
-		return s.observeArray(dec)
+		if tok == '{' {
+			return r.object(s)
+		}
+		return r.array(s)
 	}
 	return nil
 }
 
-func (s *shape) observeObject(dec *json.Decoder) error {
+func (r *reader) object(s *shape) error {
 	if s.obj == nil {
-		s.obj = &object{fields: map[string]*shape{}}
+		s.obj = newObject()
 	}
-	s.obj.n++
-	for dec.More() {
-		key, err := dec.Token()
+	o := s.obj
+	o.n++
+	seen := map[string]bool{}
+	for r.dec.More() {
+		tok, err := r.dec.Token()
 		if err != nil {
 			return err
 		}
-		if err := s.obj.field(key.(string)).observe(dec); err != nil {
+		key := tok.(string)
+		r.path = append(r.path, step{key: key, index: -1})
+		if seen[key] {
+			r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
+		} else {
+			seen[key] = true
+			o.holders[key]++
+		}
+		if err := r.value(o.field(key)); err != nil {
 			return err
 		}
+		r.path = r.path[:len(r.path)-1]
 	}
-	_, err := dec.Token()
+	_, err := r.dec.Token()
 	return err
 }
 
-func (s *shape) observeArray(dec *json.Decoder) error {
+func (r *reader) array(s *shape) error {
 	if s.elem == nil {
 		s.elem = new(shape)
 	}
-	for dec.More() {
-		if err := s.elem.observe(dec); err != nil {
+	for i := 0; r.dec.More(); i++ {
+		r.path = append(r.path, step{index: i})
+		if err := r.value(s.elem); err != nil {
 			return err
 		}
+		r.path = r.path[:len(r.path)-1]
 	}
-	_, err := dec.Token()
+	_, err := r.dec.Token()
 	return err
+}
+
+// where returns the path to the value being read, as in $.a[0]["b c"].
+func (r *reader) where() string {
+	var b strings.Builder
+	b.WriteString("$")
+	for _, s := range r.path {
+		switch {
+		case s.index >= 0:
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case token.IsIdentifier(s.key) || token.IsKeyword(s.key):
+			b.WriteString("." + s.key)
+		default:
+			b.WriteString("[" + strconv.Quote(s.key) + "]")
+		}
+	}
+	return b.String()
 }
 
 func isInt(n json.Number) bool {
@@ -153,7 +192,6 @@ func isInt(n json.Number) bool {
 
 // merge records in s everything o has seen.
 func (s *shape) merge(o *shape) {
-	s.n += o.n
 	s.null = s.null || o.null
 	s.boolean = s.boolean || o.boolean
 	s.str = s.str || o.str
@@ -161,11 +199,12 @@ func (s *shape) merge(o *shape) {
 	s.floats = s.floats || o.floats
 	if o.obj != nil {
 		if s.obj == nil {
-			s.obj = &object{fields: map[string]*shape{}}
+			s.obj = newObject()
 		}
 		s.obj.n += o.obj.n
 		for _, k := range o.obj.keys {
 			s.obj.field(k).merge(o.obj.fields[k])
+			s.obj.holders[k] += o.obj.holders[k]
 		}
 	}
 	if o.elem != nil {
@@ -174,103 +213,4 @@ func (s *shape) merge(o *shape) {
 		}
 		s.elem.merge(o.elem)
 	}
-}
-
-// isMap reports whether o is a dictionary rather than a record: it has no
-// keys, all its keys are integers (ids), or a key cannot be a struct tag.
-func (o *object) isMap() bool {
-	numeric := true
-	for _, k := range o.keys {
-		if !validTag(k) {
-			return true
-		}
-		_, err := strconv.ParseInt(k, 10, 64)
-		numeric = numeric && err == nil
-	}
-	return numeric
-}
-
-// validTag reports whether encoding/json accepts key as the name in a json
-// struct tag.
-func validTag(key string) bool {
-	if key == "" || key == "-" {
-		return false
-	}
-	for _, r := range key {
-		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// A builder turns shapes into types, naming structs uniquely.
-type builder struct {
-	used map[string]bool // type names
-}
-
-// build returns the type of the values s has seen; structs in it are named
-// from name.
-func (b *builder) build(s *shape, name string) *Type {
-	t := b.nonNull(s, name)
-	switch {
-	case !s.null, t.Kind == Any, t.Kind == Slice, t.Kind == Map:
-		return t // nil is null
-	}
-	return &Type{Kind: Pointer, Elem: t}
-}
-
-func (b *builder) nonNull(s *shape, name string) *Type {
-	kinds := 0
-	for _, seen := range []bool{s.boolean, s.str, s.ints || s.floats, s.obj != nil, s.elem != nil} {
-		if seen {
-			kinds++
-		}
-	}
-	switch {
-	case kinds != 1:
-		return &Type{Kind: Any}
-	case s.boolean:
-		return &Type{Kind: Bool}
-	case s.str:
-		return &Type{Kind: String}
-	case s.floats:
-		return &Type{Kind: Float}
-	case s.ints:
-		return &Type{Kind: Int}
-	case s.obj != nil:
-		return b.object(s.obj, name)
-	}
-	return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
-}
-
-func (b *builder) object(o *object, name string) *Type {
-	if o.isMap() {
-		var v shape
-		for _, k := range o.keys {
-			v.merge(o.fields[k])
-		}
-		return &Type{Kind: Map, Elem: b.build(&v, name+"Value")}
-	}
-	t := &Type{Kind: Struct, Name: unique(name, b.used)}
-	for i, goName := range FieldNames(o.keys) {
-		key := o.keys[i]
-		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], t.Name+goName)}
-		if o.fields[key].n < o.n {
-			f = optional(f)
-		}
-		t.Fields = append(t.Fields, f)
-	}
-	return t
-}
-
-// optional makes f, whose key some objects lack, omitted when absent: a
-// pointer (nil when absent) with omitempty. An any field is already nil
-// when absent.
-func optional(f Field) Field {
-	if f.Type.Kind != Any && f.Type.Kind != Pointer {
-		f.Type = &Type{Kind: Pointer, Elem: f.Type}
-	}
-	f.OmitEmpty = true
-	return f
 }

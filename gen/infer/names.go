@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"cmp"
 	"go/token"
 	"strconv"
 	"strings"
@@ -52,25 +53,39 @@ func GoName(s string) string {
 // FieldNames returns the Go field names of a struct with the given JSON
 // keys: GoName of each key, made unique in key order by appending 2, 3, …
 func FieldNames(keys []string) []string {
-	used := map[string]bool{}
-	for _, r := range reserved {
-		used[r] = true
-	}
+	used := newNameSet(reserved...)
 	names := make([]string, len(keys))
 	for i, k := range keys {
-		names[i] = unique(GoName(k), used)
+		names[i] = used.unique(GoName(k))
 	}
 	return names
 }
 
+// A nameSet hands out names that differ from each other.
+type nameSet struct {
+	used map[string]bool
+	next map[string]int // the number to try next when a name is taken
+}
+
+func newNameSet(used ...string) *nameSet {
+	s := &nameSet{used: map[string]bool{}, next: map[string]int{}}
+	for _, n := range used {
+		s.used[n] = true
+	}
+	return s
+}
+
 // unique returns name, or name with the smallest number from 2 on appended
-// that is not in used, and adds the result to used.
-func unique(name string, used map[string]bool) string {
+// that is not used yet, and marks the result used. Numbers found used
+// before are not tried again.
+func (s *nameSet) unique(name string) string {
 	n := name
-	for i := 2; used[n]; i++ {
+	for s.used[n] {
+		i := cmp.Or(s.next[name], 2)
+		s.next[name] = i + 1
 		n = name + strconv.Itoa(i)
 	}
-	used[n] = true
+	s.used[n] = true
 	return n
 }
 

@@ -42,6 +42,7 @@ func TestFieldNames(t *testing.T) {
 		{[]string{"x", "X", "x2"}, []string{"X", "X2", "X22"}},
 		{[]string{"marshal_json", "unmarshalEasyJSON"}, []string{"MarshalJSON2", "UnmarshalEasyJSON2"}},
 		{[]string{"", "$", "名前"}, []string{"X", "X2", "X名前"}},
+		{[]string{"a", "a3", "a", "a", "a", "A2"}, []string{"A", "A3", "A2", "A4", "A5", "A22"}},
 	}
 	for _, tt := range tests {
 		if got := FieldNames(tt.keys); !slices.Equal(got, tt.want) {

@@ -1,5 +1,7 @@
 // Package infer derives Go types from JSON documents and prints them as Go
-// source.
+// source. Infer reads a document into shapes, what the values at each place
+// in it have been, and builds a Type from them; Source prints Types as a
+// gofmt'ed Go file.
 //
 // Objects become structs with json tags, or map[string]T when they are
 // empty, all their keys are integers (ids) or a key cannot be a struct tag.
@@ -11,7 +13,8 @@
 // Decoding a document into its inferred type and encoding it again with
 // encoding/json gives the same JSON value, numbers compared by value (a
 // float64 writes 1.0 as 1), except for a key that is absent from some
-// objects and null in others: it comes back absent.
+// objects and null in others, which comes back absent, and for duplicate
+// keys, which Infer warns about.
 package infer
 
 import (

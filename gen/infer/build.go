@@ -1,0 +1,107 @@
+package infer
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// A builder turns shapes into types, naming structs uniquely.
+type builder struct {
+	root string   // the document's type name, which starts every other
+	used *nameSet // type names
+}
+
+// build returns the type of the values s has seen; a struct for them is
+// named name, or name with a number appended if name is taken.
+func (b *builder) build(s *shape, name string) *Type {
+	t := b.nonNull(s, name)
+	switch {
+	case !s.null, t.Kind == Any, t.Kind == Slice, t.Kind == Map:
+		return t // nil is null
+	}
+	return &Type{Kind: Pointer, Elem: t}
+}
+
+func (b *builder) nonNull(s *shape, name string) *Type {
+	kinds := 0
+	for _, seen := range []bool{s.boolean, s.str, s.ints || s.floats, s.obj != nil, s.elem != nil} {
+		if seen {
+			kinds++
+		}
+	}
+	switch {
+	case kinds != 1:
+		return &Type{Kind: Any}
+	case s.boolean:
+		return &Type{Kind: Bool}
+	case s.str:
+		return &Type{Kind: String}
+	case s.floats:
+		return &Type{Kind: Float}
+	case s.ints:
+		return &Type{Kind: Int}
+	case s.obj != nil:
+		return b.object(s.obj, name)
+	}
+	return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
+}
+
+func (b *builder) object(o *object, name string) *Type {
+	if o.isMap() {
+		var v shape
+		for _, k := range o.keys {
+			v.merge(o.fields[k])
+		}
+		return &Type{Kind: Map, Elem: b.build(&v, name+"Value")}
+	}
+	t := &Type{Kind: Struct, Name: b.used.unique(name)}
+	for i, goName := range FieldNames(o.keys) {
+		key := o.keys[i]
+		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], b.root+goName)}
+		if o.holders[key] < o.n {
+			f = optional(f)
+		}
+		t.Fields = append(t.Fields, f)
+	}
+	return t
+}
+
+// optional makes f, whose key some objects lack, omitted when absent: a
+// pointer (nil when absent) with omitempty. An any field is already nil
+// when absent.
+func optional(f Field) Field {
+	if f.Type.Kind != Any && f.Type.Kind != Pointer {
+		f.Type = &Type{Kind: Pointer, Elem: f.Type}
+	}
+	f.OmitEmpty = true
+	return f
+}
+
+// isMap reports whether o is a dictionary rather than a record: it has no
+// keys, all its keys are integers (ids), or a key cannot be a struct tag.
+func (o *object) isMap() bool {
+	numeric := true
+	for _, k := range o.keys {
+		if !validTag(k) {
+			return true
+		}
+		_, err := strconv.ParseInt(k, 10, 64)
+		numeric = numeric && err == nil
+	}
+	return numeric
+}
+
+// validTag reports whether encoding/json accepts key as the name in a json
+// struct tag.
+func validTag(key string) bool {
+	if key == "" || key == "-" {
+		return false
+	}
+	for _, r := range key {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
