@@ -2,6 +2,7 @@ package rawfmt
 
 import (
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,6 +26,25 @@ func TestCellRoundTrip(t *testing.T) {
 		if got, ok := ParseCell(benchfmt.Name(name)); ok {
 			t.Errorf("ParseCell(%q) = %+v, true; want false", name, got)
 		}
+	}
+}
+
+// TestParseCellFromReader parses names as benchfmt.Reader gives them.
+func TestParseCellFromReader(t *testing.T) {
+	c := Cell{Op: "encode-map", Fixture: "es-hits-10-full", Codec: "goccy"}
+	r := benchfmt.NewReader(strings.NewReader(c.Name()+"-2 \t 100 \t 12.5 ns/op\n"), "raw.txt")
+	var got []Cell
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			cell, ok := ParseCell(res.Name)
+			if !ok {
+				t.Errorf("ParseCell(%q) failed", res.Name)
+			}
+			got = append(got, cell)
+		}
+	}
+	if len(got) != 1 || got[0] != c {
+		t.Errorf("read %+v, want [%+v]", got, c)
 	}
 }
 

@@ -1,33 +1,25 @@
-// Command report turns the raw benchmark output under results/ into the tables, cost model, charts
-// and pages a reader sees, without rerunning any benchmark.
+// Command report turns the raw benchmark output under results/ into the
+// tables, cost model, charts and pages a reader sees, without rerunning any
+// benchmark.
 //
-// It reads results/<machine-id>/raw/<UTC timestamp>[-quick|-custom].txt, the benchfmt files written
-// by scripts/bench: configuration lines (go version, cpu, codec module versions, the exact command)
-// followed by interleaved rounds of BenchmarkCodec/op=<op>/fixture=<fixture>/codec=<codec> results.
-// For each machine it picks the newest full run (a file without suffix), or the newest run of any
-// kind when there is no usable full run, and writes under results/<machine-id>/:
+// It reads every raw file under results/<machine-id>/raw/ (see package
+// rawfmt for the format and the file names) and writes, per machine:
 //
-//	tables/<op>.txt   benchstat of ns/op, B/op and allocs/op, rows fixture, columns codec,
-//	                  encoding-json the base column
-//	charts/*.svg      ns/op and allocs/op against fields (log-log) per operation, and MB/s per
-//	                  real-world corpus with memcpy as the reference
-//	model.csv         the fitted cost model with confidence intervals
-//	README.md         the page: machine, command, harness overhead, findings, seed table,
-//	                  _source filtering savings, cost model, links to tables, charts inline
+//	README.md         the machine page, built from the newest full run (or
+//	                  the newest run of any kind when no full run is usable)
+//	model.csv         its fitted cost model with confidence intervals
+//	tables/<op>.txt   benchstat of ns/op, B/op and allocs/op per operation
+//	charts/*.svg      ns/op and allocs/op against fields, MB/s per corpus
+//	runs/<stamp>/     the same page, tables, model and charts for every
+//	                  other run, such as a quick or a narrowed one
 //
-// and results/README.md, an index of machines and their raw runs.
+// and results/README.md, the index of machines and runs. Data flows one
+// way: package load parses a raw file, package model analyses it, package
+// render writes its files, and this command writes them in place with
+// safefile. The same raw input always gives byte-identical output.
 //
-// Data flows one way: discover.go finds machines and picks a raw file; load.go parses it with
-// benchfmt into cells (op, fixture, codec) holding every sample per unit, and orders the names it
-// found (codecs as the run's codec-* lines list them, the base first; fixtures by family and
-// name); stats.go summarises samples with benchmath and
-// bootstraps intervals; model.go and seed.go fit and compare; tables.go runs benchstat; charts.go
-// draws; readme.go and findings.go write the page; output.go stages every file in a temporary
-// directory and renames it into place, so results are never half-written. The same raw input
-// always gives byte-identical output.
-//
-// With -compare OLD NEW (each a raw file or a directory of them) it prints benchstat of every cell,
-// old against new, to stdout and writes nothing.
+// With -compare OLD NEW (each a raw file or a directory of them) it prints
+// benchstat of every cell, old against new, and writes nothing.
 package main
 
 import (
@@ -36,6 +28,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/render"
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 func main() {
@@ -45,18 +44,11 @@ func main() {
 	}
 }
 
-// options are the command-line settings.
-type options struct {
-	results string // the results directory
-	machine string // only this machine, or all when empty
-}
-
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var opts options
-	fs.StringVar(&opts.results, "results", "results", "results `dir`ectory holding <machine-id>/raw/*.txt")
-	fs.StringVar(&opts.machine, "machine", "", "build only this machine `id` (default: every machine found)")
+	results := fs.String("results", "results", "results `dir`ectory holding <machine-id>/raw/")
+	only := fs.String("machine", "", "build only this machine `id` (default: every machine found)")
 	compare := fs.Bool("compare", false, "print benchstat of OLD vs NEW (raw files or directories) and exit")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: report [-results dir] [-machine id]\n       report -compare OLD NEW\n")
@@ -74,47 +66,61 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	return buildReports(opts, stdout, stderr)
+	return buildAll(*results, *only, stdout, stderr)
 }
 
-// buildReports writes the report of every selected machine and the results index. A machine whose
-// raw directory holds nothing usable is an error, reported after the others have been written.
-func buildReports(opts options, stdout, stderr io.Writer) error {
-	machines, err := findMachines(opts.results)
+// buildAll writes the pages of every selected machine and the index. A
+// machine with no usable run is an error, returned after everything else
+// has been written.
+func buildAll(results, only string, stdout, stderr io.Writer) error {
+	machines, err := load.Machines(results)
 	if err != nil {
 		return err
 	}
-	if opts.machine != "" && !hasMachine(machines, opts.machine) {
-		return fmt.Errorf("machine %q not found under %s (found: %s)", opts.machine, opts.results, machineIDs(machines))
+	if only != "" && !slices.ContainsFunc(machines, func(m load.Machine) bool { return m.ID == only }) {
+		ids := make([]string, len(machines))
+		for i, m := range machines {
+			ids[i] = m.ID
+		}
+		return fmt.Errorf("machine %q not found under %s (found: %s)", only, results, strings.Join(ids, ", "))
 	}
+	var index []render.IndexMachine
 	var failed []error
-	for i := range machines {
-		m := &machines[i]
-		m.run, m.skipped, m.err = selectRun(m)
-		if opts.machine != "" && m.id != opts.machine {
+	for _, m := range machines {
+		b := newBuild(m)
+		index = append(index, b.index())
+		if only != "" && m.ID != only {
 			continue
 		}
-		if m.err != nil {
-			failed = append(failed, m.err)
+		if b.page == nil {
+			dir := filepath.Join(m.Dir, load.RawDir)
+			if len(m.Raws) == 0 {
+				failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, dir))
+			} else {
+				failed = append(failed, fmt.Errorf("machine %s: no usable raw file in %s: %s", m.ID, dir, strings.Join(b.skipped, "; ")))
+			}
 			continue
 		}
-		rep, err := buildReport(m)
+		files, notes, err := b.files(stdout)
 		if err != nil {
-			return fmt.Errorf("machine %s: %w", m.id, err)
+			return fmt.Errorf("machine %s: %w", m.ID, err)
 		}
-		if err := writeTree(m.dir, rep.files); err != nil {
-			return fmt.Errorf("machine %s: %w", m.id, err)
+		if err := writeTree(m.Dir, files); err != nil {
+			return fmt.Errorf("machine %s: %w", m.ID, err)
 		}
-		fmt.Fprintf(stdout, "report: %s: built from raw/%s\n", m.id, m.run.raw.name)
-		for _, n := range rep.notes {
-			fmt.Fprintf(stderr, "report: %s: note: %s\n", m.id, n)
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "report: %s: note: %s\n", m.ID, n)
 		}
 	}
-	others, err := otherReports(opts.results)
+	others, err := load.OtherReports(results)
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(opts.results, "README.md", renderIndex(machines, others)); err != nil {
+	idx, err := render.Index(index, others)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
 		return err
 	}
 	return errors.Join(failed...)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // synthFixture is a fixture of the synthetic matrix.
@@ -21,7 +23,7 @@ type synthFixture struct {
 // synthCodec is a codec of the synthetic matrix: how fast it is and which ops it has.
 type synthCodec struct {
 	name    string
-	declare bool    // write a codec-* configuration line
+	declare bool    // write a codec configuration line
 	speed   float64 // multiplies encoding-json's cost
 	ops     []string
 }
@@ -43,11 +45,11 @@ type synth struct {
 var (
 	allOps    = []string{"decode-struct", "decode-map", "decode-proj", "encode-struct", "roundtrip"}
 	synthBase = []synthCodec{
-		{name: "encoding-json", declare: true, speed: 1, ops: allOps},
+		{name: rawfmt.Base, declare: true, speed: 1, ops: allOps},
 		{name: "sonic-std", declare: true, speed: 0.35, ops: append(append([]string{}, allOps...), "get5")},
 		{name: "goccy", declare: true, speed: 0.6, ops: allOps},
 		{name: "gjson", declare: true, speed: 0.2, ops: []string{"get5"}},
-		{name: "memcpy", declare: true, speed: 0.02, ops: []string{"decode-struct", "encode-struct"}},
+		{name: rawfmt.Floor, speed: 0.02, ops: []string{"decode-struct", "encode-struct"}},
 	}
 )
 
@@ -111,12 +113,17 @@ func synthCost(op string, f synthFixture) float64 {
 func (s synth) text() string {
 	s = s.withDefaults()
 	var b strings.Builder
-	b.WriteString("goos: linux\ngoarch: amd64\npkg: github.com/jsoncost/jsoncost\ncpu: Synthetic CPU @ 3.00GHz\n")
-	b.WriteString("jsoncost-commit: 1a2b3c4\ncommand: go run ./scripts/bench -rounds 6 -benchtime 40ms\nmachine-id: synthetic\n")
-	b.WriteString("go: go1.26.8\ncores: 2\ngomaxprocs: 2\ngogc: 100\ngoexperiment:\nrace: false\nsonic-engine: jit\n")
+	for _, kv := range [][2]string{
+		{rawfmt.KeyGOOS, "linux"}, {rawfmt.KeyGOARCH, "amd64"}, {rawfmt.KeyPkg, "github.com/jsoncost/jsoncost"}, {rawfmt.KeyCPU, "Synthetic CPU @ 3.00GHz"},
+		{rawfmt.KeyCommit, "1a2b3c4"}, {rawfmt.KeyCommand, "go run ./scripts/bench -rounds 6 -benchtime 40ms"}, {rawfmt.KeyMachine, "synthetic"},
+		{rawfmt.KeyGo, "go1.26.8"}, {rawfmt.KeyCores, "2"}, {rawfmt.KeyGOMAXPROCS, "2"}, {rawfmt.KeyGOGC, "100"}, {rawfmt.KeyGOEXPERIMENT, ""},
+		{rawfmt.KeyRace, "false"}, {rawfmt.KeySonicEngine, "jit"},
+	} {
+		fmt.Fprintf(&b, "%s: %s\n", kv[0], kv[1])
+	}
 	for _, c := range s.codecs {
 		if c.declare {
-			fmt.Fprintf(&b, "codec-%s: example.com/%s@v1.0.0 std native\n", c.name, c.name)
+			b.WriteString(rawfmt.CodecConfig{Name: c.name, ModuleVersion: "example.com/" + c.name + "@v1.0.0", Category: "std", Engine: "native"}.Format() + "\n")
 		}
 	}
 	for _, j := range s.junk {
@@ -143,7 +150,7 @@ func (s synth) text() string {
 		if s.shuffle != 0 {
 			order.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 		}
-		fmt.Fprintf(&b, "BenchmarkCodec/op=noop/fixture=fields-0001/codec=noop-2 \t1000000000\t %.3f ns/op\t 1.00 fields/op\t 0 B/op\t 0 allocs/op\n", 0.9+0.01*float64(round))
+		fmt.Fprintf(&b, "%s-2 \t1000000000\t %.3f ns/op\t 1.00 fields/op\t 0 B/op\t 0 allocs/op\n", rawfmt.NoopCell.Name(), 0.9+0.01*float64(round))
 		for _, c := range cells {
 			if s.samples != nil && round > s.samples(c.op, c.f.name, c.codec.name) {
 				continue
@@ -152,8 +159,8 @@ func (s synth) text() string {
 			noise := rand.New(rand.NewPCG(uint64(round), hash(c.op+c.f.name+c.codec.name)))
 			ns := synthCost(c.op, c.f) * c.codec.speed * (1 + 0.03*noise.NormFloat64())
 			allocs := math.Round((2 + 1.5*c.f.fields) * c.codec.speed)
-			fmt.Fprintf(&b, "BenchmarkCodec/op=%s/fixture=%s/codec=%s-2 \t%d\t %.1f ns/op\t %.2f MB/s\t %.2f fields/op\t %.0f doc-B/op\t %.2f ns/field\t %.0f B/op\t %.0f allocs/op\n",
-				c.op, c.f.name, c.codec.name, int(4e7/ns)+1, ns, c.f.bytes/ns*1e3, c.f.fields, c.f.bytes, ns/c.f.fields, allocs*24, allocs)
+			fmt.Fprintf(&b, "%s-2 \t%d\t %.1f ns/op\t %.2f MB/s\t %.2f fields/op\t %.0f doc-B/op\t %.2f ns/field\t %.0f B/op\t %.0f allocs/op\n",
+				rawfmt.Cell{Op: c.op, Fixture: c.f.name, Codec: c.codec.name}.Name(), int(4e7/ns)+1, ns, c.f.bytes/ns*1e3, c.f.fields, c.f.bytes, ns/c.f.fields, allocs*24, allocs)
 		}
 	}
 	return b.String()

@@ -1,0 +1,130 @@
+package load
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// RawDir is the directory of a machine that holds its raw files.
+const RawDir = "raw"
+
+// Raw is one raw file of a machine.
+type Raw struct {
+	Path string // on disk
+	File string // base name
+	Name rawfmt.RawName
+}
+
+// Full reports whether the file is a run of the whole matrix.
+func (r Raw) Full() bool { return r.Name.Kind == rawfmt.KindFull }
+
+// Kind names the file's kind in prose: full, quick or custom.
+func (r Raw) Kind() string { return cmp.Or(r.Name.Kind, "full") }
+
+// A Machine is one results/<machine-id> directory with a raw/ directory.
+type Machine struct {
+	ID, Dir string
+	Raws    []Raw    // the files the report reads, newest first
+	Ignored []string // files of raw/ the report does not read, each with why
+}
+
+// readKinds are the kinds of raw files the report reads; it names other
+// files it finds and leaves them alone.
+var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom}
+
+// Machines lists the machines under the results directory dir, by id.
+func Machines(dir string) ([]Machine, error) {
+	names, err := subdirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var ms []Machine
+	for _, name := range names {
+		m := Machine{ID: name, Dir: filepath.Join(dir, name)}
+		err := m.list()
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, m)
+	}
+	if len(ms) == 0 {
+		return nil, fmt.Errorf("no machine under %s has a %s/ directory (run make bench)", dir, RawDir)
+	}
+	return ms, nil
+}
+
+// list fills m.Raws and m.Ignored from the machine's raw directory.
+func (m *Machine) list() error {
+	dir := filepath.Join(m.Dir, RawDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading raw directory: %w", err)
+	}
+	for _, e := range entries {
+		file := e.Name()
+		switch {
+		case e.IsDir():
+			continue
+		case rawfmt.IsPartial(file):
+			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: a run still in progress (or one that was interrupted)", RawDir, file))
+			continue
+		case strings.HasPrefix(file, "."):
+			continue
+		}
+		name, err := rawfmt.ParseRawName(file)
+		if err != nil {
+			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: %v", RawDir, file, err))
+			continue
+		}
+		if !slices.Contains(readKinds, name.Kind) {
+			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: this report does not read %q runs", RawDir, file, name.Kind))
+			continue
+		}
+		m.Raws = append(m.Raws, Raw{Path: filepath.Join(dir, file), File: file, Name: name})
+	}
+	slices.SortFunc(m.Raws, func(a, b Raw) int {
+		return cmp.Or(b.Name.Stamp.Compare(a.Name.Stamp), strings.Compare(b.File, a.File))
+	})
+	return nil
+}
+
+// OtherReports lists the directories under the results directory dir that
+// are not machines but hold a README.md, such as the conformance report, by
+// name.
+func OtherReports(dir string) ([]string, error) {
+	names, err := subdirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(names, func(name string) bool {
+		_, rawErr := os.Stat(filepath.Join(dir, name, RawDir))
+		_, readmeErr := os.Stat(filepath.Join(dir, name, "README.md"))
+		return !errors.Is(rawErr, fs.ErrNotExist) || readmeErr != nil
+	}), nil
+}
+
+// subdirs lists the directories under dir that are not hidden, by name.
+func subdirs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading results directory: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}

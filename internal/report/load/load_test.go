@@ -1,0 +1,208 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+func stamp(minutes int) time.Time {
+	return time.Date(2026, 11, 29, 22, 0, 0, 0, time.UTC).Add(time.Duration(minutes) * time.Minute)
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMachines(t *testing.T) {
+	dir := t.TempDir()
+	full, quick, custom := rawfmt.NewRawName(stamp(0), rawfmt.KindFull), rawfmt.NewRawName(stamp(10), rawfmt.KindQuick), rawfmt.NewRawName(stamp(5), rawfmt.KindCustom)
+	instr := rawfmt.NewRawName(stamp(20), rawfmt.KindInstr)
+	raw := filepath.Join(dir, "m1", RawDir)
+	for _, name := range []string{full.String(), quick.String(), custom.String(), instr.String(), full.Partial(), "notes.md", ".hidden"} {
+		write(t, filepath.Join(raw, name), "x")
+	}
+	write(t, filepath.Join(dir, "conformance", "README.md"), "# Conformance\n")
+	write(t, filepath.Join(dir, "empty", "notes.md"), "")
+
+	ms, err := Machines(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].ID != "m1" {
+		t.Fatalf("machines %+v, want m1 alone", ms)
+	}
+	var got []string
+	for _, r := range ms[0].Raws {
+		got = append(got, r.File)
+	}
+	if want := []string{quick.String(), custom.String(), full.String()}; !slices.Equal(got, want) {
+		t.Errorf("raw files %q, want %q (newest first)", got, want)
+	}
+	ignored := strings.Join(ms[0].Ignored, "\n")
+	for _, want := range []string{instr.String() + `: this report does not read "instr" runs`, full.Partial() + ": a run still in progress", "notes.md: "} {
+		if !strings.Contains(ignored, want) {
+			t.Errorf("ignored files lack %q:\n%s", want, ignored)
+		}
+	}
+	if strings.Contains(ignored, ".hidden") {
+		t.Errorf("a hidden file is named:\n%s", ignored)
+	}
+	others, err := OtherReports(dir)
+	if err != nil || !slices.Equal(others, []string{"conformance"}) {
+		t.Errorf("other reports %q, %v; want conformance", others, err)
+	}
+	if _, err := Machines(filepath.Join(dir, "conformance")); err == nil {
+		t.Error("a directory without machines gave no error")
+	}
+}
+
+// line is one result line.
+func line(c rawfmt.Cell, values string) string { return c.Name() + "-2 100 " + values + "\n" }
+
+func TestLoad(t *testing.T) {
+	a := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	b := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: "zeta"}
+	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: SeedSmall, Codec: "alpha"}
+	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Floor}
+	codecLine := func(name, category string) string {
+		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format() + "\n"
+	}
+	text := rawfmt.KeyGo + ": go1.26.8\n" + codecLine("zeta", "fast") + codecLine(rawfmt.Base, "std") +
+		rawfmt.KeyCodecPrefix + "bad: nonsense\n" +
+		line(rawfmt.NoopCell, "2 ns/op") +
+		line(b, "300 ns/op 500 fields/op") +
+		line(a, "100 ns/op 50 fields/op 1759 doc-B/op") +
+		line(floor, "10 ns/op 50 fields/op") +
+		line(c, "abc ns/op") +
+		line(c, "NaN ns/op 5 fields/op") +
+		"BenchmarkOther-2 100 5 ns/op\n" +
+		rawfmt.KeyGo + ": go1.27\n" +
+		line(a, "110 ns/op 50 fields/op 1759 doc-B/op")
+	name := rawfmt.NewRawName(stamp(0), rawfmt.KindFull)
+	path := filepath.Join(t.TempDir(), name.String())
+	write(t, path, text)
+	r, err := Load(Raw{Path: path, File: name.String(), Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		what      string
+		got, want any
+	}{
+		{"codecs", r.CodecNames, []string{rawfmt.Base, "zeta", "alpha"}},
+		{"ops", r.Ops, []string{OpDecodeMap, OpDecodeStruct}},
+		{"fixtures", r.Fixtures, []string{SeedSmall, SeedLarge, "es-hits-10-full"}},
+		{"floor", r.Floor, true},
+		{"noop", r.Noop, rawfmt.NoopCell},
+		{"columns", r.Columns(OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor}},
+		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 110}},
+		{"size", r.Sizes[SeedLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
+		{"rounds", r.Rounds(), 2},
+		{"unnamed", r.Unnamed, 1},
+		{"non-finite", r.NonFinite, 1},
+		{"syntax errors", len(r.SyntaxErrors), 1},
+		{"bad config", len(r.BadConfig), 1},
+		{"changed", r.Changed, []string{rawfmt.KeyGo}},
+		{"codec lines", len(r.Codecs), 2},
+		{"table results", len(r.TableResults(OpDecodeMap)), 4},
+	}
+	for _, c := range checks {
+		if !equal(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	if cc, ok := r.Codec("zeta"); !ok || cc.Category != "fast" {
+		t.Errorf("Codec(zeta) = %+v, %t", cc, ok)
+	}
+}
+
+func equal(a, b any) bool {
+	switch a := a.(type) {
+	case []string:
+		return slices.Equal(a, b.([]string))
+	case []float64:
+		return slices.Equal(a, b.([]float64))
+	default:
+		return a == b
+	}
+}
+
+func TestLoadFails(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"empty", "  \n", "empty file"},
+		{"no cells", "goos: linux\nBenchmarkOther-2 1 5 ns/op\n", "no benchmark results"},
+		{"harness only", line(rawfmt.NoopCell, "2 ns/op"), "no benchmark results"},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(t.TempDir(), "x")
+		write(t, path, tt.text)
+		if _, err := Load(Raw{Path: path, File: "x"}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestOrder(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"es-hits-2-full", "es-hits-10-full", -1},
+		{"es-hits-10-full", "es-hits-100-full", -1},
+		{"es-hits-1-full", "es-hits-1-source5", -1},
+		{"fields-0005", "fields-0050", -1},
+		{"bytes-0.25k", "bytes-0001k", -1},
+		{"bytes-1024k", "bytes-0256k", 1},
+		{"nested-d8", "nested-d10", -1},
+		{"f01", "f1", -1},
+		{"decode-map", "decode-map", 0},
+		{"get5", "decode-struct", 1},
+	}
+	for _, tt := range tests {
+		if got := NaturalOrder(tt.a, tt.b); got != tt.want {
+			t.Errorf("NaturalOrder(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+	fixtures := []string{"realworld-x", "es-hits-10-full", "zz", "fields-1000", "bytes-0001k", "fields-0005"}
+	slices.SortFunc(fixtures, FixtureOrder)
+	if want := []string{"fields-0005", "fields-1000", "bytes-0001k", "es-hits-10-full", "realworld-x", "zz"}; !slices.Equal(fixtures, want) {
+		t.Errorf("fixture order %q, want %q", fixtures, want)
+	}
+	codecs := []string{rawfmt.Floor, "b", "undeclared", rawfmt.Base, "a"}
+	slices.SortFunc(codecs, CodecOrder([]rawfmt.CodecConfig{{Name: "b"}, {Name: "a"}}))
+	if want := []string{rawfmt.Base, "b", "a", "undeclared", rawfmt.Floor}; !slices.Equal(codecs, want) {
+		t.Errorf("codec order %q, want %q", codecs, want)
+	}
+}
+
+func TestHitsPair(t *testing.T) {
+	tests := []struct {
+		fixture  string
+		hits     int
+		filtered string
+		ok       bool
+	}{
+		{"es-hits-10-full", 10, "es-hits-10-source5", true},
+		{"es-hits-10-source5", 0, "", false},
+		{"es-hits-0-full", 0, "", false},
+		{"fields-0050", 0, "", false},
+	}
+	for _, tt := range tests {
+		hits, filtered, ok := HitsPair(tt.fixture)
+		if hits != tt.hits || filtered != tt.filtered || ok != tt.ok {
+			t.Errorf("HitsPair(%q) = %d, %q, %t; want %d, %q, %t", tt.fixture, hits, filtered, ok, tt.hits, tt.filtered, tt.ok)
+		}
+	}
+}

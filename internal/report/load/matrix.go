@@ -1,0 +1,76 @@
+package load
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The operation and fixture names the report reads on purpose: the seed
+// table, the `_source` filtering table and the findings look for these.
+// Every other name comes from the data.
+const (
+	OpDecodeStruct = "decode-struct"
+	OpDecodeMap    = "decode-map"
+	OpDecodeProj   = "decode-proj"
+	OpEncodeStruct = "encode-struct"
+	OpRoundtrip    = "roundtrip"
+	OpGet5         = "get5"
+
+	// SeedSmall and SeedLarge have the 5 and 50 fields of the article's
+	// micro test.
+	SeedSmall = "fields-0005"
+	SeedLarge = "fields-0050"
+)
+
+// A Family is a fixture family, recognised by its name prefix.
+type Family struct {
+	Prefix string
+	Feeds  string // what the report builds from it, for the note when a run lacks it
+}
+
+// The fixture families, in report order.
+var (
+	Fields    = Family{"fields-", "the per-field fit, the seed table and the charts against fields"}
+	Bytes     = Family{"bytes-", "the per-KB fit and the joint fit"}
+	Equal     = Family{"equal-bytes-", "the joint fit"}
+	Nested    = Family{"nested-", "the nesting rows of the tables"}
+	ESHits    = Family{"es-hits-", "the `_source` filtering table"}
+	Realworld = Family{"realworld-", "the real-world MB/s charts"}
+
+	Families = []Family{Fields, Bytes, Equal, Nested, ESHits, Realworld}
+)
+
+// Has reports whether fixture belongs to f.
+func (f Family) Has(fixture string) bool { return strings.HasPrefix(fixture, f.Prefix) }
+
+// Label names the family in Markdown, e.g. `fields-*`.
+func (f Family) Label() string { return "`" + f.Prefix + "*`" }
+
+// familyIndex is the position of fixture's family in Families, or
+// len(Families) when it has none.
+func familyIndex(fixture string) int {
+	i := slices.IndexFunc(Families, func(f Family) bool { return f.Has(fixture) })
+	if i < 0 {
+		return len(Families)
+	}
+	return i
+}
+
+var esHitsName = regexp.MustCompile(`^(` + regexp.QuoteMeta(ESHits.Prefix) + `(\d+)-)(full|source5)$`)
+
+// HitsPair parses the name of a full search response, es-hits-H-full, into
+// its hit count and the name of the same response with `_source` filtered to
+// 5 fields. ok is false for any other fixture.
+func HitsPair(fixture string) (hits int, filtered string, ok bool) {
+	m := esHitsName.FindStringSubmatch(fixture)
+	if m == nil || m[3] != "full" {
+		return 0, "", false
+	}
+	hits, err := strconv.Atoi(m[2])
+	if err != nil || hits == 0 {
+		return 0, "", false
+	}
+	return hits, m[1] + "source5", true
+}

@@ -1,0 +1,200 @@
+package load
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// Load parses a raw file. It fails only when the file cannot be read or
+// names no codec cell; everything else wrong with it is recorded in the Run
+// for the report to state.
+func Load(raw Raw) (*Run, error) {
+	data, err := os.ReadFile(raw.Path)
+	if err != nil {
+		return nil, fmt.Errorf("reading raw file: %w", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("empty file")
+	}
+	p, err := newParser()
+	if err != nil {
+		return nil, err
+	}
+	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
+	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
+		case *benchfmt.Result:
+			p.add(r, rec)
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, fmt.Errorf("parsing %s: %w", raw.File, err)
+	}
+	if len(r.CodecNames) == 0 {
+		msg := "no benchmark results"
+		if n := len(r.SyntaxErrors); n > 0 {
+			msg += fmt.Sprintf(" (%d unparsable lines, first: %s)", n, r.SyntaxErrors[0])
+		}
+		return nil, errors.New(msg)
+	}
+	for _, f := range benchproc.NonSingularFields(p.residues) {
+		r.Changed = append(r.Changed, f.Name)
+	}
+	r.order()
+	r.measure()
+	return r, nil
+}
+
+// A parser names cells by projecting each result on rawfmt.Projection and
+// keeps the residue, everything else that names a result, so that the run
+// can say which configuration varies between results.
+type parser struct {
+	cell               *benchproc.Projection
+	op, fixture, codec *benchproc.Field
+	residue            *benchproc.Projection
+	residues           []benchproc.Key // distinct, in file order
+	seen               map[benchproc.Key]bool
+}
+
+func newParser() (*parser, error) {
+	var pp benchproc.ProjectionParser
+	filter, err := benchproc.NewFilter("*")
+	if err != nil {
+		return nil, err
+	}
+	proj, err := pp.Parse(rawfmt.Projection, filter)
+	if err != nil {
+		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
+	}
+	p := &parser{cell: proj, residue: pp.Residue(), seen: map[benchproc.Key]bool{}}
+	for _, f := range proj.Fields() {
+		switch f.Name {
+		case "/" + rawfmt.KeyOp:
+			p.op = f
+		case "/" + rawfmt.KeyFixture:
+			p.fixture = f
+		case "/" + rawfmt.KeyCodec:
+			p.codec = f
+		}
+	}
+	if p.op == nil || p.fixture == nil || p.codec == nil {
+		return nil, fmt.Errorf("projection %s does not name op, fixture and codec", rawfmt.Projection)
+	}
+	return p, nil
+}
+
+// add files one result under its cell.
+func (p *parser) add(r *Run, res *benchfmt.Result) {
+	c, ok := p.project(res)
+	if !ok {
+		r.Unnamed++
+		return
+	}
+	if rk := p.residue.Project(res); !p.seen[rk] {
+		p.seen[rk] = true
+		p.residues = append(p.residues, rk)
+	}
+	if len(r.cells) == 0 {
+		r.Config, r.Codecs, r.BadConfig = fileConfig(res)
+	}
+	s := r.cells[c]
+	if s == nil {
+		s = Samples{}
+		r.cells[c] = s
+		r.name(c)
+	}
+	for _, v := range res.Values {
+		val, unit := origValue(v)
+		if !finite(val) {
+			r.NonFinite++
+			continue
+		}
+		s[unit] = append(s[unit], val)
+	}
+	if !isNoop(c) {
+		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
+	}
+}
+
+// project names the cell of a result; ok is false for a result that names
+// none.
+func (p *parser) project(res *benchfmt.Result) (c rawfmt.Cell, ok bool) {
+	k := p.cell.Project(res)
+	c = rawfmt.Cell{Op: k.Get(p.op), Fixture: k.Get(p.fixture), Codec: k.Get(p.codec)}
+	return c, string(res.Name.Base()) == rawfmt.ReadName && c.Op != "" && c.Fixture != "" && c.Codec != ""
+}
+
+// name records the names of a new cell.
+func (r *Run) name(c rawfmt.Cell) {
+	switch {
+	case isNoop(c):
+		if r.Noop == (rawfmt.Cell{}) {
+			r.Noop = c
+		}
+		return
+	case c.Codec == rawfmt.Floor:
+		r.Floor = true
+	default:
+		r.CodecNames = appendNew(r.CodecNames, c.Codec)
+	}
+	r.Ops = appendNew(r.Ops, c.Op)
+	r.Fixtures = appendNew(r.Fixtures, c.Fixture)
+}
+
+// fileConfig returns the file configuration of a result, in file order:
+// every line, the codec configuration lines parsed, and the errors of those
+// that are malformed.
+func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecConfig, bad []string) {
+	for _, c := range res.Config {
+		if !c.File {
+			continue
+		}
+		config = append(config, Config{c.Key, string(c.Value)})
+		cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value))
+		switch {
+		case err != nil:
+			bad = append(bad, err.Error())
+		case ok:
+			codecs = append(codecs, cc)
+		}
+	}
+	return config, codecs, bad
+}
+
+// origValue is a value in the unit the benchmark reported it in (ns/op),
+// not benchfmt's normalised one (sec/op).
+func origValue(v benchfmt.Value) (float64, string) {
+	if v.OrigUnit != "" {
+		return v.OrigValue, v.OrigUnit
+	}
+	return v.Value, v.Unit
+}
+
+// tableResult returns a copy of res without the values not in TableUnits
+// or not finite.
+func tableResult(res *benchfmt.Result) *benchfmt.Result {
+	res = res.Clone()
+	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {
+		val, unit := origValue(v)
+		return !slices.Contains(TableUnits, unit) || !finite(val)
+	})
+	return res
+}
+
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}

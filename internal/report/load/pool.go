@@ -1,0 +1,108 @@
+package load
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// A Pool is every cell result of one or more raw files, for comparing runs.
+type Pool struct {
+	Files   []string
+	Results []*benchfmt.Result // with TableUnits only, in report order
+	Bad     []string           // unparsable lines
+}
+
+// ReadPool reads the raw files arg names: the file itself, or the raw files
+// of a directory, pooled.
+func ReadPool(arg string) (*Pool, error) {
+	files, err := poolFiles(arg)
+	if err != nil {
+		return nil, err
+	}
+	p, err := newParser()
+	if err != nil {
+		return nil, err
+	}
+	type keyed struct {
+		cell rawfmt.Cell
+		res  *benchfmt.Result
+	}
+	var results []keyed
+	var configs []rawfmt.CodecConfig
+	configured := false
+	pool := &Pool{Files: files}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		r := benchfmt.NewReader(bytes.NewReader(data), path)
+		for r.Scan() {
+			switch rec := r.Result().(type) {
+			case *benchfmt.SyntaxError:
+				pool.Bad = append(pool.Bad, rec.Error())
+			case *benchfmt.Result:
+				c, ok := p.project(rec)
+				if !ok {
+					continue
+				}
+				if !configured {
+					_, configs, _ = fileConfig(rec)
+					configured = true
+				}
+				results = append(results, keyed{c, tableResult(rec)})
+			}
+		}
+		if err := r.Err(); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+	if len(results) == 0 {
+		return nil, fmt.Errorf("no benchmark results in %s", strings.Join(files, ", "))
+	}
+	codecs := CodecOrder(configs)
+	slices.SortStableFunc(results, func(x, y keyed) int {
+		a, b := x.cell, y.cell
+		return cmp.Or(NaturalOrder(a.Op, b.Op), FixtureOrder(a.Fixture, b.Fixture), codecs(a.Codec, b.Codec))
+	})
+	for _, r := range results {
+		pool.Results = append(pool.Results, r.res)
+	}
+	return pool, nil
+}
+
+// poolFiles lists the raw files arg names: the file itself, or every raw
+// file of a directory.
+func poolFiles(arg string) ([]string, error) {
+	fi, err := os.Stat(arg)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return []string{arg}, nil
+	}
+	entries, err := os.ReadDir(arg)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		if _, err := rawfmt.ParseRawName(e.Name()); err == nil && !e.IsDir() {
+			files = append(files, filepath.Join(arg, e.Name()))
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no raw files in %s", arg)
+	}
+	slices.Sort(files)
+	return files, nil
+}

@@ -1,0 +1,176 @@
+// Package load reads the raw results of benchmark runs for the report.
+//
+// Machines lists results/<machine-id>/raw/ and the raw files in it that the
+// report reads (full, quick and custom runs), naming every other file it
+// finds. Load parses one raw file through rawfmt's names: benchfmt reads the
+// results, a benchproc projection on rawfmt.Projection names each result's
+// cell (op, fixture, codec), and the projection's residue tells which
+// configuration varies between results. A Run holds every value of every
+// cell per unit, the file's configuration and codec lines, each fixture's
+// size, and the names it found in report order, with the harness cells
+// (noop and the floor) apart from the codecs. ReadPool pools the results of
+// raw files for comparing runs.
+//
+// Data flows on to package model, which fits and compares the cells, and to
+// package render, which writes the pages.
+package load
+
+import (
+	"math"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// A Config is one file configuration line of a raw file.
+type Config struct{ Key, Value string }
+
+// Samples holds every value of one cell, per unit, in file order.
+type Samples map[string][]float64
+
+// A Size is a fixture's constant size, from the fields/op and doc-B/op its
+// cells report; each is zero and false when no cell reports it.
+type Size struct {
+	Fields, DocBytes       float64
+	HasFields, HasDocBytes bool
+}
+
+// A Run is one raw file grouped into cells.
+type Run struct {
+	Raw    Raw
+	Config []Config             // the file configuration, in file order
+	Codecs []rawfmt.CodecConfig // the codec configuration lines, in file order
+
+	// The names the run holds, in report order (see order). Codecs are the
+	// codecs with results, without the harness cells: Floor says whether the
+	// floor has cells, Noop which cell times the harness (the zero Cell when
+	// none does). Ops and Fixtures include the floor's.
+	Ops, Fixtures, CodecNames []string
+	Floor                     bool
+	Noop                      rawfmt.Cell
+
+	Sizes map[string]Size // per fixture
+
+	// What was wrong with the file: the report states it rather than failing.
+	SyntaxErrors []string // every unparsable line
+	BadConfig    []string // malformed codec configuration lines
+	Changed      []string // configuration that varies between results
+	Unnamed      int      // results that do not name a cell
+	NonFinite    int      // values dropped because they were NaN or infinite
+
+	cells  map[rawfmt.Cell]Samples
+	tables map[string][]*benchfmt.Result // per op, in file order, with TableUnits only
+}
+
+// TableUnits are the units of the benchstat tables: the constant units
+// (fields/op, doc-B/op) and the derived ones (ns/field, MB/s) would only
+// repeat ns/op.
+var TableUnits = []string{rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs}
+
+// Samples returns the values of a cell in a unit, or nil.
+func (r *Run) Samples(c rawfmt.Cell, unit string) []float64 { return r.cells[c][unit] }
+
+// Ns returns the ns/op values of op on fixture with codec.
+func (r *Run) Ns(op, fixture, codec string) []float64 {
+	return r.cells[rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}][rawfmt.UnitNs]
+}
+
+// Has reports whether the run has any ns/op value of op with codec.
+func (r *Run) Has(op, codec string) bool {
+	return slices.ContainsFunc(r.Fixtures, func(f string) bool { return len(r.Ns(op, f, codec)) > 0 })
+}
+
+// Columns are the codecs with cells of op, the floor last: the columns of
+// op's table.
+func (r *Run) Columns(op string) []string {
+	var cols []string
+	for _, codec := range r.CodecNames {
+		if r.Has(op, codec) {
+			cols = append(cols, codec)
+		}
+	}
+	if r.Floor && r.Has(op, rawfmt.Floor) {
+		cols = append(cols, rawfmt.Floor)
+	}
+	return cols
+}
+
+// TableResults returns op's results as benchstat reads them, in file order.
+func (r *Run) TableResults(op string) []*benchfmt.Result { return r.tables[op] }
+
+// Value returns the value of a configuration key.
+func (r *Run) Value(key string) (string, bool) {
+	i := slices.IndexFunc(r.Config, func(c Config) bool { return c.Key == key })
+	if i < 0 {
+		return "", false
+	}
+	return r.Config[i].Value, true
+}
+
+// Codec returns the configuration line of a codec.
+func (r *Run) Codec(name string) (rawfmt.CodecConfig, bool) {
+	i := slices.IndexFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.Name == name })
+	if i < 0 {
+		return rawfmt.CodecConfig{}, false
+	}
+	return r.Codecs[i], true
+}
+
+// FixturesOf lists the run's fixtures of the given families, in report order.
+func (r *Run) FixturesOf(fams ...Family) []string {
+	var out []string
+	for _, f := range r.Fixtures {
+		if slices.ContainsFunc(fams, func(fam Family) bool { return fam.Has(f) }) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Rounds is the largest number of ns/op values of any cell: the number of
+// rounds the run made.
+func (r *Run) Rounds() int {
+	n := 0
+	for _, c := range r.cells {
+		n = max(n, len(c[rawfmt.UnitNs]))
+	}
+	return n
+}
+
+// measure derives each fixture's size from the constant metrics its cells
+// report: the median over every cell, so a stray value cannot move it.
+func (r *Run) measure() {
+	fields, docB := map[string][]float64{}, map[string][]float64{}
+	for c, s := range r.cells {
+		if isNoop(c) {
+			continue
+		}
+		fields[c.Fixture] = append(fields[c.Fixture], s[rawfmt.UnitFields]...)
+		docB[c.Fixture] = append(docB[c.Fixture], s[rawfmt.UnitDocB]...)
+	}
+	r.Sizes = map[string]Size{}
+	for _, f := range r.Fixtures {
+		var sz Size
+		if len(fields[f]) > 0 {
+			sz.Fields, sz.HasFields = median(fields[f]), true
+		}
+		if len(docB[f]) > 0 {
+			sz.DocBytes, sz.HasDocBytes = median(docB[f]), true
+		}
+		r.Sizes[f] = sz
+	}
+}
+
+// isNoop reports whether c times the harness alone.
+func isNoop(c rawfmt.Cell) bool { return c.Op == rawfmt.Noop || c.Codec == rawfmt.Noop }
+
+// median is benchmath's median of vals, which it leaves unchanged.
+func median(vals []float64) float64 {
+	s := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
+	return benchmath.AssumeNothing.Summary(s, 0.95).Center
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -1,0 +1,70 @@
+package model
+
+import (
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// An Analysis is everything the report computes from one run.
+type Analysis struct {
+	Run        *load.Run
+	Model      []Row
+	Seed       SeedTable
+	Hits       []HitsRow
+	Harness    Harness
+	UnderFloor []FloorCell
+	Fastest    []Fastest
+}
+
+// Analyze computes the analysis of a run.
+func Analyze(r *load.Run) *Analysis {
+	a := &Analysis{
+		Run:        r,
+		Model:      CostModel(r),
+		Seed:       Seed(r),
+		Hits:       Hits(r),
+		Harness:    HarnessCost(r),
+		UnderFloor: UnderFloor(r),
+	}
+	for _, op := range speedOps {
+		if f, ok := fastest(r, op, load.SeedLarge); ok {
+			a.Fastest = append(a.Fastest, f)
+		}
+	}
+	return a
+}
+
+// speedOps are the operations whose fastest codec at load.SeedLarge the
+// analysis names.
+var speedOps = []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip}
+
+// Fastest is the fastest codec of an operation on a fixture, against the
+// base.
+type Fastest struct {
+	Op, Fixture string
+	Codec       string // "" when no codec is faster than the base
+	Base, Best  float64
+	Speedup     Estimate // the base's time over the codec's
+	Test        Test
+}
+
+// fastest finds the codec with the lowest median ns/op of op on fixture and
+// compares it with the base. ok is false when the base has no such cell.
+func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
+	base := r.Ns(op, fixture, rawfmt.Base)
+	if len(base) == 0 {
+		return Fastest{}, false
+	}
+	f := Fastest{Op: op, Fixture: fixture, Base: Median(base), Best: Median(base)}
+	for _, codec := range r.CodecNames {
+		if s := r.Ns(op, fixture, codec); codec != rawfmt.Base && len(s) > 0 && Median(s) < f.Best {
+			f.Codec, f.Best = codec, Median(s)
+		}
+	}
+	if f.Codec != "" {
+		best := r.Ns(op, fixture, f.Codec)
+		f.Test = Compare(base, best)
+		f.Speedup, _ = Ratio(base, best)
+	}
+	return f, true
+}

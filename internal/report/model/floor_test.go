@@ -1,0 +1,77 @@
+package model
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// loadCells loads a raw file of six rounds holding the cells of
+// load.OpDecodeMap with the given ns/op per fixture and codec.
+func loadCells(t *testing.T, ns map[string]map[string]float64) *load.Run {
+	t.Helper()
+	var b strings.Builder
+	for round := range 6 {
+		for fixture, codecs := range ns {
+			for codec, v := range codecs {
+				var fields float64
+				fmt.Sscanf(strings.TrimPrefix(fixture, load.Fields.Prefix), "%g", &fields)
+				fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(),
+					v*(1+0.01*float64(round)), rawfmt.UnitNs, fields, rawfmt.UnitFields, 40*fields, rawfmt.UnitDocB)
+			}
+		}
+	}
+	name := rawfmt.NewRawName(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), rawfmt.KindFull)
+	path := filepath.Join(t.TempDir(), name.String())
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The floor gets no fit and no ranking; a codec cell below it is listed.
+func TestFloorIsNoCodec(t *testing.T) {
+	r := loadCells(t, map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.Floor: 50},
+		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.Floor: 300},
+		"fields-0500":  {rawfmt.Base: 50000, "lazy": 4000, rawfmt.Floor: 3000},
+	})
+	a := Analyze(r)
+	for _, row := range a.Model {
+		if row.Codec == rawfmt.Floor {
+			t.Errorf("the floor has a model row: %+v", row)
+		}
+	}
+	if len(a.Model) != 2 {
+		t.Errorf("%d model rows, want 2 (the base and lazy)", len(a.Model))
+	}
+	for _, row := range a.Seed.Rows {
+		if row.Codec == rawfmt.Floor {
+			t.Error("the floor has a seed row")
+		}
+	}
+	if i := slices.IndexFunc(a.Fastest, func(f Fastest) bool { return f.Op == load.OpDecodeMap }); i < 0 || a.Fastest[i].Codec != "lazy" {
+		t.Errorf("fastest of %s = %+v, want lazy", load.OpDecodeMap, a.Fastest)
+	}
+	var below []string
+	for _, f := range a.UnderFloor {
+		below = append(below, f.Cell.Fixture+"/"+f.Cell.Codec)
+		if f.Ratio.V >= 1 || !f.Ratio.HasCI {
+			t.Errorf("%s: ratio %+v, want below 1 with an interval", f.Cell, f.Ratio)
+		}
+	}
+	if want := []string{load.SeedSmall + "/lazy"}; !slices.Equal(below, want) {
+		t.Errorf("cells under the floor %q, want %q", below, want)
+	}
+}

@@ -1,0 +1,89 @@
+package model
+
+import (
+	"math"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// Harness compares the harness's own cost with the cheapest cells.
+type Harness struct {
+	Noop, NoopAllocs       Summary
+	HasNoop, HasNoopAllocs bool
+
+	Cheapest      rawfmt.Cell // the cheapest cell, the floor's included
+	CheapestNs    Summary
+	CheapestCodec rawfmt.Cell // the cheapest codec cell
+	CheapestCodNs Summary
+}
+
+// HarnessCost summarises the noop cell and finds the cheapest cells.
+func HarnessCost(r *load.Run) Harness {
+	var h Harness
+	if s := r.Samples(r.Noop, rawfmt.UnitNs); len(s) > 0 {
+		h.Noop, h.HasNoop = Summarize(s), true
+	}
+	if s := r.Samples(r.Noop, rawfmt.UnitAllocs); len(s) > 0 {
+		h.NoopAllocs, h.HasNoopAllocs = Summarize(s), true
+	}
+	best, bestCodec := math.Inf(1), math.Inf(1)
+	for _, op := range r.Ops {
+		for _, f := range r.Fixtures {
+			for _, codec := range r.Columns(op) {
+				s := r.Ns(op, f, codec)
+				if len(s) == 0 {
+					continue
+				}
+				c, m := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, Median(s)
+				if m < best {
+					best, h.Cheapest = m, c
+				}
+				if codec != rawfmt.Floor && m < bestCodec {
+					bestCodec, h.CheapestCodec = m, c
+				}
+			}
+		}
+	}
+	if h.Cheapest != (rawfmt.Cell{}) {
+		h.CheapestNs = Summarize(r.Samples(h.Cheapest, rawfmt.UnitNs))
+	}
+	if h.CheapestCodec != (rawfmt.Cell{}) {
+		h.CheapestCodNs = Summarize(r.Samples(h.CheapestCodec, rawfmt.UnitNs))
+	}
+	return h
+}
+
+// A FloorCell is a codec cell whose median is below the floor's on the same
+// operation and fixture: it does less than copy the bytes the operation
+// reads or writes, or the floor is mismeasured.
+type FloorCell struct {
+	Cell         rawfmt.Cell
+	Codec, Floor Summary  // ns/op
+	Ratio        Estimate // the codec's time over the floor's
+}
+
+// UnderFloor lists the codec cells faster than the floor, in report order.
+func UnderFloor(r *load.Run) []FloorCell {
+	var out []FloorCell
+	for _, op := range r.Ops {
+		for _, f := range r.Fixtures {
+			floor := r.Ns(op, f, rawfmt.Floor)
+			if len(floor) == 0 {
+				continue
+			}
+			for _, codec := range r.CodecNames {
+				s := r.Ns(op, f, codec)
+				if len(s) == 0 || Median(s) >= Median(floor) {
+					continue
+				}
+				ratio, _ := Ratio(s, floor)
+				out = append(out, FloorCell{
+					Cell:  rawfmt.Cell{Op: op, Fixture: f, Codec: codec},
+					Codec: Summarize(s), Floor: Summarize(floor), Ratio: ratio,
+				})
+			}
+		}
+	}
+	return out
+}

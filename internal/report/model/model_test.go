@@ -1,0 +1,130 @@
+package model
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// noisy returns n samples of v with relative Gaussian noise sd.
+func noisy(rng *rand.Rand, v, sd float64, n int) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = v * (1 + sd*rng.NormFloat64())
+	}
+	return s
+}
+
+func TestFitLinear(t *testing.T) {
+	tests := []struct {
+		name    string
+		xs      [][]float64
+		coef    []float64 // true coefficients, intercept first
+		noise   float64
+		samples int
+		wantErr error
+		wantCI  bool
+		wantR2  bool // R² defined (y varies)
+	}{
+		{name: "exact line", xs: [][]float64{{1}, {5}, {50}, {500}}, coef: []float64{300, 60}, samples: 6, wantCI: true, wantR2: true},
+		{name: "noisy line", xs: [][]float64{{1}, {2}, {5}, {10}, {20}, {50}, {100}, {200}, {500}, {1000}}, coef: []float64{300, 60}, noise: 0.03, samples: 6, wantCI: true, wantR2: true},
+		{name: "two regressors", xs: [][]float64{{1, 0.04}, {50, 2.2}, {1000, 44}, {10, 0.25}, {10, 16}, {10, 64}, {8, 8}, {128, 8}, {512, 8}}, coef: []float64{300, 60, 400}, noise: 0.02, samples: 6, wantCI: true, wantR2: true},
+		{name: "constant y", xs: [][]float64{{1}, {10}, {100}}, coef: []float64{6, 0}, samples: 6, wantCI: true},
+		{name: "two samples: no interval", xs: [][]float64{{1}, {10}, {100}}, coef: []float64{100, 10}, samples: 2, wantR2: true},
+		{name: "one point", xs: [][]float64{{50}}, coef: []float64{300, 60}, samples: 6, wantErr: ErrTooFewPoints},
+		{name: "two points for three coefficients", xs: [][]float64{{1, 1}, {2, 3}}, coef: []float64{1, 1, 1}, samples: 6, wantErr: ErrTooFewPoints},
+		{name: "collinear regressors", xs: [][]float64{{1, 2}, {2, 4}, {3, 6}, {4, 8}}, coef: []float64{1, 1, 1}, samples: 6, wantErr: ErrCollinear},
+		{name: "x never varies", xs: [][]float64{{10}, {10}, {10}}, coef: []float64{1, 1}, samples: 6, wantErr: ErrCollinear},
+		{name: "x always zero", xs: [][]float64{{0}, {0}, {0}}, coef: []float64{1, 1}, samples: 6, wantErr: ErrCollinear},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(7, 7))
+			sets := make([][]float64, len(tt.xs))
+			for i, x := range tt.xs {
+				y := tt.coef[0]
+				for j, xj := range x {
+					y += tt.coef[j+1] * xj
+				}
+				sets[i] = noisy(rng, y, tt.noise, tt.samples)
+			}
+			f, err := FitLinear(tt.xs, sets)
+			if tt.wantErr != nil {
+				if !errors.Is(err, tt.wantErr) {
+					t.Fatalf("error %v, want %v", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, c := range f.Coef {
+				if math.Abs(c.V-tt.coef[j]) > (0.05+3*tt.noise)*math.Max(math.Abs(tt.coef[j]), 1) {
+					t.Errorf("coefficient %d = %g, want about %g", j, c.V, tt.coef[j])
+				}
+				if c.HasCI != tt.wantCI {
+					t.Errorf("coefficient %d has interval %v, want %v", j, c.HasCI, tt.wantCI)
+				}
+				if c.HasCI && (c.Lo > c.V || c.Hi < c.V) {
+					t.Errorf("coefficient %d = %g outside its interval [%g, %g]", j, c.V, c.Lo, c.Hi)
+				}
+			}
+			switch {
+			case !tt.wantR2 && !math.IsNaN(f.R2):
+				t.Errorf("R² = %g for constant y, want NaN", f.R2)
+			case tt.wantR2 && !(f.R2 >= 0.99):
+				t.Errorf("R² = %g, want near 1 for a line", f.R2)
+			}
+		})
+	}
+}
+
+// Equal slopes to round-off are exactly zero: constant counts must not show
+// slopes of 1e-18.
+func TestFitZeroSlopeIsExact(t *testing.T) {
+	f, err := FitLinear([][]float64{{1}, {5}, {50}, {500}}, [][]float64{{3, 3, 3}, {3, 3, 3}, {3, 3, 3}, {3, 3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(f.Coef[0].V-3) > 1e-12 || f.Coef[1].V != 0 {
+		t.Errorf("fit of a constant = %g + %g·x, want 3 + exactly 0·x", f.Coef[0].V, f.Coef[1].V)
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	a, b := noisy(rng, 1000, 0.05, 6), noisy(rng, 100, 0.05, 6)
+	r1, ok1 := Ratio(a, b)
+	r2, ok2 := Ratio(a, b)
+	if !ok1 || !ok2 || r1 != r2 {
+		t.Fatalf("two bootstraps of the same data differ: %+v %+v", r1, r2)
+	}
+	if !r1.HasCI || r1.Lo > r1.V || r1.Hi < r1.V || r1.Lo < 8 || r1.Hi > 12.5 {
+		t.Errorf("ratio %+v, want about 10 inside its interval", r1)
+	}
+	if _, ok := Ratio(a, []float64{0, 0, 0}); ok {
+		t.Error("ratio over a zero median succeeded")
+	}
+	tests := []struct {
+		name string
+		sets [][]float64
+		want Estimate
+	}{
+		{"constant samples", [][]float64{{3, 3, 3}, {1, 1, 1}}, Estimate{V: 2, Lo: 2, Hi: 2, HasCI: true}},
+		{"too few samples", [][]float64{{3, 4}, {1, 1, 1}}, Estimate{V: 2.5}},
+	}
+	for _, tt := range tests {
+		if got := Derive(tt.sets, func(m []float64) float64 { return m[0] - m[1] }); got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestMedianMatchesBenchmath(t *testing.T) {
+	for _, vals := range [][]float64{{3}, {5, 1}, {4, 1, 3}, {9, 2, 7, 4, 1, 8}, {1, 2, 2, 2, 9, 9, 10}} {
+		if got, want := Median(vals), Summarize(vals).Center; got != want {
+			t.Errorf("Median(%v) = %g, benchmath says %g", vals, got, want)
+		}
+	}
+}

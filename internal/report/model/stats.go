@@ -1,0 +1,172 @@
+package model
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"golang.org/x/perf/benchmath"
+)
+
+const (
+	// Confidence is the level of every interval.
+	Confidence = 0.95
+	// BootstrapReps is the number of bootstrap draws.
+	BootstrapReps = 1000
+	// MinBootstrapSamples is the fewest samples per cell for a bootstrap
+	// interval.
+	MinBootstrapSamples = 3
+	// MinMedianSamples is the fewest samples for a finite interval of a
+	// median at Confidence.
+	MinMedianSamples = 6
+)
+
+// A Summary is a cell's median with benchmath's distribution-free
+// confidence interval.
+type Summary struct {
+	Center, Lo, Hi float64
+	HasCI          bool // false when there are too few samples for a finite interval
+}
+
+// Summarize summarises samples the way benchstat does
+// (benchmath.AssumeNothing).
+func Summarize(vals []float64) Summary {
+	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
+	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
+}
+
+// Estimate returns s as an Estimate.
+func (s Summary) Estimate() Estimate {
+	return Estimate{V: s.Center, Lo: s.Lo, Hi: s.Hi, HasCI: s.HasCI}
+}
+
+// newSample is a benchmath sample of a copy of vals, which NewSample would
+// sort in place.
+func newSample(vals []float64) *benchmath.Sample {
+	return benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
+}
+
+// A Test is benchmath's Mann-Whitney U test of two samples.
+type Test struct {
+	Differ     bool    // at alpha 0.05
+	P          float64 // the p-value
+	Untestable error   // why the test could not tell, when the samples are too small
+}
+
+// Compare tests whether samples a and b differ.
+func Compare(a, b []float64) Test {
+	c := benchmath.AssumeNothing.Compare(newSample(a), newSample(b))
+	t := Test{Differ: c.P < c.Alpha, P: c.P}
+	if len(c.Warnings) > 0 {
+		t.Untestable = c.Warnings[0]
+	}
+	return t
+}
+
+// Median is the sample median, the statistic benchmath.AssumeNothing
+// summarises with.
+func Median(vals []float64) float64 { return medianInPlace(slices.Clone(vals)) }
+
+// medianInPlace sorts vals and returns their median.
+func medianInPlace(vals []float64) float64 {
+	slices.Sort(vals)
+	n := len(vals)
+	if n%2 == 1 {
+		return vals[n/2]
+	}
+	return (vals[n/2-1] + vals[n/2]) / 2
+}
+
+// An Estimate is a derived quantity with its bootstrap confidence interval.
+type Estimate struct {
+	V, Lo, Hi float64
+	HasCI     bool
+}
+
+// ShowsCI reports whether e has an interval worth printing: one that is not
+// a single point (constant samples).
+func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
+
+// bootstrap resamples every set with replacement (each on its own, so sets
+// may differ in size), hands stat the resampled medians and returns the
+// 2.5 and 97.5 percentiles of each of stat's k outputs over BootstrapReps
+// draws. The generator has a constant seed, so equal input gives equal
+// intervals. ok is false when a set has fewer than MinBootstrapSamples.
+func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
+	longest, constant := 0, true
+	for _, s := range sets {
+		if len(s) < MinBootstrapSamples {
+			return nil, nil, false
+		}
+		longest = max(longest, len(s))
+		constant = constant && slices.Min(s) == slices.Max(s)
+	}
+	meds := make([]float64, len(sets))
+	out := make([]float64, k)
+	if constant {
+		for i, s := range sets {
+			meds[i] = s[0]
+		}
+		stat(meds, out)
+		return slices.Clone(out), slices.Clone(out), true
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	draws := make([][]float64, k)
+	for j := range draws {
+		draws[j] = make([]float64, BootstrapReps)
+	}
+	buf := make([]float64, longest)
+	for rep := range BootstrapReps {
+		for i, s := range sets {
+			b := buf[:len(s)]
+			for j := range b {
+				b[j] = s[rng.IntN(len(s))]
+			}
+			meds[i] = medianInPlace(b)
+		}
+		stat(meds, out)
+		for j := range k {
+			draws[j][rep] = out[j]
+		}
+	}
+	alpha := (1 - Confidence) / 2
+	lo, hi = make([]float64, k), make([]float64, k)
+	for j, d := range draws {
+		slices.Sort(d)
+		lo[j], hi[j] = quantile(d, alpha), quantile(d, 1-alpha)
+	}
+	return lo, hi, true
+}
+
+// quantile interpolates the q-quantile of sorted values.
+func quantile(sorted []float64, q float64) float64 {
+	pos := q * float64(len(sorted)-1)
+	i := int(pos)
+	if i+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	frac := pos - float64(i)
+	return sorted[i] + frac*(sorted[i+1]-sorted[i])
+}
+
+// Derive computes stat on the medians of sets, with its bootstrap interval.
+func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
+	meds := make([]float64, len(sets))
+	for i, s := range sets {
+		meds[i] = Median(s)
+	}
+	e := Estimate{V: stat(meds)}
+	if lo, hi, ok := bootstrap(sets, 1, func(m, out []float64) { out[0] = stat(m) }); ok {
+		e.Lo, e.Hi, e.HasCI = lo[0], hi[0], true
+	}
+	return e
+}
+
+// Ratio is median(num)/median(den) with its bootstrap interval; ok is false
+// when median(den) is 0.
+func Ratio(num, den []float64) (Estimate, bool) {
+	if Median(den) == 0 {
+		return Estimate{}, false
+	}
+	return Derive([][]float64{num, den}, func(m []float64) float64 { return m[0] / m[1] }), true
+}

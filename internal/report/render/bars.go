@@ -1,0 +1,129 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// realworldChart draws MB/s per real-world corpus for every codec of op, as
+// grouped bars on a log axis, the floor first. It reports whether the floor
+// is drawn, and returns no SVG when op has no real-world cell of a codec.
+func realworldChart(r *load.Run, op string) (svg []byte, floor bool, err error) {
+	corpora := r.FixturesOf(load.Realworld)
+	var bars []*logBars
+	for _, codec := range r.Columns(op) {
+		b := &logBars{name: codec, values: make([]float64, len(corpora))}
+		found := false
+		for i, f := range corpora {
+			if s := r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitMBs); len(s) > 0 {
+				b.values[i], found = model.Median(s), true
+			}
+		}
+		if !found {
+			continue
+		}
+		line, _ := codecStyle(r.CodecNames, codec)
+		b.color = line.Color
+		if codec == rawfmt.Floor {
+			bars = slices.Insert(bars, 0, b)
+		} else {
+			bars = append(bars, b)
+		}
+	}
+	floor = len(bars) > 0 && bars[0].name == rawfmt.Floor
+	if len(bars) == 0 || (len(bars) == 1 && floor) {
+		return nil, false, nil
+	}
+	names := make([]string, len(corpora))
+	for i, f := range corpora {
+		names[i] = strings.TrimPrefix(f, load.Realworld.Prefix)
+	}
+	p := newPlot(op+": throughput per real-world corpus", "", "MB/s (log scale)")
+	p.NominalX(names...)
+	p.X.Tick.Label.Rotation = math.Pi / 9
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	l := plot.NewLegend()
+	lo, hi := math.Inf(1), 0.0
+	for i, b := range bars {
+		b.index, b.count, b.groups = i, len(bars), len(corpora)
+		p.Add(b)
+		l.Add(b.name, b)
+		for _, v := range b.values {
+			if v > 0 {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	p.Y.Min = niceFloor(lo)
+	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
+	svg, err = svgOf(p, l)
+	return svg, floor, err
+}
+
+// niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0:
+// where bars rising on a log axis start.
+func niceFloor(x float64) float64 {
+	decade := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{5, 2} {
+		if m*decade <= x {
+			return m * decade
+		}
+	}
+	return decade
+}
+
+// logBars is one codec's bars in a grouped bar chart whose value axis is
+// logarithmic: each bar rises from the axis minimum, which
+// plotter.BarChart (rising from 0) cannot do on a log scale.
+type logBars struct {
+	name                 string
+	values               []float64 // one per group; 0 when missing
+	color                color.Color
+	index, count, groups int // position of this codec within a group, codecs per group, groups
+}
+
+// groupWidth is the share of the space between groups the bars of one
+// group fill.
+const groupWidth = 0.8
+
+func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	w := (trX(1) - trX(0)) * groupWidth / vg.Length(b.count)
+	bottom := trY(p.Y.Min)
+	for g, v := range b.values {
+		if v <= 0 {
+			continue
+		}
+		left := trX(float64(g)) - (trX(1)-trX(0))*groupWidth/2 + w*vg.Length(b.index)
+		top := trY(v)
+		pts := []vg.Point{{X: left, Y: bottom}, {X: left, Y: top}, {X: left + w, Y: top}, {X: left + w, Y: bottom}}
+		c.FillPolygon(b.color, c.ClipPolygonXY(pts))
+	}
+}
+
+func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	ymin, ymax = math.Inf(1), math.Inf(-1)
+	for _, v := range b.values {
+		if v > 0 {
+			ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+		}
+	}
+	return -0.5, float64(b.groups) - 0.5, ymin, ymax
+}
+
+func (b *logBars) Thumbnail(c *draw.Canvas) {
+	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}}
+	c.FillPolygon(b.color, pts)
+}

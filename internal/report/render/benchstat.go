@@ -1,0 +1,106 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// Benchfmt writes results as benchfmt text, leaving out results without
+// values.
+func Benchfmt(results []*benchfmt.Result) ([]byte, error) {
+	var buf bytes.Buffer
+	w := benchfmt.NewWriter(&buf)
+	for _, r := range results {
+		if len(r.Values) == 0 {
+			continue
+		}
+		if err := w.Write(r); err != nil {
+			return nil, fmt.Errorf("writing benchfmt: %w", err)
+		}
+	}
+	return buf.Bytes(), nil
+}
+
+// benchstatPath locates the module's benchstat tool (go.mod's tool line)
+// once, so every table runs the binary instead of paying for go tool each
+// time.
+var benchstatPath = sync.OnceValues(func() (string, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("go", "tool", "-n", "benchstat")
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("locating benchstat (go tool -n benchstat, run from the module root): %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(out)), nil
+})
+
+// Benchstat runs benchstat with args, feeding it stdin.
+func Benchstat(stdin []byte, args ...string) ([]byte, error) {
+	path, err := benchstatPath()
+	if err != nil {
+		return nil, err
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(path, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("benchstat %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// key is the benchstat projection of a name key.
+func key(k string) string { return "/" + k }
+
+// A table is one operation's benchstat output.
+type table struct {
+	op   string
+	base string // the codec of the base column
+	text []byte
+}
+
+// tables runs benchstat once per operation: rows fixture, columns codec
+// with the base first and the floor last, so every cell shows its ratio to
+// the base and whether it is significant.
+func tables(r *load.Run) ([]table, error) {
+	var out []table
+	for _, op := range r.Ops {
+		cols := r.Columns(op)
+		if len(cols) == 0 {
+			continue
+		}
+		var rows []string
+		for _, f := range r.Fixtures {
+			for _, codec := range cols {
+				if len(r.Ns(op, f, codec)) > 0 {
+					rows = append(rows, f)
+					break
+				}
+			}
+		}
+		in, err := Benchfmt(r.TableResults(op))
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", op, err)
+		}
+		text, err := Benchstat(in,
+			"-col", key(rawfmt.KeyCodec)+"@("+strings.Join(cols, " ")+")",
+			"-row", key(rawfmt.KeyFixture)+"@("+strings.Join(rows, " ")+")",
+			"-")
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", op, err)
+		}
+		out = append(out, table{op: op, base: cols[0], text: text})
+	}
+	return out, nil
+}

@@ -1,0 +1,211 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"image/color"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// A chart is one SVG file of a page.
+type chart struct {
+	op      string
+	file    string // path under the page's directory
+	alt     string // alt text
+	caption string
+	svg     []byte
+}
+
+const (
+	chartWidth  = 9 * vg.Inch
+	chartHeight = 5 * vg.Inch
+	legendWidth = 1.9 * vg.Inch
+)
+
+// palette is a categorical palette without grey, which marks the floor.
+var palette = []color.Color{
+	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
+	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
+	color.RGBA{227, 119, 194, 255}, color.RGBA{188, 189, 34, 255}, color.RGBA{23, 190, 207, 255},
+	color.RGBA{57, 59, 121, 255}, color.RGBA{99, 121, 57, 255}, color.RGBA{132, 60, 57, 255},
+}
+
+var (
+	black = color.RGBA{0, 0, 0, 255}
+	grey  = color.RGBA{127, 127, 127, 255}
+
+	dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}
+	glyphs = []draw.GlyphDrawer{
+		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
+		draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
+	}
+)
+
+// codecStyle gives a codec the same look in every chart: the base solid
+// black, the floor dashed grey, every other codec its own colour, dash and
+// glyph by its position among codecs.
+func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
+	switch codec {
+	case rawfmt.Base:
+		return draw.LineStyle{Color: black, Width: vg.Points(2)},
+			draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+	case rawfmt.Floor:
+		return draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dashes[1]},
+			draw.GlyphStyle{Color: grey, Radius: vg.Points(2.5), Shape: draw.BoxGlyph{}}
+	}
+	i := slices.Index(slices.DeleteFunc(slices.Clone(codecs), func(c string) bool { return c == rawfmt.Base }), codec)
+	clr := palette[i%len(palette)]
+	return draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes[(i/len(palette))%len(dashes)]},
+		draw.GlyphStyle{Color: clr, Radius: vg.Points(2.5), Shape: glyphs[i%len(glyphs)]}
+}
+
+// svgOf draws p with legend l to its right and returns the SVG.
+func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
+	c := vgsvg.New(chartWidth, chartHeight)
+	dc := draw.New(c)
+	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, -vg.Points(6)))
+	l.Top, l.Left = true, true
+	l.YOffs = -vg.Points(12)
+	l.Padding = vg.Points(4)
+	l.Draw(draw.Crop(dc, chartWidth-legendWidth, 0, 0, 0))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("writing SVG: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func newPlot(title, xlabel, ylabel string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Title.Padding = vg.Points(8)
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// charts draws, per operation, ns/op and allocs/op against fields over
+// fields-*, and the real-world throughput.
+func charts(r *load.Run) ([]chart, error) {
+	var out []chart
+	for _, op := range r.Ops {
+		for _, spec := range []struct{ unit, file, what string }{
+			{rawfmt.UnitNs, "ns-vs-fields", "time per call"},
+			{rawfmt.UnitAllocs, "allocs-vs-fields", "allocations per call"},
+		} {
+			svg, notes, err := fieldsChart(r, op, spec.unit, spec.what)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s %s: %w", op, spec.unit, err)
+			}
+			if svg == nil {
+				continue
+			}
+			caption := fmt.Sprintf("%s: %s (%s) against fields over the %s documents, medians, log-log.", esc(op), spec.what, spec.unit, load.Fields.Label())
+			out = append(out, chart{
+				op:      op,
+				file:    "charts/" + op + "-" + spec.file + ".svg",
+				alt:     esc(op) + " " + spec.unit + " against fields",
+				caption: strings.Join(append([]string{caption}, notes...), " "),
+				svg:     svg,
+			})
+		}
+		svg, floor, err := realworldChart(r, op)
+		if err != nil {
+			return nil, fmt.Errorf("chart %s real-world: %w", op, err)
+		}
+		if svg != nil {
+			caption := fmt.Sprintf("%s: throughput per real-world corpus (MB/s of document, medians, log scale).", esc(op))
+			if floor {
+				caption += fmt.Sprintf(" %s, copying the bytes the operation must read or write, is the floor.", rawfmt.Floor)
+			}
+			out = append(out, chart{
+				op:      op,
+				file:    "charts/" + op + "-realworld-mbps.svg",
+				alt:     esc(op) + " MB/s per real-world corpus",
+				caption: caption,
+				svg:     svg,
+			})
+		}
+	}
+	return out, nil
+}
+
+// fieldsChart draws unit against fields for every codec of op, and the
+// floor, over the fields-* fixtures. It returns sentences for the caption
+// on what the reader cannot see (points at zero, lines on top of each
+// other), and no SVG when there is nothing to draw.
+func fieldsChart(r *load.Run, op, unit, what string) (svg []byte, notes []string, err error) {
+	p := newPlot(op+": "+what+" vs fields", "fields (scalar leaves in the document)", unit)
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	l := plot.NewLegend()
+	var omitted []string
+	var drawn []plotter.XYs
+	var coincide [][]string // groups of codecs with the same points, first drawn first
+	for _, codec := range r.Columns(op) {
+		var pts plotter.XYs
+		zero := false
+		for _, f := range r.FixturesOf(load.Fields) {
+			s := r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)
+			size := r.Sizes[f]
+			if len(s) == 0 || !size.HasFields || size.Fields <= 0 {
+				continue
+			}
+			if y := model.Median(s); y > 0 {
+				pts = append(pts, plotter.XY{X: size.Fields, Y: y})
+			} else {
+				zero = true
+			}
+		}
+		if zero {
+			omitted = append(omitted, codec)
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		slices.SortFunc(pts, func(a, b plotter.XY) int { return cmp.Compare(a.X, b.X) })
+		if i := slices.IndexFunc(drawn, func(d plotter.XYs) bool { return slices.Equal(d, pts) }); i >= 0 {
+			coincide[i] = append(coincide[i], codec)
+		} else {
+			drawn = append(drawn, pts)
+			coincide = append(coincide, []string{codec})
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, nil, err
+		}
+		line.LineStyle, points.GlyphStyle = codecStyle(r.CodecNames, codec)
+		p.Add(line, points)
+		l.Add(codec, line, points)
+	}
+	if len(drawn) == 0 {
+		return nil, nil, nil
+	}
+	if len(omitted) > 0 {
+		notes = append(notes, fmt.Sprintf("Points at 0 %s cannot sit on a log axis and are left out (%s).", unit, escapeAll(omitted, ", ")))
+	}
+	var same []string
+	for _, g := range coincide {
+		if len(g) > 1 {
+			same = append(same, escapeAll(g, " = "))
+		}
+	}
+	if len(same) > 0 {
+		notes = append(notes, fmt.Sprintf("Identical lines hide each other: %s.", strings.Join(same, "; ")))
+	}
+	svg, err = svgOf(p, l)
+	return svg, notes, err
+}

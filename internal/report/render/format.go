@@ -1,0 +1,135 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// roundOff is the relative difference below which two numbers are equal up
+// to floating-point round-off.
+const roundOff = 1e-9
+
+// none marks a value the data does not give.
+const none = "—"
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// num formats x with about three significant digits and no exponent in the
+// usual ranges; a whole number (to round-off) has no decimals.
+func num(x float64) string {
+	ax := math.Abs(x)
+	switch {
+	case !finite(x):
+		return none
+	case math.Abs(x-math.Round(x)) <= roundOff*ax && ax < 1e15:
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	case ax >= 100:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case ax >= 0.001:
+		return strconv.FormatFloat(x, 'f', 2-int(math.Floor(math.Log10(ax))), 64)
+	default:
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	}
+}
+
+// ns formats a duration in nanoseconds with a readable unit.
+func ns(x float64) string {
+	div, unit := nsUnit(x)
+	return num(x/div) + " " + unit
+}
+
+// nsCI formats a duration and its interval in the unit of the duration:
+// "59.7 ns [59.1, 60.7]".
+func nsCI(e model.Estimate) string {
+	if !e.ShowsCI() {
+		return ns(e.V)
+	}
+	div, unit := nsUnit(e.V)
+	return fmt.Sprintf("%s %s [%s, %s]", num(e.V/div), unit, num(e.Lo/div), num(e.Hi/div))
+}
+
+// nsUnit picks the unit for a duration in nanoseconds.
+func nsUnit(x float64) (div float64, unit string) {
+	switch ax := math.Abs(x); {
+	case ax >= 1e9:
+		return 1e9, "s"
+	case ax >= 1e6:
+		return 1e6, "ms"
+	case ax >= 1e3:
+		return 1e3, "µs"
+	default:
+		return 1, "ns"
+	}
+}
+
+// byteSize formats a byte count, in KB (1024 B) from 10 KB up.
+func byteSize(x float64) string {
+	if math.Abs(x) >= 10*model.BytesPerKB {
+		return num(x/model.BytesPerKB) + " KB"
+	}
+	return strconv.FormatFloat(x, 'f', 0, 64) + " B"
+}
+
+// times formats a ratio.
+func times(x float64) string {
+	switch {
+	case !finite(x):
+		return none
+	case math.Abs(x) < 1:
+		return strconv.FormatFloat(x, 'f', 2, 64) + "×"
+	default:
+		return strconv.FormatFloat(x, 'f', 1, 64) + "×"
+	}
+}
+
+// pct formats a percentage.
+func pct(x float64) string {
+	switch {
+	case !finite(x):
+		return none
+	case math.Abs(x) >= 10:
+		return strconv.FormatFloat(x, 'f', 0, 64) + "%"
+	default:
+		return strconv.FormatFloat(x, 'f', 1, 64) + "%"
+	}
+}
+
+// withCI formats an estimate and its interval with f, e.g.
+// "9.7× [9.1×, 10.2×]"; an interval that is a single point (constant
+// samples) is left out.
+func withCI(e model.Estimate, f func(float64) string) string {
+	if !e.ShowsCI() {
+		return f(e.V)
+	}
+	return fmt.Sprintf("%s [%s, %s]", f(e.V), f(e.Lo), f(e.Hi))
+}
+
+// summaryCI formats a median and its interval with f.
+func summaryCI(s model.Summary, f func(float64) string) string { return withCI(s.Estimate(), f) }
+
+// r2 formats a coefficient of determination.
+func r2(x float64) string {
+	if math.IsNaN(x) {
+		return none
+	}
+	return strconv.FormatFloat(x, 'f', 3, 64)
+}
+
+// plural formats a count of things.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// orNone is s, or none when s is empty.
+func orNone(s string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}

@@ -1,0 +1,215 @@
+// Package render writes the report: each page's Markdown, the benchstat
+// tables, model.csv and the SVG charts, and the index of every machine and
+// run.
+//
+// Data flows in from package model: a Page holds a model.Analysis of one
+// run (and, through it, the load.Run) and the links around it; Files turns
+// it into the bytes of every file of the page, keyed by path, and Index
+// writes results/README.md. Nothing here reads or writes files; tables come
+// from the module's benchstat tool, charts from gonum/plot, and Markdown
+// tables from package markdown, which escapes every cell.
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// A Page is one report page: a machine's, built from its newest full run,
+// or one run's own.
+type Page struct {
+	Machine string
+	A       *model.Analysis
+	Raw     string   // the raw file, relative to the page's directory
+	RunPage bool     // the page of one run, beside the machine page
+	Notes   []string // about the machine's other files: runs skipped, files ignored
+	Newer   []Link   // newer runs with pages of their own
+}
+
+// A Link is a Markdown link.
+type Link struct{ Text, Href string }
+
+func (l Link) String() string { return "[" + markdown.Escape(l.Text) + "](" + l.Href + ")" }
+
+// Files renders the page's files, keyed by slash path relative to the
+// page's directory, and returns what the page notes about the run's gaps.
+func (p Page) Files() (map[string][]byte, []string, error) {
+	r := p.A.Run
+	tabs, err := tables(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	chs, err := charts(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	csv, err := modelCSV(p.A.Model)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes := append(p.Notes, dataNotes(p)...)
+	readme, err := p.readme(notes, tabs, chs)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := map[string][]byte{"README.md": readme, "model.csv": csv}
+	for _, t := range tabs {
+		files["tables/"+t.op+".txt"] = t.text
+	}
+	for _, c := range chs {
+		files[c.file] = c.svg
+	}
+	return files, notes, nil
+}
+
+// A doc accumulates Markdown; the first error of a table sticks.
+type doc struct {
+	bytes.Buffer
+	err error
+}
+
+func (d *doc) line(format string, args ...any) {
+	fmt.Fprintf(d, format, args...)
+	d.WriteByte('\n')
+}
+
+// table writes a table; a column whose name starts with ">" is
+// right-aligned.
+func (d *doc) table(cols []string, rows [][]string) {
+	header := make([]string, len(cols))
+	align := make([]markdown.Align, len(cols))
+	for i, c := range cols {
+		header[i] = strings.TrimPrefix(c, ">")
+		if strings.HasPrefix(c, ">") {
+			align[i] = markdown.Right
+		}
+	}
+	if err := markdown.Table(d, header, rows, align...); err != nil && d.err == nil {
+		d.err = err
+	}
+}
+
+// list writes a bulleted list of items, and nothing for none.
+func (d *doc) list(items []string) {
+	for _, s := range items {
+		d.line("- %s", s)
+	}
+	if len(items) > 0 {
+		d.line("")
+	}
+}
+
+// esc escapes text from the data (codec names, configuration values) for
+// Markdown.
+func esc(s string) string { return markdown.Escape(s) }
+
+// escapeAll escapes names and joins them with sep.
+func escapeAll(names []string, sep string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = esc(n)
+	}
+	return strings.Join(out, sep)
+}
+
+// cellName names a cell in text: op/fixture/codec.
+func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
+
+func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
+	var d doc
+	r := p.A.Run
+	raw := Link{"raw/" + r.Raw.File, p.Raw}
+	if p.RunPage {
+		d.line("# jsoncost results: %s, %s run of %s", esc(p.Machine), r.Raw.Kind(), r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC"))
+	} else {
+		d.line("# jsoncost results: %s", esc(p.Machine))
+	}
+	d.line("")
+	d.line("What each JSON codec costs per call, per field and per KB on this machine, built by `make report` from %s alone. Every measured number on this page comes from that file (the Jackson figures are quoted from the article); regenerate rather than edit.", raw)
+	d.line("")
+	if p.RunPage {
+		d.line("This page covers the cells of one %s run; the [machine page](../../README.md) is built from the newest full run.", r.Raw.Kind())
+		d.line("")
+	}
+	if len(p.Newer) > 0 {
+		d.line("Newer runs that cover part of the matrix have pages of their own:")
+		d.line("")
+		items := make([]string, len(p.Newer))
+		for i, l := range p.Newer {
+			items[i] = l.String()
+		}
+		d.list(items)
+	}
+	p.run(&d, raw)
+	if len(notes) > 0 {
+		d.line("## What is missing from this run")
+		d.line("")
+		d.list(notes)
+	}
+	if f := findings(p.A); len(f) > 0 {
+		d.line("## Findings")
+		d.line("")
+		d.list(f)
+	}
+	harness(&d, p.A)
+	floor(&d, p.A)
+	seed(&d, p.A)
+	hits(&d, p.A)
+	costModel(&d, p.A)
+	ops(&d, p.A, tabs, chs)
+	method(&d, p.A)
+	return d.Bytes(), d.err
+}
+
+// run writes the command, the configuration and the codecs of the run.
+func (p Page) run(d *doc, raw Link) {
+	r := p.A.Run
+	d.line("## The run")
+	d.line("")
+	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
+		d.line("Produced by:")
+		d.line("")
+		d.line("```")
+		d.line("%s", cmd)
+		d.line("```")
+		d.line("")
+	}
+	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw, r.Raw.Kind(), plural(r.Rounds(), "round"))}}
+	for _, c := range r.Config {
+		if _, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value); isCodec || c.Key == rawfmt.KeyCommand {
+			continue
+		}
+		rows = append(rows, []string{c.Key, cmp.Or(c.Value, "(none)")})
+	}
+	d.table([]string{"", ""}, rows)
+	d.line("")
+	d.line("### Codecs")
+	d.line("")
+	rows = nil
+	for _, codec := range r.CodecNames {
+		c, ok := r.Codec(codec)
+		if !ok {
+			rows = append(rows, []string{codec, none, none, none})
+			continue
+		}
+		rows = append(rows, []string{codec, c.ModuleVersion, c.Category, c.Engine})
+	}
+	for _, c := range r.Codecs {
+		if c.Name != rawfmt.Floor && !slices.Contains(r.CodecNames, c.Name) {
+			rows = append(rows, []string{c.Name, c.ModuleVersion, c.Category, c.Engine + " (no results in this run)"})
+		}
+	}
+	d.table([]string{"codec", "module@version", "category", "engine"}, rows)
+	d.line("")
+	if r.Floor {
+		d.line("The floor, `%s`, is no codec: it copies the bytes the operation must read (decode: the input) or write (encode: the compact output). The tables show it as their last column and the charts as a dashed grey line; it has no fit and no place in any ranking.", rawfmt.Floor)
+		d.line("")
+	}
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// Every run gets a page: the machine page from the newest full run, the
+// others under runs/<stamp>/, each saying which raw file it is built from;
+// the machine page links the newer partial runs and the index lists all.
+func TestEveryRunHasAPage(t *testing.T) {
+	dir := t.TempDir()
+	older, full, quick, custom := testName(-60, rawfmt.KindFull), testName(0, rawfmt.KindFull), testName(30, rawfmt.KindQuick), testName(45, rawfmt.KindCustom)
+	fieldsOnly := func(op, fixture, codec string) bool { return strings.HasPrefix(fixture, "fields-") }
+	writeRaw(t, dir, testMachine, older.String(), synth{}.text())
+	writeRaw(t, dir, testMachine, full.String(), synth{shuffle: 1}.text())
+	writeRaw(t, dir, testMachine, quick.String(), synth{rounds: 3, keep: fieldsOnly}.text())
+	writeRaw(t, dir, testMachine, custom.String(), synth{keep: func(op, fixture, codec string) bool { return op == "get5" }}.text())
+	mustReport(t, dir)
+
+	machine := readFile(t, dir, testMachine, "README.md")
+	for _, want := range []string{
+		"from [raw/" + full.String() + "](raw/" + full.String() + ") alone",
+		"[" + quick.StampString() + " (quick run)](runs/" + quick.StampString() + "/README.md)",
+		"[" + custom.StampString() + " (custom run)](runs/" + custom.StampString() + "/README.md)",
+	} {
+		if !strings.Contains(machine, want) {
+			t.Errorf("machine page lacks %q", want)
+		}
+	}
+	if strings.Contains(machine, "(runs/"+older.StampString()) {
+		t.Error("machine page links an older run as newer")
+	}
+	for _, n := range []rawfmt.RawName{older, quick, custom} {
+		page := readFile(t, dir, testMachine, "runs", n.StampString(), "README.md")
+		want := "from [raw/" + n.String() + "](../../raw/" + n.String() + ") alone"
+		if !strings.Contains(page, want) {
+			t.Errorf("page of %s lacks %q", n, want)
+		}
+	}
+	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md")
+	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞"} {
+		if !strings.Contains(quickPage, want) {
+			t.Errorf("quick run page lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, testMachine, "runs", custom.StampString(), "tables", "get5.txt")); err != nil {
+		t.Errorf("custom run page has no table of its cells: %v", err)
+	}
+	index := readFile(t, dir, "README.md")
+	for _, n := range []rawfmt.RawName{older, full, quick, custom} {
+		if !strings.Contains(index, "| "+testMachine+" | "+n.StampString()+" |") {
+			t.Errorf("index does not list run %s", n)
+		}
+	}
+	if !strings.Contains(index, "[page]("+testMachine+"/runs/"+quick.StampString()+"/README.md)") {
+		t.Errorf("index does not link the quick run's page:\n%s", index)
+	}
+}
+
+// One machine with nothing usable fails the command, after the others and
+// the index are written; the index also links reports that are not machines.
+func TestUnusableMachineFailsAfterOthers(t *testing.T) {
+	dir := t.TempDir()
+	writeRaw(t, dir, testMachine, testRaw, synth{}.text())
+	writeRaw(t, dir, "broken-machine", testRaw, "")
+	if err := os.MkdirAll(filepath.Join(dir, "conformance"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "conformance", "README.md"), []byte("# Conformance\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runReport(t, "-results", dir)
+	if err == nil || !strings.Contains(err.Error(), "broken-machine") {
+		t.Fatalf("error %v, want one naming broken-machine", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, testMachine, "README.md")); err != nil {
+		t.Errorf("the usable machine's page was not written: %v", err)
+	}
+	index := readFile(t, dir, "README.md")
+	for _, want := range []string{"| broken-machine | — | — | no usable run |", "unusable: empty file", "- [conformance](conformance/README.md)"} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index lacks %q:\n%s", want, index)
+		}
+	}
+}
+
+// A report replaces the previous one whole: files of operations or runs no
+// longer present go, raw stays.
+func TestReportReplacesStaleFiles(t *testing.T) {
+	dir := t.TempDir()
+	raw := writeRaw(t, dir, testMachine, testRaw, synth{}.text())
+	mdir := filepath.Join(dir, testMachine)
+	stale := []string{"tables/gone-op.txt", "charts/gone-op-ns-vs-fields.svg", "runs/" + testName(-5, "").StampString() + "/README.md"}
+	for _, p := range stale {
+		full := filepath.Join(mdir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("stale"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := readFile(t, raw)
+	mustReport(t, dir, "-machine", testMachine)
+	tree := readTree(t, mdir)
+	for _, p := range stale {
+		if _, ok := tree[p]; ok {
+			t.Errorf("stale %s survived", p)
+		}
+	}
+	for _, p := range []string{"README.md", "model.csv", "tables/decode-struct.txt", "charts/decode-struct-ns-vs-fields.svg"} {
+		if _, ok := tree[p]; !ok {
+			t.Errorf("%s is missing", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(mdir, "runs")); err == nil {
+		t.Error("the emptied runs directory survived")
+	}
+	if !bytes.Equal(tree["raw/"+testRaw], []byte(before)) {
+		t.Error("the raw file changed")
+	}
+	for p := range tree {
+		if strings.Contains(p, "/.") || strings.HasPrefix(p, ".") {
+			t.Errorf("temporary file left behind: %s", p)
+		}
+	}
+}
