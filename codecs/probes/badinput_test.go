@@ -3,38 +3,54 @@ package probes
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
 func TestBadInput(t *testing.T) {
-	res, err := Run(BadInput(false), registered, Options{})
+	probes := mustProbeResults(t)
+	res, err := Run(BadInput(false), codecs.All(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkOutcomes(t, res, probes)
 	ref, err := Reference(res.Codecs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, k := range res.Suite.Cases {
-		want := res.Outcomes[ref.Name][i].Label
-		if strings.HasPrefix(k.Name, truncationPrefix) && want != rejects {
+		if want := res.Outcomes[ref.Name][i].Label; k.Name[:len(truncationPrefix)] == truncationPrefix && want != rejects {
 			t.Errorf("encoding/json %s %s", want, k.Name)
 		}
-		for _, c := range res.Codecs {
-			if c.Category == codecs.Std && res.Outcomes[c.Name][i].Label != want {
-				t.Errorf("%s is std but %s %s, encoding/json %s", c.Name, res.Outcomes[c.Name][i].Label, k.Name, want)
-			}
-		}
 	}
-	report, err := BadInputReport(res)
+	report, err := BadInputReport(res, probes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(report, []byte("| every truncation of a ")) {
 		t.Errorf("report folds no truncations:\n%s", report)
+	}
+}
+
+// checkOutcomes fails t for an outcome of r that is n/a when its
+// configuration can run the case, or not n/a when it cannot, and for every
+// outcome no probe difference explains.
+func checkOutcomes(t *testing.T, r, probes *Results) {
+	t.Helper()
+	for _, c := range r.Codecs {
+		for i, k := range r.Suite.Cases {
+			if got := r.Outcomes[c.Name][i].Label; (got == NA) == k.Needs(c) {
+				t.Errorf("%s, %s: %q, but it can run the case: %v", c.Name, k.Name, got, k.Needs(c))
+			}
+		}
+	}
+	lines, err := Unexplained(r, probes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		t.Errorf("unexplained: %s", l)
 	}
 }
 
@@ -64,7 +80,7 @@ func TestNestingBuilders(t *testing.T) {
 		if !json.Valid(tt.doc) {
 			t.Errorf("%s(%d) is not valid JSON", tt.name, tt.want)
 		}
-		if got := nestingDepth(tt.doc); got != tt.want {
+		if got := lex(tt.doc).depth; got != tt.want {
 			t.Errorf("%s(%d) is nested %d deep", tt.name, tt.want, got)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,9 +30,17 @@ type childSpec struct {
 
 // result is one line of a child's stdout.
 type result struct {
-	Case int `json:"case"`
+	Case int `json:"case"` // ready on the first line
 	Outcome
 }
+
+// ready is the case of the line a child writes once it has set up, before
+// its first case: the time limits run from there.
+const ready = -1
+
+// childStartup bounds a child's start-up, which takes the machine's time,
+// not the codec's; a child slower than that is an error of the run.
+const childStartup = 5 * time.Minute
 
 // IsChild reports whether this process was started by Run as a child.
 func IsChild() bool {
@@ -77,6 +86,9 @@ func serve(spec string, w io.Writer) error {
 		return err
 	}
 	enc := json.NewEncoder(w)
+	if err := enc.Encode(result{Case: ready}); err != nil {
+		return fmt.Errorf("reporting ready: %w", err)
+	}
 	for i := cs.From; i < len(s.Cases); i++ {
 		if err := enc.Encode(result{Case: i, Outcome: runCase(s.Cases[i], c)}); err != nil {
 			return fmt.Errorf("writing result of %s: %w", s.Cases[i].Name, err)
@@ -87,6 +99,9 @@ func serve(spec string, w io.Writer) error {
 
 // runCase runs one case, turning a panic into a crash.
 func runCase(k Case, c *codecs.Codec) (o Outcome) {
+	if !k.Needs(c) {
+		return Outcome{Label: NA}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			o = Outcome{Label: Crash, Detail: normalize(fmt.Sprintf("panic: %v", r))}
@@ -111,11 +126,13 @@ type Options struct {
 }
 
 // Run runs every case of s for each configuration in cs, one child process
-// at a time. A configuration the suites do not apply to gets n/a without a
-// child. A case whose child dies is recorded as a crash, one that outlives
-// the time limit as a timeout (its child is killed), and a fresh child goes
-// on with the next case. It is an error only when a child cannot be started
-// or cannot set up (an unknown codec or suite).
+// at a time. A case the configuration lacks the operation for is n/a, and a
+// configuration that can run none of them gets no child. A case whose
+// child dies is recorded as a crash, one that outlives the time limit
+// (counted from when the child is ready, so start-up does not count) as a
+// timeout (its child is killed), and a fresh child goes on with the next
+// case. It is an error only when a child cannot be started or cannot set up
+// (an unknown codec or suite).
 func Run(s *Suite, cs []*codecs.Codec, opt Options) (*Results, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -129,7 +146,7 @@ func Run(s *Suite, cs []*codecs.Codec, opt Options) (*Results, error) {
 	for _, c := range cs {
 		out := make([]Outcome, len(s.Cases))
 		res.Outcomes[c.Name] = out
-		if !Applies(c) {
+		if !slices.ContainsFunc(s.Cases, func(k Case) bool { return k.Needs(c) }) {
 			for i := range out {
 				out[i] = Outcome{Label: NA}
 			}
@@ -195,7 +212,8 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 		}
 		cmd.Wait()
 	}
-	timer := time.NewTimer(limit)
+	started := false
+	timer := time.NewTimer(childStartup)
 	defer timer.Stop()
 	for {
 		select {
@@ -211,7 +229,12 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 				}
 				return next, nil
 			}
-			if r.Case != next {
+			if !started && r.Case == ready {
+				started = true
+				timer.Reset(limit)
+				continue
+			}
+			if !started || r.Case != next {
 				stop()
 				return next, fmt.Errorf("child sent case %d, want %d", r.Case, next)
 			}
@@ -220,6 +243,9 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 			timer.Reset(limit)
 		case <-timer.C:
 			stop()
+			if !started {
+				return next, fmt.Errorf("child did not start within %v", childStartup)
+			}
 			if next < len(s.Cases) {
 				out[next] = Outcome{Label: Timeout, Detail: fmt.Sprintf("killed after %v", limit)}
 			}

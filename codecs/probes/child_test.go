@@ -12,13 +12,15 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// The faulty codecs: crasher panics in Marshal and dies of a stack overflow
-// (a fatal error no recover catches) in Unmarshal; hanger never returns
-// from decoding the deepest probe.
+// The test configurations, which children register too: crasher panics in
+// Marshal and dies of a stack overflow (a fatal error no recover catches)
+// in Unmarshal; hanger never returns from decoding the deepest probe;
+// encodeOnly is encoding/json with nothing but encode-struct.
 var (
 	crasher = &codecs.Codec{
 		Name:     "test-crasher",
 		Category: codecs.Fast,
+		Skips:    []string{"everything (crashes)"},
 		Ops:      codecs.FullOps,
 		Marshal:  func(any) ([]byte, error) { panic("test-crasher cannot marshal") },
 		Unmarshal: func(data []byte, _ any) error {
@@ -39,7 +41,13 @@ var (
 			return json.Unmarshal(data, v)
 		},
 	}
-	faulty = []*codecs.Codec{crasher, hanger}
+	encodeOnly = &codecs.Codec{
+		Name:     "test-encode-only",
+		Category: codecs.Std,
+		Ops:      []codecs.Op{codecs.EncodeStruct},
+		Marshal:  json.Marshal,
+	}
+	testCodecs = []*codecs.Codec{crasher, hanger, encodeOnly}
 )
 
 // recurse calls itself without end, each frame holding a buffer.
@@ -54,13 +62,7 @@ func recurse(data []byte) error {
 
 func TestCrashIsolation(t *testing.T) {
 	alone := mustProbeResults(t)
-	for _, c := range faulty {
-		unregister, err := codecs.Register(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer unregister()
-	}
+	register(t, crasher, hanger)
 	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), crasher, hanger, mustLookup(t, "goccy")}
 	res, err := Run(Probes(), cs, Options{Timeout: 5 * time.Second})
 	if err != nil {
@@ -91,6 +93,44 @@ func TestCrashIsolation(t *testing.T) {
 	if unmarshal != "runtime: goroutine stack exceeds 65536-byte limit" {
 		t.Errorf("crash detail of a stack overflow: %q", unmarshal)
 	}
+	for _, c := range []*codecs.Codec{crasher, hanger} {
+		if err := CheckCategory(c, res); err == nil || !strings.Contains(err.Error(), "on probe") {
+			t.Errorf("CheckCategory(%s) = %v, want an error naming the probe it crashed or hung on", c.Name, err)
+		}
+	}
+}
+
+// TestPartialOperations runs a configuration that only encodes structs:
+// it runs the encoding probes alone, is std by them, and is n/a on every
+// decoding suite, without a child.
+func TestPartialOperations(t *testing.T) {
+	register(t, encodeOnly)
+	ref := mustLookup(t, "encoding-json")
+	probes, err := Run(Probes(), []*codecs.Codec{ref, encodeOnly}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range AllProbes {
+		got, want := probes.Outcomes[encodeOnly.Name][i].Label, probes.Outcomes[ref.Name][i].Label
+		if p.Needs(encodeOnly) != (got != NA) || (got != NA && got != want) {
+			t.Errorf("%s: %q, want %q (n/a when it needs more than encode-struct)", p.Name, got, want)
+		}
+	}
+	if err := CheckCategory(encodeOnly, probes); err != nil {
+		t.Error(err)
+	}
+	bad, err := Run(BadInput(false), []*codecs.Codec{ref, encodeOnly}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range bad.Outcomes[encodeOnly.Name] {
+		if o.Label != NA {
+			t.Errorf("%s: %q, want n/a", bad.Suite.Cases[i].Name, o.Label)
+		}
+	}
+	if lines, err := Unexplained(bad, probes); err != nil || len(lines) > 0 {
+		t.Errorf("Unexplained: %q, %v; want none", lines, err)
+	}
 }
 
 func TestCrashDetail(t *testing.T) {
@@ -120,12 +160,8 @@ func TestCrashDetail(t *testing.T) {
 // an error of the run, not a crash of the codec.
 func TestRunReportsBrokenChild(t *testing.T) {
 	parentOnly := &codecs.Codec{Name: "test-parent-only", Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}
-	unregister, err := codecs.Register(parentOnly)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unregister()
-	_, err = Run(Probes(), []*codecs.Codec{parentOnly}, Options{})
+	register(t, parentOnly)
+	_, err := Run(Probes(), []*codecs.Codec{parentOnly}, Options{})
 	if err == nil || !strings.Contains(err.Error(), `unknown codec "test-parent-only"`) {
 		t.Errorf("Run: %v, want an error naming the unknown codec", err)
 	}

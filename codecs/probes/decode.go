@@ -5,11 +5,12 @@ import (
 	"github.com/mailru/easyjson/jlexer"
 )
 
-// decodeAny decodes data into an any with c. A codegen configuration
-// decodes only types with generated methods; it decodes into anyValue
-// instead.
+// decodeAny decodes data into an any with c. A configuration that decodes
+// maps decodes into an any; one that decodes only struct types (generated
+// code, such as easyjson's) decodes into anyValue, a struct whose generated
+// method reads a top-level any. The caller checks decodesAny first.
 func decodeAny(c *codecs.Codec, data []byte) (any, error) {
-	if c.Category == codecs.Codegen {
+	if !c.Supports(codecs.DecodeMap) {
 		var v anyValue
 		err := c.Unmarshal(data, &v)
 		return v.V, err

@@ -1,114 +1,155 @@
 package probes
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"maps"
 	"os"
-	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/modcache"
 )
 
-// sonicModule ships the JSONTestSuite corpus under testdata/JSONTestSuite.
-const sonicModule = "github.com/bytedance/sonic"
+// The JSONTestSuite corpus is upstream's repository, fetched as a module
+// (it has no Go packages, so go.mod cannot hold it) at a pinned version
+// and checked against a pinned hash.
+const (
+	SuiteModule  = "github.com/nst/JSONTestSuite"
+	SuiteVersion = "v0.0.0-20241122125541-1ef36fa01286"
+	SuiteSum     = "h1:t/cjDwz9uc/5ZSagWtr7nWpoEA5Imvw/ArlJuI+d+Cw="
+)
 
-// suiteCorpus is the corpus file inside sonic's module directory: a gzipped
-// JSON object from case name (y_, n_ or i_ plus the original file name) to
-// document.
-const suiteCorpus = "testdata/JSONTestSuite/testdata.json.gz"
+// The corpus directories: documents a parser must accept (y_), must reject
+// (n_) or may do either with (i_), and documents parsers accept but read
+// differently, whose decoded value is recorded.
+const (
+	parsingDir   = "test_parsing"
+	transformDir = "test_transform"
+)
 
-// lossyNote marks a case holding U+FFFD: the corpus as sonic ships it
-// replaced the original's invalid UTF-8 bytes with U+FFFD, which can turn
-// an n_ case into valid JSON.
-const lossyNote = "†"
-
-// suiteTimeout bounds each JSONTestSuite case, child start-up included.
+// suiteTimeout bounds each JSONTestSuite case.
 const suiteTimeout = 30 * time.Second
 
-// JSONTestSuiteFile returns the path of the JSONTestSuite corpus in the
-// module cache.
-func JSONTestSuiteFile() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", sonicModule).Output()
+// JSONTestSuiteDir returns the directory of the pinned corpus module,
+// downloading it when it is not in the module cache, after checking that
+// its hash is the pinned one.
+func JSONTestSuiteDir() (string, error) {
+	m, err := modcache.Download(SuiteModule, SuiteVersion)
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
-		}
-		return "", fmt.Errorf("locating %s: %w", sonicModule, err)
+		return "", fmt.Errorf("fetching the JSONTestSuite corpus: %w", err)
 	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return "", fmt.Errorf("%s is not in the module cache; go mod download %s fetches it", sonicModule, sonicModule)
-	}
-	file := filepath.Join(dir, filepath.FromSlash(suiteCorpus))
-	if _, err := os.Stat(file); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("%s has no %s; go mod download %s fetches the module: %w", sonicModule, suiteCorpus, sonicModule, err)
-		}
-		return "", err
-	}
-	return file, nil
+	return m.Dir, checkSum(m)
 }
 
-// loadJSONTestSuite reads the corpus file: documents by case name, each
-// name starting y_ (must accept), n_ (must reject) or i_ (either).
-func loadJSONTestSuite(file string) (map[string]string, error) {
-	f, err := os.Open(file)
+func checkSum(m modcache.Module) error {
+	if m.Sum != SuiteSum {
+		return fmt.Errorf("JSONTestSuite corpus %s has hash %s, want the pinned %s", m, m.Sum, SuiteSum)
+	}
+	return nil
+}
+
+// caseClass returns the class of a corpus case: y, n, i, or transform.
+func caseClass(name string) string {
+	if strings.HasPrefix(name, transformDir+"/") {
+		return "transform"
+	}
+	return name[:1]
+}
+
+// JSONTestSuite returns the suite that decodes every document of the
+// corpus in dir into an any: the test_parsing files by name, each case
+// named as its file, then the test_transform files, named with their
+// directory. A parsing case records whether the document was accepted, a
+// transform case what it decoded to.
+func JSONTestSuite(dir string) (*Suite, error) {
+	s := &Suite{Name: jsonTestSuite, Arg: dir, Timeout: suiteTimeout}
+	for _, sub := range []string{parsingDir, transformDir} {
+		docs, err := readDocs(filepath.Join(dir, sub))
+		if err != nil {
+			return nil, fmt.Errorf("JSONTestSuite corpus: %w", err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(docs)) {
+			data := docs[name]
+			k := Case{Name: name, Needs: decodesAny, Doc: func() []byte { return data }}
+			if sub == transformDir {
+				k.Name = path.Join(transformDir, name)
+				k.Run = decodeCase(data, show)
+			} else {
+				if !strings.HasPrefix(name, "y_") && !strings.HasPrefix(name, "n_") && !strings.HasPrefix(name, "i_") {
+					return nil, fmt.Errorf("JSONTestSuite corpus: %s/%s has no y_, n_ or i_ prefix", sub, name)
+				}
+				k.Run = decodeCase(data, nil)
+			}
+			s.Cases = append(s.Cases, k)
+		}
+	}
+	return s, nil
+}
+
+// readDocs reads every .json file of dir by name.
+func readDocs(dir string) (map[string][]byte, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("%s holds no .json files", dir)
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	var docs map[string]string
-	if err := json.Unmarshal(data, &docs); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	for name := range docs {
-		if !strings.HasPrefix(name, "y_") && !strings.HasPrefix(name, "n_") && !strings.HasPrefix(name, "i_") {
-			return nil, fmt.Errorf("%s: case %q has no y_, n_ or i_ prefix", file, name)
+	docs := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
 		}
+		docs[filepath.Base(f)] = data
 	}
 	return docs, nil
 }
 
-// JSONTestSuite returns the suite that decodes every case of the corpus
-// file into an any, in order of case name.
-func JSONTestSuite(file string) (*Suite, error) {
-	docs, err := loadJSONTestSuite(file)
-	if err != nil {
-		return nil, err
-	}
-	s := &Suite{Name: jsonTestSuite, Arg: file, Timeout: suiteTimeout}
-	for _, name := range slices.Sorted(maps.Keys(docs)) {
-		data := []byte(docs[name])
-		note := ""
-		if bytes.ContainsRune(data, utf8.RuneError) {
-			note = lossyNote
-		}
-		s.Cases = append(s.Cases, Case{Name: name, Note: note, Run: func(c *codecs.Codec) Outcome {
-			if _, err := decodeAny(c, data); err != nil {
-				return Outcome{Label: rejects}
-			}
+// decodeCase returns a case body that decodes doc into an any: "rejects",
+// or "accepts" followed by what describe says of the value.
+func decodeCase(doc []byte, describe func(any) string) func(*codecs.Codec) Outcome {
+	return func(c *codecs.Codec) Outcome {
+		v, err := decodeAny(c, doc)
+		switch {
+		case err != nil:
+			return Outcome{Label: rejects}
+		case describe == nil:
 			return Outcome{Label: accepts}
-		}})
+		}
+		return Outcome{Label: accepts + " " + describe(v)}
 	}
-	return s, nil
+}
+
+// show writes a decoded value in JSON syntax, strings and names quoted as
+// Go quotes them in ASCII, so that raw bytes read \xff and U+FFFD \ufffd.
+func show(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(v)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case string:
+		return strconv.QuoteToASCII(v)
+	case []any:
+		elems := make([]string, len(v))
+		for i, e := range v {
+			elems[i] = show(e)
+		}
+		return "[" + strings.Join(elems, ",") + "]"
+	case map[string]any:
+		var members []string
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			members = append(members, strconv.QuoteToASCII(k)+":"+show(v[k]))
+		}
+		return "{" + strings.Join(members, ",") + "}"
+	}
+	return fmt.Sprintf("(%T)", v)
 }

@@ -2,14 +2,14 @@ package probes
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/markdown"
 )
 
 // The reports are Markdown, byte for byte the same for the same code,
@@ -25,8 +25,10 @@ func ProbeReport(r *Results) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Semantic probes\n\n%s\n\n", generatedBy)
-	configTable(&b, r.Codecs)
-	fmt.Fprintf(&b, "\n## Probes\n\n`ok`: the configuration does what %[1]s does (the column \"%[1]s does\"); otherwise what it did instead. `n/a`: the configuration has no Marshal/Unmarshal.\n\n", ref.Name)
+	if err := configTable(&b, r.Codecs); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "\n## Probes\n\n`ok`: the configuration does what %[1]s does (the column \"%[1]s does\"); otherwise what it did instead. `n/a`: the configuration lacks the operation the probe calls.\n\n", ref.Name)
 	header := []string{"probe", ref.Name + " does"}
 	for _, c := range r.Codecs {
 		header = append(header, c.Name)
@@ -36,309 +38,58 @@ func ProbeReport(r *Results) ([]byte, error) {
 	for i, k := range r.Suite.Cases {
 		row := []string{k.Name, refOut[i].Label}
 		for _, c := range r.Codecs {
-			o := r.Outcomes[c.Name][i]
-			if o.Label == refOut[i].Label {
-				row = append(row, "ok")
-			} else {
-				row = append(row, o.Label)
-			}
+			row = append(row, sameAs(r.Outcomes[c.Name][i].Label, refOut[i].Label))
 		}
 		rows = append(rows, row)
 	}
-	table(&b, header, rows)
-
-	fmt.Fprintf(&b, "\n## Categories\n\nA `std` configuration must match %s on every probe; any other must name each difference in its Skips.\n\n", ref.Name)
-	rows = nil
-	for _, c := range r.Codecs {
-		if !Applies(c) {
-			rows = append(rows, []string{c.Name, string(c.Category), NA, strings.Join(c.Skips, "; "), NA})
-			continue
-		}
-		diffs := Differences(r, ref.Name, c.Name)
-		names := make([]string, len(diffs))
-		for i, d := range diffs {
-			names[i] = d.Probe.Name
-		}
-		verdict := "ok"
-		if err := CheckCategory(c, diffs); err != nil {
-			verdict = "**fails**: " + err.Error()
-		}
-		found := strings.Join(names, "; ")
-		if found == "" {
-			found = "none"
-		}
-		rows = append(rows, []string{c.Name, string(c.Category), found, strings.Join(c.Skips, "; "), verdict})
-	}
-	table(&b, []string{"configuration", "category", "differences found", "declared (Skips)", "check"}, rows)
-	failures(&b, r)
-	return b.Bytes(), nil
-}
-
-// SuiteReport renders jsontestsuite.md: counts per verdict class and
-// configuration, and the cases each configuration gets wrong.
-func SuiteReport(r *Results) ([]byte, error) {
-	ref, err := Reference(r.Codecs)
-	if err != nil {
+	if err := markdown.Table(&b, header, rows); err != nil {
 		return nil, err
 	}
-	kinds := map[string]int{}
-	lossy := 0
-	for _, k := range r.Suite.Cases {
-		kinds[k.Name[:1]]++
-		if k.Note == lossyNote {
-			lossy++
-		}
-	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# JSONTestSuite\n\n%s\n\n", generatedBy)
-	fmt.Fprintf(&b, "Corpus: `%s/%s` (%d cases: %d y_ must be accepted, %d n_ must be rejected, %d i_ may go either way), each decoded into an `any`.\n\n",
-		moduleVersion(sonicModule), suiteCorpus, len(r.Suite.Cases), kinds["y"], kinds["n"], kinds["i"])
-	b.WriteString("Numbers beyond float64's range cannot be decoded into an `any` (a float64), so every configuration rejects the y_ cases that hold them.\n\n")
-	fmt.Fprintf(&b, "%s %d cases hold U+FFFD where the original suite has invalid UTF-8 bytes: the copy sonic ships lost those bytes, and a marked n_ case may now be valid JSON. The bad-input table and the UTF-8 probes test invalid UTF-8 directly.\n\n", lossyNote, lossy)
-	configTable(&b, r.Codecs)
 
-	b.WriteString("\n## Summary\n\n")
-	var rows [][]string
+	fmt.Fprintf(&b, "\n## Categories\n\nEach configuration's category follows from its probes by the rules in README.md; the check fails when the declared category is another, or when a difference is missing from its Skips.\n\n")
+	rows = nil
 	for _, c := range r.Codecs {
-		if !Applies(c) {
-			rows = append(rows, append([]string{c.Name}, slices.Repeat([]string{NA}, 8)...))
-			continue
+		derived, why, err := Derive(c, r)
+		if err != nil {
+			derived, why = "?", err.Error()
 		}
-		n := countOutcomes(r, c.Name)
-		rows = append(rows, []string{c.Name,
-			n.get("y", accepts), n.get("y", rejects), n.get("n", accepts), n.get("n", rejects),
-			n.get("i", accepts), n.get("i", rejects), n.get("", Crash), n.get("", Timeout)})
+		found := strings.Join(probeNames(Differences(r, ref.Name, c.Name)), "; ")
+		if !slices.ContainsFunc(r.Outcomes[c.Name], func(o Outcome) bool { return o.Label != NA }) {
+			found = NA
+		}
+		verdict := "ok"
+		if err := CheckCategory(c, r); err != nil {
+			verdict = "**fails**: " + err.Error()
+		}
+		rows = append(rows, []string{c.Name, string(c.Category), string(derived) + ": " + why, cmp.Or(found, "none"), strings.Join(c.Skips, "; "), verdict})
 	}
-	table(&b, []string{"configuration", "y accepted", "y rejected", "n accepted", "n rejected", "i accepted", "i rejected", "crash", "timeout"}, rows)
-
-	for _, c := range r.Codecs {
-		fmt.Fprintf(&b, "\n## %s\n\n", c.Name)
-		if !Applies(c) {
-			b.WriteString("n/a: no Marshal/Unmarshal.\n")
-			continue
-		}
-		n := countOutcomes(r, c.Name)
-		rows = nil
-		for _, kind := range []string{"y", "n", "i"} {
-			rows = append(rows, []string{kind + "_", n.get(kind, accepts), n.get(kind, rejects), n.get(kind, Crash), n.get(kind, Timeout)})
-		}
-		table(&b, []string{"cases", "accepted", "rejected", "crash", "timeout"}, rows)
-		var yRejected, nAccepted, other, unlikeRef []string
-		for i, k := range r.Suite.Cases {
-			o := r.Outcomes[c.Name][i]
-			name := "`" + k.Name + "`" + k.Note
-			switch {
-			case o.Label == Crash || o.Label == Timeout:
-				other = append(other, name+" ("+o.Label+")")
-			case k.Name[:1] == "y" && o.Label == rejects:
-				yRejected = append(yRejected, name)
-			case k.Name[:1] == "n" && o.Label == accepts:
-				nAccepted = append(nAccepted, name)
-			case k.Name[:1] == "i" && c != ref && o.Label != r.Outcomes[ref.Name][i].Label:
-				unlikeRef = append(unlikeRef, name+" ("+o.Label+")")
-			}
-		}
-		b.WriteByte('\n')
-		list(&b, "y_ rejected", yRejected)
-		list(&b, "n_ accepted", nAccepted)
-		list(&b, "crash or timeout", other)
-		if c != ref {
-			list(&b, "i_ decided unlike "+ref.Name, unlikeRef)
-		}
+	if err := markdown.Table(&b, []string{"configuration", "declared", "derived", "differences found", "declared in Skips", "check"}, rows); err != nil {
+		return nil, err
 	}
 	failures(&b, r)
 	return b.Bytes(), nil
 }
 
-// outcomeCounts counts outcomes by case kind ("" for all) and label.
-type outcomeCounts map[[2]string]int
-
-func (n outcomeCounts) get(kind, label string) string {
-	return strconv.Itoa(n[[2]string{kind, label}])
+// sameAs shows a label next to the reference's: "ok" when they agree.
+func sameAs(label, ref string) string {
+	if label == ref {
+		return "ok"
+	}
+	return label
 }
 
-func countOutcomes(r *Results, name string) outcomeCounts {
-	n := outcomeCounts{}
-	for i, k := range r.Suite.Cases {
-		l := r.Outcomes[name][i].Label
-		n[[2]string{k.Name[:1], l}]++
-		n[[2]string{"", l}]++
-	}
-	return n
-}
-
-func list(w io.Writer, title string, items []string) {
-	if len(items) == 0 {
-		fmt.Fprintf(w, "- %s: none\n", title)
-		return
-	}
-	fmt.Fprintf(w, "- %s (%d): %s\n", title, len(items), strings.Join(items, ", "))
-}
-
-// BadInputReport renders badinput.md: what each configuration did with
-// each hostile document, the truncations folded into one row.
-func BadInputReport(r *Results) ([]byte, error) {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Bad input\n\n%s\n\n", generatedBy)
-	fmt.Fprintf(&b, "Each document is decoded into an `any`, one child process per configuration, each case with a %v time limit. `accepts (…)` shows what the value held.\n\n", r.Suite.Timeout)
-	configTable(&b, r.Codecs)
-	b.WriteString("\n")
-	header := []string{"input"}
-	for _, c := range r.Codecs {
-		header = append(header, c.Name)
-	}
-	var rows [][]string
-	var truncations []int
-	for i, k := range r.Suite.Cases {
-		if strings.HasPrefix(k.Name, truncationPrefix) {
-			truncations = append(truncations, i)
-			continue
-		}
-		row := []string{k.Name}
-		for _, c := range r.Codecs {
-			row = append(row, r.Outcomes[c.Name][i].Label)
-		}
-		rows = append(rows, row)
-	}
-	if len(truncations) > 0 {
-		row := []string{fmt.Sprintf("every truncation of a %d-byte document (%d cases)", len(truncationDoc), len(truncations))}
-		for _, c := range r.Codecs {
-			row = append(row, foldTruncations(r, c.Name, truncations))
-		}
-		rows = append(rows, row)
-	}
-	table(&b, header, rows)
-	fmt.Fprintf(&b, "\nThe truncated document:\n\n```json\n%s\n```\n", truncationDoc)
-	failures(&b, r)
-	return b.Bytes(), nil
-}
-
-// foldTruncations summarizes the truncation outcomes of one configuration:
-// each label with its count, and the offsets of any that are not rejects.
-func foldTruncations(r *Results, name string, idx []int) string {
-	byLabel := map[string][]string{}
-	for _, i := range idx {
-		l := r.Outcomes[name][i].Label
-		byLabel[l] = append(byLabel[l], strings.TrimPrefix(r.Suite.Cases[i].Name, truncationPrefix))
-	}
-	if len(byLabel) == 1 {
-		for l := range byLabel {
-			if l == NA {
-				return NA
-			}
-			return l + " all"
-		}
-	}
-	var parts []string
-	for _, l := range slices.Sorted(maps.Keys(byLabel)) {
-		at := byLabel[l]
-		part := fmt.Sprintf("%s %d", l, len(at))
-		if l != rejects {
-			if len(at) > 8 {
-				at = append(at[:8:8], "…")
-			}
-			part += " (at " + strings.Join(at, ", ") + ")"
-		}
-		parts = append(parts, part)
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Readme renders README.md, which explains the other files.
-func Readme(cs []*codecs.Codec) []byte {
-	var b bytes.Buffer
-	b.WriteString(readmeText)
-	b.WriteString("\n## Configurations\n\n")
-	configTable(&b, cs)
-	return b.Bytes()
-}
-
-const readmeText = `# Conformance
-
-What each registered JSON codec configuration does with edge cases and bad input,
-measured, not claimed. ` + "`make conformance`" + ` (` + "`go run ./scripts/conformance`" + `) rewrites every
-file here; the files are byte-for-byte the same for the same code and module
-versions, so a diff shows a real change. No timings appear in them.
-
-Every configuration runs in child processes of the driver (a re-exec of its own
-binary), one at a time. A case that kills its child (stack overflow, fatal
-runtime error) is recorded as ` + "`crash`" + `, as is a panic; a case that outlives its
-time limit is killed and recorded as ` + "`timeout`" + `; either way a fresh child goes
-on with the next case. ` + "`n/a`" + ` marks configurations without Marshal/Unmarshal
-(gjson's lazy getter, the memcpy floor).
-
-## probes.md
-
-Rows are semantic probes, columns configurations. The column "encoding-json
-does" says what encoding/json does; a cell says ` + "`ok`" + ` when the configuration does
-the same, and otherwise what it did instead. The probes encode and decode small structs
-(with easyjson code generated for them, so easyjson runs every probe):
-
-- HTML escaping: encoding ` + "`<&>`" + ` (escaped as ` + "`\\u003c`" + ` and so on, or not).
-- map key order: a 32-key map encoded 8 times: always sorted, or not.
-- invalid UTF-8 on encode and on decode: the byte 0xFF inside a string.
-- U+2028: encoding U+2028 and U+2029 (escaped, or raw).
-- float 1e20 … float -0: the JSON written for each float64.
-- Marshaler output compaction: a MarshalJSON result with whitespace.
-- nil slice, nil map: the JSON written for each.
-- raw control characters: a tab and 0x01 unescaped inside a string.
-- case-insensitive names: ` + "`NAME`" + ` decoded into a field tagged ` + "`name`" + `.
-- invalid JSON in skipped value: a malformed value under an unknown name.
-- duplicate names: which of two values for one name is kept, or rejection.
-- integer overflow: 300 into an int8 and 2^63 into an int64.
-- trailing data: ` + "`x`" + ` after the document.
-- string aliasing of the input: the input is overwritten after decoding; a
-  decoded string that changes with it shares the caller's buffer.
-- depth 5000, depth 10001: arrays nested that deep (the enclosing object
-  included) decoded into an ` + "`any`" + `; encoding/json's limit is 10000.
-
-The Categories table checks each configuration's declared category against
-the probes: a ` + "`std`" + ` configuration must match encoding/json on every probe, and
-any other configuration must name each difference in its Skips. The same check
-runs in ` + "`go test ./codecs/probes`" + `, so a category the probes contradict fails the tests.
-
-## jsontestsuite.md
-
-The y_ (must accept), n_ (must reject) and i_ (either) cases of JSONTestSuite,
-as the sonic module ships them under testdata/JSONTestSuite (read from the
-module cache, not copied here; ` + "`go mod download github.com/bytedance/sonic`" + ` fetches
-them), each decoded into an ` + "`any`" + `. A summary table, then per configuration its
-counts and the cases it gets wrong: y_ rejected, n_ accepted, crashes and
-timeouts, and i_ cases it decides unlike encoding/json. Cases marked † lost
-their invalid UTF-8 bytes in sonic's copy of the corpus.
-
-## badinput.md
-
-Hostile documents decoded into an ` + "`any`" + `: nesting 10001 and 1,000,000 deep
-(arrays, objects, and arrays never closed), numbers of 10,000 digits, a 64 MiB
-string, invalid UTF-8 in a key, and every truncation of a small document at
-each byte offset. Each cell is ` + "`accepts`" + ` (with what the value held, where that
-matters), ` + "`rejects`" + `, ` + "`crash`" + ` or ` + "`timeout`" + `; a case's time limit is in the file.
-The tests run the same suite without the 1,000,000-deep and 64 MiB cases.
-
-easyjson decodes only types with generated code. Where a table decodes into an
-` + "`any`" + ` (JSONTestSuite, bad input, the fuzz target), easyjson decodes into a
-small type whose method does what easyjson generates for an ` + "`interface{}`" + `
-field, plus the trailing-data check generated code makes at the top level.
-
-## Rerunning
-
-    make conformance                      # all tables; about a minute, most of it time limits
-    go test ./codecs/probes               # the category check, crash isolation, fuzz seeds
-    make fuzz FUZZTIME=60s                # differential fuzzing against encoding/json
-
-FuzzDecode feeds the same bytes (at most 4 KB, nested at most 100 deep) to every
-configuration and fails when a ` + "`std`" + ` configuration accepts, rejects or decodes
-differently from encoding/json; its seed corpus is codecs/probes/testdata/fuzz/FuzzDecode.
-`
-
-// configTable lists the configurations with module, category and engine.
-func configTable(w io.Writer, cs []*codecs.Codec) {
+// configTable lists the configurations with module, category, engine and
+// operations.
+func configTable(w io.Writer, cs []*codecs.Codec) error {
 	var rows [][]string
 	for _, c := range cs {
-		rows = append(rows, []string{c.Name, c.ModuleVersion(), string(c.Category), c.EngineName()})
+		ops := make([]string, len(c.Ops))
+		for i, op := range c.Ops {
+			ops[i] = string(op)
+		}
+		rows = append(rows, []string{c.Name, c.ModuleVersion(), string(c.Category), c.EngineName(), strings.Join(ops, ", ")})
 	}
-	table(w, []string{"configuration", "module", "category", "engine"}, rows)
+	return markdown.Table(w, []string{"configuration", "module", "category", "engine", "operations"}, rows)
 }
 
 // failures lists the crashes and timeouts of r with their details.
@@ -347,7 +98,7 @@ func failures(w io.Writer, r *Results) {
 	for _, c := range r.Codecs {
 		for i, o := range r.Outcomes[c.Name] {
 			if o.Label == Crash || o.Label == Timeout {
-				lines = append(lines, fmt.Sprintf("- %s, %s: %s (%s)", c.Name, r.Suite.Cases[i].Name, o.Label, o.Detail))
+				lines = append(lines, fmt.Sprintf("- %s, %s: %s (%s)", c.Name, markdown.Escape(r.Suite.Cases[i].Name), o.Label, markdown.Escape(o.Detail)))
 			}
 		}
 	}
@@ -357,29 +108,29 @@ func failures(w io.Writer, r *Results) {
 	fmt.Fprintf(w, "\n## Crashes and timeouts\n\n%s\n", strings.Join(lines, "\n"))
 }
 
-// table writes a Markdown table.
-func table(w io.Writer, header []string, rows [][]string) {
-	row := func(cells []string) {
-		esc := make([]string, len(cells))
-		for i, c := range cells {
-			esc[i] = strings.ReplaceAll(c, "|", `\|`)
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(esc, " | "))
+// unexplained writes the outcomes of r that no probe difference accounts
+// for (see Unexplained).
+func unexplained(w io.Writer, r, probes *Results) error {
+	lines, err := Unexplained(r, probes)
+	if err != nil {
+		return err
 	}
-	row(header)
-	fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(header)))
-	for _, r := range rows {
-		row(r)
+	fmt.Fprintf(w, "\n## Outcomes no probe explains\n\nA configuration may decide a document unlike encoding/json, crash or time out only where a probe on which it differs holds the document's trouble (README.md); the tests fail on any listed here.\n\n")
+	if len(lines) == 0 {
+		_, err := io.WriteString(w, "None.\n")
+		return err
 	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "- %s\n", markdown.Escape(l))
+	}
+	return nil
 }
 
-// moduleVersion returns path@version for a module some configuration
-// comes from, or path alone.
-func moduleVersion(path string) string {
-	for _, c := range codecs.All() {
-		if c.Module == path {
-			return c.ModuleVersion()
-		}
+// list writes a bullet: a title and its items, or "none".
+func list(w io.Writer, title string, items []string) {
+	if len(items) == 0 {
+		fmt.Fprintf(w, "- %s: none\n", title)
+		return
 	}
-	return path
+	fmt.Fprintf(w, "- %s (%d): %s\n", title, len(items), strings.Join(items, ", "))
 }

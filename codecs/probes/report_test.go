@@ -70,3 +70,25 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestReadme(t *testing.T) {
+	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), mustLookup(t, "gjson")}
+	readme, err := Readme(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"`" + SuiteModule + "@" + SuiteVersion + "`",
+		SuiteSum,
+		"where " + V2Reference + " differs too",
+		"| gjson | github.com/tidwall/gjson@",
+		"at most 4096 bytes, nested at most 100 deep",
+	} {
+		if !bytes.Contains(readme, []byte(want)) {
+			t.Errorf("README lacks %q", want)
+		}
+	}
+	if bytes.Contains(readme, []byte("{{")) || bytes.Contains(readme, []byte("<no value>")) {
+		t.Errorf("README holds template text:\n%s", readme)
+	}
+}

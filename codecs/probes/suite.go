@@ -11,7 +11,7 @@ import (
 const (
 	Crash   = "crash"   // the child died, or the codec panicked, during the case
 	Timeout = "timeout" // the case outlived its suite's time limit
-	NA      = "n/a"     // the configuration cannot run the suite
+	NA      = "n/a"     // the configuration lacks the operation the case needs
 )
 
 // Outcome is what one configuration did on one case. Label is short and
@@ -23,11 +23,15 @@ type Outcome struct {
 }
 
 // A Case is one input a configuration is run on. Run executes in a child
-// process and may crash it.
+// process and may crash it; it is called only for configurations that can
+// do what Needs asks, and the others get NA.
 type Case struct {
-	Name string
-	Note string // shown after the name in reports; footnoted there
-	Run  func(c *codecs.Codec) Outcome
+	Name  string
+	Needs func(c *codecs.Codec) bool
+	// Doc, for a case that decodes a document, returns it, so that a
+	// different outcome can be traced to the probes (see Explain).
+	Doc func() []byte
+	Run func(c *codecs.Codec) Outcome
 }
 
 // A Suite is an ordered list of cases that a child process can rebuild from
@@ -35,7 +39,7 @@ type Case struct {
 type Suite struct {
 	Name    string
 	Arg     string        // the parameter the suite was built from
-	Timeout time.Duration // per case, child start-up included
+	Timeout time.Duration // per case, from when the child is ready or the last case ended
 	Cases   []Case
 }
 
@@ -59,8 +63,12 @@ func buildSuite(name, arg string) (*Suite, error) {
 	return nil, fmt.Errorf("unknown suite %q", name)
 }
 
-// Applies reports whether the suites can run on c: it needs Marshal and
-// Unmarshal, which the floor and lazy getters do not have.
-func Applies(c *codecs.Codec) bool {
-	return c.Category != codecs.Floor && c.Marshal != nil && c.Unmarshal != nil
+// What a case needs of a configuration: the operation whose function it
+// calls. The encoding probes marshal and the decoding probes unmarshal
+// small struct types; the corpus cases decode into an any (see decodeAny).
+func encodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.EncodeStruct) }
+func decodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.DecodeStruct) }
+func decodesAny(c *codecs.Codec) bool {
+	return c.Supports(codecs.DecodeMap) || c.Supports(codecs.DecodeStruct)
 }
+func structs(c *codecs.Codec) bool { return encodesStruct(c) || decodesStruct(c) }

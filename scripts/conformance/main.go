@@ -4,6 +4,9 @@
 //
 // Each configuration runs in child processes of this binary (see package
 // probes), so a codec that crashes or hangs is recorded and the run goes on.
+// The probes run first: the categories are derived from them, and they
+// explain the other suites' outcomes. Every file is rendered before any is
+// written, and each is written atomically.
 //
 // Usage:
 //
@@ -16,9 +19,11 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/codecs/probes"
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 func main() {
@@ -26,7 +31,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("conformance: ")
 	out := flag.String("out", "results/conformance", "directory to write the tables to")
-	spec := flag.String("codecs", "", "configurations to run: comma-separated names or regular expressions (default all)")
+	spec := flag.String("codecs", "", "configurations to run: comma-separated names or regular expressions (default all; encoding-json and "+probes.V2Reference+", which the tables are read against, always run)")
 	flag.Parse()
 	if err := run(*out, *spec); err != nil {
 		log.Fatal(err)
@@ -34,30 +39,36 @@ func main() {
 }
 
 func run(out, spec string) error {
-	cs, err := codecs.Select(spec)
+	cs, err := selection(spec)
 	if err != nil {
 		return err
 	}
-	if _, err := probes.Reference(cs); err != nil {
-		return fmt.Errorf("the tables compare with encoding/json, so the selection must include it: %w", err)
-	}
-	corpus, err := probes.JSONTestSuiteFile()
+	dir, err := probes.JSONTestSuiteDir()
 	if err != nil {
 		return err
 	}
-	suite, err := probes.JSONTestSuite(corpus)
+	suite, err := probes.JSONTestSuite(dir)
 	if err != nil {
 		return err
 	}
 	opt := probes.Options{Log: os.Stderr}
 
-	files := map[string][]byte{"README.md": probes.Readme(cs)}
+	probeRes, err := probes.Run(probes.Probes(), cs, opt)
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{}
+	if files["README.md"], err = probes.Readme(cs); err != nil {
+		return err
+	}
+	if files["probes.md"], err = probes.ProbeReport(probeRes); err != nil {
+		return fmt.Errorf("rendering probes.md: %w", err)
+	}
 	for _, step := range []struct {
 		file   string
 		suite  *probes.Suite
-		report func(*probes.Results) ([]byte, error)
+		report func(r, probes *probes.Results) ([]byte, error)
 	}{
-		{"probes.md", probes.Probes(), probes.ProbeReport},
 		{"jsontestsuite.md", suite, probes.SuiteReport},
 		{"badinput.md", probes.BadInput(true), probes.BadInputReport},
 	} {
@@ -65,7 +76,7 @@ func run(out, spec string) error {
 		if err != nil {
 			return err
 		}
-		if files[step.file], err = step.report(res); err != nil {
+		if files[step.file], err = step.report(res, probeRes); err != nil {
 			return fmt.Errorf("rendering %s: %w", step.file, err)
 		}
 	}
@@ -74,31 +85,29 @@ func run(out, spec string) error {
 		return err
 	}
 	for name, data := range files {
-		if err := writeFile(filepath.Join(out, name), data); err != nil {
+		if err := safefile.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeFile writes data to a temporary file beside name and renames it into
-// place, so a reader never sees half a table.
-func writeFile(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+// selection returns the configurations spec selects, with the ones the
+// tables are read against added in registry order.
+func selection(spec string) ([]*codecs.Codec, error) {
+	picked, err := codecs.Select(spec)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", name, err)
+	ref, err := probes.Reference(codecs.All())
+	if err != nil {
+		return nil, err
 	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
+	var cs []*codecs.Codec
+	for _, c := range codecs.All() {
+		if slices.Contains(picked, c) || c == ref || c.Name == probes.V2Reference {
+			cs = append(cs, c)
+		}
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	return os.Rename(f.Name(), name)
+	return cs, nil
 }

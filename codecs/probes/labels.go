@@ -1,0 +1,262 @@
+package probes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/codecs"
+)
+
+// Labels shared by the probes.
+const (
+	accepts = "accepts"
+	rejects = "rejects"
+)
+
+// field marshals v with c and returns the JSON of one of its fields, or a
+// label saying why there is none.
+func field(c *codecs.Codec, v any, name string) (raw string, label string) {
+	out, err := c.Marshal(v)
+	if err != nil {
+		return "", "error"
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(out, &fields); err != nil {
+		return "", "invalid JSON"
+	}
+	f, ok := fields[name]
+	if !ok {
+		return "", "field missing"
+	}
+	return string(f), ""
+}
+
+// encodeLabel returns a probe that marshals v and labels the JSON of its
+// field name by names, or shows the JSON itself when names lacks it.
+func encodeLabel(v any, name string, names map[string]string) func(*codecs.Codec) string {
+	return func(c *codecs.Codec) string {
+		raw, label := field(c, v, name)
+		if label != "" {
+			return label
+		}
+		if l, ok := names[raw]; ok {
+			return l
+		}
+		return quote(raw)
+	}
+}
+
+// quote shows JSON output as a code span, writing a byte that is not
+// printable ASCII as <XX>.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('`')
+	for i := range len(s) {
+		if c := s[i]; c >= ' ' && c <= '~' && c != '`' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "<%02X>", c)
+		}
+	}
+	b.WriteByte('`')
+	return b.String()
+}
+
+// decodeString returns a probe that decodes doc into a stringBox and labels
+// the string by names, "rejects" on error.
+func decodeString(doc string, names map[string]string) func(*codecs.Codec) string {
+	return decodeLabel(doc, func(v *stringBox) string { return v.S }, names)
+}
+
+// decodeName is decodeString for a nameBox.
+func decodeName(doc string, names map[string]string) func(*codecs.Codec) string {
+	return decodeLabel(doc, func(v *nameBox) string { return v.Name }, names)
+}
+
+// decodeLabel returns a probe that decodes doc into a T and labels the
+// string get reads from it by names: "rejects" on error, "accepts" when
+// names lacks it.
+func decodeLabel[T any](doc string, get func(*T) string, names map[string]string) func(*codecs.Codec) string {
+	return func(c *codecs.Codec) string {
+		var v T
+		if err := c.Unmarshal([]byte(doc), &v); err != nil {
+			return rejects
+		}
+		if l, ok := names[get(&v)]; ok {
+			return l
+		}
+		return accepts
+	}
+}
+
+// keyTrials is how often probeKeyOrder encodes a map: a configuration that
+// writes keys in map order writes 32 keys sorted by chance once in 32!.
+const keyTrials = 8
+
+func probeKeyOrder(c *codecs.Codec) string {
+	for range keyTrials {
+		m := map[string]int{}
+		for i := range 32 {
+			m[fmt.Sprintf("k%02d", i)] = i
+		}
+		raw, label := field(c, mapBox{M: m}, "m")
+		if label != "" {
+			return label
+		}
+		keys, err := objectKeys([]byte(raw))
+		if err != nil || len(keys) != len(m) {
+			return "invalid JSON"
+		}
+		for i := 1; i < len(keys); i++ {
+			if keys[i-1] > keys[i] {
+				return "unsorted"
+			}
+		}
+	}
+	return "sorted"
+}
+
+// objectKeys returns the names of a JSON object in the order they appear.
+func objectKeys(obj []byte) ([]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
+}
+
+func probeIntOverflow(c *codecs.Codec) string {
+	var small, large intBox
+	errSmall := c.Unmarshal([]byte(`{"i8":300}`), &small)
+	errLarge := c.Unmarshal([]byte(`{"i64":9223372036854775808}`), &large)
+	if errSmall != nil && errLarge != nil {
+		return rejects
+	}
+	show := func(err error, v int64) string {
+		if err != nil {
+			return rejects
+		}
+		return strconv.FormatInt(v, 10)
+	}
+	return fmt.Sprintf("int8 300: %s; int64 2^63: %s", show(errSmall, int64(small.I8)), show(errLarge, large.I64))
+}
+
+// probeAliasing decodes a string into a struct field and into an any, then
+// overwrites the input: a decoded string that changes with it shares the
+// input's memory.
+func probeAliasing(c *codecs.Codec) string {
+	const want = "a string long enough to be worth aliasing"
+	named := []byte(`{"name":"` + want + `"}`)
+	var n nameBox
+	if err := c.Unmarshal(named, &n); err != nil {
+		return "error"
+	}
+	boxed := []byte(`{"v":"` + want + `"}`)
+	var b anyBox
+	if err := c.Unmarshal(boxed, &b); err != nil {
+		return "error"
+	}
+	clear(named)
+	clear(boxed)
+	s, _ := b.V.(string)
+	switch {
+	case n.Name != want && s != want:
+		return "aliases input"
+	case n.Name != want:
+		return "aliases input (struct field)"
+	case s != want:
+		return "aliases input (any)"
+	}
+	return "copies"
+}
+
+// nested returns {"v":[[…]]} nested depth levels deep, the object included.
+func nested(depth int) []byte {
+	b := append([]byte(`{"v":`), arrays(depth-1)...)
+	return append(b, '}')
+}
+
+func probeDepth(depth int) func(*codecs.Codec) string {
+	return func(c *codecs.Codec) string {
+		var v anyBox
+		if err := c.Unmarshal(nested(depth), &v); err != nil {
+			return rejects
+		}
+		return accepts
+	}
+}
+
+// spaced is a json.Marshaler whose output carries insignificant whitespace.
+// It lives outside types.go so that easyjson generates no methods for it
+// and calls MarshalJSON too.
+type spaced struct{}
+
+func (spaced) MarshalJSON() ([]byte, error) { return []byte(`{ "a" : [ 1 , 2 ] }`), nil }
+
+// badNumbers are spellings JSON forbids and strconv or a lenient scanner
+// may take: a leading zero, no digits after the point, none before it, a
+// plus sign.
+var badNumbers = []string{"-01", "2.", "-.5", "+1"}
+
+// probeNumberSyntax decodes each of badNumbers into a float64 field and
+// lists those accepted.
+func probeNumberSyntax(c *codecs.Codec) string {
+	var taken []string
+	for _, n := range badNumbers {
+		var v floatBox
+		if c.Unmarshal([]byte(`{"f":`+n+`}`), &v) == nil {
+			taken = append(taken, n)
+		}
+	}
+	if len(taken) == 0 {
+		return rejects
+	}
+	return accepts + " " + strings.Join(taken, " ")
+}
+
+// probeGenerated encodes (or, for a configuration that only decodes,
+// decodes) a struct type that has no generated code: a configuration that
+// fails works only on types with generated code.
+func probeGenerated(c *codecs.Codec) string {
+	var err error
+	if c.Supports(codecs.EncodeStruct) {
+		_, err = c.Marshal(plainStruct{S: "x"})
+	} else {
+		err = c.Unmarshal([]byte(`{"s":"x"}`), &plainStruct{})
+	}
+	if err != nil {
+		return "fails"
+	}
+	return "works"
+}
+
+// plainStruct lives outside types.go, so that easyjson generates no code
+// for it.
+type plainStruct struct {
+	S string `json:"s"`
+}
+
+// probeUnterminated decodes a document that is a string without its
+// closing quote, 64 bytes long: a length at which a decoder that scans 32
+// bytes at a time may miss the end of the input.
+func probeUnterminated(c *codecs.Codec) string {
+	if _, err := decodeAny(c, []byte(`"`+strings.Repeat("a", 64))); err != nil {
+		return rejects
+	}
+	return accepts
+}

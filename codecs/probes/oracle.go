@@ -1,0 +1,68 @@
+package probes
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The oracle: a configuration may decide a document unlike encoding/json,
+// crash or hang on it only where one of its probe differences accounts for
+// that. The probes list what a configuration does differently; the corpus,
+// the bad input and the fuzz target hold it to that list.
+
+// Explain returns the first of diffs whose probe's subject doc holds (see
+// Probe.Occurs): the difference that accounts for a configuration deciding
+// doc unlike encoding/json, or crashing or hanging on it. ok is false when
+// none does.
+func Explain(diffs []Difference, doc []byte) (d Difference, ok bool) {
+	i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) })
+	if i < 0 {
+		return Difference{}, false
+	}
+	return diffs[i], true
+}
+
+// Unexplained returns a line for each outcome in r that no probe
+// difference of its configuration accounts for: a crash or a timeout, or a
+// label other than encoding/json's, on a document that holds the subject of
+// none of the probes the configuration differs on. probes holds the probe
+// outcomes of the same configurations. n/a is never unexplained: Run gives
+// it exactly to the configurations that lack what a case needs.
+func Unexplained(r, probes *Results) ([]string, error) {
+	ref, err := Reference(r.Codecs)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, c := range r.Codecs {
+		if _, ok := probes.Outcomes[c.Name]; !ok {
+			return nil, fmt.Errorf("%s: no probe outcomes to explain its %s outcomes by", c.Name, r.Suite.Name)
+		}
+		diffs := Differences(probes, ref.Name, c.Name)
+		for i, k := range r.Suite.Cases {
+			got, want := r.Outcomes[c.Name][i], r.Outcomes[ref.Name][i]
+			if got.Label == NA || (got.Label == want.Label && got.Label != Crash && got.Label != Timeout) {
+				continue
+			}
+			if k.Doc != nil {
+				if _, ok := Explain(diffs, k.Doc()); ok {
+					continue
+				}
+			}
+			line := fmt.Sprintf("%s, %s: %s, encoding/json %s", c.Name, k.Name, got.Label, want.Label)
+			if got.Detail != "" {
+				line += " (" + got.Detail + ")"
+			}
+			lines = append(lines, line)
+		}
+	}
+	return lines, nil
+}
+
+// The bounds on FuzzDecode's inputs: it runs every decoder in process, so
+// inputs stay small and shallow, far from the depths at which decoders
+// recurse for long (see badinput.md).
+const (
+	maxFuzzInput = 4 << 10
+	maxFuzzDepth = 100
+)
