@@ -16,8 +16,12 @@ import (
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
-// compareRuns prints benchstat of every cell, old against new. Each side
-// is a raw file or a directory of them, whose results are pooled.
+// compareRuns compares two runs, each a raw file or a directory of them
+// whose results are pooled. It prints a summary first, the cells whose
+// change is significant by size of effect and how many did not change, and
+// writes benchstat of every cell, old against new, to a new file in the
+// system's temporary directory (os.TempDir), which it names: the raw
+// directories stay as the runner left them.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
 	dir, err := os.MkdirTemp("", "jsoncost-compare-")
 	if err != nil {
@@ -30,6 +34,7 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 		oldLabel, newLabel = oldArg+" (old)", newArg+" (new)"
 	}
 	args := []string{"-table", "/" + rawfmt.KeyOp, "-row", "/" + rawfmt.KeyFixture + ",/" + rawfmt.KeyCodec, "-col", ".file"}
+	var pools []*load.Pool
 	for _, side := range []struct{ arg, label, tmp string }{
 		{oldArg, oldLabel, "old.txt"},
 		{newArg, newLabel, "new.txt"},
@@ -52,21 +57,44 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 			return fmt.Errorf("compare: %w", err)
 		}
 		args = append(args, side.label+"="+tmp)
+		pools = append(pools, pool)
 	}
-	fmt.Fprintln(w)
 	out, err := render.Benchstat(nil, args...)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
+	var note string
 	if bytes.Contains(out, []byte(infinite)) {
 		// Same width, so benchstat's columns stay aligned.
 		out = bytes.ReplaceAll(out, []byte(infinite), []byte(strings.Repeat(" ", utf8.RuneCountInString(infinite))))
-		fmt.Fprintf(w, "Cells with fewer than %d samples have no interval: benchstat cannot give a %.0f%% confidence interval of a median from so few, so their medians stand alone, without ±, and the note under each table says so.\n\n",
+		note = fmt.Sprintf("Cells with fewer than %d samples have no interval: benchstat cannot give a %.0f%% confidence interval of a median from so few, so their medians stand alone, without ±.\n",
 			model.MinMedianSamples, 100*model.Confidence)
 	}
-	_, err = w.Write(out)
-	return err
+	full, err := writeTemp(out)
+	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	fmt.Fprintf(w, "\nbenchstat of every cell, old against new: %s\n%s\n", full, note)
+	return render.DiffSummary(w, model.Diffs(pools[0].Results, pools[1].Results, load.TableUnits))
 }
 
 // infinite is how benchstat writes the interval it cannot give.
 const infinite = "± ∞"
+
+// writeTemp writes data to a new file in the system's temporary directory
+// and returns its name; on failure it leaves no file behind.
+func writeTemp(data []byte) (string, error) {
+	f, err := os.CreateTemp("", "jsoncost-compare-*.txt")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}

@@ -1,12 +1,36 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
+
+// fullOutput returns the benchstat file compare names in its output, and
+// removes it when the test ends.
+func fullOutput(t *testing.T, out string) string {
+	t.Helper()
+	m := regexp.MustCompile(`benchstat of every cell, old against new: (\S+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("output names no benchstat file:\n%.2000s", out)
+	}
+	t.Cleanup(func() { os.Remove(m[1]) })
+	return readFile(t, m[1])
+}
+
+// unitSummary returns the summary lines of one unit: its count line and
+// the rows of its changed cells.
+func unitSummary(out, unit string) []string {
+	_, rest, _ := strings.Cut(out, "\n"+unit+": ")
+	block, _, _ := strings.Cut(unit+": "+rest, "\n\n")
+	return strings.Split(block, "\n")
+}
 
 func TestCompare(t *testing.T) {
 	dir := t.TempDir()
@@ -18,23 +42,35 @@ func TestCompare(t *testing.T) {
 	writeRaw(t, dir, "new", rawName(60, rawfmt.KindFull), slower.text())
 	writeRaw(t, dir, "new", rawName(120, rawfmt.KindFull), slower.text())
 	few := writeRaw(t, dir, "few", rawName(0, rawfmt.KindQuick), synth{rounds: 3}.text())
+	// Cells per codec and operation: one per fixture. The default matrix
+	// has encoding-json, sonic-std and goccy on every operation but get5,
+	// sonic-std and gjson on get5, the floor on two operations, and noop.
+	n, ops := len(synthFixtures()), len(allOps)
+	all := 3*ops*n + 2*n + 2*n + 1
 	tests := []struct {
-		name     string
-		old, new string
-		want     []string
-		not      []string
+		name      string
+		old, new  string
+		want      []string // in the output
+		wantFull  []string // in the benchstat file
+		not       []string // in neither
+		unchanged string   // the ns/op count line
 	}{
 		{
 			name: "a file against a directory",
 			old:  old, new: filepath.Join(dir, "new", "raw"),
-			want: []string{"op: decode-struct", "fields-0050 " + rawfmt.Base, "+30", "vs base", rawName(60, rawfmt.KindFull), rawName(120, rawfmt.KindFull)},
-			not:  []string{"no interval"},
+			want:     []string{rawName(60, rawfmt.KindFull), rawName(120, rawfmt.KindFull), "+30%", "decode-struct/fields-0050/" + rawfmt.Base},
+			wantFull: []string{"op: decode-struct", "fields-0050 " + rawfmt.Base, "+30", "vs base"},
+			not:      []string{"no interval", "∞"},
+			// encoding-json changed; sonic-std and noop did not; the rest
+			// is not in NEW.
+			unchanged: fmt.Sprintf("ns/op: %d cells changed significantly (p < 0.05), largest change first; %d unchanged; %d only in OLD.", ops*n, ops*n+1, all-2*ops*n-1),
 		},
 		{
-			name: "too few samples for an interval",
+			name: "too few samples for an interval or a test",
 			old:  few, new: few,
-			want: []string{"(old)", "(new)", "no interval"},
-			not:  []string{"∞"},
+			want:      []string{"(old)", "(new)", "no interval"},
+			not:       []string{"∞"},
+			unchanged: fmt.Sprintf("ns/op: no cell changed significantly; 0 unchanged; %d with too few samples to tell.", all),
 		},
 	}
 	for _, tt := range tests {
@@ -43,15 +79,24 @@ func TestCompare(t *testing.T) {
 			if err != nil {
 				t.Fatalf("compare: %v\n%s", err, out)
 			}
+			full := fullOutput(t, out)
 			for _, want := range tt.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%.3000s", want, out)
 				}
 			}
+			for _, want := range tt.wantFull {
+				if !strings.Contains(full, want) {
+					t.Errorf("benchstat file lacks %q:\n%.3000s", want, full)
+				}
+			}
 			for _, not := range tt.not {
-				if strings.Contains(out, not) {
+				if strings.Contains(out+full, not) {
 					t.Errorf("output has %q:\n%.3000s", not, out)
 				}
+			}
+			if got := unitSummary(out, "ns/op")[0]; got != tt.unchanged {
+				t.Errorf("ns/op summary %q, want %q", got, tt.unchanged)
 			}
 		})
 	}
@@ -59,5 +104,47 @@ func TestCompare(t *testing.T) {
 		if _, err := runReport(t, args...); err == nil {
 			t.Errorf("report %q succeeded", args)
 		}
+	}
+}
+
+// The summary lists the significant changes by size of effect, a halving
+// as large as a doubling, before the full output.
+func TestCompareSortsByEffect(t *testing.T) {
+	dir := t.TempDir()
+	codecs := func(base, sonic, goccy float64) synth {
+		return synth{codecs: []synthCodec{
+			{name: rawfmt.Base, declare: true, speed: base, ops: allOps},
+			{name: "sonic-std", declare: true, speed: sonic, ops: allOps},
+			{name: "goccy", declare: true, speed: goccy, ops: allOps},
+			{name: "gjson", declare: true, speed: 0.2, ops: []string{"get5"}},
+		}}
+	}
+	old := writeRaw(t, dir, "old", testRaw, codecs(1, 0.4, 0.6).text())
+	// encoding-json +30%, sonic-std -50% (a halving: effect ln 2), goccy
+	// +70% (ln 1.7, between them), gjson unchanged.
+	new := writeRaw(t, dir, "new", testRaw, codecs(1.3, 0.2, 1.02).text())
+	out, err := runReport(t, "-compare", old, new)
+	if err != nil {
+		t.Fatalf("compare: %v\n%s", err, out)
+	}
+	fullOutput(t, out)
+	if i, j := strings.Index(out, "benchstat of every cell"), strings.Index(out, "ns/op: "); i < 0 || j < i {
+		t.Errorf("the summary does not follow the name of the benchstat file:\n%.2000s", out)
+	}
+	lines := unitSummary(out, "ns/op")
+	n := len(synthFixtures())
+	if want := fmt.Sprintf("ns/op: %d cells changed significantly (p < 0.05), largest change first; %d unchanged.", 3*len(allOps)*n, n+1); lines[0] != want {
+		t.Errorf("count line %q, want %q", lines[0], want)
+	}
+	var order []string // codecs in the order the rows name them, runs collapsed
+	for _, row := range lines[2:] {
+		f := strings.Fields(row)
+		cell := strings.Split(f[len(f)-1], "/")
+		if codec := cell[len(cell)-1]; len(order) == 0 || order[len(order)-1] != codec {
+			order = append(order, codec)
+		}
+	}
+	if want := []string{"sonic-std", "goccy", rawfmt.Base}; !slices.Equal(order, want) {
+		t.Errorf("rows name codecs in the order %q, want %q:\n%s", order, want, strings.Join(lines, "\n"))
 	}
 }

@@ -107,7 +107,7 @@ func TestBadInput(t *testing.T) {
 				"notes.txt":                   "hello",
 			},
 			want: []string{
-				"Ignored raw/" + rawName(60, rawfmt.KindInstr) + `: this report does not read "instr" runs.`,
+				"The instruction count could not be read, so the page has none: raw/" + rawName(60, rawfmt.KindInstr) + ": no benchmark results.",
 				"Ignored raw/" + testName(90, "").Partial() + ": a run still in progress",
 				"Ignored raw/notes.txt: ",
 			},

@@ -18,8 +18,10 @@
 // render writes its files, and this command writes them in place with
 // safefile. The same raw input always gives byte-identical output.
 //
-// With -compare OLD NEW (each a raw file or a directory of them) it prints
-// benchstat of every cell, old against new, and writes nothing.
+// With -compare OLD NEW (each a raw file or a directory of them) it prints the
+// cells whose change is significant, largest effect first, and how many did not
+// change, and writes benchstat of every cell, old against new, to a new file in
+// the system's temporary directory, whose name it prints.
 package main
 
 import (
@@ -49,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	results := fs.String("results", "results", "results `dir`ectory holding <machine-id>/raw/")
 	only := fs.String("machine", "", "build only this machine `id` (default: every machine found)")
-	compare := fs.Bool("compare", false, "print benchstat of OLD vs NEW (raw files or directories) and exit")
+	compare := fs.Bool("compare", false, "summarise OLD vs NEW (raw files or directories), write benchstat of every cell to a temporary file, and exit")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: report [-results dir] [-machine id]\n       report -compare OLD NEW\n")
 		fs.PrintDefaults()

@@ -21,6 +21,9 @@ type Raw struct {
 	Path string // on disk
 	File string // base name
 	Name rawfmt.RawName
+	// Instr is the machine's newest instruction count, set on its newest
+	// full run: Load reads it with the run, and the machine page shows it.
+	Instr *Raw
 }
 
 // Full reports whether the file is a run of the whole matrix.
@@ -32,12 +35,14 @@ func (r Raw) Kind() string { return cmp.Or(r.Name.Kind, "full") }
 // A Machine is one results/<machine-id> directory with a raw/ directory.
 type Machine struct {
 	ID, Dir string
-	Raws    []Raw    // the files the report reads, newest first
+	Raws    []Raw    // the runs the report reads, newest first
+	Instr   []Raw    // the instruction counts, newest first
 	Ignored []string // files of raw/ the report does not read, each with why
 }
 
-// readKinds are the kinds of raw files the report reads; it names other
-// files it finds and leaves them alone.
+// readKinds are the kinds of raw files that are runs of their own; the
+// report also reads the newest rawfmt.KindInstr file with the newest full
+// run, and names every other file it finds and leaves it alone.
 var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom}
 
 // Machines lists the machines under the results directory dir, by id.
@@ -87,15 +92,32 @@ func (m *Machine) list() error {
 			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: %v", RawDir, file, err))
 			continue
 		}
-		if !slices.Contains(readKinds, name.Kind) {
+		raw := Raw{Path: filepath.Join(dir, file), File: file, Name: name}
+		switch {
+		case name.Kind == rawfmt.KindInstr:
+			m.Instr = append(m.Instr, raw)
+		case slices.Contains(readKinds, name.Kind):
+			m.Raws = append(m.Raws, raw)
+		default:
 			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: this report does not read %q runs", RawDir, file, name.Kind))
-			continue
 		}
-		m.Raws = append(m.Raws, Raw{Path: filepath.Join(dir, file), File: file, Name: name})
 	}
-	slices.SortFunc(m.Raws, func(a, b Raw) int {
+	newestFirst := func(a, b Raw) int {
 		return cmp.Or(b.Name.Stamp.Compare(a.Name.Stamp), strings.Compare(b.File, a.File))
-	})
+	}
+	slices.SortFunc(m.Raws, newestFirst)
+	slices.SortFunc(m.Instr, newestFirst)
+	if len(m.Instr) == 0 {
+		return nil
+	}
+	for _, old := range m.Instr[1:] {
+		m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: an older instruction count (the page shows the newest, %s)", RawDir, old.File, m.Instr[0].File))
+	}
+	if i := slices.IndexFunc(m.Raws, Raw.Full); i >= 0 {
+		m.Raws[i].Instr = &m.Instr[0]
+	} else {
+		m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: instruction counts are shown beside a full run, and there is none", RawDir, m.Instr[0].File))
+	}
 	return nil
 }
 

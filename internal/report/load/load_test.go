@@ -28,9 +28,10 @@ func write(t *testing.T, path, content string) {
 func TestMachines(t *testing.T) {
 	dir := t.TempDir()
 	full, quick, custom := rawfmt.NewRawName(stamp(0), rawfmt.KindFull), rawfmt.NewRawName(stamp(10), rawfmt.KindQuick), rawfmt.NewRawName(stamp(5), rawfmt.KindCustom)
-	instr := rawfmt.NewRawName(stamp(20), rawfmt.KindInstr)
+	instr, oldInstr := rawfmt.NewRawName(stamp(20), rawfmt.KindInstr), rawfmt.NewRawName(stamp(-20), rawfmt.KindInstr)
+	olderFull := rawfmt.NewRawName(stamp(-10), rawfmt.KindFull)
 	raw := filepath.Join(dir, "m1", RawDir)
-	for _, name := range []string{full.String(), quick.String(), custom.String(), instr.String(), full.Partial(), "notes.md", ".hidden"} {
+	for _, name := range []string{full.String(), olderFull.String(), quick.String(), custom.String(), instr.String(), oldInstr.String(), full.Partial(), "notes.md", ".hidden"} {
 		write(t, filepath.Join(raw, name), "x")
 	}
 	write(t, filepath.Join(dir, "conformance", "README.md"), "# Conformance\n")
@@ -47,16 +48,24 @@ func TestMachines(t *testing.T) {
 	for _, r := range ms[0].Raws {
 		got = append(got, r.File)
 	}
-	if want := []string{quick.String(), custom.String(), full.String()}; !slices.Equal(got, want) {
+	if want := []string{quick.String(), custom.String(), full.String(), olderFull.String()}; !slices.Equal(got, want) {
 		t.Errorf("raw files %q, want %q (newest first)", got, want)
 	}
+	for _, r := range ms[0].Raws {
+		switch {
+		case r.Name == full && (r.Instr == nil || r.Instr.Name != instr):
+			t.Errorf("the newest full run goes with %+v, want %s", r.Instr, instr)
+		case r.Name != full && r.Instr != nil:
+			t.Errorf("%s goes with an instruction count", r.File)
+		}
+	}
 	ignored := strings.Join(ms[0].Ignored, "\n")
-	for _, want := range []string{instr.String() + `: this report does not read "instr" runs`, full.Partial() + ": a run still in progress", "notes.md: "} {
+	for _, want := range []string{oldInstr.String() + ": an older instruction count", full.Partial() + ": a run still in progress", "notes.md: "} {
 		if !strings.Contains(ignored, want) {
 			t.Errorf("ignored files lack %q:\n%s", want, ignored)
 		}
 	}
-	if strings.Contains(ignored, ".hidden") {
+	if strings.Contains(ignored, ".hidden") || strings.Contains(ignored, instr.String()+":") {
 		t.Errorf("a hidden file is named:\n%s", ignored)
 	}
 	others, err := OtherReports(dir)
@@ -136,6 +145,56 @@ func equal(a, b any) bool {
 		return slices.Equal(a, b.([]float64))
 	default:
 		return a == b
+	}
+}
+
+// An instruction count without a full run to go with is named, not read.
+func TestInstrWithoutFullRun(t *testing.T) {
+	dir := t.TempDir()
+	instr := rawfmt.NewRawName(stamp(0), rawfmt.KindInstr)
+	write(t, filepath.Join(dir, "m1", RawDir, rawfmt.NewRawName(stamp(5), rawfmt.KindQuick).String()), "x")
+	write(t, filepath.Join(dir, "m1", RawDir, instr.String()), "x")
+	ms, err := Machines(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := instr.String() + ": instruction counts are shown beside a full run"; !strings.Contains(strings.Join(ms[0].Ignored, "\n"), want) {
+		t.Errorf("ignored %q, want %q", ms[0].Ignored, want)
+	}
+}
+
+// A full run loads the instruction count it goes with, whose Unit line
+// makes instructions/op exact; one that does not load is an error of the
+// run's, not a failure.
+func TestLoadInstr(t *testing.T) {
+	dir := t.TempDir()
+	cell := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	instrName := rawfmt.NewRawName(stamp(10), rawfmt.KindInstr)
+	instr := Raw{Path: filepath.Join(dir, instrName.String()), File: instrName.String(), Name: instrName}
+	write(t, instr.Path, rawfmt.UnitMetadata+" "+rawfmt.UnitInstr+" "+rawfmt.AssumeExact+"\n"+
+		cell.Name()+"-1 5000 123456 "+rawfmt.UnitInstr+" 30000 "+rawfmt.UnitInstrN+"\n")
+	fullName := rawfmt.NewRawName(stamp(0), rawfmt.KindFull)
+	full := Raw{Path: filepath.Join(dir, fullName.String()), File: fullName.String(), Name: fullName, Instr: &instr}
+	write(t, full.Path, line(cell, "100 ns/op 50 fields/op"))
+
+	r, err := Load(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Instr == nil || r.InstrErr != nil {
+		t.Fatalf("instruction count %v, error %v", r.Instr, r.InstrErr)
+	}
+	if got := r.Instr.Samples(cell, rawfmt.UnitInstr); !slices.Equal(got, []float64{123456}) {
+		t.Errorf("instructions/op %v, want [123456]", got)
+	}
+	if !r.Instr.Exact(rawfmt.UnitInstr) || r.Instr.Exact(rawfmt.UnitNs) || r.Exact(rawfmt.UnitInstr) {
+		t.Error("exactness does not follow the Unit line of the file that has it")
+	}
+
+	write(t, instr.Path, "")
+	r, err = Load(full)
+	if err != nil || r.Instr != nil || r.InstrErr == nil || !strings.Contains(r.InstrErr.Error(), instrName.String()+": empty file") {
+		t.Errorf("a broken instruction count: run error %v, instruction count %v, its error %v", err, r.Instr, r.InstrErr)
 	}
 }
 

@@ -41,6 +41,7 @@ func Load(raw Raw) (*Run, error) {
 	if err := br.Err(); err != nil {
 		return nil, fmt.Errorf("parsing %s: %w", raw.File, err)
 	}
+	r.units = br.Units()
 	if len(r.CodecNames) == 0 {
 		msg := "no benchmark results"
 		if n := len(r.SyntaxErrors); n > 0 {
@@ -53,6 +54,12 @@ func Load(raw Raw) (*Run, error) {
 	}
 	r.order()
 	r.measure()
+	if raw.Instr != nil {
+		r.Instr, err = Load(*raw.Instr)
+		if err != nil {
+			r.InstrErr = fmt.Errorf("%s/%s: %w", RawDir, raw.Instr.File, err)
+		}
+	}
 	return r, nil
 }
 

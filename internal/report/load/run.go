@@ -1,7 +1,8 @@
 // Package load reads the raw results of benchmark runs for the report.
 //
 // Machines lists results/<machine-id>/raw/ and the raw files in it that the
-// report reads (full, quick and custom runs), naming every other file it
+// report reads (full, quick and custom runs, and the newest instruction
+// count, which goes with the newest full run), naming every other file it
 // finds. Load parses one raw file through rawfmt's names: benchfmt reads the
 // results, a benchproc projection on rawfmt.Projection names each result's
 // cell (op, fixture, codec), and the projection's residue tells which
@@ -54,6 +55,11 @@ type Run struct {
 
 	Sizes map[string]Size // per fixture
 
+	// Instr is the run of Raw.Instr, the machine's newest instruction
+	// count, when Raw names one and it loads; InstrErr says why it did not.
+	Instr    *Run
+	InstrErr error
+
 	// What was wrong with the file: the report states it rather than failing.
 	SyntaxErrors []string // every unparsable line
 	BadConfig    []string // malformed codec configuration lines
@@ -63,6 +69,7 @@ type Run struct {
 
 	cells  map[rawfmt.Cell]Samples
 	tables map[string][]*benchfmt.Result // per op, in file order, with TableUnits only
+	units  benchfmt.UnitMetadataMap
 }
 
 // TableUnits are the units of the benchstat tables: the constant units
@@ -96,6 +103,13 @@ func (r *Run) Columns(op string) []string {
 		cols = append(cols, rawfmt.Floor)
 	}
 	return cols
+}
+
+// Exact reports whether the file declares unit exact (a "Unit <unit>
+// assume=exact" line): its values are counts that do not vary, and
+// benchmath summarises them with AssumeExact.
+func (r *Run) Exact(unit string) bool {
+	return r.units.GetAssumption(unit) == benchmath.AssumeExact
 }
 
 // TableResults returns op's results as benchstat reads them, in file order.

@@ -14,6 +14,8 @@ type Analysis struct {
 	Harness    Harness
 	UnderFloor []FloorCell
 	Fastest    []Fastest
+	Precision  []OpPrecision
+	Instr      *Instr // nil without an instruction count
 }
 
 // Analyze computes the analysis of a run.
@@ -25,6 +27,10 @@ func Analyze(r *load.Run) *Analysis {
 		Hits:       Hits(r),
 		Harness:    HarnessCost(r),
 		UnderFloor: UnderFloor(r),
+		Precision:  Precise(r),
+	}
+	if r.Instr != nil {
+		a.Instr = Instructions(r, r.Instr)
 	}
 	for _, op := range speedOps {
 		if f, ok := fastest(r, op, load.SeedLarge); ok {

@@ -3,6 +3,8 @@ package model
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -31,37 +33,55 @@ type Spec struct {
 	Families []load.Family
 	Xs       []Regressor
 	Need     load.Family // a family that must give at least two points (zero: none)
+	// Curve: the cost against fields, its form chosen by held-out error
+	// (see Form); otherwise y = a + Σ c·x.
+	Curve bool
 }
 
 // The model's fits, indices into Specs and Row.Fits.
 const (
-	PerField   = iota // ns/op = a + b·fields over fields-*
+	PerField   = iota // ns/op against fields over fields-*: a curve
 	PerKB             // ns/op = a + c·KB over bytes-*
 	Joint             // ns/op = a + b·fields + c·KB over fields-*, bytes-*, equal-bytes-*
-	Allocs            // allocs/op = a + b·fields over fields-*
-	AllocBytes        // B/op = a + b·fields over fields-*
+	Allocs            // allocs/op against fields over fields-*: a curve
+	AllocBytes        // B/op against fields over fields-*: a curve
 	NumFits
 )
 
 // Specs are the model's fits.
 var Specs = [NumFits]Spec{
-	PerField: {Name: "ns-per-field", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}},
+	PerField: {Name: "ns-per-field", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
 	PerKB:    {Name: "ns-per-KB", Unit: rawfmt.UnitNs, Families: []load.Family{load.Bytes}, Xs: []Regressor{XKB}},
 	// Without bytes-* points, fields and KB grow together and the joint fit
 	// cannot part them.
 	Joint:      {Name: "ns-joint", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields, load.Bytes, load.Equal}, Xs: []Regressor{XFields, XKB}, Need: load.Bytes},
-	Allocs:     {Name: "allocs-per-field", Unit: rawfmt.UnitAllocs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}},
-	AllocBytes: {Name: "B-per-field", Unit: rawfmt.UnitB, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}},
+	Allocs:     {Name: "allocs-per-field", Unit: rawfmt.UnitAllocs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
+	AllocBytes: {Name: "B-per-field", Unit: rawfmt.UnitB, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
 }
+
+// InstrSpec is the curve of instructions/op against fields.
+var InstrSpec = Spec{Name: "instructions-per-field", Unit: rawfmt.UnitInstr, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true}
 
 // A Result is a fit, or why there is none.
 type Result struct {
 	Fit Fit
 	Err error
+
+	// Curves only: every form tried; the exponent k of the power form
+	// fitted to the same points (NaN when the points do not vary), resolved
+	// when that fit's b lies above zero; and the curve at Marks.
+	Forms     [NumForms]Candidate
+	K         Estimate
+	KResolved bool
+	Marks     []Mark
 }
 
 // OK reports whether the fit was made.
 func (r Result) OK() bool { return r.Err == nil }
+
+// Usable reports whether the fit was made and is not flagged: only such
+// fits feed the findings.
+func (r Result) Usable() bool { return r.OK() && !r.Fit.Flagged() }
 
 // A Row is the cost model of one codec × operation.
 type Row struct {
@@ -74,26 +94,40 @@ type Row struct {
 var ErrNoCells = errors.New("no cells")
 
 // CostModel fits every codec × operation that has a cell. The floor is no
-// codec and gets no fit.
+// codec and gets no fit. Rows are fitted in parallel, each on its own, so
+// the result does not depend on the order they finish in.
 func CostModel(r *load.Run) []Row {
 	var rows []Row
 	for _, op := range r.Ops {
 		for _, codec := range r.CodecNames {
-			if !r.Has(op, codec) {
-				continue
+			if r.Has(op, codec) {
+				rows = append(rows, Row{Op: op, Codec: codec})
 			}
-			row := Row{Op: op, Codec: codec}
-			for i, spec := range Specs {
-				row.Fits[i] = fit(r, op, codec, spec)
-			}
-			rows = append(rows, row)
 		}
 	}
+	next := make(chan *Row)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for row := range next {
+				for i, spec := range Specs {
+					row.Fits[i] = fit(r, r.Sizes, row.Op, row.Codec, spec)
+				}
+			}
+		})
+	}
+	for i := range rows {
+		next <- &rows[i]
+	}
+	close(next)
+	wg.Wait()
 	return rows
 }
 
-// fit gathers the points of a spec for one codec × operation and fits them.
-func fit(r *load.Run, op, codec string, spec Spec) Result {
+// fit gathers the points of a spec for one codec × operation of r, sized by
+// sizes, and fits them.
+func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) Result {
+	var names []string
 	var xs, sets [][]float64
 	needed := 0
 	for _, f := range r.FixturesOf(spec.Families...) {
@@ -101,10 +135,11 @@ func fit(r *load.Run, op, codec string, spec Spec) Result {
 		if len(s) == 0 {
 			continue
 		}
-		x, ok := regressors(r.Sizes[f], spec.Xs)
+		x, ok := regressors(sizes[f], spec.Xs)
 		if !ok {
 			continue
 		}
+		names = append(names, f)
 		xs = append(xs, x)
 		sets = append(sets, s)
 		if spec.Need.Prefix != "" && spec.Need.Has(f) {
@@ -121,7 +156,11 @@ func fit(r *load.Run, op, codec string, spec Spec) Result {
 	case needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
-	f, err := FitLinear(xs, sets)
+	exact := r.Exact(spec.Unit)
+	if spec.Curve {
+		return fitCurve(newPoints(names, xs, sets, exact))
+	}
+	f, err := FitLinear(names, xs, sets, exact)
 	return Result{Fit: f, Err: err}
 }
 

@@ -4,16 +4,40 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
-// A Fit is a weighted least-squares fit y = c0 + c1·x1 + … of cell medians.
+// A Fit is one fitted form: its coefficients with their intervals and how
+// far it misses the points it was fitted to.
 type Fit struct {
-	Coef   []Estimate // intercept first
-	R2     float64    // weighted coefficient of determination; NaN when undefined
+	Form   Form
+	Coef   []Estimate // a, the cost of a call, first; then Form's parameters
 	Points int
+
+	// MaxResid is the largest relative residual, |fitted − median| /
+	// max(|median|, 1), over the points; Worst names its fixture.
+	MaxResid float64
+	Worst    string
+}
+
+// MaxResidual is the largest relative residual a usable fit may leave at
+// any point: a fit that misses one by more is flagged and kept out of the
+// findings.
+const MaxResidual = 0.10
+
+// Flagged reports whether the fit misses a point by more than MaxResidual.
+func (f Fit) Flagged() bool { return f.MaxResid > MaxResidual }
+
+// Call returns the cost of a call, a, and whether it is resolved: its
+// interval lies above zero (exact data: a itself is above zero). A
+// negative a, or one whose interval reaches zero, says the data cannot tell
+// the call's cost from nothing.
+func (f Fit) Call() (Estimate, bool) {
+	a := f.Coef[0]
+	return a, a.V > 0 && a.HasCI && a.Lo > 0
 }
 
 var (
@@ -29,59 +53,74 @@ var (
 // contribution is floating-point noise.
 const roundOff = 1e-9
 
-// FitLinear fits y = c0 + Σ cj·xj to the medians of sets, xs[i] being the
-// regressors of point i (see the package documentation for the weights and
-// the intervals).
-func FitLinear(xs [][]float64, sets [][]float64) (Fit, error) {
-	n := len(sets)
-	if n == 0 {
-		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
+// points are the cells a fit is made to, one per fixture.
+type points struct {
+	names []string    // the fixtures
+	xs    [][]float64 // the regressors of each point
+	sets  [][]float64 // the samples of each point
+	y     []float64   // their medians
+	sw    []float64   // square roots of the weights, 1/max(|median|, 1)
+	exact bool        // the unit is exact: an interval is its point
+}
+
+func newPoints(names []string, xs, sets [][]float64, exact bool) points {
+	p := points{names: names, xs: xs, sets: sets, exact: exact}
+	for _, s := range sets {
+		y := Median(s)
+		p.y = append(p.y, y)
+		p.sw = append(p.sw, 1/scaleOf(y))
 	}
-	p := 1 + len(xs[0])
-	if n < p {
-		return Fit{}, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+	return p
+}
+
+// scaleOf is what a residual at y is relative to: |y|, but at least 1, so
+// that a count of zero allocations does not make any miss infinite.
+func scaleOf(y float64) float64 { return math.Max(math.Abs(y), 1) }
+
+// without returns p without point i.
+func (p points) without(i int) points {
+	del := func(s [][]float64) [][]float64 { return slices.Delete(slices.Clone(s), i, i+1) }
+	return points{
+		names: slices.Delete(slices.Clone(p.names), i, i+1),
+		xs:    del(p.xs), sets: del(p.sets),
+		y:     slices.Delete(slices.Clone(p.y), i, i+1),
+		sw:    slices.Delete(slices.Clone(p.sw), i, i+1),
+		exact: p.exact,
 	}
-	y := make([]float64, n)
-	sw := make([]float64, n) // square roots of the weights
-	for i, s := range sets {
-		y[i] = Median(s)
-		sw[i] = 1 / math.Max(math.Abs(y[i]), 1)
-	}
-	design := mat.NewDense(n, p, nil)
-	for i, x := range xs {
-		design.Set(i, 0, 1)
-		for j, v := range x {
-			design.Set(i, j+1, v)
-		}
-	}
+}
+
+// A solver fits one form to medians at fixed points with fixed weights:
+// solve writes the form's parameters (a first) for the medians y.
+type solver interface {
+	solve(y, out []float64)
+}
+
+// linearSolver solves a weighted least-squares problem that is linear in
+// its parameters through a precomputed hat matrix.
+type linearSolver struct {
+	h     *mat.Dense // β = h·y
+	scale []float64  // each regressor's largest |x|, 1 for the intercept
+}
+
+func newLinear(design *mat.Dense, sw []float64) (*linearSolver, error) {
 	h, scale, err := hat(design, sw)
 	if err != nil {
-		return Fit{}, err
+		return nil, err
 	}
-	apply := func(meds, out []float64) {
-		// A coefficient whose whole contribution is below the round-off of
-		// the largest median is zero: constant allocation counts must not
-		// show slopes of 1e-18.
-		top := math.Max(floats.Max(meds), -floats.Min(meds))
-		for j := range out {
-			out[j] = floats.Dot(h.RawRowView(j), meds)
-			if math.Abs(out[j])*scale[j] <= roundOff*top {
-				out[j] = 0
-			}
+	return &linearSolver{h: h, scale: scale}, nil
+}
+
+func (s *linearSolver) solve(y, out []float64) {
+	// A coefficient whose whole contribution is below the round-off of the
+	// largest median is zero: constant allocation counts must not show
+	// slopes of 1e-18.
+	top := math.Max(floats.Max(y), -floats.Min(y))
+	for j := range out {
+		out[j] = floats.Dot(s.h.RawRowView(j), y)
+		if math.Abs(out[j])*s.scale[j] <= roundOff*top {
+			out[j] = 0
 		}
 	}
-	f := Fit{Coef: make([]Estimate, p), Points: n}
-	beta := make([]float64, p)
-	apply(y, beta)
-	lo, hi, ok := bootstrap(sets, p, apply)
-	for j := range beta {
-		f.Coef[j] = Estimate{V: beta[j]}
-		if ok {
-			f.Coef[j].Lo, f.Coef[j].Hi, f.Coef[j].HasCI = lo[j], hi[j], true
-		}
-	}
-	f.R2 = weightedR2(design, y, sw, beta)
-	return f, nil
 }
 
 // hat returns the p×n matrix H with β = H·y for the weighted least-squares
@@ -92,6 +131,9 @@ func FitLinear(xs [][]float64, sets [][]float64) (Fit, error) {
 // regressor (1 for the intercept).
 func hat(design *mat.Dense, sw []float64) (*mat.Dense, []float64, error) {
 	n, p := design.Dims()
+	if n < p {
+		return nil, nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+	}
 	scale := make([]float64, p)
 	for j := range p {
 		col := mat.Col(nil, j, design)
@@ -117,23 +159,74 @@ func hat(design *mat.Dense, sw []float64) (*mat.Dense, []float64, error) {
 	return &h, scale, nil
 }
 
-// weightedR2 is 1 - SSres/SStot with weights sw², or NaN when y does not
-// vary (then SStot is round-off, and so is the ratio).
-func weightedR2(design *mat.Dense, y, sw, beta []float64) float64 {
-	if floats.Min(y) == floats.Max(y) {
-		return math.NaN()
+// estimate solves the medians of pts with s and, through derive, computes
+// nd quantities from the parameters; it returns both with their intervals.
+// Intervals bootstrap the samples of every point and solve again with the
+// same weights; for exact data an interval is its point.
+func estimate(pts points, s solver, np int, derive func(params, out []float64), nd int) (params, derived []Estimate) {
+	stat := func(meds, out []float64) {
+		s.solve(meds, out[:np])
+		if derive != nil {
+			derive(out[:np], out[np:])
+		}
 	}
-	var pred mat.VecDense
-	pred.MulVec(design, mat.NewVecDense(len(beta), beta))
-	w := make([]float64, len(y))
-	for i := range w {
-		w[i] = sw[i] * sw[i]
+	out := make([]float64, np+nd)
+	stat(pts.y, out)
+	all := make([]Estimate, np+nd)
+	for j, v := range out {
+		all[j] = Estimate{V: v}
 	}
-	mean := floats.Dot(w, y) / floats.Sum(w)
-	var res, tot float64
-	for i, yi := range y {
-		res += w[i] * (yi - pred.AtVec(i)) * (yi - pred.AtVec(i))
-		tot += w[i] * (yi - mean) * (yi - mean)
+	switch lo, hi, ok := bootstrap(pts.sets, np+nd, stat); {
+	case pts.exact:
+		for j := range all {
+			all[j].Lo, all[j].Hi, all[j].HasCI = all[j].V, all[j].V, true
+		}
+	case ok:
+		for j := range all {
+			all[j].Lo, all[j].Hi, all[j].HasCI = lo[j], hi[j], true
+		}
 	}
-	return 1 - res/tot
+	return all[:np], all[np:]
+}
+
+// residual is the largest relative residual of a fitted function over the
+// points, and the fixture where it falls.
+func residual(pts points, predict func(i int) float64) (float64, string) {
+	worst, at := 0.0, ""
+	for i, y := range pts.y {
+		if r := math.Abs(predict(i)-y) / scaleOf(y); r > worst || at == "" {
+			worst, at = r, pts.names[i]
+		}
+	}
+	return worst, at
+}
+
+// FitLinear fits y = a + Σ cj·xj to the medians of sets, xs[i] being the
+// regressors of point i named names[i] (see the package documentation for
+// the weights and the intervals).
+func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fit, error) {
+	if len(sets) == 0 {
+		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
+	}
+	pts := newPoints(names, xs, sets, exact)
+	p := 1 + len(xs[0])
+	design := mat.NewDense(len(sets), p, nil)
+	for i, x := range xs {
+		design.Set(i, 0, 1)
+		for j, v := range x {
+			design.Set(i, j+1, v)
+		}
+	}
+	s, err := newLinear(design, pts.sw)
+	if err != nil {
+		return Fit{}, err
+	}
+	coef, _ := estimate(pts, s, p, nil, 0)
+	beta := make([]float64, p)
+	for j, c := range coef {
+		beta[j] = c.V
+	}
+	f := Fit{Form: Linear, Coef: coef, Points: len(sets)}
+	f.MaxResid, f.Worst = residual(pts, func(i int) float64 { return beta[0] + floats.Dot(beta[1:], xs[i]) })
+	return f, nil
 }

@@ -14,8 +14,15 @@ import (
 )
 
 // loadCells loads a raw file of six rounds holding the cells of
-// load.OpDecodeMap with the given ns/op per fixture and codec.
+// load.OpDecodeMap with the given ns/op per fixture and codec, each round
+// 1% above the one before.
 func loadCells(t *testing.T, ns map[string]map[string]float64) *load.Run {
+	t.Helper()
+	return loadCellsSpread(t, 0.01, ns)
+}
+
+// loadCellsSpread is loadCells with each round spread above the one before.
+func loadCellsSpread(t *testing.T, spread float64, ns map[string]map[string]float64) *load.Run {
 	t.Helper()
 	var b strings.Builder
 	for round := range 6 {
@@ -24,7 +31,7 @@ func loadCells(t *testing.T, ns map[string]map[string]float64) *load.Run {
 				var fields float64
 				fmt.Sscanf(strings.TrimPrefix(fixture, load.Fields.Prefix), "%g", &fields)
 				fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(),
-					v*(1+0.01*float64(round)), rawfmt.UnitNs, fields, rawfmt.UnitFields, 40*fields, rawfmt.UnitDocB)
+					v*(1+spread*float64(round)), rawfmt.UnitNs, fields, rawfmt.UnitFields, 40*fields, rawfmt.UnitDocB)
 			}
 		}
 	}

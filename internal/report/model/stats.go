@@ -83,6 +83,11 @@ type Estimate struct {
 	HasCI     bool
 }
 
+// Times returns e, interval included, multiplied by f > 0.
+func (e Estimate) Times(f float64) Estimate {
+	return Estimate{V: e.V * f, Lo: e.Lo * f, Hi: e.Hi * f, HasCI: e.HasCI}
+}
+
 // ShowsCI reports whether e has an interval worth printing: one that is not
 // a single point (constant samples).
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }

@@ -1,10 +1,21 @@
 package render
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
+
+// notResolved stands for a cost whose interval reaches zero or lies below.
+const notResolved = "not resolved"
+
+// flag marks a fit that misses a point by more than model.MaxResidual.
+const flag = "⚠"
 
 func costModel(d *doc, a *model.Analysis) {
 	d.line("## Cost model")
@@ -14,34 +25,162 @@ func costModel(d *doc, a *model.Analysis) {
 		d.line("")
 		return
 	}
-	d.line("Per codec and operation: **a** is the cost of a call, **b** the cost of each field, **c** the cost of each KB (1 KB = %d B). Fitted to cell medians by weighted least squares (weights 1/median², so each point counts by its relative error); intervals are 95%% bootstraps over the samples; R² uses the same weights. %s documents grow fields and bytes together, %s hold 10 fields and grow the strings, %s hold the size and vary the fields, so only the joint fit separates per-field from per-byte cost. The floor, `%s`, is no codec and has no fit. All figures are also in [model.csv](model.csv).",
-		model.BytesPerKB, load.Fields.Label(), load.Bytes.Label(), load.Equal.Label(), rawfmt.Floor)
+	d.line("Per codec and operation, the cost of the %s documents against their number of fields n. Four forms are tried: %s. Each is fitted by least squares weighted by 1/median² (each point counts by its relative error), and the one that best predicts each fixture when it is left out of the fit (the mean relative error, *held-out*) is shown. **a** is the cost of a call (n = 0): *%s* when its 95%% interval reaches zero. Beside it, the cost per field as measured (median ns/op over n) at %s fields, and **k**, the exponent of the power form a + b·n^k fitted to the same points: above 1, each field costs more as documents grow. Intervals are 95%% bootstraps over the samples. **Largest residual** is the fit's largest miss, relative to the median, over the %s fixtures; a fit that misses any by more than %s is marked %s and not used in the findings. All figures, with every form's held-out error, are also in [model.csv](model.csv).",
+		load.Fields.Label(), formList(), notResolved, markList(), load.Fields.Label(), pct(100*model.MaxResidual), flag)
 	d.line("")
 	for _, op := range a.Run.Ops {
-		var rows [][]string
+		var times, allocs [][]string
 		for _, row := range a.Model {
 			if row.Op != op {
 				continue
 			}
-			pf, kb, jt := row.Fits[model.PerField], row.Fits[model.PerKB], row.Fits[model.Joint]
-			rows = append(rows, []string{row.Codec,
-				coef(pf, 0), coef(pf, 1), fitR2(pf),
-				coef(kb, 1), fitR2(kb),
-				coef(jt, 0), coef(jt, 1), coef(jt, 2), fitR2(jt),
-				coef(row.Fits[model.Allocs], 1), coef(row.Fits[model.AllocBytes], 1)})
+			pf := row.Fits[model.PerField]
+			times = append(times, []string{row.Codec, formula(pf), call(pf), marks(pf), kText(pf), heldOut(pf), resid(pf)})
+			for _, i := range []int{model.Allocs, model.AllocBytes} {
+				if r := row.Fits[i]; r.OK() {
+					allocs = append(allocs, []string{row.Codec, model.Specs[i].Unit, formula(r), call(r), marks(r), kText(r), heldOut(r), resid(r)})
+				}
+			}
 		}
-		if len(rows) == 0 {
+		if len(times) == 0 {
 			continue
 		}
 		d.line("### %s", esc(op))
 		d.line("")
-		d.table([]string{"codec",
-			">a: ns per call", ">b: ns per field", ">R²",
-			">c: ns per KB (" + load.Bytes.Prefix + "*)", ">R²",
-			">joint a", ">joint b", ">joint c", ">R²",
-			">allocs per field", ">B allocated per field"}, rows)
+		d.table([]string{"codec", "ns/op: form", ">a: ns per call", ">ns per field, measured, at " + markList() + " fields", ">k", ">held-out error", ">largest residual"}, times)
 		d.line("")
+		if len(allocs) > 0 {
+			d.table([]string{"codec", "unit", "form", ">a", ">per field, measured, at " + markList(), ">k", ">held-out error", ">largest residual"}, allocs)
+			d.line("")
+		}
 	}
+	perKB(d, a)
+}
+
+// perKB writes the fits that part per-field from per-byte cost.
+func perKB(d *doc, a *model.Analysis) {
+	var rows [][]string
+	for _, row := range a.Model {
+		kb, jt := row.Fits[model.PerKB], row.Fits[model.Joint]
+		if !kb.OK() && !jt.OK() {
+			continue
+		}
+		rows = append(rows, []string{row.Op, row.Codec, coef(kb, 1), resid(kb), coef(jt, 1), coef(jt, 2), resid(jt)})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	d.line("### Per KB")
+	d.line("")
+	d.line("%s documents hold 10 fields and grow their strings; %s documents grow fields and bytes together, %s hold the size and vary the fields. A line over %s gives the cost of a KB (1 KB = %d B); the joint line a + b·fields + c·KB over all three parts the cost of a field from the cost of a byte. Both are weighted as above, with the same residual mark.",
+		load.Bytes.Label(), load.Fields.Label(), load.Equal.Label(), load.Bytes.Label(), model.BytesPerKB)
+	d.line("")
+	d.table([]string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"}, rows)
+	d.line("")
+}
+
+// formList names the candidate forms.
+func formList() string {
+	names := make([]string, model.NumForms)
+	for f := range model.NumForms {
+		names[f] = f.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// markList is the sizes of model.Marks: "5 · 50 · 1000".
+func markList() string {
+	s := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		s[i] = num(m)
+	}
+	return strings.Join(s, " · ")
+}
+
+// formula writes a fit's form with its fitted parameters after a.
+func formula(r model.Result) string {
+	if !r.OK() {
+		return none
+	}
+	c := r.Fit.Coef
+	switch r.Fit.Form {
+	case model.Power:
+		return fmt.Sprintf("a %s·n^%s", term(c[1].V), strconv.FormatFloat(c[2].V, 'f', 2, 64))
+	case model.NLogN:
+		return fmt.Sprintf("a %s·n %s·n·ln n", term(c[1].V), term(c[2].V))
+	case model.Decades:
+		return fmt.Sprintf("a + n × %s | %s | %s by decade", num(c[1].V), num(c[2].V), num(c[3].V))
+	}
+	if len(c) == 2 {
+		return fmt.Sprintf("a %s·n", term(c[1].V))
+	}
+	return model.Linear.String()
+}
+
+// term formats a coefficient added to a formula: "+ 3.2" or "− 3.2".
+func term(x float64) string {
+	if x < 0 {
+		return "− " + num(-x)
+	}
+	return "+ " + num(x)
+}
+
+// call formats a fit's cost of a call, or says it is not resolved.
+func call(r model.Result) string {
+	if !r.OK() {
+		return none
+	}
+	a, ok := r.Fit.Call()
+	if !ok {
+		return notResolved
+	}
+	return withCI(a, num)
+}
+
+// marks formats the measured cost per field at model.Marks.
+func marks(r model.Result) string {
+	if !r.OK() {
+		return none
+	}
+	s := make([]string, len(model.Marks))
+	for i, n := range model.Marks {
+		s[i] = none
+		if m, ok := r.MarkAt(n); ok {
+			s[i] = num(m.PerField.V)
+		}
+	}
+	return strings.Join(s, " · ")
+}
+
+// kText formats the power form's exponent with its interval.
+func kText(r model.Result) string {
+	switch {
+	case !r.OK() || math.IsNaN(r.K.V):
+		return none
+	case !r.KResolved:
+		return notResolved
+	}
+	return withCI(r.K, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) })
+}
+
+func heldOut(r model.Result) string {
+	if !r.OK() {
+		return none
+	}
+	return pct(100 * r.Forms[r.Fit.Form].HeldOut)
+}
+
+// resid formats a fit's largest residual and where it falls, marked when
+// the fit is flagged.
+func resid(r model.Result) string {
+	if !r.OK() {
+		return none
+	}
+	s := pct(100*r.Fit.MaxResid) + " (" + r.Fit.Worst + ")"
+	if r.Fit.Flagged() {
+		s += " " + flag
+	}
+	return s
 }
 
 // coef formats coefficient i of a fit with its interval, or none.
@@ -50,13 +189,6 @@ func coef(r model.Result, i int) string {
 		return none
 	}
 	return withCI(r.Fit.Coef[i], num)
-}
-
-func fitR2(r model.Result) string {
-	if !r.OK() {
-		return none
-	}
-	return r2(r.Fit.R2)
 }
 
 // ops links each operation's benchstat table and shows its charts.
@@ -83,7 +215,7 @@ func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
 			if c.op != t.op {
 				continue
 			}
-			d.line("![%s](%s)", c.alt, c.file)
+			d.line("![%s](%s)", c.alt, Link{Href: c.file}.href())
 			d.line("")
 			d.line("*%s*", c.caption)
 			d.line("")
@@ -97,5 +229,6 @@ func method(d *doc, a *model.Analysis) {
 	d.line("- The raw file holds %s: every cell once per round, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", plural(a.Run.Rounds(), "interleaved round"), model.MinMedianSamples)
 	d.line("- Bootstrap intervals resample each cell's samples with replacement (%d draws, fixed seed), recompute the medians and the statistic, and take the 2.5th and 97.5th percentiles; cells with fewer than %d samples get none.", model.BootstrapReps, model.MinBootstrapSamples)
 	d.line("- x values are the documents' own `%s` (scalar leaves) and `%s` metrics, not their names.", rawfmt.UnitFields, rawfmt.UnitDocB)
+	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", pct(100*model.MaxResidual))
 	d.line("- Regenerate with `make report`; compare two runs with `make compare OLD=<raw file or dir> NEW=<raw file or dir>`.")
 }

@@ -3,37 +3,82 @@ package render
 import (
 	"bytes"
 	"encoding/csv"
+	"slices"
 	"strconv"
 
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// modelCSV writes every fit of the model, one row per coefficient.
+// modelCSV writes every fit of the model, one row per coefficient, each
+// with the fit's form (a line in the spec's regressors for the fits that
+// are not curves), residual and flag and, for the curves against fields,
+// every form's held-out error. The power form's exponent of a curve
+// whose chosen form is another follows as coefficient "k (power form)".
 func modelCSV(rows []model.Row) ([]byte, error) {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	w.Write([]string{"op", "codec", "fit", "unit", "points", "coefficient", "estimate", "ci_lo", "ci_hi", "r2"})
+	header := []string{"op", "codec", "fit", "unit", "form", "points", "max_resid", "worst_fixture", "flagged"}
+	for f := range model.NumForms {
+		header = append(header, "held_out "+f.String())
+	}
+	w.Write(append(header, "coefficient", "estimate", "ci_lo", "ci_hi"))
 	for _, row := range rows {
 		for i, res := range row.Fits {
 			if !res.OK() {
 				continue
 			}
-			spec := model.Specs[i]
-			names := []string{"a"}
-			for _, x := range spec.Xs {
-				names = append(names, "per-"+x.Name)
+			spec, fit := model.Specs[i], res.Fit
+			form := fit.Form.String()
+			if !spec.Curve {
+				form = "a + Σ c·x"
 			}
-			for j, c := range res.Fit.Coef {
-				lo, hi := "", ""
-				if c.HasCI {
-					lo, hi = csvFloat(c.Lo), csvFloat(c.Hi)
+			fields := []string{row.Op, row.Codec, spec.Name, spec.Unit, form, strconv.Itoa(fit.Points),
+				csvFloat(fit.MaxResid), fit.Worst, strconv.FormatBool(fit.Flagged())}
+			for _, c := range res.Forms {
+				ho := ""
+				if spec.Curve {
+					ho = csvFloat(c.HeldOut)
 				}
-				w.Write([]string{row.Op, row.Codec, spec.Name, spec.Unit, strconv.Itoa(res.Fit.Points), names[j], csvFloat(c.V), lo, hi, csvFloat(res.Fit.R2)})
+				fields = append(fields, ho)
+			}
+			names := coefNames(spec, fit.Form)
+			for j, c := range fit.Coef {
+				w.Write(slices.Concat(fields, []string{names[j], csvFloat(c.V), csvLo(c), csvHi(c)}))
+			}
+			if spec.Curve && fit.Form != model.Power && finite(res.K.V) {
+				w.Write(slices.Concat(fields, []string{"k (power form)", csvFloat(res.K.V), csvLo(res.K), csvHi(res.K)}))
 			}
 		}
 	}
 	w.Flush()
 	return buf.Bytes(), w.Error()
+}
+
+// coefNames names the coefficients of a fit: a, then the form's parameters
+// for a curve, or per-<regressor> for a line.
+func coefNames(spec model.Spec, f model.Form) []string {
+	if spec.Curve {
+		return append([]string{"a"}, f.Params()...)
+	}
+	names := []string{"a"}
+	for _, x := range spec.Xs {
+		names = append(names, "per-"+x.Name)
+	}
+	return names
+}
+
+func csvLo(e model.Estimate) string {
+	if !e.HasCI {
+		return ""
+	}
+	return csvFloat(e.Lo)
+}
+
+func csvHi(e model.Estimate) string {
+	if !e.HasCI {
+		return ""
+	}
+	return csvFloat(e.Hi)
 }
 
 // csvFloat formats a float for model.csv: empty when undefined.

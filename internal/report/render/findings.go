@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -19,9 +21,47 @@ var speedVerbs = map[string]string{
 }
 
 // findings writes the page's headline sentences; each appears only when the
-// data behind it is there.
+// data behind it is there, and a sentence stating an effect only when the
+// effect's 95% interval is narrower than the effect itself (see clearOf).
+// Fits that are flagged (see model.Fit.Flagged) feed no finding.
 func findings(a *model.Analysis) []string {
 	return slices.Concat(growthFindings(a), speedFindings(a), modelFindings(a), hitsFindings(a))
+}
+
+// clearOf reports whether an estimate's interval is narrower than the
+// effect it states, its distance from null: 1 for a ratio, 0 for a cost or
+// a saving. An estimate without an interval states nothing clearly.
+func clearOf(e model.Estimate, null float64) bool {
+	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
+}
+
+// fixedShare is the share of a call's cost at the seed's small document from
+// which a low growth is put down to the call: with a third of the time fixed,
+// the rest would grow at least half as fast again.
+const fixedShare = 1.0 / 3
+
+// usableFit returns the fit i of op with codec when it is usable.
+func usableFit(a *model.Analysis, op, codec string, i int) (model.Result, bool) {
+	j := slices.IndexFunc(a.Model, func(r model.Row) bool { return r.Op == op && r.Codec == codec })
+	if j < 0 || !a.Model[j].Fits[i].Usable() {
+		return model.Result{}, false
+	}
+	return a.Model[j].Fits[i], true
+}
+
+// callShare returns the share of its time a codec's op spends on the call
+// at the fixture, when its fit is usable, its call cost resolved and the
+// share clear.
+func callShare(a *model.Analysis, op, codec, fixture string) (model.Estimate, bool) {
+	res, ok := usableFit(a, op, codec, model.PerField)
+	if !ok {
+		return model.Estimate{}, false
+	}
+	if _, resolved := res.Fit.Call(); !resolved {
+		return model.Estimate{}, false
+	}
+	m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields)
+	return m.CallShare, ok && clearOf(m.CallShare, 0)
 }
 
 // fieldCount is a fixture's field count as the data gives it, or its name.
@@ -57,7 +97,7 @@ func growthFindings(a *model.Analysis) []string {
 				hi, hiCodec = g.Ratio.V, row.Codec
 			}
 		}
-		if base == nil {
+		if base == nil || !clearOf(base.Ratio, 1) {
 			continue
 		}
 		s := fmt.Sprintf("%s grows %s from %s to %s fields with %s (%s → %s)", op, withCI(base.Ratio, times),
@@ -67,6 +107,9 @@ func growthFindings(a *model.Analysis) []string {
 		}
 		if counted > 1 {
 			s += fmt.Sprintf(". Across %d codecs the growth runs from %s (%s) to %s (%s)", counted, times(lo), esc(loCodec), times(hi), esc(hiCodec))
+			if share, ok := callShare(a, op, loCodec, load.SeedSmall); ok && share.V >= fixedShare {
+				s += fmt.Sprintf(" — %s's is low because of a fixed per-call cost: %s of its time at %s fields", esc(loCodec), withCI(share.Times(100), pct), fieldCount(a.Run, load.SeedSmall))
+			}
 		}
 		out = append(out, s+".")
 	}
@@ -92,34 +135,39 @@ func speedFindings(a *model.Analysis) []string {
 			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s; the difference is untested (%v).", named, verb, times(f.Speedup.V), rawfmt.Base, f.Test.Untestable))
 		case !f.Test.Differ:
 			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s, but with p=%.3f the difference is not significant.", named, verb, times(f.Speedup.V), rawfmt.Base, f.Test.P))
-		default:
+		case clearOf(f.Speedup, 1):
 			out = append(out, fmt.Sprintf("%s %s %s faster than %s (%s vs %s; p=%.3f).", named, verb, withCI(f.Speedup, times), rawfmt.Base, ns(f.Best), ns(f.Base), f.Test.P))
 		}
 	}
 	return out
 }
 
-// modelFindings: the base's per-call against per-field cost.
+// modelFindings: the base's cost of a call against its cost per field, and
+// per field against per KB, from usable fits only.
 func modelFindings(a *model.Analysis) []string {
-	i := slices.IndexFunc(a.Model, func(r model.Row) bool { return r.Op == load.OpDecodeStruct && r.Codec == rawfmt.Base })
-	if i < 0 {
-		return nil
-	}
 	var out []string
-	row := a.Model[i]
-	if pf := row.Fits[model.PerField]; pf.OK() {
-		c0, c1 := pf.Fit.Coef[0].V, pf.Fit.Coef[1].V
-		s := fmt.Sprintf("%s %s costs %s per call plus %s per field (R² %s)", rawfmt.Base, load.OpDecodeStruct, ns(c0), ns(c1), r2(pf.Fit.R2))
-		small, large := a.Run.Sizes[load.SeedSmall], a.Run.Sizes[load.SeedLarge]
-		if c0 > 0 && c1 > 0 && small.HasFields && large.HasFields {
-			s += fmt.Sprintf(": the call itself weighs as much as %s fields, %s of the cost at %s fields and %s at %s",
-				num(c0/c1), pct(100*c0/(c0+c1*small.Fields)), num(small.Fields), pct(100*c0/(c0+c1*large.Fields)), num(large.Fields))
+	op := load.OpDecodeStruct
+	if pf, ok := usableFit(a, op, rawfmt.Base, model.PerField); ok {
+		if c, resolved := pf.Fit.Call(); resolved {
+			s := fmt.Sprintf("%s %s costs %s per call (fitted as %s, largest residual %s)", rawfmt.Base, op, nsCI(c), pf.Fit.Form, pct(100*pf.Fit.MaxResid))
+			var shares []string
+			for _, f := range []string{load.SeedSmall, load.SeedLarge} {
+				if share, ok := callShare(a, op, rawfmt.Base, f); ok {
+					shares = append(shares, fmt.Sprintf("%s at %s", withCI(share.Times(100), pct), fieldCount(a.Run, f)))
+				}
+			}
+			if len(shares) > 0 {
+				s += ": the call is " + strings.Replace(strings.Join(shares, " and "), " at ", " of its time at ", 1) + " fields"
+			}
+			if pf.KResolved && clearOf(pf.K, 1) {
+				s += fmt.Sprintf("; beyond the call, its cost grows as n^k with k = %s", withCI(pf.K, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }))
+			}
+			out = append(out, s+".")
 		}
-		out = append(out, s+".")
 	}
-	if jt := row.Fits[model.Joint]; jt.OK() {
+	if jt, ok := usableFit(a, op, rawfmt.Base, model.Joint); ok && clearOf(jt.Fit.Coef[1], 0) && clearOf(jt.Fit.Coef[2], 0) {
 		out = append(out, fmt.Sprintf("Holding bytes apart from fields (the joint fit), %s %s costs %s per field and %s per KB.",
-			rawfmt.Base, load.OpDecodeStruct, nsCI(jt.Fit.Coef[1]), nsCI(jt.Fit.Coef[2])))
+			rawfmt.Base, op, nsCI(jt.Fit.Coef[1]), nsCI(jt.Fit.Coef[2])))
 	}
 	return out
 }
@@ -134,12 +182,12 @@ func hitsFindings(a *model.Analysis) []string {
 			at = r
 		}
 	}
-	if at == nil {
+	if at == nil || !clearOf(at.Filtering.Pct, 0) {
 		return nil
 	}
 	s := fmt.Sprintf("With %d hits, `_source` filtering to 5 fields saves %s %s per hit (%s) in %s",
 		at.Hits, rawfmt.Base, ns(at.Filtering.PerHit.V), pct(at.Filtering.Pct.V), load.OpDecodeStruct)
-	if at.Proj.OK {
+	if at.Proj.OK && clearOf(at.Proj.Pct, 0) {
 		s += fmt.Sprintf("; decoding the full response into the 5-field type (%s) saves %s", load.OpDecodeProj, pct(at.Proj.Pct.V))
 	}
 	var lazy *model.HitsRow
@@ -149,7 +197,7 @@ func hitsFindings(a *model.Analysis) []string {
 			lazy = r
 		}
 	}
-	if lazy != nil {
+	if lazy != nil && clearOf(lazy.Get5.Pct, 0) {
 		against := ""
 		if lazy.Get5.Baseline != "" {
 			against = fmt.Sprintf(", against %s's %s", esc(lazy.Get5.Baseline), load.OpDecodeStruct)

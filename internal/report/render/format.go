@@ -3,7 +3,9 @@ package render
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -107,6 +109,16 @@ func withCI(e model.Estimate, f func(float64) string) string {
 	return fmt.Sprintf("%s [%s, %s]", f(e.V), f(e.Lo), f(e.Hi))
 }
 
+// timesCI formats a ratio and its interval with the sign once, as nsCI
+// does the unit: "9.7× [9.1, 10.2]".
+func timesCI(e model.Estimate) string {
+	if !e.ShowsCI() {
+		return times(e.V)
+	}
+	bound := func(x float64) string { return strings.TrimSuffix(times(x), "×") }
+	return fmt.Sprintf("%s [%s, %s]", times(e.V), bound(e.Lo), bound(e.Hi))
+}
+
 // summaryCI formats a median and its interval with f.
 func summaryCI(s model.Summary, f func(float64) string) string { return withCI(s.Estimate(), f) }
 
@@ -132,4 +144,30 @@ func orNone(s string) string {
 		return none
 	}
 	return s
+}
+
+// href is the link's address percent-encoded, so that a name with spaces,
+// parentheses or angle brackets cannot end the link or open HTML.
+// A first segment with a colon would read as a scheme: it gets a "./".
+func (l Link) href() string {
+	h := (&url.URL{Path: l.Href}).EscapedPath()
+	if first, _, _ := strings.Cut(h, "/"); strings.Contains(first, ":") {
+		h = "./" + h
+	}
+	return h
+}
+
+// fence is a code fence that text cannot close: more backticks than its
+// longest run, and at least three.
+func fence(text string) string {
+	n, run := 3, 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			n = max(n, run+1)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", n)
 }

@@ -40,17 +40,17 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 		} else {
 			cpu, _ := m.Page.Value(rawfmt.KeyCPU)
 			goVersion, _ := m.Page.Value(rawfmt.KeyGo)
-			rows = append(rows, []string{Link{m.ID, m.ID + "/README.md"}.String(), orNone(cpu), orNone(goVersion), Link{m.Page.Raw.File, rawHref(m.ID, m.Page.Raw)}.String()})
+			rows = append(rows, []string{Link{m.ID, m.ID + "/README.md"}.cell(), orNone(cpu), orNone(goVersion), m.Page.Raw.File})
 		}
 		for _, r := range m.Runs {
 			page := none
 			switch {
 			case r.Page != "":
-				page = Link{"page", r.Page}.String()
+				page = Link{"page", r.Page}.cell()
 			case r.Err != nil:
-				page = "unusable: " + r.Err.Error()
+				page = fmt.Sprintf("unusable: %s (%s)", r.Err.Error(), Link{"raw file", rawHref(m.ID, r.Raw)}.cell())
 			}
-			runs = append(runs, []string{m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), page, Link{r.Raw.File, rawHref(m.ID, r.Raw)}.String()})
+			runs = append(runs, []string{m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), page})
 		}
 	}
 	d.table([]string{"machine", "cpu", "go", "page built from"}, rows)
@@ -58,7 +58,9 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	if len(runs) > 0 {
 		d.line("## Runs")
 		d.line("")
-		d.table([]string{"machine", "run (UTC)", "kind", "page", "raw file"}, runs)
+		d.line("Each page links the raw file it is built from.")
+		d.line("")
+		d.table([]string{"machine", "run (UTC)", "kind", "page"}, runs)
 		d.line("")
 	}
 	if len(others) > 0 {

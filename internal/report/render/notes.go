@@ -72,6 +72,9 @@ func dataNotes(p Page) []string {
 		add("This run has %s: a median needs %d samples for a 95%% interval and a bootstrap interval needs %d, so figures here come without one where the samples fall short. Do not quote them before a run of at least %d rounds.",
 			plural(n, "round"), model.MinMedianSamples, model.MinBootstrapSamples, model.MinMedianSamples)
 	}
+	if r.InstrErr != nil {
+		add("The instruction count could not be read, so the page has none: %s.", esc(r.InstrErr.Error()))
+	}
 	notes = append(notes, sampleNotes(r)...)
 	return append(notes, fitNotes(p.A.Model)...)
 }

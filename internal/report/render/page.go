@@ -6,8 +6,10 @@
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
 // writes results/README.md. Nothing here reads or writes files; tables come
-// from the module's benchstat tool, charts from gonum/plot, and Markdown
-// tables from package markdown, which escapes every cell.
+// from the module's benchstat tool, charts from gonum/plot, what each
+// configuration gives up from the codec registry (package codecs), and
+// Markdown tables from package markdown, which escapes every cell.
+// DiffSummary writes the head of make compare.
 package render
 
 import (
@@ -36,7 +38,12 @@ type Page struct {
 // A Link is a Markdown link.
 type Link struct{ Text, Href string }
 
-func (l Link) String() string { return "[" + markdown.Escape(l.Text) + "](" + l.Href + ")" }
+// String is the link in running text: its text escaped, its address
+// percent-encoded.
+func (l Link) String() string { return "[" + markdown.Escape(l.Text) + "](" + l.href() + ")" }
+
+// cell is the link as a table cell, which markdown.Table escapes whole.
+func (l Link) cell() string { return "[" + l.Text + "](" + l.href() + ")" }
 
 // Files renders the page's files, keyed by slash path relative to the
 // page's directory, and returns what the page notes about the run's gaps.
@@ -147,6 +154,9 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 		}
 		d.list(items)
 	}
+	rs := rankings(r)
+	decision(&d, r, rs, p.probesLink())
+	choose(&d, p.A, rs)
 	p.run(&d, raw)
 	if len(notes) > 0 {
 		d.line("## What is missing from this run")
@@ -158,11 +168,13 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 		d.line("")
 		d.list(f)
 	}
+	precision(&d, p.A)
 	harness(&d, p.A)
 	floor(&d, p.A)
 	seed(&d, p.A)
 	hits(&d, p.A)
 	costModel(&d, p.A)
+	instrCounts(&d, p.A)
 	ops(&d, p.A, tabs, chs)
 	method(&d, p.A)
 	return d.Bytes(), d.err
@@ -176,12 +188,12 @@ func (p Page) run(d *doc, raw Link) {
 	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
 		d.line("Produced by:")
 		d.line("")
-		d.line("```")
+		d.line("%s", fence(cmd))
 		d.line("%s", cmd)
-		d.line("```")
+		d.line("%s", fence(cmd))
 		d.line("")
 	}
-	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw, r.Raw.Kind(), plural(r.Rounds(), "round"))}}
+	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), plural(r.Rounds(), "round"))}}
 	for _, c := range r.Config {
 		if _, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value); isCodec || c.Key == rawfmt.KeyCommand {
 			continue

@@ -30,6 +30,8 @@ func TestFormat(t *testing.T) {
 		{times(3679.0 / 407), "9.0×"},
 		{times(0.456), "0.46×"},
 		{withCI(model.Estimate{V: 9.66, Lo: 9.1, Hi: 10.2, HasCI: true}, times), "9.7× [9.1×, 10.2×]"},
+		{timesCI(model.Estimate{V: 0.456, Lo: 0.41, Hi: 1.2, HasCI: true}), "0.46× [0.41, 1.2]"},
+		{timesCI(model.Estimate{V: 2, Lo: 2, Hi: 2, HasCI: true}), "2.0×"},
 		{withCI(model.Estimate{V: -17, Lo: -20, Hi: -11, HasCI: true}, pct), "-17% [-20%, -11%]"},
 		{withCI(model.Estimate{V: 2, Lo: 2, Hi: 2, HasCI: true}, num), "2"},
 		{pct(88.4), "88%"},
@@ -40,6 +42,10 @@ func TestFormat(t *testing.T) {
 		{r2(math.NaN()), none},
 		{csvFloat(math.Inf(1)), ""},
 		{Link{"a<b>", "x/README.md"}.String(), "[a&lt;b&gt;](x/README.md)"},
+		{Link{"a&b", "a b/(c)|<d>.md"}.String(), "[a&amp;b](a%20b/%28c%29%7C%3Cd%3E.md)"},
+		{Link{"m", "http:x/README.md"}.String(), "[m](./http:x/README.md)"},
+		{fence("go run ./scripts/bench"), "```"},
+		{fence("a ```` b `` c"), "`````"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -51,9 +57,11 @@ func TestFormat(t *testing.T) {
 func TestIndex(t *testing.T) {
 	full := load.Raw{File: "f.txt", Name: rawfmt.RawName{Kind: rawfmt.KindFull}}
 	quick := load.Raw{File: "q.txt", Name: rawfmt.RawName{Kind: rawfmt.KindQuick}}
+	page := &load.Run{Raw: full}
 	got, err := Index([]IndexMachine{
 		{ID: "m&1", Runs: []IndexRun{{Raw: quick, Err: errors.New("empty <file>")}}},
 		{ID: "m2", Runs: []IndexRun{{Raw: full}}},
+		{ID: "a <b>", Page: page, Runs: []IndexRun{{Raw: full, Page: "a <b>/README.md"}}},
 	}, []string{"conformance"})
 	if err != nil {
 		t.Fatal(err)
@@ -61,8 +69,10 @@ func TestIndex(t *testing.T) {
 	for _, want := range []string{
 		"| m&amp;1 | — | — | no usable run |",
 		"| m&amp;1 | ",
-		"| quick | unusable: empty &lt;file&gt; |",
+		"| quick | unusable: empty &lt;file&gt; ([raw file](m&amp;1/raw/q.txt)) |",
 		"| m2 | — | — | no usable run |",
+		"| [a &lt;b&gt;](a%20%3Cb%3E/README.md) | — | — | f.txt |",
+		"| full | [page](a%20%3Cb%3E/README.md) |",
 		"- [conformance](conformance/README.md)",
 	} {
 		if !strings.Contains(string(got), want) {

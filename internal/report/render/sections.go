@@ -52,7 +52,7 @@ func floor(d *doc, a *model.Analysis) {
 	d.line("")
 	var rows [][]string
 	for _, f := range a.UnderFloor {
-		rows = append(rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, nsCI(f.Codec.Estimate()), nsCI(f.Floor.Estimate()), withCI(f.Ratio, times)})
+		rows = append(rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, nsCI(f.Codec.Estimate()), nsCI(f.Floor.Estimate()), timesCI(f.Ratio)})
 	}
 	d.table([]string{"op", "fixture", "codec", ">codec (95% CI)", ">" + rawfmt.Floor, ">codec / floor"}, rows)
 	d.line("")
@@ -90,7 +90,7 @@ func seed(d *doc, a *model.Analysis) {
 			if t.Ops[i] == load.OpDecodeMap {
 				cells = append(cells, growthText(g, func(g model.Growth) string { return ns(g.Small.Center) + " → " + ns(g.Large.Center) }))
 			}
-			cells = append(cells, growthText(g, func(g model.Growth) string { return withCI(g.Ratio, times) }))
+			cells = append(cells, growthText(g, func(g model.Growth) string { return timesCI(g.Ratio) }))
 		}
 		rows = append(rows, cells)
 	}
@@ -138,7 +138,7 @@ func hits(d *doc, a *model.Analysis) {
 		}
 		rows = append(rows, []string{fmt.Sprint(r.Hits), r.Codec, full, savingText(r.Filtering), savingText(r.Proj), get5})
 	}
-	d.table([]string{">hits", "codec", ">" + load.OpDecodeStruct + " of full, per hit", ">`_source` filtered to 5 fields saves", ">" + load.OpDecodeProj + " of full saves", ">" + load.OpGet5 + " of full saves"}, rows)
+	d.table([]string{">hits", "codec", ">" + load.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + load.OpDecodeProj + " saves", ">" + load.OpGet5 + " saves"}, rows)
 	d.line("")
 	if footnote {
 		d.line("† The codec has no %s: the saving is against %s's %s of the same document.", load.OpDecodeStruct, rawfmt.Base, load.OpDecodeStruct)

@@ -1,0 +1,114 @@
+package model
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// A Change is how one cell moved from an old run to a new one, in one unit.
+type Change struct {
+	Cell     rawfmt.Cell
+	Old, New Summary
+	Ratio    Estimate // the new median over the old, with its bootstrap interval
+	Test     Test
+}
+
+// Effect is the size of the change: |ln(new/old)|, so that halving and
+// doubling weigh the same; infinite when the old median is zero.
+func (c Change) Effect() float64 {
+	if c.Old.Center == 0 {
+		return math.Inf(1)
+	}
+	return math.Abs(math.Log(c.New.Center / c.Old.Center))
+}
+
+// A Diff compares the cells of two runs in one unit.
+type Diff struct {
+	Unit    string
+	Changed []Change // the cells that differ significantly, largest effect first
+	// Unchanged counts the cells of both runs that do not differ
+	// significantly; TooFew those whose samples are too few for the test
+	// to find a difference at all.
+	Unchanged, TooFew int
+	OnlyOld, OnlyNew  int // cells with values in one run only
+}
+
+// Diffs compares the cells of two runs, unit by unit, as benchstat does:
+// each cell's old and new samples by benchmath's Mann-Whitney U test at
+// its alpha (0.05). Cells are named by rawfmt.ParseCell; other results are
+// left out.
+func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
+	oldCells, order := cellValues(old)
+	newCells, newOrder := cellValues(new)
+	order = append(order, slices.DeleteFunc(newOrder, func(c rawfmt.Cell) bool { _, ok := oldCells[c]; return ok })...)
+	var out []Diff
+	for _, unit := range units {
+		d := Diff{Unit: unit}
+		for _, c := range order {
+			o, n := oldCells[c][unit], newCells[c][unit]
+			switch {
+			case len(o) == 0 && len(n) == 0:
+				continue
+			case len(n) == 0:
+				d.OnlyOld++
+				continue
+			case len(o) == 0:
+				d.OnlyNew++
+				continue
+			}
+			ch := Change{Cell: c, Old: Summarize(o), New: Summarize(n), Test: Compare(o, n)}
+			switch {
+			case ch.Test.Differ:
+				ch.Ratio, _ = Ratio(n, o)
+				d.Changed = append(d.Changed, ch)
+			case ch.Test.Untestable != nil && !allEqual(o, n):
+				d.TooFew++
+			default:
+				d.Unchanged++
+			}
+		}
+		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(b.Effect(), a.Effect()) })
+		out = append(out, d)
+	}
+	return out
+}
+
+// allEqual reports whether every value of a and b is the same: the test
+// refuses such samples, and there is nothing to find.
+func allEqual(a, b []float64) bool {
+	all := slices.Concat(a, b)
+	return slices.Min(all) == slices.Max(all)
+}
+
+// cellValues groups results by cell, in the order cells first appear, with
+// every value in the unit the benchmark reported it in (ns/op, not
+// benchfmt's sec/op).
+func cellValues(results []*benchfmt.Result) (map[rawfmt.Cell]map[string][]float64, []rawfmt.Cell) {
+	cells := map[rawfmt.Cell]map[string][]float64{}
+	var order []rawfmt.Cell
+	for _, res := range results {
+		c, ok := rawfmt.ParseCell(res.Name)
+		if !ok {
+			continue
+		}
+		vals := cells[c]
+		if vals == nil {
+			vals = map[string][]float64{}
+			cells[c] = vals
+			order = append(order, c)
+		}
+		for _, v := range res.Values {
+			val, unit := v.Value, v.Unit
+			if v.OrigUnit != "" {
+				val, unit = v.OrigValue, v.OrigUnit
+			}
+			vals[unit] = append(vals[unit], val)
+		}
+	}
+	return cells, order
+}

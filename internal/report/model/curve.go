@@ -1,0 +1,140 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// A Candidate is one form tried on a curve.
+type Candidate struct {
+	// HeldOut is the mean relative error with which the form, fitted to
+	// the other points, predicts each point left out in turn.
+	HeldOut float64
+	Err     error // why the form could not be tried
+}
+
+// A Mark is a curve at one of the sizes of Marks.
+type Mark struct {
+	Fields   float64
+	Fixture  string
+	PerField Estimate // the measured median over the fields, with the median's interval
+	// CallShare is a over the fitted value at this size: the share of a
+	// call's cost that does not depend on the fields.
+	CallShare Estimate
+}
+
+// Marks are the numbers of fields at which a curve reports the measured cost
+// per field and the call's share of the cost, when the run has them.
+var Marks = []float64{5, 50, 1000}
+
+// MarkAt returns the mark at the given number of fields.
+func (r Result) MarkAt(fields float64) (Mark, bool) {
+	for _, m := range r.Marks {
+		if m.Fields == fields {
+			return m, true
+		}
+	}
+	return Mark{}, false
+}
+
+// ErrNoHeldOut is a Candidate's Err when the curve has too few points to
+// leave one out and still fit the form.
+var ErrNoHeldOut = errors.New("too few points to leave one out")
+
+// fitCurve fits every form to pts (x: the fields), chooses the one with the
+// least held-out error and fits it with intervals; it also fits the power
+// form for its exponent.
+func fitCurve(pts points) Result {
+	n := make([]float64, len(pts.xs))
+	for i, x := range pts.xs {
+		n[i] = x[0]
+	}
+	var res Result
+	chosen, best := Linear, math.Inf(1)
+	for f := range NumForms {
+		c := heldOut(f, pts, n)
+		res.Forms[f] = c
+		if c.Err == nil && c.HeldOut < best-roundOff {
+			chosen, best = f, c.HeldOut
+		}
+	}
+	fit, err := fitForm(chosen, pts, n, &res)
+	if err != nil {
+		return Result{Err: err}
+	}
+	res.Fit = fit
+	res.K = Estimate{V: math.NaN()}
+	pf := fit
+	if chosen != Power {
+		pf, err = fitForm(Power, pts, n, nil)
+	}
+	if err == nil && pf.Coef[1].V != 0 { // b = 0: the medians do not vary, and any k fits
+		b := pf.Coef[1]
+		res.K, res.KResolved = pf.Coef[2], b.V > 0 && b.HasCI && b.Lo > 0
+	}
+	return res
+}
+
+// heldOut leaves each point out in turn, fits form f to the rest and
+// averages the relative error of predicting the point left out.
+func heldOut(f Form, pts points, n []float64) Candidate {
+	if len(n)-1 < f.size() {
+		return Candidate{HeldOut: math.NaN(), Err: fmt.Errorf("%w: %d points for %d parameters", ErrNoHeldOut, len(n), f.size())}
+	}
+	p := make([]float64, f.size())
+	var sum float64
+	for i := range n {
+		rest := pts.without(i)
+		s, err := newSolver(f, slices.Concat(n[:i], n[i+1:]), rest.sw, false)
+		if err != nil {
+			return Candidate{HeldOut: math.NaN(), Err: err}
+		}
+		s.solve(rest.y, p)
+		sum += math.Abs(f.Eval(p, n[i])-pts.y[i]) / scaleOf(pts.y[i])
+	}
+	return Candidate{HeldOut: sum / float64(len(n))}
+}
+
+// fitForm fits form f to every point with intervals. When res is not nil it
+// also fills res.Marks: the measured cost per field and the call's share at
+// each of Marks the points hold.
+func fitForm(f Form, pts points, n []float64, res *Result) (Fit, error) {
+	s, err := newSolver(f, n, pts.sw, true)
+	if err != nil {
+		return Fit{}, err
+	}
+	var at []int // points at Marks
+	if res != nil {
+		for _, m := range Marks {
+			for i, x := range n {
+				if x == m {
+					at = append(at, i)
+					break
+				}
+			}
+		}
+	}
+	share := func(p, out []float64) {
+		for j, i := range at {
+			out[j] = p[0] / f.Eval(p, n[i])
+		}
+	}
+	coef, shares := estimate(pts, s, f.size(), share, len(at))
+	p := make([]float64, len(coef))
+	for j, c := range coef {
+		p[j] = c.V
+	}
+	fit := Fit{Form: f, Coef: coef, Points: len(n)}
+	fit.MaxResid, fit.Worst = residual(pts, func(i int) float64 { return f.Eval(p, n[i]) })
+	for j, i := range at {
+		perField := Summarize(pts.sets[i]).Estimate()
+		if pts.exact {
+			perField = Estimate{V: pts.y[i], Lo: pts.y[i], Hi: pts.y[i], HasCI: true}
+		}
+		perField = perField.Times(1 / n[i])
+		res.Marks = append(res.Marks, Mark{Fields: n[i], Fixture: pts.names[i], PerField: perField, CallShare: shares[j]})
+	}
+	return fit, nil
+}

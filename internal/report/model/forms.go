@@ -1,0 +1,183 @@
+package model
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+)
+
+// A Form is one candidate shape of a cost against the number of fields n.
+// Every form starts with a, the cost of a call (n = 0); the parameters
+// after a are, in order:
+//
+//	Linear   y = a + b·n                                     b
+//	Power    y = a + b·n^k                                   b, k
+//	NLogN    y = a + b·n + c·n·ln n                          b, c
+//	Decades  y = a + s₁·min(n, 10) + s₂·clamp(n−10, 0, 90)   s₁, s₂, s₃
+//	             + s₃·max(n−100, 0)
+//
+// Decades is continuous and straight within each decade of fields, s₁ to
+// s₃ being the cost of a field within 1–10, 10–100 and 100 fields up.
+type Form int
+
+// The forms, simplest first: a tie in held-out error goes to the simpler.
+const (
+	Linear Form = iota
+	Power
+	NLogN
+	Decades
+	NumForms
+)
+
+var formNames = [NumForms]string{"a + b·n", "a + b·n^k", "a + b·n + c·n·ln n", "a + slope per decade"}
+
+func (f Form) String() string { return formNames[f] }
+
+// Params names the form's parameters after a.
+func (f Form) Params() []string {
+	switch f {
+	case Power:
+		return []string{"b", "k"}
+	case NLogN:
+		return []string{"b", "c"}
+	case Decades:
+		return []string{"s1", "s2", "s3"}
+	}
+	return []string{"b"}
+}
+
+// size is the number of the form's parameters, a included.
+func (f Form) size() int { return 1 + len(f.Params()) }
+
+// basis returns the regressors of a form linear in its parameters at n.
+func (f Form) basis(n float64) []float64 {
+	switch f {
+	case NLogN:
+		return []float64{n, n * math.Log(n)}
+	case Decades:
+		return []float64{math.Min(n, 10), math.Min(math.Max(n-10, 0), 90), math.Max(n-100, 0)}
+	}
+	return []float64{n}
+}
+
+// Eval returns the form with parameters p (a first) at n fields.
+func (f Form) Eval(p []float64, n float64) float64 {
+	if f == Power {
+		return p[0] + p[1]*math.Pow(n, p[2])
+	}
+	return p[0] + floats.Dot(p[1:], f.basis(n))
+}
+
+// newSolver prepares the weighted least-squares fit of form f to points at
+// n fields with square-root weights sw, for many draws of medians when
+// draws is set (the power form then precomputes what every draw shares).
+func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
+	if f == Power {
+		return newPower(n, sw, draws)
+	}
+	design := mat.NewDense(len(n), f.size(), nil)
+	for i, x := range n {
+		design.Set(i, 0, 1)
+		for j, v := range f.basis(x) {
+			design.Set(i, j+1, v)
+		}
+	}
+	return newLinear(design, sw)
+}
+
+// The exponent grid of the power form: k is searched on it, then refined
+// between the neighbours of the best grid point.
+const (
+	kMin  = 0.2
+	kMax  = 3.0
+	kStep = 0.05
+)
+
+// powerSolver fits a + b·n^k by profiling k: for each k of the grid, a and
+// b are a weighted linear fit; the grid point with the least weighted
+// squared residual, refined by the vertex of the parabola through it and
+// its neighbours, gives k, and a weighted linear fit at that k gives a and
+// b. For many draws, each grid point's hat matrix is computed once, so that
+// a draw costs a product per grid point.
+type powerSolver struct {
+	n, w []float64    // fields and weights
+	ks   []float64    // the grid
+	xk   [][]float64  // n^k per grid point
+	hats []*mat.Dense // per grid point, for draws; nil for a single fit
+	rss  []float64    // scratch, per grid point
+}
+
+func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
+	if len(n) < 3 {
+		return nil, fmt.Errorf("%w: %d, need at least 3", ErrTooFewPoints, len(n))
+	}
+	s := &powerSolver{n: n, w: make([]float64, len(sw))}
+	for i, v := range sw {
+		s.w[i] = v * v
+	}
+	steps := int(math.Round((kMax - kMin) / kStep))
+	for i := 0; i <= steps; i++ {
+		k := kMin + float64(i)*kStep
+		x := make([]float64, len(n))
+		design := mat.NewDense(len(n), 2, nil)
+		for j, v := range n {
+			x[j] = math.Pow(v, k)
+			design.Set(j, 0, 1)
+			design.Set(j, 1, x[j])
+		}
+		if draws {
+			h, _, err := hat(design, sw)
+			if err != nil {
+				return nil, err
+			}
+			s.hats = append(s.hats, h)
+		}
+		s.ks, s.xk = append(s.ks, k), append(s.xk, x)
+	}
+	s.rss = make([]float64, len(s.ks))
+	return s, nil
+}
+
+// line is the weighted linear fit y = a + b·x at grid point g.
+func (s *powerSolver) line(g int, y []float64) (a, b float64) {
+	if s.hats == nil {
+		return stat.LinearRegression(s.xk[g], y, s.w, false)
+	}
+	h := s.hats[g]
+	return floats.Dot(h.RawRowView(0), y), floats.Dot(h.RawRowView(1), y)
+}
+
+func (s *powerSolver) solve(y, out []float64) {
+	best := 0
+	for g := range s.ks {
+		a, b := s.line(g, y)
+		var rss float64
+		for i, x := range s.xk[g] {
+			d := y[i] - a - b*x
+			rss += s.w[i] * d * d
+		}
+		s.rss[g] = rss
+		if rss < s.rss[best] {
+			best = g
+		}
+	}
+	k := s.ks[best]
+	if best > 0 && best < len(s.ks)-1 {
+		r0, r1, r2 := s.rss[best-1], s.rss[best], s.rss[best+1]
+		if curv := r0 - 2*r1 + r2; curv > 0 {
+			k += kStep * (r0 - r2) / (2 * curv)
+		}
+	}
+	x := make([]float64, len(s.n))
+	for i, v := range s.n {
+		x[i] = math.Pow(v, k)
+	}
+	a, b := stat.LinearRegression(x, y, s.w, false)
+	if top := math.Max(floats.Max(y), -floats.Min(y)); math.Abs(b)*floats.Max(x) <= roundOff*top {
+		a, b = stat.Mean(y, s.w), 0
+	}
+	out[0], out[1], out[2] = a, b, k
+}

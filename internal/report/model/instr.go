@@ -1,0 +1,140 @@
+package model
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// Instr is what the report computes from an instruction count beside the
+// full run it goes with.
+type Instr struct {
+	Run *load.Run // the instruction count
+	Ops []InstrOp // the operations with codec counts, in report order
+}
+
+// An InstrOp is one operation of an instruction count.
+type InstrOp struct {
+	Op        string
+	Fits      []InstrFit // per codec with counts, in report order
+	Agreement Agreement
+}
+
+// An InstrFit is the curve of a codec's instructions/op against fields,
+// fitted as the time curves are (the full run gives the fields).
+type InstrFit struct {
+	Codec string
+	Fit   Result
+}
+
+// Agreement is the rank agreement of instructions/op with ns/op over the
+// cells both runs hold: Spearman's ρ, the correlation of the cells' ranks.
+type Agreement struct {
+	Cells int
+	Rho   float64 // over every common cell; NaN with fewer than 3
+	// Within one fixture, the codecs' ranks: the median ρ over the fixtures
+	// with at least 3 common codecs, and the lowest, with its fixture.
+	Fixtures      int
+	Median, Least float64
+	LeastFixture  string
+}
+
+// Instructions analyses the instruction count in of the full run r.
+func Instructions(r, in *load.Run) *Instr {
+	a := &Instr{Run: in}
+	for _, op := range in.Ops {
+		o := InstrOp{Op: op}
+		for _, codec := range in.CodecNames {
+			if !hasUnit(in, op, codec, rawfmt.UnitInstr) {
+				continue
+			}
+			o.Fits = append(o.Fits, InstrFit{Codec: codec, Fit: fit(in, r.Sizes, op, codec, InstrSpec)})
+		}
+		if len(o.Fits) == 0 {
+			continue
+		}
+		o.Agreement = rankAgreement(r, in, op)
+		a.Ops = append(a.Ops, o)
+	}
+	return a
+}
+
+// hasUnit reports whether any cell of op with codec has values in unit.
+func hasUnit(r *load.Run, op, codec, unit string) bool {
+	return slices.ContainsFunc(r.Fixtures, func(f string) bool {
+		return len(r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)) > 0
+	})
+}
+
+// rankAgreement compares the median instructions/op of in with the median
+// ns/op of r over the codec cells of op both hold.
+func rankAgreement(r, in *load.Run, op string) Agreement {
+	var instr, ns []float64
+	byFixture := map[string][2][]float64{}
+	for _, f := range in.Fixtures {
+		for _, codec := range in.CodecNames {
+			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
+			i, t := in.Samples(c, rawfmt.UnitInstr), r.Samples(c, rawfmt.UnitNs)
+			if len(i) == 0 || len(t) == 0 {
+				continue
+			}
+			instr, ns = append(instr, Median(i)), append(ns, Median(t))
+			pair := byFixture[f]
+			byFixture[f] = [2][]float64{append(pair[0], Median(i)), append(pair[1], Median(t))}
+		}
+	}
+	rk := Agreement{Cells: len(instr), Rho: Spearman(instr, ns), Median: math.NaN(), Least: math.NaN()}
+	var rhos []float64
+	for _, f := range in.Fixtures {
+		pair := byFixture[f]
+		if len(pair[0]) < 3 {
+			continue
+		}
+		rho := Spearman(pair[0], pair[1])
+		if math.IsNaN(rho) {
+			continue
+		}
+		rhos = append(rhos, rho)
+		if math.IsNaN(rk.Least) || rho < rk.Least {
+			rk.Least, rk.LeastFixture = rho, f
+		}
+	}
+	if rk.Fixtures = len(rhos); rk.Fixtures > 0 {
+		rk.Median = Median(rhos)
+	}
+	return rk
+}
+
+// Spearman is Spearman's rank correlation of x and y: the Pearson
+// correlation of their ranks, ties taking the mean of the ranks they span.
+// It is NaN for fewer than 3 pairs or when either side is constant.
+func Spearman(x, y []float64) float64 {
+	if len(x) < 3 || len(x) != len(y) {
+		return math.NaN()
+	}
+	return stat.Correlation(ranks(x), ranks(y), nil)
+}
+
+// ranks returns the 1-based rank of each value of x, tied values sharing
+// the mean of their ranks.
+func ranks(x []float64) []float64 {
+	order := make([]int, len(x))
+	floats.Argsort(slices.Clone(x), order)
+	r := make([]float64, len(x))
+	for i := 0; i < len(order); {
+		j := i
+		for j+1 < len(order) && x[order[j+1]] == x[order[i]] {
+			j++
+		}
+		for _, o := range order[i : j+1] {
+			r[o] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
+}

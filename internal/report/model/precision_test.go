@@ -1,0 +1,62 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// HalfWidth is benchstat's "± x%".
+func TestHalfWidthIsBenchstats(t *testing.T) {
+	for _, vals := range [][]float64{
+		{100, 101, 102, 103, 104, 105},
+		{100, 100, 100, 100, 100, 170},
+		{50, 90, 100, 100, 101, 102},
+		{7, 7, 7, 7, 7, 7},
+		{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+	} {
+		h, ok := HalfWidth(Summarize(vals))
+		want := benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds), Confidence).PctRangeString()
+		if got := fmt.Sprintf("%.0f%%", 100*h); !ok || got != want {
+			t.Errorf("HalfWidth(%v) = %s, %t; benchstat prints ±%s", vals, got, ok, want)
+		}
+	}
+	if _, ok := HalfWidth(Summarize([]float64{1, 2, 3})); ok {
+		t.Error("three samples gave a finite half-width")
+	}
+}
+
+// Precise takes the fields-* cells alone, with their medians, 90th
+// percentiles and wide cells; cells without an interval are counted apart.
+func TestPrecise(t *testing.T) {
+	r := loadCells(t, map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40},
+		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400},
+		"bytes-0001k":  {rawfmt.Base: 9000},
+	})
+	ps := Precise(r)
+	if len(ps) != 1 || ps[0].Op != load.OpDecodeMap {
+		t.Fatalf("precision %+v, want decode-map alone", ps)
+	}
+	p := ps[0]
+	// loadCells spreads a cell's six samples from v to 1.05·v: the interval
+	// of the median 1.025·v is the whole range.
+	want := 0.025 / 1.025
+	if p.Cells != 4 || math.Abs(p.Median-want) > 1e-9 || math.Abs(p.P90-want) > 1e-9 || len(p.Wide) != 0 {
+		t.Errorf("precision %+v, want 4 cells of ±%.3g", p, want)
+	}
+
+	noisy := loadCellsSpread(t, 0.4, map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 500},
+	})
+	p = Precise(noisy)[0]
+	if len(p.Wide) != 1 || p.Wide[0].Cell.Fixture != load.SeedSmall || p.Wide[0].HalfWidth <= WideHalfWidth {
+		t.Errorf("wide cells %+v, want %s", p.Wide, load.SeedSmall)
+	}
+}

@@ -1,0 +1,155 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// decisionDocs are the documents the rankings are made on: small, medium,
+// large and real-world.
+var decisionDocs = []string{load.SeedSmall, load.SeedLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
+
+// A ranking is one operation's standings on one document.
+type ranking struct {
+	op, fixture string
+	ref         string // the configuration the ratios are against
+	standings   []model.Standing
+}
+
+// rankings ranks the configurations of every operation on each of
+// decisionDocs the run has, in report order.
+func rankings(r *load.Run) []ranking {
+	var out []ranking
+	for _, op := range r.Ops {
+		for _, f := range decisionDocs {
+			if ref, s := model.Standings(r, op, f); len(s) > 0 {
+				out = append(out, ranking{op: op, fixture: f, ref: ref, standings: s})
+			}
+		}
+	}
+	return out
+}
+
+// rankText is a standing's rank, "=" marking one it shares.
+func rankText(s model.Standing) string {
+	if s.Tied {
+		return fmt.Sprintf("=%d", s.Rank)
+	}
+	return fmt.Sprint(s.Rank)
+}
+
+// decision writes the ranking tables: per operation, the configurations on
+// a small, a medium, a large and a real-world document, fastest first, and
+// then what each configuration gives up, linking the probes page.
+func decision(d *doc, r *load.Run, rs []ranking, probes string) {
+	d.line("## Fastest first, per operation")
+	d.line("")
+	var have []string
+	for _, f := range decisionDocs {
+		if _, ok := r.Sizes[f]; ok {
+			have = append(have, docName(r, f))
+		}
+	}
+	if len(rs) == 0 {
+		d.line("This run has none of the documents the rankings are made on (%s).", strings.Join(decisionDocs, ", "))
+		d.line("")
+		return
+	}
+	d.line("Every configuration that ran the operation on %s, fastest first by median ns/op. The ratio is its median over %s's, with a 95%% bootstrap interval (%s's own interval is the spread of its median). Ranks part only where intervals do: walking down from the fastest, each configuration whose interval overlaps that of the first configuration of its group shares that one's rank, written =2. The category is the fairness class the run recorded (std: the same bytes and behaviour as %s); what each configuration gives up is listed under the tables.",
+		joinAnd(have), rawfmt.Base, rawfmt.Base, rawfmt.Base)
+	d.line("")
+	if missingCI(rs) {
+		d.line("Some cells here have too few samples for an interval: they are ranked by their medians alone.")
+		d.line("")
+	}
+	for _, op := range r.Ops {
+		var rows [][]string
+		var refs []string // the reference of each document, when they differ
+		for _, rk := range rs {
+			if rk.op != op {
+				continue
+			}
+			if !slices.Contains(refs, rk.ref) {
+				refs = append(refs, rk.ref)
+			}
+			for i, s := range rk.standings {
+				doc := ""
+				if i == 0 {
+					doc = rk.fixture
+				}
+				rows = append(rows, []string{doc, rankText(s), s.Codec, ns(s.Ns.Center), timesCI(s.Ratio),
+					summaryOr(s.B, s.HasB, byteSize), summaryOr(s.Allocs, s.HasAllocs, num), orNone(priceOf(r, s.Codec).category)})
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		d.line("### %s", esc("`"+op+"`"))
+		d.line("")
+		ratio := "× " + refs[0]
+		if len(refs) > 1 {
+			ratio = "× reference"
+			d.line("The ratios are to the first configuration with cells of the document where %s has none: %s.", rawfmt.Base, escapeAll(refs, ", "))
+			d.line("")
+		}
+		d.table([]string{"document", ">rank", "configuration", ">ns/op", ">" + ratio, ">B/op", ">allocs/op", "category"}, rows)
+		d.line("")
+	}
+	d.line("### What each configuration gives up")
+	d.line("")
+	d.line("What each configuration does differently from %s, as the codec registry declares it; the [semantic probes](%s) hold every declaration to what the configuration does.", rawfmt.Base, probes)
+	d.line("")
+	prices(d, r)
+}
+
+// docName names a fixture with its size when the run has it.
+func docName(r *load.Run, fixture string) string {
+	s := r.Sizes[fixture]
+	if !s.HasFields || !s.HasDocBytes {
+		return "`" + fixture + "`"
+	}
+	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, num(s.Fields), byteSize(s.DocBytes))
+}
+
+// summaryOr formats a median with f, or none.
+func summaryOr(s model.Summary, ok bool, f func(float64) string) string {
+	if !ok {
+		return none
+	}
+	return f(s.Center)
+}
+
+// missingCI reports whether a ranking has a standing without an interval.
+func missingCI(rs []ranking) bool {
+	for _, rk := range rs {
+		for _, s := range rk.standings {
+			if !s.Ratio.HasCI {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// joinAnd joins items as prose: "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// probesLink is the conformance probes page relative to the page: a
+// machine page is results/<machine>/README.md, a run page
+// results/<machine>/runs/<stamp>/README.md.
+func (p Page) probesLink() string {
+	if p.RunPage {
+		return "../../../conformance/probes.md"
+	}
+	return "../conformance/probes.md"
+}

@@ -1,0 +1,124 @@
+package render
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// loadRun loads a raw file of six rounds of decode-struct cells, ns[fixture][codec]
+// being each cell's median ns/op; every round moves a cell by spread[codec]
+// (relative, default 1%), alternately up and down.
+func loadRun(t *testing.T, ns map[string]map[string]float64, spread map[string]float64) *load.Run {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native"}.Format() + "\n")
+	for round := range 6 {
+		for fixture, codecs := range ns {
+			for codec, v := range codecs {
+				sd := spread[codec]
+				if sd == 0 {
+					sd = 0.01
+				}
+				v *= 1 + sd*float64(round-3+round%2)
+				fmt.Fprintf(&b, "%s-2 100 %g ns/op 64 B/op 2 allocs/op\n", rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: fixture, Codec: codec}.Name(), v)
+			}
+		}
+	}
+	name := rawfmt.NewRawName(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), rawfmt.KindFull)
+	path := filepath.Join(t.TempDir(), name.String())
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestDecisionTable checks the rows of the ranking: fastest median first,
+// a shared rank where intervals overlap, names escaped.
+func TestDecisionTable(t *testing.T) {
+	r := loadRun(t, map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
+		load.SeedLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
+	}, map[string]float64{"noisy": 0.1})
+	var d doc
+	decision(&d, r, rankings(r), "probes.md")
+	if d.err != nil {
+		t.Fatal(d.err)
+	}
+	var rows []string
+	for _, line := range strings.Split(d.String(), "\n") {
+		if cells := strings.Split(line, " | "); len(cells) > 3 && strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| document") {
+			rows = append(rows, strings.TrimPrefix(cells[0], "| ")+" "+cells[1]+" "+cells[2])
+		}
+	}
+	want := []string{
+		// 400 and 410 overlap; the noisy 900 overlaps the base's 1000.
+		load.SeedSmall + " =1 x&lt;b&gt;&amp;y", " =1 twin", " =3 noisy", " =3 " + rawfmt.Base, " 5 slow",
+		load.SeedLarge + " 1 twin", " 2 x&lt;b&gt;&amp;y", " 3 " + rawfmt.Base, " 4 slow",
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	choose(&d, model.Analyze(r), rankings(r))
+	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
+		if strings.Contains(d.String(), bad) {
+			t.Errorf("name escaped wrongly (%q):\n%s", bad, d.String())
+		}
+	}
+	if !strings.Contains(d.String(), "Faster: x&lt;b&gt;&amp;y = twin on "+load.SeedSmall) {
+		t.Errorf("no advice naming the escaped configuration:\n%s", d.String())
+	}
+}
+
+// maxTableLine is the widest a table line of a committed page may be:
+// wider ones scroll sideways on GitHub.
+const maxTableLine = 160
+
+// TestCommittedTablesFit checks every page the report writes under results/
+// (the index, each machine page and each run page): no table line is wider
+// than maxTableLine characters. Whether those pages are current is
+// scripts/report's TestCommittedResultsAreCurrent.
+func TestCommittedTablesFit(t *testing.T) {
+	results := filepath.Join("..", "..", "..", "results")
+	pages := []string{filepath.Join(results, "README.md")}
+	machines, err := load.Machines(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range machines {
+		err := filepath.WalkDir(m.Dir, func(path string, e os.DirEntry, err error) error {
+			if err == nil && e.Name() == "README.md" {
+				pages = append(pages, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if n := len([]rune(line)); strings.HasPrefix(line, "|") && n > maxTableLine {
+				t.Errorf("%s:%d: table line of %d characters (at most %d): %.60s…", page, i+1, n, maxTableLine, line)
+			}
+		}
+	}
+	if len(pages) < 2 {
+		t.Errorf("found only %q", pages)
+	}
+}
