@@ -91,6 +91,9 @@ func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
 		return nil, nil, err
 	}
 	fmt.Fprintf(stdout, "report: %s: built from %s/%s\n", b.m.ID, load.RawDir, b.page.Raw.File)
+	for _, f := range b.m.InProgress {
+		fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
+	}
 	for i, r := range b.runs {
 		if b.dirs[i] == "" {
 			continue

@@ -108,9 +108,9 @@ func TestBadInput(t *testing.T) {
 			},
 			want: []string{
 				"The instruction count could not be read, so the page has none: raw/" + rawName(60, rawfmt.KindInstr) + ": no benchmark results.",
-				"Ignored raw/" + testName(90, "").Partial() + ": a run still in progress",
 				"Ignored raw/notes.txt: ",
 			},
+			not: []string{testName(90, "").Partial()}, // a local run in progress changes no page
 		},
 		{
 			name: "a single cell",

@@ -38,6 +38,10 @@ type Machine struct {
 	Raws    []Raw    // the runs the report reads, newest first
 	Instr   []Raw    // the instruction counts, newest first
 	Ignored []string // files of raw/ the report does not read, each with why
+
+	// InProgress lists the runs still being written (or left by an
+	// interrupted run): local state that no page mentions.
+	InProgress []string
 }
 
 // readKinds are the kinds of raw files that are runs of their own; the
@@ -82,7 +86,7 @@ func (m *Machine) list() error {
 		case e.IsDir():
 			continue
 		case rawfmt.IsPartial(file):
-			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: a run still in progress (or one that was interrupted)", RawDir, file))
+			m.InProgress = append(m.InProgress, RawDir+"/"+file)
 			continue
 		case strings.HasPrefix(file, "."):
 			continue

@@ -60,12 +60,15 @@ func TestMachines(t *testing.T) {
 		}
 	}
 	ignored := strings.Join(ms[0].Ignored, "\n")
-	for _, want := range []string{oldInstr.String() + ": an older instruction count", full.Partial() + ": a run still in progress", "notes.md: "} {
+	if got := strings.Join(ms[0].InProgress, "\n"); got != RawDir+"/"+full.Partial() {
+		t.Errorf("runs in progress = %q, want the partial file", got)
+	}
+	for _, want := range []string{oldInstr.String() + ": an older instruction count", "notes.md: "} {
 		if !strings.Contains(ignored, want) {
 			t.Errorf("ignored files lack %q:\n%s", want, ignored)
 		}
 	}
-	if strings.Contains(ignored, ".hidden") || strings.Contains(ignored, instr.String()+":") {
+	if strings.Contains(ignored, ".hidden") || strings.Contains(ignored, instr.String()+":") || strings.Contains(ignored, full.Partial()) {
 		t.Errorf("a hidden file is named:\n%s", ignored)
 	}
 	others, err := OtherReports(dir)
