@@ -20,9 +20,9 @@ bench:
 	$(GO) run ./scripts/bench $(BENCHFLAGS)
 	$(GO) run ./scripts/report
 
-## bench-quick: a small subset in 3 rounds (raw output only)
+## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
 bench-quick:
-	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -rounds 3 -benchtime $(BENCHTIME)
+	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(if $(filter command line environment,$(origin ROUNDS)),-rounds $(ROUNDS)) -benchtime $(BENCHTIME)
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:

@@ -15,8 +15,8 @@ import (
 
 var (
 	sel       rawfmt.Selection
-	seedFlag  = flag.Uint64(rawfmt.BinaryFlagPrefix+"seed", 0, "when non-zero, shuffle the order of cells with this seed")
-	roundFlag = flag.Int(rawfmt.BinaryFlagPrefix+"round", 1, "the round this run is, which picks its permutation of the seed")
+	seedFlag  = flag.Uint64(rawfmt.BinarySeedFlag, 0, "when non-zero, shuffle the order of cells with this seed")
+	roundFlag = flag.Int(rawfmt.BinaryRoundFlag, 1, "the round this run is, which picks its permutation of the seed")
 )
 
 func init() { sel.RegisterFlags(flag.CommandLine, rawfmt.BinaryFlagPrefix) }

@@ -17,6 +17,13 @@ type Selection struct {
 // BinaryFlagPrefix prefixes the selection flags of the benchmark binary.
 const BinaryFlagPrefix = "jsoncost."
 
+// The benchmark binary's order flags: the run's seed (KeyOrderSeed) and the
+// round, which together pick the order of its cells.
+const (
+	BinarySeedFlag  = BinaryFlagPrefix + "seed"
+	BinaryRoundFlag = BinaryFlagPrefix + "round"
+)
+
 // RegisterFlags defines the selection's flags, each name prefixed by prefix.
 func (s *Selection) RegisterFlags(fs *flag.FlagSet, prefix string) {
 	fs.StringVar(&s.Codecs, prefix+"codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")

@@ -1,55 +1,63 @@
 package main
 
 import (
-	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // writeConfig writes the benchfmt configuration lines that make a raw file
-// reproducible: the toolchain, the machine, the runtime settings, the
-// suite's commit, the exact command, and every codec's module version,
-// category and engine. Module versions come from this binary's build
-// information (test binaries carry none); the benchmark binary itself adds
-// sonic-engine and race, and go test adds goos, goarch, pkg and cpu.
-func writeConfig(w io.Writer, o options, id string) error {
-	lines := [][2]string{
-		{"jsoncost-commit", gitCommit()},
-		{"command", commandLine()},
-		{"machine-id", id},
-		{"go", runtime.Version()},
-		{"cores", fmt.Sprint(runtime.NumCPU())},
-		{"gomaxprocs", envOr("GOMAXPROCS", fmt.Sprint(runtime.NumCPU()))},
-		{"gogc", envOr("GOGC", "100")},
-		{"gomemlimit", envOr("GOMEMLIMIT", "off")},
-		{"goexperiment", goEnv("GOEXPERIMENT")},
-		{"goamd64", goEnv("GOAMD64")},
-		{"rounds", fmt.Sprint(o.rounds)},
-		{"benchtime", o.benchtime},
+// reproducible: the suite's commit, the exact command, the toolchain, the
+// machine, the runtime settings, the order seed, a narrowed selection,
+// every codec's module version, category and engine, and then header, the
+// lines the benchmark binary printed (goos, goarch, pkg, cpu, sonic-engine,
+// race). Module versions come from this binary's build information (test
+// binaries carry none).
+func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) error {
+	var b strings.Builder
+	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
+	line(rawfmt.KeyCommit, gitCommit())
+	line(rawfmt.KeyCommand, commandLine())
+	line(rawfmt.KeyMachine, id)
+	line(rawfmt.KeyGo, runtime.Version())
+	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
+	line(rawfmt.KeyGOMAXPROCS, strconv.Itoa(runtime.GOMAXPROCS(0))) // the binary inherits the environment, affinity and limits
+	line(rawfmt.KeyGOGC, cmp.Or(os.Getenv("GOGC"), "100"))
+	line(rawfmt.KeyGOMEMLIMIT, cmp.Or(os.Getenv("GOMEMLIMIT"), "off"))
+	line(rawfmt.KeyGOEXPERIMENT, goEnv("GOEXPERIMENT"))
+	line(rawfmt.KeyGOAMD64, goEnv("GOAMD64"))
+	if cpus, narrowed := affinity(); narrowed {
+		line(rawfmt.KeyAffinity, cpus)
+	}
+	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
+	line(rawfmt.KeyBenchtime, o.benchtime)
+	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
+	if !o.sel.IsZero() {
+		line(rawfmt.KeySelection, o.sel.String())
 	}
 	for _, c := range codecs.All() {
-		lines = append(lines, [2]string{"codec-" + c.Name, fmt.Sprintf("%s %s %s", c.ModuleVersion(), c.Category, c.EngineName())})
+		fmt.Fprintln(&b, rawfmt.CodecConfig{
+			Name:          c.Name,
+			ModuleVersion: c.ModuleVersion(),
+			Category:      string(c.Category),
+			Engine:        c.EngineName(),
+		}.Format())
 	}
-	for _, l := range lines {
-		if _, err := fmt.Fprintf(w, "%s: %s\n", l[0], l[1]); err != nil {
-			return err
-		}
+	for _, c := range header {
+		line(c.Key, string(c.Value))
 	}
-	return nil
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func goEnv(key string) string {
@@ -85,37 +93,4 @@ func commandLine() string {
 		args = append(args, a)
 	}
 	return strings.Join(args, " ")
-}
-
-var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
-
-// machineID names a machine by os, architecture and CPU model, e.g.
-// linux-amd64-amd-epyc.
-func machineID() string {
-	return runtime.GOOS + "-" + runtime.GOARCH + "-" + slug(cpuModel())
-}
-
-// slug turns a CPU model into lower-case words joined by hyphens.
-func slug(model string) string {
-	s := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(model), "-"), "-")
-	if s == "" {
-		return "unknown-cpu"
-	}
-	return s
-}
-
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
-		if ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }

@@ -1,12 +1,17 @@
 // Command bench is the runner behind make bench: it builds the benchmark
-// binary once, runs the selected matrix in interleaved rounds (each round
-// -count 1 over every cell, in a fresh shuffled order), and writes the raw
-// benchfmt output, preceded by the configuration lines that make it
-// reproducible, to results/<machine-id>/raw/<UTC timestamp>.txt.
+// binary once (go test -c of the root package), asks it which CPU it runs
+// on, runs the selected matrix in interleaved rounds (each round -count 1
+// over every cell, in an order drawn from a random seed and the round), and
+// writes the raw benchfmt output, preceded by the configuration lines that
+// make it reproducible, to results/<machine-id>/raw/<UTC timestamp>[-kind].txt.
+// The format's names all come from package internal/rawfmt.
 //
-// Output goes to a hidden .partial file beside its destination and is
-// renamed into place only when every round completed, so an interrupted or
-// failed run never leaves a half-written result behind.
+// Output goes to a hidden partial file beside its destination, locked while
+// the run lives, and is renamed into place only when every round completed
+// and no cell failed the correctness gate, so an interrupted or failed run
+// never leaves a result behind. The runner dies with the process that
+// started it, and the benchmark binary with the runner; a later run removes
+// the partial files and build directories of runs that are over.
 package main
 
 import (
@@ -14,126 +19,149 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 type options struct {
-	sel       jsoncost.Selection
+	sel       rawfmt.Selection
 	quick     bool
 	rounds    int
 	benchtime string
-	results   string
+	seed      uint64 // the order seed; 0 draws a random one
+	results   string // the results directory
+	bin       string // a prebuilt benchmark binary; "" builds one
 }
 
 func main() {
-	var o options
-	flag.StringVar(&o.sel.Codecs, "codecs", "", "codecs: comma-separated names or patterns (default all)")
-	flag.StringVar(&o.sel.Ops, "ops", "", "operations: comma-separated names or patterns (default all)")
-	flag.StringVar(&o.sel.Fixtures, "fixtures", "", "fixtures: comma-separated names or patterns (default all)")
-	flag.BoolVar(&o.quick, "quick", false, "run the quick subset (fields-0005/0050/0500, es-hits-10, three operations)")
-	flag.IntVar(&o.rounds, "rounds", 6, "rounds over the whole matrix")
-	flag.StringVar(&o.benchtime, "benchtime", "40ms", "go test -benchtime per cell and round")
-	flag.StringVar(&o.results, "results", "results", "results directory")
-	flag.Parse()
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, o); err != nil {
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
-		if errors.Is(err, context.Canceled) {
+		os.Exit(2)
+	}
+	if err := dieWithParent(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+	if err := run(ctx, o, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		if ctx.Err() != nil {
 			os.Exit(130)
 		}
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, o options) error {
-	if o.rounds < 1 {
-		return fmt.Errorf("-rounds %d: need at least 1", o.rounds)
-	}
-	if _, err := time.ParseDuration(o.benchtime); err != nil {
-		return fmt.Errorf("-benchtime %q: %v", o.benchtime, err)
-	}
-	kind := ""
-	switch {
-	case o.quick:
-		o.sel.Ops = or(o.sel.Ops, jsoncost.QuickSelection.Ops)
-		o.sel.Fixtures = or(o.sel.Fixtures, jsoncost.QuickSelection.Fixtures)
-		kind = "-quick"
-	case o.sel != jsoncost.Selection{}:
-		kind = "-custom"
+// run runs the rounds of o and writes the raw file, reporting progress,
+// skips and failures to stderr.
+func run(ctx context.Context, o options, stderr io.Writer) error {
+	if _, ok := stderr.(*os.File); !ok {
+		// The binary's stderr is copied to it while the runner writes.
+		stderr = &lockedWriter{w: stderr}
 	}
 	cells, skipped, err := jsoncost.Matrix(o.sel)
 	if err != nil {
-		return err
+		return err // it names the dimension and lists the valid names
 	}
 	if len(cells) == 0 {
-		return fmt.Errorf("the selection has no cells to run")
+		return noCells(skipped)
 	}
-	summarizeSkips(os.Stderr, skipped)
+	summarizeSkips(stderr, skipped)
+	for o.seed == 0 {
+		o.seed = rand.Uint64()
+	}
+	kind := rawfmt.KindFull
+	switch {
+	case o.quick:
+		kind = rawfmt.KindQuick
+	case !o.sel.IsZero():
+		kind = rawfmt.KindCustom
+	}
+	name := rawfmt.NewRawName(time.Now(), kind)
 
-	tmp, err := os.MkdirTemp("", "jsoncost-bench-")
+	bin := o.bin
+	if bin == "" {
+		dir, err := buildDir(stderr)
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		if bin, err = build(ctx, dir, stderr); err != nil {
+			return err
+		}
+	}
+	b := binary{path: bin, sel: o.sel, seed: o.seed, benchtime: o.benchtime, stderr: stderr}
+	header, cpu, err := b.probe(ctx)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "jsoncost.test")
-	fmt.Fprintf(os.Stderr, "building the benchmark binary…\n")
-	if out, err := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, "github.com/jsoncost/jsoncost").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the benchmark binary: %w\n%s", err, out)
-	}
-
-	id := machineID()
-	dir := filepath.Join(o.results, id, "raw")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	stamp := time.Now().UTC().Format("20060102T150405Z")
-	final := filepath.Join(dir, stamp+kind+".txt")
-	partial := filepath.Join(dir, "."+stamp+kind+".txt.partial")
-	out, err := os.Create(partial)
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
+	out, err := createRaw(filepath.Join(o.results, id, "raw"), name, stderr)
 	if err != nil {
 		return err
 	}
 	defer out.Close()
-	if err := writeConfig(out, o, id); err != nil {
-		return err
+	if err := writeConfig(out, o, id, header); err != nil {
+		return fmt.Errorf("writing %s: %w", out.Name(), err)
 	}
 
-	p := newProgress(os.Stderr, o.rounds, len(cells))
-	var failed []string
+	want := map[rawfmt.Cell]bool{}
+	for _, c := range cells {
+		want[c.Name()] = true
+	}
+	p := newProgress(stderr, o.rounds, len(cells))
 	for r := 1; r <= o.rounds; r++ {
-		f, err := runRound(ctx, bin, o, r, out, p)
-		failed = append(failed, f...)
-		if err != nil {
-			out.Close()
-			return fmt.Errorf("round %d: %w; partial output kept in %s", r, err, partial)
+		failed, err := b.round(ctx, r, want, out, p)
+		switch {
+		case ctx.Err() != nil:
+			return fmt.Errorf("interrupted in round %d; partial output kept in %s", r, out.Name())
+		case len(failed) > 0:
+			return fmt.Errorf("round %d: %d cells failed (not timed), see above: %s; partial output kept in %s",
+				r, len(failed), joinCells(failed), out.Name())
+		case err != nil:
+			return fmt.Errorf("round %d: %w; partial output kept in %s", r, err, out.Name())
 		}
 	}
 	p.done()
-	if err := out.Close(); err != nil {
+	if err := out.commit(); err != nil {
 		return err
 	}
-	if len(failed) > 0 {
-		return fmt.Errorf("%d cells failed (not timed):\n  %s\npartial output kept in %s", len(failed), joinLines(failed), partial)
-	}
-	if err := os.Rename(partial, final); err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "wrote %s\n", final)
+	fmt.Fprintf(stderr, "wrote %s\n", out.final)
 	return nil
 }
 
-func or(s, def string) string {
-	if s != "" {
-		return s
+func joinCells(cells []rawfmt.Cell) string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = c.String()
 	}
-	return def
+	return strings.Join(s, ", ")
+}
+
+// A lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

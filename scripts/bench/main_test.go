@@ -2,144 +2,172 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-var gomaxprocsSuffix = regexp.MustCompile(`-[0-9]+$`)
+// The test binary plays three more roles, chosen by roleEnv: the runner
+// itself (to be killed or orphaned), the process that starts it (to be
+// killed), and a fake benchmark binary that prints what go test would,
+// fails a cell or waits on a gate when told. The runner role's children
+// are fakes; the parent role's child is a runner.
+const (
+	roleEnv = "JSONCOST_BENCH_TEST_ROLE"
+	fakeEnv = "JSONCOST_BENCH_TEST_FAKE" // the fake's mode: ok, fail, short or gate
+	dirEnv  = "JSONCOST_BENCH_TEST_DIR"  // where the fake logs its calls and finds its gate
+	// binEnv names a prebuilt benchmark binary for the tests that need the
+	// real one; without it they share one build.
+	binEnv = "JSONCOST_BENCH_BIN"
+)
+
+func TestMain(m *testing.M) {
+	switch role := os.Getenv(roleEnv); role {
+	case "runner":
+		writePID(role)
+		os.Setenv(roleEnv, "fake")
+		main()
+		os.Exit(0)
+	case "parent":
+		cmd := exec.Command(testBinary(), os.Args[1:]...)
+		cmd.Env = append(os.Environ(), roleEnv+"=runner")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		cmd.Run()
+		os.Exit(cmd.ProcessState.ExitCode())
+	case "fake":
+		os.Exit(fakeBinary(os.Args[1:]))
+	}
+	start := time.Now()
+	code := m.Run()
+	if realBuild.dir != "" {
+		fmt.Fprintf(os.Stderr, "(the benchmark binary took %s to build; the tests %s in all)\n",
+			realBuild.took.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+		os.RemoveAll(realBuild.dir)
+	}
+	os.Exit(code)
+}
+
+func testBinary() string {
+	exe, err := os.Executable()
+	if err != nil {
+		panic(err)
+	}
+	return exe
+}
+
+var realBuild struct {
+	once sync.Once
+	dir  string
+	took time.Duration
+	bin  string
+	err  error
+}
+
+// realBinary returns the benchmark binary, built once for every test that
+// needs it, before any of them runs it.
+func realBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs the benchmark binary")
+	}
+	b := &realBuild
+	b.once.Do(func() {
+		if b.bin = os.Getenv(binEnv); b.bin != "" {
+			return
+		}
+		start := time.Now()
+		if b.dir, b.err = buildDir(io.Discard); b.err == nil {
+			b.bin, b.err = build(context.Background(), b.dir, io.Discard)
+		}
+		b.took = time.Since(start)
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.bin
+}
+
+// fakeRun makes the test binary the benchmark binary of run, in the given
+// mode, and returns the directory where it logs its calls.
+func fakeRun(t *testing.T, mode string, o *options) (dir string) {
+	dir = t.TempDir()
+	t.Setenv(roleEnv, "fake")
+	t.Setenv(fakeEnv, mode)
+	t.Setenv(dirEnv, dir)
+	o.bin = testBinary()
+	return dir
+}
 
 func tinyRun(results string) options {
 	return options{
-		sel:       jsoncost.Selection{Codecs: "encoding-json,goccy", Ops: "decode-map", Fixtures: "fields-0001,fields-0002"},
+		sel:       rawfmt.Selection{Codecs: "encoding-json,goccy", Ops: "decode-map", Fixtures: "fields-0001,fields-0002"},
 		rounds:    2,
-		benchtime: "1ms",
+		benchtime: "1x",
 		results:   results,
 	}
 }
 
-// TestRunWritesRawFile runs the runner end to end on a tiny matrix and reads
-// its output back with benchfmt.
-func TestRunWritesRawFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the benchmark binary")
-	}
-	dir := t.TempDir()
-	if err := run(context.Background(), tinyRun(dir)); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "raw", "*"))
-	if len(files) != 1 || !strings.HasSuffix(files[0], "-custom.txt") {
-		t.Fatalf("raw files = %v, want one *-custom.txt", files)
+// resultFile is one raw file as benchfmt reads it: its path, its
+// configuration and its result cells in order.
+type resultFile struct {
+	path   string
+	config map[string]string
+	cells  []rawfmt.Cell
+}
+
+// readRaw reads the only file under results/*/raw, failing unless there is
+// exactly one and it is complete.
+func readRaw(t *testing.T, results string) resultFile {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(results, "*", "raw", "*"))
+	hidden, _ := filepath.Glob(filepath.Join(results, "*", "raw", ".*"))
+	files = append(files, hidden...)
+	if len(files) != 1 || rawfmt.IsPartial(filepath.Base(files[0])) {
+		t.Fatalf("files under %s = %v, want one raw file", results, files)
 	}
 	f, err := os.Open(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	raw := resultFile{path: files[0], config: map[string]string{}}
 	r := benchfmt.NewReader(f, files[0])
-	results := map[string]int{}
-	var config map[string]string
 	for r.Scan() {
 		res, ok := r.Result().(*benchfmt.Result)
 		if !ok {
 			t.Fatalf("not a result: %v", r.Result())
 		}
-		results[gomaxprocsSuffix.ReplaceAllString(string(res.Name), "")]++
-		config = map[string]string{}
+		c, ok := rawfmt.ParseCell(res.Name)
+		if !ok {
+			t.Fatalf("%s: not a cell", res.Name)
+		}
+		raw.cells = append(raw.cells, c)
 		for _, c := range res.Config {
-			config[c.Key] = string(c.Value)
+			raw.config[c.Key] = string(c.Value)
 		}
 	}
 	if err := r.Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{
-		"Codec/op=noop/fixture=fields-0001/codec=noop",
-		"Codec/op=decode-map/fixture=fields-0001/codec=encoding-json",
-		"Codec/op=decode-map/fixture=fields-0002/codec=goccy",
-	}
-	for _, name := range want {
-		if results[name] != 2 {
-			t.Errorf("%s: %d results, want one per round (2)", name, results[name])
-		}
-	}
-	for _, key := range []string{"go", "goos", "cpu", "machine-id", "jsoncost-commit", "command", "sonic-engine", "codec-goccy", "gomaxprocs"} {
-		if config[key] == "" {
-			t.Errorf("configuration line %q missing", key)
-		}
-	}
+	return raw
 }
 
-// TestInterruptedRunLeavesNoResult cancels a run midway: nothing is renamed
-// into place and the partial file is named in the error.
-func TestInterruptedRunLeavesNoResult(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the benchmark binary")
-	}
-	dir := t.TempDir()
-	o := tinyRun(dir)
-	o.rounds, o.benchtime = 1000, "50ms"
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err := run(ctx, o)
-	if err == nil || !strings.Contains(err.Error(), "partial output kept in") {
-		t.Fatalf("run error = %v, want an interruption naming the partial file", err)
-	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*", "raw", "*.txt")); len(files) != 0 {
-		t.Errorf("an interrupted run left results: %v", files)
-	}
-}
-
-func TestRunRejectsBadSelections(t *testing.T) {
-	tests := []struct {
-		o    options
-		want string
-	}{
-		{options{sel: jsoncost.Selection{Codecs: "sonic"}, rounds: 1, benchtime: "1ms"}, `unknown codec "sonic"; valid:`},
-		{options{sel: jsoncost.Selection{Fixtures: "fields-9999"}, rounds: 1, benchtime: "1ms"}, `unknown fixture "fields-9999"`},
-		{options{rounds: 0, benchtime: "1ms"}, "need at least 1"},
-		{options{rounds: 1, benchtime: "fast"}, "-benchtime"},
-	}
-	for _, tt := range tests {
-		err := run(context.Background(), tt.o)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("run(%+v) = %v, want %q", tt.o, err, tt.want)
-		}
-	}
-}
-
-func TestMachineIDSlug(t *testing.T) {
-	tests := map[string]string{
-		"AMD EPYC": "amd-epyc",
-		"Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz": "intel-r-xeon-r-platinum-8375c-cpu-2-90ghz",
-		"": "unknown-cpu",
-	}
-	for model, want := range tests {
-		if got := slug(model); got != want {
-			t.Errorf("slug(%q) = %q, want %q", model, got, want)
-		}
-	}
-}
-
-func TestIsConfigLine(t *testing.T) {
-	tests := map[string]bool{
-		"goos: linux":                       true,
-		"cpu: AMD EPYC":                     true,
-		"PASS":                              false,
-		"BenchmarkCodec/op=x-2  1  2 ns/op": false,
-		"Some Key: v":                       false,
-	}
-	for line, want := range tests {
-		if got := isConfigLine(line); got != want {
-			t.Errorf("isConfigLine(%q) = %v, want %v", line, got, want)
+// noResults fails if anything but partial files is under results/*/raw.
+func noResults(t *testing.T, results string) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(results, "*", "raw", "*"))
+	for _, f := range files {
+		if !rawfmt.IsPartial(filepath.Base(f)) {
+			t.Errorf("left a result: %s", f)
 		}
 	}
 }

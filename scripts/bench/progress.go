@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jsoncost/jsoncost"
@@ -65,13 +68,23 @@ func summarizeSkips(w io.Writer, skipped []jsoncost.Skip) {
 	for _, s := range skipped {
 		count[s.Reason]++
 	}
-	reasons := make([]string, 0, len(count))
-	for r := range count {
-		reasons = append(reasons, r)
-	}
-	sort.Strings(reasons)
 	fmt.Fprintf(w, "skipping %d unsupported combinations:\n", len(skipped))
-	for _, r := range reasons {
+	for _, r := range slices.Sorted(maps.Keys(count)) {
 		fmt.Fprintf(w, "  %4d  %s\n", count[r], r)
 	}
+}
+
+// noCells says why a selection has nothing to run: the reasons its
+// combinations were skipped, each once.
+func noCells(skipped []jsoncost.Skip) error {
+	var reasons []string
+	for _, s := range skipped {
+		if !slices.Contains(reasons, s.Reason) {
+			reasons = append(reasons, s.Reason)
+		}
+	}
+	if len(reasons) == 0 {
+		return errors.New("no cells to run")
+	}
+	return fmt.Errorf("no cells to run: %s", strings.Join(reasons, "; "))
 }

@@ -2,75 +2,146 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// runRound runs the benchmark binary once over the whole selection with
-// -count 1, copying benchfmt lines to out and reporting progress. It
-// returns the names of cells that failed.
-func runRound(ctx context.Context, bin string, o options, round int, out io.Writer, p *progress) (failed []string, err error) {
-	cmd := exec.CommandContext(ctx, bin,
+// A binary is the benchmark binary, run over one selection, in the order
+// of one seed.
+type binary struct {
+	path      string
+	sel       rawfmt.Selection
+	seed      uint64
+	benchtime string
+	stderr    io.Writer // its stderr and the failures it reports
+}
+
+// command runs the binary's benchmarks that match bench, once each.
+func (b binary) command(ctx context.Context, bench, benchtime string, extra ...string) *exec.Cmd {
+	args := slices.Concat([]string{
 		"-test.run", "^$",
-		"-test.bench", "^BenchmarkCodec$",
+		"-test.bench", bench,
 		"-test.benchmem",
 		"-test.count", "1",
-		"-test.benchtime", o.benchtime,
+		"-test.benchtime", benchtime,
 		"-test.timeout", "0",
-		"-jsoncost.codecs", o.sel.Codecs,
-		"-jsoncost.ops", o.sel.Ops,
-		"-jsoncost.fixtures", o.sel.Fixtures,
-		"-jsoncost.seed", strconv.Itoa(round),
-	)
-	cmd.Stderr = os.Stderr
+	}, b.sel.Args(rawfmt.BinaryFlagPrefix), extra)
+	cmd := exec.CommandContext(ctx, b.path, args...)
+	cmd.SysProcAttr = childAttr()
+	cmd.Stderr = b.stderr
+	return cmd
+}
+
+// probe runs the noop cell once and returns the configuration lines the
+// binary and go test print ahead of results (goos, goarch, pkg, cpu,
+// sonic-engine, race), and the cpu line's value.
+func (b binary) probe(ctx context.Context) (header []benchfmt.Config, cpu string, err error) {
+	out, err := b.command(ctx, noopBench(), "1x").Output()
+	if err != nil {
+		b.stderr.Write(out) // what it says about why
+		return nil, "", fmt.Errorf("probing the benchmark binary %s: %w", b.path, err)
+	}
+	r := benchfmt.NewReader(bytes.NewReader(out), b.path)
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			return res.Config, res.GetConfig(rawfmt.KeyCPU), nil
+		}
+	}
+	return nil, "", fmt.Errorf("probing the benchmark binary %s: it reported no result", b.path)
+}
+
+// noopBench is the -test.bench pattern that selects only the noop cell.
+func noopBench() string {
+	parts := strings.Split(rawfmt.NoopCell.Name(), "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// round runs every selected cell once in the order of the seed and round,
+// copying result lines to out and counting the cells of want in p. It
+// returns the cells that failed; it is an error when the binary fails
+// otherwise or does not report every cell of want.
+func (b binary) round(ctx context.Context, round int, want map[rawfmt.Cell]bool, out io.Writer, p *progress) (failed []rawfmt.Cell, err error) {
+	cmd := b.command(ctx, "^"+rawfmt.Benchmark+"$", b.benchtime,
+		"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(b.seed, 10),
+		"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(round))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("starting the benchmark binary: %w", err)
 	}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "BenchmarkCodec/") && strings.Contains(line, " ns/op"):
-			fmt.Fprintln(out, line)
-			if !strings.Contains(line, "codec=noop") {
+	var (
+		lines = bufio.NewScanner(stdout)
+		line  = benchfmt.NewReader(nil, b.path)
+		seen  int
+		werr  error
+	)
+	lines.Buffer(make([]byte, 64<<10), 1<<20)
+	for lines.Scan() {
+		text := lines.Text()
+		if res := parseResult(line, text); res != nil {
+			if werr == nil {
+				_, werr = fmt.Fprintln(out, text)
+			}
+			if c, ok := rawfmt.ParseCell(res.Name); ok && want[c] {
+				seen++
 				p.cell()
 			}
-		case strings.HasPrefix(strings.TrimSpace(line), "--- FAIL: "):
-			if name := strings.TrimPrefix(strings.TrimSpace(line), "--- FAIL: "); strings.Contains(name, "/codec=") {
-				failed = append(failed, name)
-			}
-			fmt.Fprintln(os.Stderr, line)
-		case strings.HasPrefix(line, " "): // a failure's log
-			fmt.Fprintln(os.Stderr, line)
-		case round == 1 && isConfigLine(line):
-			fmt.Fprintln(out, line)
+			continue
+		}
+		name, fail := strings.CutPrefix(strings.TrimSpace(text), failPrefix)
+		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
+			failed = append(failed, c)
+		}
+		if fail || strings.HasPrefix(text, " ") {
+			fmt.Fprintln(b.stderr, text) // a failure and its log
 		}
 	}
-	werr := cmd.Wait()
-	if err := ctx.Err(); err != nil {
-		return failed, err
+	io.Copy(io.Discard, stdout) // the rest of a line too long to scan, so that the binary can end
+	err = cmd.Wait()
+	switch {
+	case len(failed) > 0 || ctx.Err() != nil:
+		return failed, nil
+	case werr != nil:
+		return nil, fmt.Errorf("writing the raw file: %w", werr)
+	case err != nil:
+		return nil, fmt.Errorf("benchmark binary: %w", err)
+	case lines.Err() != nil:
+		return nil, fmt.Errorf("reading the benchmark binary's output: %w", lines.Err())
+	case seen != len(want):
+		return nil, fmt.Errorf("the benchmark binary reported %d of the %d cells", seen, len(want))
 	}
-	if werr != nil && len(failed) == 0 {
-		return failed, fmt.Errorf("benchmark binary: %w", werr)
-	}
-	return failed, nil
+	return nil, nil
 }
 
-// isConfigLine reports whether the benchmark binary printed a benchfmt
-// configuration line (goos, goarch, pkg, cpu, sonic-engine, race).
-func isConfigLine(line string) bool {
-	k, _, ok := strings.Cut(line, ": ")
-	return ok && k != "" && !strings.ContainsAny(k, " \t") && strings.ToLower(k) == k
-}
+// failPrefix starts go test's line for a benchmark that failed.
+const failPrefix = "--- FAIL: "
 
-func joinLines(s []string) string { return strings.Join(s, "\n  ") }
+// parseResult returns the benchmark result on a line of go test's output,
+// or nil for any other line.
+func parseResult(r *benchfmt.Reader, line string) *benchfmt.Result {
+	if !strings.HasPrefix(line, rawfmt.Benchmark) {
+		return nil
+	}
+	r.Reset(strings.NewReader(line), "")
+	if !r.Scan() {
+		return nil
+	}
+	res, _ := r.Result().(*benchfmt.Result)
+	return res
+}
