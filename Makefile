@@ -10,10 +10,14 @@ BENCHTIME ?= 40ms
 FUZZTIME  ?= 60s
 OLD       ?=
 NEW       ?=
+DOC         ?=
+FIELDS      ?=
+QPS         ?=
+PER_REQUEST ?=
 
 BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
 
-.PHONY: bench bench-quick test report compare codecs fixtures fixtures-list conformance fuzz
+.PHONY: bench bench-quick bench-doc test report compare codecs fixtures fixtures-list conformance fuzz
 
 ## bench: the standard matrix, interleaved rounds, then the report
 bench:
@@ -23,6 +27,10 @@ bench:
 ## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
 bench-quick:
 	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(if $(filter command line environment,$(origin ROUNDS)),-rounds $(ROUNDS)) -benchtime $(BENCHTIME)
+
+## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…]
+bench-doc:
+	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' -rounds '$(ROUNDS)' -benchtime '$(BENCHTIME)'
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:

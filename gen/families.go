@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
@@ -19,11 +20,9 @@ type fixture struct {
 	get5         string      // Go expression of the projected fields' paths
 }
 
-// Type names shared by several fixtures.
-const (
-	fieldsProj = "FieldsProj" // the five fields of first
-	esHitsProj = "EsHitsProj" // a search response whose hits hold FieldsProj
-)
+// esHitsProj names the projected type of every es-hits fixture: a search
+// response whose hits' _source holds the source5 fields.
+const esHitsProj = "EsHitsProj"
 
 // synthetic returns the generated fixtures in family order.
 func synthetic() ([]*fixture, error) {
@@ -62,8 +61,20 @@ func synthetic() ([]*fixture, error) {
 	return fs, nil
 }
 
-// newFixture encodes doc and derives its types.
-func newFixture(name, family string, doc, proj *object, get5 string) (*fixture, error) {
+// newFixture encodes doc and derives its type and, when projected, its
+// projection's (see project).
+func newFixture(name, family string, doc *object, projected bool) (*fixture, error) {
+	var proj *object
+	get5 := ""
+	if projected {
+		proj, get5 = project(doc, doc.name+"Proj")
+	}
+	return withProj(name, family, doc, proj, get5)
+}
+
+// withProj encodes doc and derives its type and that of proj, whose
+// fields get5 (a Go expression) reads; proj may be nil.
+func withProj(name, family string, doc, proj *object, get5 string) (*fixture, error) {
 	data, err := appendJSON(nil, doc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -90,17 +101,13 @@ func fieldValues(fs []field) []any {
 	return vs
 }
 
-// fieldsFixture is fields-NNNN: n flat fields; from five fields on, the
-// projection keeps the first five.
+// fieldsFixture is fields-NNNN: n flat fields, each fixture the one before
+// it with more fields appended; from five fields on, with a projection.
 func fieldsFixture(n int) (*fixture, error) {
 	name := fmt.Sprintf("fields-%04d", n)
 	fs := namedFields(n)
 	doc := flat(infer.GoName(name), fs, fieldValues(fs))
-	if n < len(first) {
-		return newFixture(name, "fields", doc, nil, "")
-	}
-	proj := flat(fieldsProj, first, doc.values)
-	return newFixture(name, "fields", doc, proj, "fieldPaths(projected)")
+	return newFixture(name, "fields", doc, n >= projWidth)
 }
 
 // bytesFixture is bytes-*: the ten fields of fields-0010 with their string
@@ -111,7 +118,7 @@ func bytesFixture(name string, size int) (*fixture, error) {
 	if err := fill(doc, size, newRand(name)); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return newFixture(name, "bytes", doc, nil, "")
+	return newFixture(name, "bytes", doc, true)
 }
 
 // equalBytesSize is the size of every equal-bytes fixture.
@@ -141,7 +148,7 @@ func equalBytesFixture(n int) (*fixture, error) {
 	if err := fill(doc, equalBytesSize, r); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return newFixture(name, "equal-bytes", doc, nil, "")
+	return newFixture(name, "equal-bytes", doc, true)
 }
 
 // fill sets the string values of o, evenly, to text that makes o's
@@ -201,30 +208,38 @@ func nestedFixture(d int) (*fixture, error) {
 			o = child
 		}
 	}
-	return newFixture(name, "nested", root, nil, "")
+	return newFixture(name, "nested", root, true)
 }
 
 // sourceFields is the number of fields in a full hit's _source: those of
 // fields-0050.
 const sourceFields = 50
 
-// esHitsFixture is es-hits-H-full or es-hits-H-source5.
+// source5 are the indices of the _source fields of a source5 response,
+// which every es-hits projection and get5 read: five spread through the
+// fifty.
+var source5 = spread(sourceFields)
+
+// esHitsFixture is es-hits-H-full or es-hits-H-source5, the same response
+// with each _source filtered to the source5 fields, as Elasticsearch's
+// _source_includes returns it.
 func esHitsFixture(hits int, variant string) (*fixture, error) {
 	name := fmt.Sprintf("es-hits-%d-%s", hits, variant)
-	source, width := "Fields0050", sourceFields
+	source, keep := "Fields0050", []int(nil)
 	if variant == "source5" {
-		source, width = "Fields0005", len(first)
+		source, keep = "EsSource5", source5
 	}
-	doc := esHits(infer.GoName(name), infer.GoName(variant), source, hits, width)
-	proj := esHits(esHitsProj, "Proj", fieldsProj, 1, len(first))
-	return newFixture(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, projected)", hits))
+	doc := esHits(infer.GoName(name), infer.GoName(variant), source, hits, keep)
+	proj := esHits(esHitsProj, "Proj", "EsSource5", 1, source5)
+	return withProj(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
 }
 
 // esHits returns an Elasticsearch search response, a struct called root,
-// with hits hits whose _source (a struct called source) holds the first
-// width fields of the fields family. Hit i is the same in every response,
-// and so are the envelopes of responses with the same number of hits.
-func esHits(root, variant, source string, hits, width int) *object {
+// with hits hits whose _source (a struct called source) holds the fields
+// of fields-0050 at the indices keep, or all of them when keep is nil. Hit
+// i is the same in every response, and so are the envelopes of responses
+// with the same number of hits.
+func esHits(root, variant, source string, hits int, keep []int) *object {
 	r := newRand(fmt.Sprintf("es-hits-%d", hits))
 	fs := namedFields(sourceFields)
 	list := make([]*object, hits)
@@ -234,11 +249,14 @@ func esHits(root, variant, source string, hits, width int) *object {
 		hit.add("_index", "products-000001")
 		hit.add("_id", esID(hr))
 		hit.add("_score", hitScore(i))
-		vs := make([]any, len(fs))
+		src := &object{name: source}
 		for k, f := range fs {
-			vs[k] = value(hr, f.kind)
+			v := value(hr, f.kind)
+			if keep == nil || slices.Contains(keep, k) {
+				src.add(f.key, v)
+			}
 		}
-		hit.add("_source", flat(source, fs[:width], vs))
+		hit.add("_source", src)
 		list[i] = hit
 	}
 	shards := &object{name: "EsShards"}

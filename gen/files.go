@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
@@ -37,15 +36,17 @@ func syntheticFiles(fs []*fixture) ([]file, error) {
 	for _, f := range fs {
 		files = append(files, file{filepath.Join("data", f.name+".json"), f.data})
 	}
-	keys := make([]string, len(first))
-	for i, f := range first {
-		keys[i] = strconv.Quote(f.key)
+	fields := namedFields(sourceFields)
+	keys := make([]string, len(source5))
+	for i, k := range source5 {
+		keys[i] = fields[k].key
 	}
-	body := fmt.Sprintf(`// projected are the keys of the fields the projected types keep.
-var projected = []string{%s}
+	body := fmt.Sprintf(`// esSource5 are the keys of the _source fields of an es-hits source5
+// response: those every es-hits projection keeps and get5 reads.
+var esSource5 = []string%s
 
 // synthetic are the generated fixtures.
-var synthetic = %s`, strings.Join(keys, ", "), fixtureList(fs))
+var synthetic = %s`, goStrings(keys), fixtureList(fs))
 	src, err := goFile([]string{"time"}, body, fs)
 	if err != nil {
 		return nil, err

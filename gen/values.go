@@ -40,8 +40,8 @@ type field struct {
 	kind kind
 }
 
-// first are the five fields a client really uses: the fields, bytes,
-// nested and es-hits documents start with them.
+// first are the five fields every fields, bytes, nested and es-hits
+// document starts with: one of each kind.
 var first = []field{
 	{"product_name", kString},
 	{"stock_count", kInt},

@@ -3,6 +3,7 @@ package infer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
 	"strconv"
@@ -27,20 +28,53 @@ var bom = []byte("\uFEFF")
 // map values, and 2, 3, … appended to tell equal names apart. Invalid JSON
 // is a *SyntaxError; values nested deeper than MaxDepth are an error.
 func Infer(name string, doc []byte) (*Type, []string, error) {
-	var r reader
-	start := 0
+	start, warnings := 0, []string(nil)
 	if bytes.HasPrefix(doc, bom) {
 		start = len(bom)
-		r.warnings = append(r.warnings, "skipped the UTF-8 byte-order mark at the start")
+		warnings = append(warnings, bomWarning)
 	}
 	if err := check(doc, start); err != nil {
 		return nil, nil, err
 	}
-	r.dec = json.NewDecoder(bytes.NewReader(doc[start:]))
-	r.dec.UseNumber()
+	return infer(name, [][]byte{doc[start:]}, warnings)
+}
+
+// bomWarning is the warning about a skipped byte-order mark.
+const bomWarning = "skipped the UTF-8 byte-order mark at the start"
+
+// InferSamples returns the type that fits every one of docs, several
+// samples of one kind of document (see Samples), declared under name: the
+// type Infer gives each element of an array of them. Warnings and errors
+// name a sample by its index, as in $[2].id; invalid JSON in a sample is an
+// error naming the sample, its *SyntaxError positioned within it.
+func InferSamples(name string, docs [][]byte) (*Type, []string, error) {
+	if len(docs) == 0 {
+		return nil, nil, errors.New("no samples")
+	}
+	for i, doc := range docs {
+		if err := check(doc, 0); err != nil {
+			return nil, nil, fmt.Errorf("sample %d: %w", i+1, err)
+		}
+	}
+	return infer(name, docs, nil)
+}
+
+// infer reads docs, valid JSON documents, into one shape and builds its
+// type, named name. With several docs, paths in warnings and errors start
+// with the index of the doc.
+func infer(name string, docs [][]byte, warnings []string) (*Type, []string, error) {
+	r := reader{warnings: warnings}
 	var s shape
-	if err := r.value(&s); err != nil {
-		return nil, nil, err
+	for i, doc := range docs {
+		r.dec = json.NewDecoder(bytes.NewReader(doc))
+		r.dec.UseNumber()
+		r.path, r.base = nil, 0
+		if len(docs) > 1 {
+			r.path, r.base = []step{{index: i}}, 1
+		}
+		if err := r.value(&s); err != nil {
+			return nil, nil, err
+		}
 	}
 	b := builder{root: name, used: newNameSet()}
 	t := b.build(&s, name)
@@ -84,6 +118,7 @@ func (o *object) field(key string) *shape {
 type reader struct {
 	dec      *json.Decoder
 	path     []step // from the root to the value being read
+	base     int    // the steps of path above the document: its sample index
 	warnings []string
 }
 
@@ -113,7 +148,7 @@ func (r *reader) value(s *shape) error {
 			s.floats = true
 		}
 	case json.Delim:
-		if len(r.path) == MaxDepth {
+		if len(r.path)-r.base == MaxDepth {
 			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
 		if tok == '{' {

@@ -1,7 +1,9 @@
 // Package infer derives Go types from JSON documents and prints them as Go
 // source. Infer reads a document into shapes, what the values at each place
-// in it have been, and builds a Type from them; Source prints Types as a
-// gofmt'ed Go file.
+// in it have been, and builds a Type from them; InferSamples does the same
+// for several samples of one kind of document, which Samples splits out of
+// a file holding one object, an array of objects or objects one a line;
+// Source prints Types as a gofmt'ed Go file.
 //
 // Objects become structs with json tags, or map[string]T when they are
 // empty, all their keys are integers (ids) or a key cannot be a struct tag.

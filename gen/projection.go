@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// projWidth is the number of fields a projection keeps: the fields a
+// client really uses.
+const projWidth = 5
+
+// spread returns the indices of projWidth of n ≥ projWidth items spread
+// through them: the first, those about a quarter, half and three quarters
+// of the way, and the last, each the nearest index (halves rounded up).
+// A lazy reader that stops at the last field it needs still reads the
+// whole document.
+func spread(n int) []int {
+	idx := make([]int, projWidth)
+	q := projWidth - 1 // the quarters
+	for i := range idx {
+		idx[i] = (2*i*(n-1) + q) / (2 * q) // i/q of the way, rounded
+	}
+	return idx
+}
+
+// leafPaths returns the paths of o's scalar values, in document order;
+// objects are walked into, and nothing else is.
+func leafPaths(o *object) [][]string {
+	var paths [][]string
+	for i, k := range o.keys {
+		child, ok := o.values[i].(*object)
+		if !ok {
+			paths = append(paths, []string{k})
+			continue
+		}
+		for _, p := range leafPaths(child) {
+			paths = append(paths, append([]string{k}, p...))
+		}
+	}
+	return paths
+}
+
+// project returns the projection of doc called name: doc's spread leaves
+// (see spread) in doc's order, inside the objects that hold them in doc,
+// each of those renamed from doc's name prefix to name's; and the Go
+// expression of the leaves' paths.
+func project(doc *object, name string) (*object, string) {
+	all := leafPaths(doc)
+	keep := map[string]bool{}
+	var exprs []string
+	for _, i := range spread(len(all)) {
+		keep[strings.Join(all[i], "\x00")] = true
+		exprs = append(exprs, goStrings(all[i]))
+	}
+	proj := prune(doc, doc.name, name, nil, keep)
+	return proj, "[][]string{" + strings.Join(exprs, ", ") + "}"
+}
+
+// prune returns o with only the leaves whose paths (joined by NUL, below
+// prefix) are in keep, and the objects that hold them; every object's name
+// has from replaced by to.
+func prune(o *object, from, to string, prefix []string, keep map[string]bool) *object {
+	p := &object{name: to + strings.TrimPrefix(o.name, from)}
+	for i, k := range o.keys {
+		path := append(prefix[:len(prefix):len(prefix)], k)
+		if child, ok := o.values[i].(*object); ok {
+			if c := prune(child, from, to, path, keep); len(c.keys) > 0 {
+				p.add(k, c)
+			}
+			continue
+		}
+		if keep[strings.Join(path, "\x00")] {
+			p.add(k, o.values[i])
+		}
+	}
+	return p
+}
+
+// goStrings returns the Go expression of ss as the composite literal of
+// one []string element: {"a", "b"}.
+func goStrings(ss []string) string {
+	quoted := make([]string, len(ss))
+	for i, s := range ss {
+		quoted[i] = fmt.Sprintf("%q", s)
+	}
+	return "{" + strings.Join(quoted, ", ") + "}"
+}

@@ -1,0 +1,120 @@
+// Package fields reads the fields a client uses, as make bench-doc takes
+// them (FIELDS=id,title,price.amount,items[].sku), and applies them to a
+// document: to its inferred Go type (Check, Project) and to its samples
+// (Filter, Locate).
+//
+// A path is keys separated by dots; a key followed by [] steps into the
+// elements of the array it holds, once per []. A path that ends at an
+// object or array keeps all of it.
+//
+// Data flows from Parse, which builds a tree of the paths, to Check, which
+// finds each path in the document's type (or names the nearest that are
+// there), then to Project, which prunes the type to the paths: the type a
+// client decodes into. Filter prunes a sample the way Elasticsearch's
+// _source_includes does, giving what the server would send; Locate lists
+// the concrete paths of a sample (array indices filled in) that a lazy
+// reader looks up.
+package fields
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Set is the parsed paths of a FIELDS list, as a tree.
+type Set struct {
+	paths []string // as written, trimmed, without duplicates
+	root  *node
+}
+
+// A node is one place in the tree: kept whole, or the keys below it (in
+// the order the paths name them) and the elements of the array it holds.
+type node struct {
+	whole bool
+	keys  []string
+	child map[string]*node
+	elem  *node
+}
+
+func newNode() *node { return &node{child: map[string]*node{}} }
+
+// step returns n's child for key, or for the array's elements when key is
+// "[]", making it if need be.
+func (n *node) step(key string) *node {
+	if key == "[]" {
+		if n.elem == nil {
+			n.elem = newNode()
+		}
+		return n.elem
+	}
+	c, ok := n.child[key]
+	if !ok {
+		c = newNode()
+		n.child[key] = c
+		n.keys = append(n.keys, key)
+	}
+	return c
+}
+
+// Parse reads a comma-separated list of paths. An empty list gives a nil
+// Set: no projection. A path with an empty key is an error naming it.
+func Parse(spec string) (*Set, error) {
+	if strings.TrimSpace(spec) == "" {
+		return nil, nil
+	}
+	s := &Set{root: newNode()}
+	for _, p := range strings.Split(spec, ",") {
+		p = strings.TrimSpace(p)
+		steps, err := split(p)
+		if err != nil {
+			return nil, fmt.Errorf("FIELDS: path %q: %w", p, err)
+		}
+		if slices.Contains(s.paths, p) {
+			continue
+		}
+		s.paths = append(s.paths, p)
+		n := s.root
+		for _, st := range steps {
+			n = n.step(st)
+		}
+		n.whole = true
+	}
+	return s, nil
+}
+
+// split returns the steps of a path: keys, and "[]" for each step into an
+// array's elements.
+func split(p string) ([]string, error) {
+	var steps []string
+	for _, seg := range strings.Split(p, ".") {
+		key := seg
+		n := 0
+		for strings.HasSuffix(key, "[]") {
+			key = strings.TrimSuffix(key, "[]")
+			n++
+		}
+		if key == "" {
+			return nil, fmt.Errorf("empty key (write a.b, a[].b)")
+		}
+		if strings.ContainsAny(key, "[]") {
+			return nil, fmt.Errorf("key %q: [] may only follow a key", key)
+		}
+		steps = append(steps, key)
+		for range n {
+			steps = append(steps, "[]")
+		}
+	}
+	return steps, nil
+}
+
+// Paths returns the paths, as written, without duplicates; none for nil.
+func (s *Set) Paths() []string {
+	if s == nil {
+		return nil
+	}
+	return slices.Clone(s.paths)
+}
+
+// String returns the paths joined by commas; "" for nil.
+func (s *Set) String() string { return strings.Join(s.Paths(), ",") }

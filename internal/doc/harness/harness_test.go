@@ -1,0 +1,215 @@
+package harness
+
+import (
+	"encoding/json"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
+)
+
+type doc struct {
+	ID    int64     `json:"id"`
+	Title string    `json:"title"`
+	Price *docPrice `json:"price"`
+	Items []struct {
+		Sku string `json:"sku"`
+		Qty int64  `json:"qty"`
+	} `json:"items"`
+}
+
+type docPrice struct {
+	Amount   float64 `json:"amount"`
+	Currency string  `json:"currency"`
+}
+
+type projDoc struct {
+	Title string `json:"title"`
+	Items []struct {
+		Sku string `json:"sku"`
+	} `json:"items"`
+}
+
+// spec has three samples; get5 finds a field in the first two only.
+var spec = &Spec{
+	Name:   "doc",
+	Fields: "title,items[].sku",
+	Samples: []byte(`{"id":1,"title":"a","price":{"amount":1.5,"currency":"EUR"},"items":[{"sku":"x","qty":1},{"sku":"y","qty":2}]}
+{"id":2,"title":"b","price":null,"items":[]}
+{"id":3,"price":{"amount":2,"currency":"USD"},"items":[]}
+`),
+	New:     func() any { return new(doc) },
+	NewProj: func() any { return new(projDoc) },
+}
+
+func TestCells(t *testing.T) {
+	cells, err := spec.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, c := range cells {
+		got[c.name.Op+" "+c.name.Fixture] = len(c.inputs)
+		if c.codec.Category == codecs.Codegen {
+			t.Errorf("%s: easyjson without generated code", c.name)
+		}
+		if err := c.gate(); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	want := map[string]int{
+		"decode-struct doc": 3, "decode-struct doc-filtered": 3, "decode-map doc": 3, "decode-proj doc": 3,
+		"encode-struct doc": 3, "roundtrip doc": 3, "get5 doc": 2,
+	}
+	if len(got) != len(want) {
+		t.Errorf("cells of %v, want %v", got, want)
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d samples, want %d", k, got[k], n)
+		}
+	}
+	filtered := cells[slices.IndexFunc(cells, func(c *cell) bool { return c.name.Fixture == "doc-filtered" })]
+	if d := string(filtered.inputs[0].Doc); d != `{"title":"a","items":[{"sku":"x"},{"sku":"y"}]}` {
+		t.Errorf("filtered sample 1 = %s", d)
+	}
+	if f := filtered.fields; f != 4.0/3 {
+		t.Errorf("the filtered samples have %v scalar values on average, want 4/3", f)
+	}
+
+	noFields := *spec
+	noFields.Fields, noFields.NewProj, noFields.Easyjson = "", nil, true
+	cells, err = noFields.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		if c.op == codecs.DecodeProj || c.op == codecs.Get5 || c.name.Fixture != "doc" {
+			t.Errorf("without fields: cell %s", c.name)
+		}
+	}
+	if !slices.ContainsFunc(cells, func(c *cell) bool { return c.codec.Category == codecs.Codegen }) {
+		t.Error("no easyjson cell with generated code")
+	}
+}
+
+// TestGateNamesTheSample checks that a configuration wrong on one sample
+// fails the gate, which names the sample, and is never timed.
+func TestGateNamesTheSample(t *testing.T) {
+	wrong := &codecs.Codec{Name: "wrong-on-ids", Category: codecs.Std, Ops: []codecs.Op{codecs.DecodeStruct},
+		Unmarshal: func(data []byte, v any) error {
+			if err := json.Unmarshal(data, v); err != nil {
+				return err
+			}
+			if d, ok := v.(*doc); ok && d.ID == 2 {
+				d.ID = 20
+			}
+			return nil
+		}}
+	unregister, err := codecs.Register(wrong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unregister()
+	cells, err := spec.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cells, func(c *cell) bool { return c.codec == wrong && c.name.Fixture == "doc" })
+	if err := cells[i].gate(); err == nil || !strings.HasPrefix(err.Error(), "sample 2: gate: codec wrong-on-ids: decode-struct") {
+		t.Errorf("gate = %v, want a failure on sample 2", err)
+	}
+	if _, err := cells[i].prepare(); err == nil {
+		t.Error("prepare returned a timed loop for a cell that fails the gate")
+	}
+}
+
+// TestLoopsTakeSamplesInTurn times every operation with a probe codec and
+// checks that each iteration takes the next sample, into a fresh target.
+func TestLoopsTakeSamplesInTurn(t *testing.T) {
+	bt := flag.Lookup("test.benchtime")
+	old := bt.Value.String()
+	if err := bt.Value.Set("7x"); err != nil {
+		t.Fatal(err)
+	}
+	defer bt.Value.Set(old)
+	var seen []string
+	var last any
+	reused := 0
+	probe := &codecs.Codec{Name: "probe", Category: codecs.Std, Ops: codecs.FullOps,
+		Unmarshal: func(data []byte, v any) error {
+			seen = append(seen, string(data))
+			if v == last {
+				reused++
+			}
+			last = v
+			return json.Unmarshal(data, v)
+		},
+		Marshal: func(v any) ([]byte, error) {
+			seen = append(seen, "encode")
+			return json.Marshal(v)
+		},
+	}
+	unregister, err := codecs.Register(probe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unregister()
+	cells, err := spec.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := strings.Split(strings.TrimSpace(string(spec.Samples)), "\n")
+	for _, c := range cells {
+		if c.codec != probe || c.op != codecs.DecodeStruct || c.name.Fixture != "doc" {
+			continue
+		}
+		loop, err := c.prepare()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = nil
+		testing.Benchmark(func(b *testing.B) {
+			if err := loop(b); err != nil {
+				b.Fatal(err)
+			}
+		})
+		if len(seen) < 7 {
+			t.Fatalf("%d decodes, want at least 7", len(seen))
+		}
+		for i, s := range seen {
+			if s != samples[i%len(samples)] {
+				t.Fatalf("decode %d got sample %q, want %q", i+1, s, samples[i%len(samples)])
+			}
+		}
+	}
+	if reused > 0 {
+		t.Errorf("%d decodes got the previous target", reused)
+	}
+}
+
+func TestShuffle(t *testing.T) {
+	cells, err := spec.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(seed uint64, round int) string {
+		cs := slices.Clone(cells)
+		shuffle(cs, seed, round)
+		var s []string
+		for _, c := range cs {
+			s = append(s, c.name.Sub())
+		}
+		return strings.Join(s, " ")
+	}
+	switch matrix := names(0, 1); {
+	case names(0, 2) != matrix:
+		t.Error("seed 0 changed the order")
+	case names(42, 1) == matrix, names(42, 1) == names(42, 2), names(42, 1) == names(43, 1):
+		t.Error("seeds and rounds do not give their own orders")
+	case names(42, 1) != names(42, 1):
+		t.Error("one seed and round gave two orders")
+	}
+}

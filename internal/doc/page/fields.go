@@ -1,0 +1,139 @@
+package page
+
+import (
+	"fmt"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// A way is one way of getting the fields a client uses out of the
+// document: an operation on the document or on the filtered one.
+type way struct {
+	name     string
+	op       codecs.Op
+	filtered bool
+}
+
+var (
+	fullDecode = way{"full decode", codecs.DecodeStruct, false}
+	serverSide = way{"server-side filtering", codecs.DecodeStruct, true}
+	clientProj = way{"client-side projection", codecs.DecodeProj, false}
+	lazyGet    = way{"lazy get", codecs.Get5, false}
+	ways       = []way{fullDecode, serverSide, clientProj, lazyGet}
+)
+
+// saving is what x saves against full, in percent of full.
+func saving(full, x []float64) (model.Estimate, bool) {
+	if len(full) == 0 || len(x) == 0 || model.Median(full) == 0 {
+		return model.Estimate{}, false
+	}
+	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
+}
+
+// fieldsSection writes what asking for only the fields saves: server-side
+// filtering against client-side projection and lazy gets.
+func (p *page) fieldsSection() {
+	if len(p.info.Fields) == 0 {
+		return
+	}
+	p.printf("## What asking for only the fields saves\n\n")
+	base := p.ns(codecs.DecodeStruct, rawfmt.Base, false)
+	filtered := p.ns(codecs.DecodeStruct, rawfmt.Base, true)
+	if full, ok := median(base); ok {
+		s := []string{fmt.Sprintf("Decoding the whole document into its struct with %s takes %s.", rawfmt.Base, ns(full))}
+		if sv, ok := saving(base, filtered); ok {
+			f, _ := median(filtered)
+			s = append(s, fmt.Sprintf("Server-side filtering (Elasticsearch `_source_includes`) %s of that: the filtered document decodes in %s.", saves(sv), ns(f)))
+		}
+		proj := p.ns(codecs.DecodeProj, rawfmt.Base, false)
+		if sv, ok := saving(base, proj); ok {
+			pr, _ := median(proj)
+			s = append(s, fmt.Sprintf("Without it, client-side projection (decoding the whole document into a struct of only these fields) %s, taking %s", saves(sv), ns(pr)))
+			if r, ok := ratio(proj, filtered); ok {
+				s[len(s)-1] += fmt.Sprintf(", %s the time of the filtered decode.", withCI(r, times))
+			} else {
+				s[len(s)-1] += "."
+			}
+		}
+		if g := p.fastest(codecs.Get5, false, anyCodec); g != "" {
+			get := p.ns(codecs.Get5, g, false)
+			sv, _ := saving(base, get)
+			e, _ := median(get)
+			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, category(g), ns(e), saves(sv))
+			if r, ok := ratio(get, filtered); ok {
+				sentence += fmt.Sprintf(" and takes %s the time of the filtered decode with %s", withCI(r, times), rawfmt.Base)
+			}
+			s = append(s, sentence+".")
+		}
+		p.para(s...)
+	}
+	p.cheapest()
+	p.waysTable()
+}
+
+// cheapest names the cheapest way to read the fields with the server as
+// it is, and with server-side filtering.
+func (p *page) cheapest() {
+	var s []string
+	best, bestWay := "", way{}
+	var bestNs float64
+	for _, w := range []way{clientProj, lazyGet} {
+		c := p.fastest(w.op, w.filtered, anyCodec)
+		if c == "" {
+			continue
+		}
+		if m := model.Median(p.ns(w.op, c, w.filtered)); best == "" || m < bestNs {
+			best, bestWay, bestNs = c, w, m
+		}
+	}
+	if best != "" {
+		e, _ := median(p.ns(bestWay.op, best, bestWay.filtered))
+		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, category(best), ns(e)))
+	}
+	if c := p.fastest(codecs.DecodeStruct, true, anyCodec); c != "" {
+		e, _ := median(p.ns(codecs.DecodeStruct, c, true))
+		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, category(c), ns(e)))
+	}
+	p.para(s...)
+}
+
+// waysTable writes, per codec, each way's median time and what it saves
+// against the codec's own full decode (encoding-json's for a codec that
+// only gets).
+func (p *page) waysTable() {
+	header := []string{"codec", "category"}
+	for _, w := range ways {
+		header = append(header, w.name)
+	}
+	var rows [][]string
+	for _, codec := range p.run.CodecNames {
+		base := p.ns(codecs.DecodeStruct, codec, false)
+		if len(base) == 0 {
+			base = p.ns(codecs.DecodeStruct, rawfmt.Base, false)
+		}
+		row := []string{codec, code(category(codec))}
+		any := false
+		for _, w := range ways {
+			s := p.ns(w.op, codec, w.filtered)
+			e, ok := median(s)
+			if !ok {
+				row = append(row, none)
+				continue
+			}
+			any = true
+			cell := ns(model.Estimate{V: e.V})
+			if sv, ok := saving(base, s); ok && w != fullDecode {
+				cell += " (" + change(-sv.V) + ")"
+			}
+			row = append(row, cell)
+		}
+		if any {
+			rows = append(rows, row)
+		}
+	}
+	p.printf("Median time per document (intervals in the tables below); in parentheses, the change against the codec's own full decode (%s's for a codec that only gets).\n\n", rawfmt.Base)
+	p.table(header, rows, markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+}

@@ -1,0 +1,187 @@
+// Package page writes the page of make bench-doc: what a user's document
+// costs with every codec, what asking for only the fields the client uses
+// would save, which codec to use, and the CPU each option spends at a
+// request rate.
+//
+// Data flows from a raw benchfmt file, read by package
+// internal/report/load like any raw file, and an Info (what the raw file
+// does not hold: the document's path, the fields, the request rate, the
+// cells the gate refused) to Markdown. Every number is computed from the
+// cells' samples with package internal/report/model: medians with
+// benchmath's distribution-free 95% intervals, and derived quantities
+// (speedups, savings, cores) with bootstrap intervals. A sentence whose
+// cells are missing is left out.
+package page
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// Info is what the page says beside the measurements.
+type Info struct {
+	Doc        string   // the document's path, as given
+	Name       string   // its fixture name in the raw file
+	Filtered   string   // the filtered document's fixture name
+	Samples    int      // objects in the document
+	Compacted  bool     // whether the input was not compact already
+	Fields     []string // the fields the client uses; none: no projection
+	QPS        float64  // requests per second; 0 when not given
+	PerRequest int      // documents per response
+	Notes      []string // what the reader should know about the input
+	Failures   []Failure
+	Command    string // the command that repeats the run
+	RawFile    string // the raw file's name beside the page
+}
+
+// A Failure is a cell the correctness gate refused, with why.
+type Failure struct {
+	Cell rawfmt.Cell
+	Err  string
+}
+
+// defaultQPS is the request rate of the CPU section when none is given.
+const defaultQPS = 1000
+
+// Render returns the page of run.
+func Render(run *load.Run, info Info) ([]byte, error) {
+	p := &page{run: run, info: info}
+	p.header()
+	p.choice()
+	p.fieldsSection()
+	p.cpu()
+	p.tables()
+	p.gate()
+	p.method()
+	if p.err != nil {
+		return nil, fmt.Errorf("rendering the page: %w", p.err)
+	}
+	return p.buf.Bytes(), nil
+}
+
+type page struct {
+	run  *load.Run
+	info Info
+	buf  bytes.Buffer
+	err  error // the first error of a table
+}
+
+// table writes a Markdown table and a blank line.
+func (p *page) table(header []string, rows [][]string, align ...markdown.Align) {
+	if err := markdown.Table(&p.buf, header, rows, align...); err != nil && p.err == nil {
+		p.err = err
+	}
+	p.printf("\n")
+}
+
+func (p *page) printf(format string, args ...any) { fmt.Fprintf(&p.buf, format, args...) }
+
+// para writes sentences as one paragraph; none writes nothing.
+func (p *page) para(sentences ...string) {
+	sentences = slices.DeleteFunc(sentences, func(s string) bool { return s == "" })
+	if len(sentences) > 0 {
+		p.printf("%s\n\n", strings.Join(sentences, " "))
+	}
+}
+
+// ns returns the ns/op samples of op with codec on the document, or on the
+// filtered document.
+func (p *page) ns(op codecs.Op, codec string, filtered bool) []float64 {
+	return p.run.Ns(string(op), p.fixture(filtered), codec)
+}
+
+func (p *page) fixture(filtered bool) string {
+	if filtered {
+		return p.info.Filtered
+	}
+	return p.info.Name
+}
+
+// median summarizes samples; ok is false when there are none.
+func median(samples []float64) (model.Estimate, bool) {
+	if len(samples) == 0 {
+		return model.Estimate{}, false
+	}
+	return model.Summarize(samples).Estimate(), true
+}
+
+// ratio is median(num)/median(den) with its interval; ok is false when
+// either has no samples or den's median is 0.
+func ratio(num, den []float64) (model.Estimate, bool) {
+	if len(num) == 0 || len(den) == 0 {
+		return model.Estimate{}, false
+	}
+	return model.Ratio(num, den)
+}
+
+// fastest returns the codec with the lowest median ns/op of op among
+// those keep accepts, or "" when none has the cell.
+func (p *page) fastest(op codecs.Op, filtered bool, keep func(*codecs.Codec) bool) string {
+	best, bestNs := "", 0.0
+	for _, name := range p.run.CodecNames {
+		c, err := codecs.Lookup(name)
+		s := p.ns(op, name, filtered)
+		if err != nil || len(s) == 0 || !keep(c) {
+			continue
+		}
+		if m := model.Median(s); best == "" || m < bestNs {
+			best, bestNs = name, m
+		}
+	}
+	return best
+}
+
+func anyCodec(*codecs.Codec) bool { return true }
+
+func stdCodec(c *codecs.Codec) bool { return c.Category == codecs.Std }
+
+// category names a codec's category, from the registry.
+func category(name string) string {
+	if c, err := codecs.Lookup(name); err == nil {
+		return string(c.Category)
+	}
+	return none
+}
+
+// header writes the title and what was measured.
+func (p *page) header() {
+	i := p.info
+	p.printf("# What %s costs\n\n", code(i.Doc))
+	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
+	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", byteSize(full.DocBytes), num(full.Fields))
+	if i.Samples > 1 {
+		size = fmt.Sprintf("%d objects, measured in turn, so every figure is per object, averaged over them: %s and %s scalar values an object on average, compact.",
+			i.Samples, byteSize(full.DocBytes), num(full.Fields))
+	}
+	compact := ""
+	if i.Compacted {
+		compact = "The input has white space between its tokens; the benchmark uses its compact form, as a service receives it from the network."
+	}
+	p.para("The document holds "+size, compact)
+	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
+		p.para(fmt.Sprintf("The client uses %s. Filtered to them, as Elasticsearch's `_source_includes` returns it, the document is %s with %s scalar values: %s of its bytes.",
+			fieldList(i.Fields), byteSize(filtered.DocBytes), num(filtered.Fields), pct(100*filtered.DocBytes/full.DocBytes)))
+	}
+	for _, n := range i.Notes {
+		p.printf("- Note: %s\n", n)
+	}
+	if len(i.Notes) > 0 {
+		p.printf("\n")
+	}
+}
+
+func fieldList(fields []string) string {
+	quoted := make([]string, len(fields))
+	for i, f := range fields {
+		quoted[i] = code(f)
+	}
+	return strings.Join(quoted, ", ")
+}

@@ -1,0 +1,102 @@
+package page
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// tableOps are the tables of the page, in order.
+var tableOps = []struct {
+	w    way
+	does string
+}{
+	{fullDecode, "decode the document into its struct"},
+	{way{"decode-map", codecs.DecodeMap, false}, "decode it into `map[string]any`"},
+	{way{"encode-struct", codecs.EncodeStruct, false}, "encode it from its struct"},
+	{way{"roundtrip", codecs.Roundtrip, false}, "decode it, then encode it again"},
+	{clientProj, "decode it into a struct of only the fields"},
+	{lazyGet, "read the fields without decoding the rest"},
+	{serverSide, "decode the filtered document into its struct"},
+}
+
+// tables writes every codec's figures for each operation, fastest first.
+func (p *page) tables() {
+	p.printf("## Every codec, per operation\n\n")
+	p.printf("Medians over the rounds with 95%% intervals; the ratio is %s's time over the codec's (above 1: faster).\n\n", rawfmt.Base)
+	for _, t := range tableOps {
+		op, fixture := string(t.w.op), p.fixture(t.w.filtered)
+		type row struct {
+			median float64
+			cells  []string
+		}
+		var rows []row
+		for _, codec := range p.run.CodecNames {
+			c := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
+			s := p.run.Samples(c, rawfmt.UnitNs)
+			if len(s) == 0 {
+				continue
+			}
+			e, _ := median(s)
+			vs := none
+			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), s); ok {
+				vs = withCI(r, times)
+			}
+			rows = append(rows, row{e.V, []string{codec, code(category(codec)), ns(e), vs,
+				p.unit(c, rawfmt.UnitMBs, sig3), p.unit(c, rawfmt.UnitB, num), p.unit(c, rawfmt.UnitAllocs, num)}})
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
+		p.printf("### %s (%s): %s\n\n", op, code(fixture), t.does)
+		var cells [][]string
+		for _, r := range rows {
+			cells = append(cells, r.cells)
+		}
+		p.table([]string{"codec", "category", "time/op", "vs " + rawfmt.Base, "MB/s", "B/op", "allocs/op"}, cells,
+			markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+	}
+}
+
+// unit formats the median of a cell's values in unit, with its interval,
+// each number with f.
+func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
+	e, ok := median(p.run.Samples(c, unit))
+	if !ok {
+		return none
+	}
+	return withCI(e, f)
+}
+
+// gate writes what the correctness gate refused.
+func (p *page) gate() {
+	p.printf("## Correctness gate\n\n")
+	if len(p.info.Failures) == 0 {
+		p.para("Every cell above passed the correctness gate before it was timed: decoded values deeply equal to the reference decoder's, encoded bytes equal to encoding/json's for `std` and the same JSON value for the rest, lazily read values equal to those at their paths.")
+		return
+	}
+	p.para(fmt.Sprintf("%d cells failed the correctness gate and were not timed:", len(p.info.Failures)))
+	for _, f := range p.info.Failures {
+		p.printf("- %s on %s with %s: %s\n", f.Cell.Op, code(f.Cell.Fixture), f.Cell.Codec, markdown.Escape(f.Err))
+	}
+	p.printf("\n")
+}
+
+// method writes how the figures were measured, from the raw file's
+// configuration.
+func (p *page) method() {
+	p.printf("## How this was measured\n\n")
+	value := func(key string) string {
+		v, _ := p.run.Value(key)
+		return cmp.Or(v, none)
+	}
+	p.para(fmt.Sprintf("%d rounds of every cell, each round in a new random order, %s per cell and round, on %s (%s, %s cores, GOMAXPROCS %s), %s.",
+		p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)),
+		fmt.Sprintf("Raw results with their configuration lines: [%s](%s).", p.info.RawFile, p.info.RawFile),
+		fmt.Sprintf("Repeat with `%s`.", p.info.Command))
+}

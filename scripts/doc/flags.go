@@ -1,0 +1,110 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Defaults: a quick run, enough rounds for a 95% interval of each median.
+const (
+	defaultRounds    = 6
+	defaultBenchtime = "40ms"
+)
+
+type options struct {
+	doc        string  // the document's path
+	fields     string  // the FIELDS list
+	rounds     int     // interleaved rounds over every cell
+	benchtime  string  // go test -benchtime per cell and round
+	qps        float64 // requests per second; 0 when not given
+	perRequest int     // documents per response
+	results    string  // the results directory
+}
+
+// parseFlags reads the command line. make passes every variable, set or
+// not, so an empty value means the default. A bad value is a one-line
+// error naming the make variable; -h prints the usage to stderr and
+// returns flag.ErrHelp.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	o := options{rounds: defaultRounds, benchtime: defaultBenchtime, perRequest: 1, results: "results"}
+	fs := flag.NewFlagSet("bench-doc", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var bad error // the first bad value, said better than the flag package does
+	value := func(name, variable, usage string, set func(string) error) {
+		fs.Func(name, usage, func(s string) error {
+			if s == "" {
+				return nil
+			}
+			err := set(s)
+			if err != nil && bad == nil {
+				bad = fmt.Errorf("%s=%s: %w", variable, s, err)
+			}
+			return err
+		})
+	}
+	fs.StringVar(&o.doc, "doc", "", "the JSON document: one object, an array of objects, or objects one a line (DOC)")
+	fs.StringVar(&o.fields, "fields", "", "comma-separated paths of the fields the client uses, such as id,price.amount,items[].sku (FIELDS)")
+	value("rounds", "ROUNDS", "interleaved rounds (default 6)", func(s string) (err error) {
+		o.rounds, err = positiveInt(s)
+		return err
+	})
+	value("benchtime", "BENCHTIME", "go test -benchtime per cell and round (default "+defaultBenchtime+")", func(s string) error {
+		o.benchtime = s
+		return checkBenchtime(s)
+	})
+	value("qps", "QPS", "requests per second, for the cores each option spends", func(s string) error {
+		q, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(q > 0) || math.IsInf(q, 0) {
+			return errors.New("not a positive number of requests per second")
+		}
+		o.qps = q
+		return nil
+	})
+	value("per-request", "PER_REQUEST", "documents per response (default 1)", func(s string) (err error) {
+		o.perRequest, err = positiveInt(s)
+		return err
+	})
+	fs.StringVar(&o.results, "results", o.results, "results directory")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fs.Usage()
+		}
+		return o, cmp.Or(bad, err)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case o.doc == "":
+		return o, errors.New("DOC is not set: make bench-doc DOC=path/to/doc.json FIELDS=id,title,price.amount")
+	}
+	return o, nil
+}
+
+func positiveInt(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, errors.New("not a positive whole number")
+	}
+	return n, nil
+}
+
+// checkBenchtime accepts what go test's -benchtime accepts and can time: a
+// positive duration or a positive iteration count such as 100x.
+func checkBenchtime(s string) error {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		if _, err := positiveInt(n); err == nil {
+			return nil
+		}
+	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return nil
+	}
+	return errors.New("want a positive duration (40ms) or iteration count (100x)")
+}

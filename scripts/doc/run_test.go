@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/doc/harness"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// runDocs are documents of different shapes, with the fields a client of
+// each uses: product.json is a pretty-printed object with nested objects,
+// arrays of objects, nulls, an integer beyond 2^53, keys that are not Go
+// identifiers, non-ASCII keys and values and escapes; events.ndjson holds
+// objects one a line after a byte-order mark, with keys some lack, an
+// integer beyond int64, arrays of arrays and an object keyed by numbers;
+// hits.json is an array of objects, measured without fields.
+var runDocs = []struct {
+	file, fields string
+	notes        []string // what the page must note
+}{
+	{"product.json", "id,title,price.amount,items[].sku,seller.address.city,@timestamp,描述", nil},
+	{"events.ndjson", "user.name,grid,payload.note,geo.lat,user agent,counters", []string{"skipped the UTF-8 byte-order mark"}},
+	{"hits.json", "", []string{"FIELDS is empty: the projection (decode-proj, get5 and the filtered document) is skipped"}},
+}
+
+// TestRun measures each document with one iteration per cell and checks
+// that every cell passed the gate and was timed, that the page and the
+// raw file were written and agree, that the user's document and the
+// committed tree were left alone, and that the temporary module is gone.
+// A configuration that decodes maps wrongly is registered in the
+// benchmark binary: its decode-map cell must be refused and not timed.
+func TestRun(t *testing.T) {
+	const broken = "broken-map"
+	t.Setenv(codecs.TestCodecEnv, broken+":broken")
+	before := snapshot(t, "../../fixtures", "../../gen")
+	docDirs := func() []string {
+		dirs, _ := filepath.Glob("../../results/*/doc-*")
+		return dirs
+	}
+	beforeDirs := docDirs()
+	for _, d := range runDocs {
+		t.Run(d.file, func(t *testing.T) {
+			dir := t.TempDir()
+			src, err := os.ReadFile(filepath.Join("testdata", d.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := filepath.Join(dir, d.file)
+			if err := os.WriteFile(doc, src, 0o444); err != nil {
+				t.Fatal(err)
+			}
+			results := filepath.Join(dir, "results")
+			o := options{doc: doc, fields: d.fields, rounds: 1, benchtime: "1x", perRequest: 3, qps: 250, results: results}
+			var stdout, stderr bytes.Buffer
+			if err := run(context.Background(), o, &stdout, &stderr); err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			if got, _ := os.ReadFile(doc); !bytes.Equal(got, src) {
+				t.Error("the document changed")
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+				t.Errorf("%d entries beside the document, want it and results/", len(entries))
+			}
+			if m := regexp.MustCompile(`benchmark of .* in (\S+)…`).FindStringSubmatch(stderr.String()); m == nil {
+				t.Error("the temporary module is not named on stderr")
+			} else if _, err := os.Stat(m[1]); !os.IsNotExist(err) {
+				t.Errorf("the temporary module %s is still there: %v", m[1], err)
+			}
+			checkResults(t, results, d.file, d.fields, d.notes, broken, stdout.Bytes())
+		})
+	}
+	if after := snapshot(t, "../../fixtures", "../../gen"); !maps.Equal(before, after) {
+		t.Error("the run changed the committed fixtures/ or gen/")
+	}
+	if after := docDirs(); !slices.Equal(beforeDirs, after) {
+		t.Errorf("the run wrote into the committed results/: %q", after)
+	}
+}
+
+// checkResults checks the page and the raw file of one run.
+func checkResults(t *testing.T, results, file, fields string, notes []string, broken string, printed []byte) {
+	t.Helper()
+	name := fixtureName(file)
+	pages, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, pageFile))
+	if len(pages) != 1 {
+		t.Fatalf("pages written: %q, want one results/<machine-id>/doc-%s/%s", pages, name, pageFile)
+	}
+	dir := filepath.Dir(pages[0])
+	page, err := os.ReadFile(pages[0])
+	if err != nil || !bytes.Equal(page, printed) {
+		t.Errorf("the page written differs from the page printed (%v)", err)
+	}
+	run, err := load.Load(load.Raw{Path: filepath.Join(dir, rawFile), File: rawFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := run.Value(rawfmt.KeyMachine); filepath.Base(filepath.Dir(dir)) != v || !strings.HasPrefix(v, runtime.GOOS+"-"+runtime.GOARCH+"-") {
+		t.Errorf("results directory %s, machine-id %q", dir, v)
+	}
+	ops := harness.Ops
+	if fields == "" {
+		ops = slices.DeleteFunc(slices.Clone(ops), func(op codecs.Op) bool { return op == codecs.DecodeProj || op == codecs.Get5 })
+	}
+	for _, op := range ops {
+		for _, c := range codecs.All() {
+			if !c.Supports(op) {
+				continue
+			}
+			if len(run.Ns(string(op), name, c.Name)) != 1 {
+				t.Errorf("%s %s: %d results, want one", op, c.Name, len(run.Ns(string(op), name, c.Name)))
+			}
+		}
+	}
+	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+harness.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
+		t.Errorf("fields %q: %d results of the filtered document", fields, filtered)
+	}
+	if run.Has(string(codecs.DecodeMap), broken) || !run.Has(string(codecs.DecodeStruct), broken) {
+		t.Errorf("%s: its refused decode-map cell was timed, or its other cells were not", broken)
+	}
+	wantText := slices.Concat([]string{
+		"## Which codec", "## CPU at 250 requests/s", "250 requests/s with 3 documents each, 750 documents/s (given)",
+		"1 cells failed the correctness gate and were not timed", "- decode-map on `" + name + "` with " + broken + ": sample ",
+		"## Every codec, per operation",
+	}, notes)
+	if fields != "" {
+		wantText = append(wantText, "## What asking for only the fields saves", "Server-side filtering (Elasticsearch `_source_includes`) saves")
+	}
+	for _, want := range wantText {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+}
+
+// snapshot returns the hash of every file under the directories.
+func snapshot(t *testing.T, dirs ...string) map[string][32]byte {
+	t.Helper()
+	files := map[string][32]byte{}
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			files[path] = sha256.Sum256(data)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files
+}
