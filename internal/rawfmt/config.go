@@ -9,27 +9,28 @@ import (
 // lines; the benchmark binary writes KeySonicEngine and KeyRace; go test
 // writes KeyGOOS, KeyGOARCH, KeyPkg and KeyCPU.
 const (
-	KeyCommit       = "jsoncost-commit" // the suite's commit, "-dirty" when the tree had changes
-	KeyCommand      = "command"         // the command that repeats the run
-	KeyMachine      = "machine-id"      // see MachineID
-	KeyGo           = "go"              // runtime.Version()
-	KeyCores        = "cores"           // runtime.NumCPU()
-	KeyGOMAXPROCS   = "gomaxprocs"
-	KeyGOGC         = "gogc"
-	KeyGOMEMLIMIT   = "gomemlimit"
-	KeyGOEXPERIMENT = "goexperiment"
-	KeyGOAMD64      = "goamd64"
-	KeyAffinity     = "cpu-affinity" // the CPUs the run was pinned to, when it was
-	KeyRounds       = "rounds"
-	KeyBenchtime    = "benchtime"
-	KeyOrderSeed    = "order-seed" // the random seed of the run's cell order
-	KeySelection    = "selection"  // the CODECS/OPS/FIXTURES of a narrowed run
-	KeySonicEngine  = "sonic-engine"
-	KeyRace         = "race"
-	KeyGOOS         = "goos"
-	KeyGOARCH       = "goarch"
-	KeyPkg          = "pkg"
-	KeyCPU          = "cpu"
+	KeyCommit         = "jsoncost-commit" // the suite's commit, "-dirty" when the tree had changes
+	KeyCommand        = "command"         // the command that repeats the run
+	KeyMachine        = "machine-id"      // see MachineID
+	KeyGo             = "go"              // runtime.Version()
+	KeyCores          = "cores"           // runtime.NumCPU()
+	KeyGOMAXPROCS     = "gomaxprocs"
+	KeyGOGC           = "gogc"
+	KeyGOMEMLIMIT     = "gomemlimit"
+	KeyGOEXPERIMENT   = "goexperiment"
+	KeyGOAMD64        = "goamd64"
+	KeyAffinity       = "cpu-affinity" // the CPUs the run was pinned to, when it was
+	KeyRounds         = "rounds"
+	KeyBenchtime      = "benchtime"
+	KeyBenchtimeLarge = "benchtime-large" // the benchtime of cells on large documents, and from which size
+	KeyOrderSeed      = "order-seed"      // the random seed of the run's cell order
+	KeySelection      = "selection"       // the CODECS/OPS/FIXTURES of a narrowed run
+	KeySonicEngine    = "sonic-engine"
+	KeyRace           = "race"
+	KeyGOOS           = "goos"
+	KeyGOARCH         = "goarch"
+	KeyPkg            = "pkg"
+	KeyCPU            = "cpu"
 
 	// KeyCodecPrefix starts one line per codec configuration; see CodecConfig.
 	KeyCodecPrefix = "codec-"

@@ -41,6 +41,9 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 	}
 	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
 	line(rawfmt.KeyBenchtime, o.benchtime)
+	if o.large != "" {
+		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d KB or more", o.large, largeDoc>>10))
+	}
 	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
 	if !o.sel.IsZero() {
 		line(rawfmt.KeySelection, o.sel.String())

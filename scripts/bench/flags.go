@@ -19,7 +19,7 @@ import (
 // With -quick, the quick subset's operations and fixtures and 3 rounds are
 // the defaults, and -ops, -fixtures and -rounds still override them.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 6, benchtime: "40ms"}
+	o := options{rounds: 20, benchtime: "10ms", large: "10x"}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var bad error // the first bad value, said better than the flag package does
@@ -34,12 +34,18 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	o.sel.RegisterFlags(fs, "")
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 3 rounds: "+jsoncost.QuickSelection.String())
-	value("rounds", "`n` rounds over the whole matrix (default 6, 3 with -quick)", func(s string) (err error) {
+	value("rounds", "`n` rounds over the whole matrix (default 20, 3 with -quick)", func(s string) (err error) {
 		o.rounds, err = positive(s)
 		return err
 	})
-	value("benchtime", "go test -benchtime per cell and round: a `duration` or a count such as 100x (default 40ms)", func(s string) error {
+	value("benchtime", "go test -benchtime per cell and round: a `duration` or a count such as 100x (default 10ms)", func(s string) error {
 		o.benchtime = s
+		return checkBenchtime(s)
+	})
+	value("large-benchtime", "-benchtime of the cells on documents of 100 KB or more, so that each sample holds enough iterations: a count such as 10x, a `duration`, or \"\" for -benchtime (default 10x)", func(s string) error {
+		if o.large = s; s == "" {
+			return nil
+		}
 		return checkBenchtime(s)
 	})
 	value(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this `seed` as its "+rawfmt.KeyOrderSeed+" (default random)", func(s string) (err error) {

@@ -19,14 +19,14 @@ func TestParseFlags(t *testing.T) {
 		args []string
 		want options
 	}{
-		{nil, options{rounds: 6, benchtime: "40ms", results: "results"}},
-		{[]string{"-codecs", "goccy", "-ops", "", "-benchtime", "100x", "-order-seed", "42"},
-			options{sel: rawfmt.Selection{Codecs: "goccy"}, rounds: 6, benchtime: "100x", seed: 42, results: "results"}},
-		{[]string{"-quick"}, options{sel: quick, quick: true, rounds: 3, benchtime: "40ms", results: "results"}},
-		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map"},
-			options{sel: rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, quick: true, rounds: 5, benchtime: "40ms", results: "results"}},
+		{nil, options{rounds: 20, benchtime: "10ms", large: "10x", results: "results"}},
+		{[]string{"-codecs", "goccy", "-ops", "", "-benchtime", "100x", "-order-seed", "42", "-large-benchtime", ""},
+			options{sel: rawfmt.Selection{Codecs: "goccy"}, rounds: 20, benchtime: "100x", seed: 42, results: "results"}},
+		{[]string{"-quick"}, options{sel: quick, quick: true, rounds: 3, benchtime: "10ms", large: "10x", results: "results"}},
+		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map", "-large-benchtime", "50ms"},
+			options{sel: rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, quick: true, rounds: 5, benchtime: "10ms", large: "50ms", results: "results"}},
 		{[]string{"-quick", "-fixtures", "fields-0001", "-benchtime", "1.5s"},
-			options{sel: rawfmt.Selection{Ops: quick.Ops, Fixtures: "fields-0001"}, quick: true, rounds: 3, benchtime: "1.5s", results: "results"}},
+			options{sel: rawfmt.Selection{Ops: quick.Ops, Fixtures: "fields-0001"}, quick: true, rounds: 3, benchtime: "1.5s", large: "10x", results: "results"}},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer

@@ -39,6 +39,7 @@ type options struct {
 	quick     bool
 	rounds    int
 	benchtime string
+	large     string // the benchtime of cells on large documents; "" uses benchtime
 	seed      uint64 // the order seed; 0 draws a random one
 	results   string // the results directory
 	bin       string // a prebuilt benchmark binary; "" builds one
@@ -121,13 +122,15 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("writing %s: %w", out.Name(), err)
 	}
 
-	want := map[rawfmt.Cell]bool{}
-	for _, c := range cells {
-		want[c.Name()] = true
-	}
+	parts := split(cells, o.sel, o.benchtime, o.large)
 	p := newProgress(stderr, o.rounds, len(cells))
 	for r := 1; r <= o.rounds; r++ {
-		failed, err := b.round(ctx, r, want, out, p)
+		var failed []rawfmt.Cell
+		for _, part := range shuffled(parts, o.seed, r) {
+			if failed, err = b.with(part).round(ctx, r, part.want, out, p); len(failed) > 0 || err != nil {
+				break
+			}
+		}
 		switch {
 		case ctx.Err() != nil:
 			return fmt.Errorf("interrupted in round %d; partial output kept in %s", r, out.Name())

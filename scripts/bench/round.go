@@ -27,6 +27,12 @@ type binary struct {
 	stderr    io.Writer // its stderr and the failures it reports
 }
 
+// with returns b running part's cells for part's benchtime.
+func (b binary) with(p part) binary {
+	b.sel, b.benchtime = p.sel, p.benchtime
+	return b
+}
+
 // command runs the binary's benchmarks that match bench, once each.
 func (b binary) command(ctx context.Context, bench, benchtime string, extra ...string) *exec.Cmd {
 	args := slices.Concat([]string{
