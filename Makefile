@@ -15,6 +15,9 @@ FIELDS      ?=
 QPS         ?=
 PER_REQUEST ?=
 
+# given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
+given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
+
 BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
 
 .PHONY: bench bench-quick bench-doc test report compare codecs fixtures fixtures-list conformance fuzz
@@ -26,11 +29,11 @@ bench:
 
 ## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
 bench-quick:
-	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(if $(filter command line environment,$(origin ROUNDS)),-rounds $(ROUNDS)) -benchtime $(BENCHTIME)
+	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(call given,rounds,ROUNDS) -benchtime $(BENCHTIME)
 
 ## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…]
 bench-doc:
-	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' -rounds '$(ROUNDS)' -benchtime '$(BENCHTIME)'
+	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,benchtime,BENCHTIME)
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
