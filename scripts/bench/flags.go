@@ -55,6 +55,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return nil
 	})
 	fs.StringVar(&o.results, "results", "results", "results directory")
+	fs.BoolVar(&o.noBase, "no-base", false, "with -codecs, leave out "+rawfmt.Base+" unless selected (by default it is added: every ratio is against it)")
 	fs.StringVar(&o.bin, "bin", "", "run this benchmark binary (go test -c of the root package) instead of building one")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,6 +32,7 @@ import (
 	"time"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -43,6 +45,7 @@ type options struct {
 	seed      uint64 // the order seed; 0 draws a random one
 	results   string // the results directory
 	bin       string // a prebuilt benchmark binary; "" builds one
+	noBase    bool   // a narrowed codec selection leaves out the base configuration
 }
 
 func main() {
@@ -82,6 +85,12 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	if len(cells) == 0 {
 		return noCells(skipped)
+	}
+	if withBase(&o) {
+		fmt.Fprintf(stderr, "adding %s to the codecs: every ratio is against it (-no-base leaves it out)\n", rawfmt.Base)
+		if cells, skipped, err = jsoncost.Matrix(o.sel); err != nil {
+			return err
+		}
 	}
 	summarizeSkips(stderr, skipped)
 	for o.seed == 0 {
@@ -147,6 +156,23 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", out.final)
 	return nil
+}
+
+// withBase adds the base configuration to a narrowed codec selection that
+// lacks it, unless o.noBase, and reports whether it did. The selection is
+// one Matrix accepted.
+func withBase(o *options) bool {
+	if o.noBase || o.sel.Codecs == "" {
+		return false
+	}
+	cs, _ := codecs.Select(o.sel.Codecs)
+	for _, c := range cs {
+		if c.Name == rawfmt.Base {
+			return false
+		}
+	}
+	o.sel.Codecs += "," + regexp.QuoteMeta(rawfmt.Base)
+	return true
 }
 
 func joinCells(cells []rawfmt.Cell) string {

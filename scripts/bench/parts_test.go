@@ -77,3 +77,25 @@ func benchtimes(ps []part) []string {
 	}
 	return s
 }
+
+func TestWithBase(t *testing.T) {
+	tests := []struct {
+		codecs string
+		noBase bool
+		want   string // the codec selection after
+		added  bool
+	}{
+		{"", false, "", false},
+		{"goccy", false, "goccy,encoding-json", true},
+		{"sonic-.*", false, "sonic-.*,encoding-json", true},
+		{"goccy,encoding-json", false, "goccy,encoding-json", false},
+		{"encoding.*", false, "encoding.*", false},
+		{"goccy", true, "goccy", false},
+	}
+	for _, tt := range tests {
+		o := options{sel: rawfmt.Selection{Codecs: tt.codecs}, noBase: tt.noBase}
+		if added := withBase(&o); added != tt.added || o.sel.Codecs != tt.want {
+			t.Errorf("withBase(%q, no-base %t) = %t, %q; want %t, %q", tt.codecs, tt.noBase, added, o.sel.Codecs, tt.added, tt.want)
+		}
+	}
+}
