@@ -14,13 +14,16 @@ DOC         ?=
 FIELDS      ?=
 QPS         ?=
 PER_REQUEST ?=
+QUICK       ?=
+ES_URL      ?=
+INDEX       ?=
 
 # given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
 given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
 
 BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
 
-.PHONY: bench bench-quick bench-doc test report compare codecs fixtures fixtures-list conformance fuzz
+.PHONY: bench bench-quick bench-doc bench-http test report compare codecs fixtures fixtures-list conformance fuzz
 
 ## bench: the standard matrix, interleaved rounds, then the report
 bench:
@@ -35,16 +38,21 @@ bench-quick:
 bench-doc:
 	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,benchtime,BENCHTIME)
 
+## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster)
+bench-http:
+	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
+
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
-## report: rebuild tables, model, charts and READMEs from committed raw output
+## report: rebuild tables, model, charts and pages (one per raw run, and the HTTP page) from committed raw output
 report:
 	$(GO) run ./scripts/report
+	$(GO) run ./scripts/http -report
 
-## compare: benchstat of every cell, OLD vs NEW raw file or directory
+## compare: significant changes OLD vs NEW (raw files or directories), largest first; full benchstat of every cell to a temporary file
 compare:
 	$(GO) run ./scripts/report -compare '$(OLD)' '$(NEW)'
 

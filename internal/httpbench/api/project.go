@@ -1,0 +1,84 @@
+package api
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// A projector copies into a value of a projected type the fields it shares,
+// by JSON name, with a value of a document's type.
+type projector func(dst, src reflect.Value)
+
+// newProjector plans the copy from src to dst once, so that a request only
+// runs it: a field of the same type is assigned, a struct is copied field by
+// field, a slice element by element. Every field of dst must have a field
+// of the same JSON name in src.
+func newProjector(dst, src reflect.Type) (projector, error) {
+	switch {
+	case dst == src:
+		return func(d, s reflect.Value) { d.Set(s) }, nil
+	case dst.Kind() == reflect.Struct && src.Kind() == reflect.Struct:
+		type field struct {
+			d, s int
+			copy projector
+		}
+		var fields []field
+		for i := range dst.NumField() {
+			name, ok := jsonName(dst.Field(i))
+			if !ok {
+				continue
+			}
+			j := fieldIndex(src, name)
+			if j < 0 {
+				return nil, fmt.Errorf("projecting %s from %s: no field %q", dst, src, name)
+			}
+			p, err := newProjector(dst.Field(i).Type, src.Field(j).Type)
+			if err != nil {
+				return nil, err
+			}
+			fields = append(fields, field{i, j, p})
+		}
+		return func(d, s reflect.Value) {
+			for _, f := range fields {
+				f.copy(d.Field(f.d), s.Field(f.s))
+			}
+		}, nil
+	case dst.Kind() == reflect.Slice && src.Kind() == reflect.Slice:
+		elem, err := newProjector(dst.Elem(), src.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return func(d, s reflect.Value) {
+			n := s.Len()
+			out := reflect.MakeSlice(dst, n, n)
+			for i := range n {
+				elem(out.Index(i), s.Index(i))
+			}
+			d.Set(out)
+		}, nil
+	}
+	return nil, fmt.Errorf("cannot project %s from %s", dst, src)
+}
+
+// jsonName is the name encoding/json gives an exported field, and false for
+// a field it skips.
+func jsonName(f reflect.StructField) (string, bool) {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if !f.IsExported() || name == "-" {
+		return "", false
+	}
+	if name == "" {
+		name = f.Name
+	}
+	return name, true
+}
+
+func fieldIndex(t reflect.Type, name string) int {
+	for i := range t.NumField() {
+		if n, ok := jsonName(t.Field(i)); ok && n == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,175 @@
+// Package api is the API server under test: what an Elasticsearch-backed
+// Go service does per request. Its handler searches the backend, decodes
+// the response with the chosen codec into the fixture's typed documents,
+// copies the fields its client uses into the projected type and encodes
+// that with the same codec.
+//
+// Data flows per request from GET /search to the backend's
+// /<index>/_search?size=H (with _source_includes naming the projected
+// fields when the scenario filters) through one http.Client, whose
+// transport is either a clone of Go's default (2 idle connections per host)
+// or one whose idle pool is sized for the load, and which counts every
+// connection it dials. The server's Counters, the process's CPU time and
+// its allocations are served at httpbench.StatsPath.
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+)
+
+// SearchPath is the API server's one endpoint.
+const SearchPath = "/search"
+
+// Config is what the API server does.
+type Config struct {
+	Backend            string // the backend's base URL
+	Index              string
+	httpbench.Scenario // the scenario's Name is not used
+}
+
+// Server is the API server.
+type Server struct {
+	client  *http.Client
+	query   string // the backend URL every search requests
+	codec   *codecs.Codec
+	newDoc  func() any
+	newProj func() any
+	project projector
+
+	counters httpbench.Counters
+}
+
+// New returns a server for cfg, its codec warmed up for the types it
+// decodes and encodes.
+func New(cfg Config) (*Server, error) {
+	c, err := codecs.Lookup(cfg.Codec)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct) {
+		return nil, fmt.Errorf("codec %s cannot decode and encode structs", c.Name)
+	}
+	f, err := fixtures.Lookup(httpbench.HitsFixture(cfg.Hits))
+	if err != nil {
+		return nil, err
+	}
+	if f.NewProj == nil {
+		return nil, fmt.Errorf("fixture %s has no projected type", f.Name)
+	}
+	project, err := newProjector(reflect.TypeOf(f.NewProj()).Elem(), reflect.TypeOf(f.New()).Elem())
+	if err != nil {
+		return nil, err
+	}
+	query := strings.TrimSuffix(cfg.Backend, "/") + "/" + url.PathEscape(cfg.Index) + "/_search?size=" + strconv.Itoa(cfg.Hits)
+	switch cfg.Source {
+	case httpbench.SourceFull:
+	case httpbench.SourceFiltered:
+		fields, err := httpbench.ProjectedFields()
+		if err != nil {
+			return nil, err
+		}
+		query += "&_source_includes=" + url.QueryEscape(strings.Join(fields, ","))
+	default:
+		return nil, fmt.Errorf("source %q: want %s or %s", cfg.Source, httpbench.SourceFull, httpbench.SourceFiltered)
+	}
+	idle, err := httpbench.ParsePool(cfg.Pool)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{query: query, codec: c, newDoc: f.New, newProj: f.NewProj, project: project}
+	s.client = &http.Client{Transport: s.transport(idle)}
+	if c.Warmup != nil {
+		for _, v := range []any{f.New(), f.NewProj()} {
+			if err := c.Warmup(v); err != nil {
+				return nil, fmt.Errorf("warming up %s: %w", c.Name, err)
+			}
+		}
+	}
+	return s, nil
+}
+
+// transport clones Go's default transport, counting the connections it
+// dials; idle > 0 sizes its idle pool to idle connections per host (Go's
+// default keeps 2, and closes every connection a burst opens beyond them).
+func (s *Server) transport(idle int) *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		s.counters.Conns.Add(1)
+		return dialer.DialContext(ctx, network, addr)
+	}
+	if idle > 0 {
+		t.MaxIdleConnsPerHost = idle
+		t.MaxIdleConns = max(t.MaxIdleConns, idle)
+	}
+	return t
+}
+
+// Handler serves SearchPath and the stats.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+SearchPath, s.search)
+	mux.Handle("GET "+httpbench.StatsPath, &s.counters)
+	return mux
+}
+
+func (s *Server) search(w http.ResponseWriter, r *http.Request) {
+	s.counters.Requests.Add(1)
+	body, err := s.fetch(r.Context())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	doc := s.newDoc()
+	if err := s.codec.Unmarshal(body, doc); err != nil {
+		http.Error(w, fmt.Sprintf("decoding the backend's response with %s: %v", s.codec.Name, err), http.StatusInternalServerError)
+		return
+	}
+	out := s.newProj()
+	s.project(reflect.ValueOf(out).Elem(), reflect.ValueOf(doc).Elem())
+	b, err := s.codec.Marshal(out)
+	if err != nil {
+		http.Error(w, fmt.Sprintf("encoding the response with %s: %v", s.codec.Name, err), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
+}
+
+// fetch runs the search and returns the backend's answer. An answer other
+// than 200 OK is an error that quotes its start.
+func (s *Server) fetch(ctx context.Context) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.query, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("backend: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		start, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
+		return nil, fmt.Errorf("backend answered %s: %s", resp.Status, strings.Join(strings.Fields(string(start)), " "))
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, max(resp.ContentLength, 512)))
+	if _, err := buf.ReadFrom(resp.Body); err != nil {
+		return nil, fmt.Errorf("backend: reading the response: %w", err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,188 @@
+package api
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
+)
+
+// newBackend starts the loopback backend for index "products".
+func newBackend(t *testing.T) (*httptest.Server, *backend.Server) {
+	t.Helper()
+	b := backend.New("products")
+	srv := httptest.NewUnstartedServer(b.Handler())
+	srv.Config.ConnState = b.ConnState
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv, b
+}
+
+func newAPI(t *testing.T, backendURL string, s httpbench.Scenario) (*httptest.Server, *Server) {
+	t.Helper()
+	a, err := New(Config{Backend: backendURL, Index: "products", Scenario: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler())
+	t.Cleanup(srv.Close)
+	return srv, a
+}
+
+func search(t *testing.T, url string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(url + SearchPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+// reference is what the API server must answer for hits: the fixture
+// decoded into its projected type and encoded, by encoding/json.
+func reference(t *testing.T, hits int) (any, []byte) {
+	t.Helper()
+	f, err := fixtures.Lookup(httpbench.HitsFixture(hits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := f.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := f.NewProj()
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, b
+}
+
+// TestSearch checks every codec, source and hits: the answer holds the
+// projected fields of every hit, the same value encoding/json gives, and
+// for encoding/json the same bytes.
+func TestSearch(t *testing.T) {
+	backendSrv, _ := newBackend(t)
+	for _, codec := range httpbench.DefaultCodecs {
+		for _, source := range []string{httpbench.SourceFull, httpbench.SourceFiltered} {
+			for _, hits := range httpbench.Hits {
+				s := httpbench.Scenario{Codec: codec, Source: source, Hits: hits, Pool: httpbench.PoolSized(4)}
+				apiSrv, _ := newAPI(t, backendSrv.URL, s)
+				status, body := search(t, apiSrv.URL)
+				want, wantBytes := reference(t, hits)
+				f, _ := fixtures.Lookup(httpbench.HitsFixture(hits))
+				got := f.NewProj()
+				if err := json.Unmarshal(body, got); status != http.StatusOK || err != nil {
+					t.Fatalf("%+v: %d %s (%v)", s, status, body, err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%+v: the answer differs from the fixture's projection:\n got %s\nwant %s", s, body, wantBytes)
+				}
+				if codec == "encoding-json" && string(body) != string(wantBytes) {
+					t.Errorf("%+v: %s\nwant %s", s, body, wantBytes)
+				}
+			}
+		}
+	}
+}
+
+// TestBackendError checks that a backend error reaches the client as 502
+// with what the backend said.
+func TestBackendError(t *testing.T) {
+	backendSrv, _ := newBackend(t)
+	apiSrv, _ := newAPI(t, backendSrv.URL+"/nothing-here", httpbench.Base(4))
+	status, body := search(t, apiSrv.URL)
+	if status != http.StatusBadGateway || !strings.Contains(string(body), "backend answered 404") {
+		t.Errorf("got %d %s; want 502 quoting the backend's 404", status, body)
+	}
+}
+
+// TestConns checks that the API server counts every backend connection it
+// opens, as many as the backend accepts, and that a sized pool opens no
+// more than there are requests in flight.
+func TestConns(t *testing.T) {
+	const inFlight, rounds = 6, 5
+	for _, pool := range []string{httpbench.PoolDefault, httpbench.PoolSized(inFlight)} {
+		backendSrv, _ := newBackend(t)
+		s := httpbench.Base(inFlight)
+		s.Pool = pool
+		apiSrv, a := newAPI(t, backendSrv.URL, s)
+		for range rounds {
+			var wg sync.WaitGroup
+			for range inFlight {
+				wg.Go(func() {
+					if status, body := search(t, apiSrv.URL); status != http.StatusOK {
+						t.Errorf("%d %s", status, body)
+					}
+				})
+			}
+			wg.Wait()
+		}
+		apiStats, err := a.counters.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		backendStats, err := httpbench.FetchStats(t.Context(), &http.Client{Transport: &http.Transport{}}, backendSrv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if apiStats.Requests != inFlight*rounds || apiStats.Conns == 0 || apiStats.Conns+1 != backendStats.Conns { // +1: the stats request's
+			t.Errorf("pool %s: %d requests, %d connections dialled, the backend accepted %d (one for its stats); want %d requests and the same count",
+				pool, apiStats.Requests, apiStats.Conns, backendStats.Conns, inFlight*rounds)
+		}
+		if pool != httpbench.PoolDefault && apiStats.Conns > inFlight {
+			t.Errorf("pool %s: %d connections for %d requests in flight", pool, apiStats.Conns, inFlight)
+		}
+	}
+}
+
+// TestNewRejects checks configurations the server cannot run.
+func TestNewRejects(t *testing.T) {
+	base := httpbench.Base(4)
+	for _, change := range []func(*httpbench.Scenario){
+		func(s *httpbench.Scenario) { s.Codec = "gjson" },
+		func(s *httpbench.Scenario) { s.Codec = "nope" },
+		func(s *httpbench.Scenario) { s.Hits = 7 },
+		func(s *httpbench.Scenario) { s.Source = "some" },
+		func(s *httpbench.Scenario) { s.Pool = "big" },
+	} {
+		s := base
+		change(&s)
+		if _, err := New(Config{Backend: "http://127.0.0.1:1", Index: "x", Scenario: s}); err == nil {
+			t.Errorf("New(%+v) succeeded", s)
+		}
+	}
+}
+
+func TestProjectorMismatch(t *testing.T) {
+	type src struct {
+		A string `json:"a"`
+	}
+	type dst struct {
+		B string `json:"b"`
+	}
+	type dstInt struct {
+		A int `json:"a"`
+	}
+	for _, d := range []reflect.Type{reflect.TypeFor[dst](), reflect.TypeFor[dstInt]()} {
+		if _, err := newProjector(d, reflect.TypeFor[src]()); err == nil {
+			t.Errorf("projecting %s from %s succeeded", d, reflect.TypeFor[src]())
+		}
+	}
+}

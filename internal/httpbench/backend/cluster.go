@@ -1,0 +1,195 @@
+package backend
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+)
+
+// A Cluster is a real Elasticsearch or OpenSearch cluster.
+type Cluster struct {
+	URL    string // base URL, e.g. http://127.0.0.1:9200; user:password@ is sent as basic auth
+	Index  string
+	Client *http.Client
+}
+
+// Host is the cluster's host:port, without the credentials its URL may hold.
+func (c Cluster) Host() string {
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		return "(bad URL)"
+	}
+	return u.Host
+}
+
+// Check makes sure the benchmark can run against the cluster: that it
+// answers, that the index exists and holds at least hits documents, and
+// that they carry the fields the API server projects. It returns what the
+// cluster says it runs, such as "elasticsearch 8.15.0".
+func (c Cluster) Check(ctx context.Context, hits int) (version string, err error) {
+	var root struct {
+		Version struct {
+			Number       string `json:"number"`
+			Distribution string `json:"distribution"`
+		} `json:"version"`
+	}
+	if err := c.get(ctx, "/", &root); err != nil {
+		return "", err
+	}
+	version = strings.TrimSpace(cmp.Or(root.Version.Distribution, "elasticsearch") + " " + root.Version.Number)
+
+	var res struct {
+		Hits struct {
+			Hits []struct {
+				Source map[string]json.RawMessage `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
+	if err := c.get(ctx, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), &res); err != nil {
+		return "", err
+	}
+	load := "; load the fixture documents with: go run ./scripts/http -load -es " + c.URL + " -index " + c.Index
+	if n := len(res.Hits.Hits); n < hits {
+		return "", fmt.Errorf("index %q at %s holds %d documents, the scenarios need %d%s", c.Index, c.Host(), n, hits, load)
+	}
+	want, err := httpbench.ProjectedFields()
+	if err != nil {
+		return "", err
+	}
+	for _, f := range want {
+		if _, ok := res.Hits.Hits[0].Source[f]; !ok {
+			return "", fmt.Errorf("index %q at %s has documents without the field %q%s", c.Index, c.Host(), f, load)
+		}
+	}
+	return version, nil
+}
+
+// Load bulk-indexes the documents of the largest es-hits fixture into the
+// index, keeping their ids, and refreshes it so that they are searchable
+// when it returns. Elasticsearch creates the index if it does not exist.
+func (c Cluster) Load(ctx context.Context) (int, error) {
+	f, err := fixtures.Lookup(httpbench.HitsFixture(slices.Max(httpbench.Hits)))
+	if err != nil {
+		return 0, err
+	}
+	data, err := f.Data()
+	if err != nil {
+		return 0, err
+	}
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
+	}
+	var body bytes.Buffer
+	for _, h := range env.Hits.Hits {
+		action, err := json.Marshal(map[string]map[string]json.RawMessage{"index": {"_index": quote(c.Index), "_id": h.ID}})
+		if err != nil {
+			return 0, err
+		}
+		body.Write(action)
+		body.WriteByte('\n')
+		body.Write(h.Source)
+		body.WriteByte('\n')
+	}
+	var res struct {
+		Errors bool `json:"errors"`
+		Items  []map[string]struct {
+			Error *esError `json:"error"`
+		} `json:"items"`
+	}
+	if err := c.do(ctx, http.MethodPost, "/_bulk?refresh=true", "application/x-ndjson", &body, &res); err != nil {
+		return 0, err
+	}
+	if res.Errors {
+		for _, item := range res.Items {
+			for _, op := range item {
+				if op.Error != nil {
+					return 0, fmt.Errorf("bulk indexing into %q at %s: %s", c.Index, c.Host(), op.Error)
+				}
+			}
+		}
+		return 0, fmt.Errorf("bulk indexing into %q at %s failed", c.Index, c.Host())
+	}
+	return len(env.Hits.Hits), nil
+}
+
+func quote(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+func (c Cluster) get(ctx context.Context, path string, v any) error {
+	return c.do(ctx, http.MethodGet, path, "", nil, v)
+}
+
+// do sends a request and decodes a 200 answer into v. Any other answer is
+// an error that says what the cluster said, on one line.
+func (c Cluster) do(ctx context.Context, method, path, contentType string, body io.Reader, v any) error {
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.URL, "/")+path, body)
+	if err != nil {
+		return fmt.Errorf("elasticsearch URL %q: %w", c.URL, err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := c.Client.Do(req)
+	if err != nil {
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return fmt.Errorf("elasticsearch at %s is unreachable: %w", c.Host(), err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return fmt.Errorf("reading %s %s from %s: %w", method, path, c.Host(), err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		var e struct {
+			Error *esError `json:"error"`
+		}
+		json.Unmarshal(data, &e)
+		what := oneLine(string(data), 200)
+		if e.Error != nil {
+			what = e.Error.String()
+		}
+		if resp.StatusCode == http.StatusNotFound && e.Error != nil && e.Error.Type == "index_not_found_exception" {
+			return fmt.Errorf("index %q not found at %s (%s); load it with: go run ./scripts/http -load -es %s -index %s", c.Index, c.Host(), what, c.URL, c.Index)
+		}
+		return fmt.Errorf("elasticsearch at %s answered %s %s with %s: %s", c.Host(), method, path, resp.Status, what)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("reading %s %s from %s: %w", method, path, c.Host(), err)
+	}
+	return nil
+}
+
+// esError is the error object of an Elasticsearch error response.
+type esError struct {
+	Type   string `json:"type"`
+	Reason string `json:"reason"`
+}
+
+func (e *esError) String() string { return oneLine(e.Type+": "+e.Reason, 200) }
+
+// oneLine folds s onto one line of at most n bytes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	return cmp.Or(s, "(empty body)")
+}

@@ -1,0 +1,186 @@
+// Package load drives the API server with HTTP requests and measures what
+// its client sees: requests, throughput and every latency.
+//
+// It keeps github.com/tsenart/vegeta/v12 as its load generator rather than
+// a hand-written loop: vegeta paces an open-loop attack at a fixed rate
+// (sending on schedule whether or not earlier requests have returned, so
+// a slow server shows as latency instead of slowing the load down) or runs
+// a fixed number of workers as fast as they go, grows its worker pool only
+// as needed, and timestamps each request from one monotonic start. That is
+// the part load generators get subtly wrong, and vegeta is a maintained,
+// widely used one.
+//
+// Data flows from a Spec to vegeta's attacker, whose results Run gathers
+// into a Result. Run refuses any target that is not on loopback, and its
+// client refuses to connect anywhere else: the load generator never sends
+// traffic off this machine.
+package load
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+)
+
+// A Spec is one bounded attack.
+type Spec struct {
+	Target   string        // URL of a GET on loopback
+	Workers  int           // requests in flight at most
+	Rate     int           // requests per second; 0: as fast as the workers go
+	Duration time.Duration // the attack sends no request after this
+	Requests int           // the attack sends at most this many requests
+}
+
+// Result is what the attack's client saw.
+type Result struct {
+	Requests  int             // responses received
+	Failed    int             // of them, errors and statuses other than 200
+	FirstErr  string          // the first failure, when there was one
+	Span      time.Duration   // from the first request sent to the last response
+	Latencies []time.Duration // of every request, ascending
+}
+
+// Throughput is the successful responses per second.
+func (r Result) Throughput() float64 {
+	if r.Span <= 0 {
+		return 0
+	}
+	return float64(r.Requests-r.Failed) / r.Span.Seconds()
+}
+
+// Quantile returns the latency below which a fraction q of the requests
+// fell (the nearest rank), or 0 when there were none.
+func (r Result) Quantile(q float64) time.Duration {
+	n := len(r.Latencies)
+	if n == 0 {
+		return 0
+	}
+	i := int(q*float64(n)+0.999999999) - 1 // ceil(q·n), the nearest rank
+	return r.Latencies[min(max(i, 0), n-1)]
+}
+
+// Run attacks spec.Target until spec.Duration has passed, spec.Requests
+// were sent or ctx is done, and returns what came back. It fails before
+// sending anything when the target is not on loopback or the spec is out of
+// bounds.
+func Run(ctx context.Context, spec Spec) (Result, error) {
+	if err := Loopback(spec.Target); err != nil {
+		return Result{}, err
+	}
+	if spec.Workers < 1 || spec.Rate < 0 || spec.Duration <= 0 || spec.Requests < 1 {
+		return Result{}, fmt.Errorf("load: a bounded attack needs workers, a duration and a request count: %+v", spec)
+	}
+	c := client(spec.Workers)
+	defer c.CloseIdleConnections()
+	attacker := vegeta.NewAttacker(
+		vegeta.Client(c),
+		vegeta.Workers(uint64(spec.Workers)),
+		vegeta.MaxWorkers(uint64(spec.Workers)),
+		vegeta.MaxBody(512), // enough for an error's text; the rest is read and dropped
+	)
+	target := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: spec.Target})
+	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
+
+	var (
+		r           Result
+		first, last time.Time
+		stop        = context.AfterFunc(ctx, func() { attacker.Stop() })
+	)
+	defer stop()
+	for res := range results {
+		r.Requests++
+		r.Latencies = append(r.Latencies, res.Latency)
+		if first.IsZero() || res.Timestamp.Before(first) {
+			first = res.Timestamp
+		}
+		if end := res.End(); end.After(last) {
+			last = end
+		}
+		if res.Code != http.StatusOK || res.Error != "" {
+			r.Failed++
+			if r.FirstErr == "" {
+				r.FirstErr = describe(res)
+			}
+		}
+	}
+	r.Span = last.Sub(first)
+	slices.Sort(r.Latencies)
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// limit is a pacer that stops after n requests.
+type limit struct {
+	vegeta.Pacer
+	n uint64
+}
+
+func (l limit) Pace(elapsed time.Duration, hits uint64) (time.Duration, bool) {
+	if hits >= l.n {
+		return 0, true
+	}
+	return l.Pacer.Pace(elapsed, hits)
+}
+
+// client keeps a connection per worker, follows no redirect and connects
+// only to loopback addresses.
+func client(workers int) *http.Client {
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
+	return &http.Client{
+		Timeout: 30 * time.Second,
+		Transport: &http.Transport{
+			DialContext:         dialer.DialContext,
+			MaxIdleConnsPerHost: workers,
+			DisableCompression:  true,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// loopbackOnly is a net.Dialer's Control: it refuses, before the socket
+// connects, every address that is not on loopback.
+func loopbackOnly(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("load: refusing to connect to %s: not a loopback address", address)
+	}
+	return nil
+}
+
+// Loopback returns an error unless rawURL is an http URL whose host is a
+// loopback address (127.0.0.0/8 or ::1) or localhost.
+func Loopback(rawURL string) error {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return fmt.Errorf("load: target %q: %w", rawURL, err)
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	if u.Scheme != "http" || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+		return fmt.Errorf("load: refusing target %q: the load generator sends only to http://127.0.0.1 (or another loopback address)", rawURL)
+	}
+	return nil
+}
+
+// describe says on one line why a request failed.
+func describe(res *vegeta.Result) string {
+	msg := res.Error
+	if res.Code != 0 {
+		msg = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
+		if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
+			msg += ": " + body
+		}
+	}
+	return cmp.Or(msg, "no response")
+}

@@ -1,0 +1,120 @@
+package load
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestLoopback(t *testing.T) {
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"http://127.0.0.1:8080/search", true},
+		{"http://127.9.9.9/", true},
+		{"http://[::1]:9200/", true},
+		{"http://localhost:9200/", true},
+		{"https://127.0.0.1/", false},
+		{"http://10.0.0.1/", false},
+		{"http://192.168.1.2:80/", false},
+		{"http://example.com/", false},
+		{"http://[::ffff:8.8.8.8]/", false},
+		{"127.0.0.1:80", false},
+		{"http://%zz/", false},
+	}
+	for _, tt := range tests {
+		if err := Loopback(tt.url); (err == nil) != tt.ok {
+			t.Errorf("Loopback(%q) = %v, want ok %t", tt.url, err, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		addr string
+		ok   bool
+	}{{"127.0.0.1:80", true}, {"[::1]:80", true}, {"10.1.2.3:80", false}, {"93.184.216.34:80", false}, {"localhost:80", false}} {
+		if err := loopbackOnly("tcp", tt.addr, nil); (err == nil) != tt.ok {
+			t.Errorf("loopbackOnly(%q) = %v, want ok %t", tt.addr, err, tt.ok)
+		}
+	}
+}
+
+// TestRunCount checks that an attack bounded by requests sends exactly
+// that many at either load, far from its time bound, and that the server
+// saw each of them.
+func TestRunCount(t *testing.T) {
+	var served atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		served.Add(1)
+		w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	for _, spec := range []Spec{
+		{Target: srv.URL, Workers: 4, Duration: time.Hour, Requests: 50},
+		{Target: srv.URL, Workers: 4, Rate: 1000, Duration: time.Hour, Requests: 30},
+	} {
+		served.Store(0)
+		r, err := Run(context.Background(), spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Requests != spec.Requests || r.Failed != 0 || served.Load() != int64(spec.Requests) || len(r.Latencies) != spec.Requests {
+			t.Errorf("%+v: %d requests, %d failed, %d latencies, server saw %d; want %d, 0", spec, r.Requests, r.Failed, len(r.Latencies), served.Load(), spec.Requests)
+		}
+		if r.Span <= 0 || r.Throughput() <= 0 || r.Quantile(1) < r.Quantile(0.5) {
+			t.Errorf("%+v: span %s, throughput %g, p50 %s, p100 %s", spec, r.Span, r.Throughput(), r.Quantile(0.5), r.Quantile(1))
+		}
+	}
+}
+
+// TestRunFailures checks that failures are counted and the first one
+// quoted with the body the server gave.
+func TestRunFailures(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "backend answered 503 Service Unavailable", http.StatusBadGateway)
+	}))
+	defer srv.Close()
+	r, err := Run(context.Background(), Spec{Target: srv.URL, Workers: 2, Duration: time.Hour, Requests: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed != 10 || !strings.Contains(r.FirstErr, "502 Bad Gateway: backend answered 503") {
+		t.Errorf("%d failed, first %q; want 10 and the 502 with its body", r.Failed, r.FirstErr)
+	}
+}
+
+// TestRunRefuses checks that nothing is sent to a target off loopback or
+// with an unbounded spec.
+func TestRunRefuses(t *testing.T) {
+	for _, spec := range []Spec{
+		{Target: "http://10.0.0.1/", Workers: 1, Duration: time.Second, Requests: 1},
+		{Target: "http://127.0.0.1:1/", Workers: 1, Duration: 0, Requests: 1},
+		{Target: "http://127.0.0.1:1/", Workers: 1, Duration: time.Second, Requests: 0},
+		{Target: "http://127.0.0.1:1/", Workers: 0, Duration: time.Second, Requests: 1},
+	} {
+		if r, err := Run(context.Background(), spec); err == nil || r.Requests != 0 {
+			t.Errorf("Run(%+v) = %d requests, %v; want an error and none sent", spec, r.Requests, err)
+		}
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	var r Result
+	for i := 1; i <= 1000; i++ {
+		r.Latencies = append(r.Latencies, time.Duration(i))
+	}
+	for _, tt := range []struct {
+		q    float64
+		want time.Duration
+	}{{0.5, 500}, {0.9, 900}, {0.99, 990}, {0.999, 999}, {1, 1000}, {0, 1}} {
+		if got := r.Quantile(tt.q); got != tt.want {
+			t.Errorf("Quantile(%g) = %d, want %d", tt.q, got, tt.want)
+		}
+	}
+	if got := (Result{}).Quantile(0.5); got != 0 {
+		t.Errorf("Quantile of nothing = %d, want 0", got)
+	}
+}

@@ -1,0 +1,64 @@
+// Command http is make bench-http: it measures an Elasticsearch-backed API
+// server under HTTP load, one dimension at a time from a base scenario
+// (codec, _source filtering, hits per response, the backend connection
+// pool), and writes the raw results and their report under
+// results/<machine-id>/http/.
+//
+// It starts a search backend (an Elasticsearch stand-in on loopback, or
+// uses the real cluster -es names) and, for each cell, an API server, each
+// in a child process of its own so that each one's CPU time is its own;
+// it drives the API server with vegeta at a fixed concurrency and at a
+// fixed rate, both bounded in time and in requests, and reads each
+// server's counters before and after. Cells run in rounds, in a shuffled
+// order per round drawn from a recorded seed. Output is benchfmt, written
+// to a .partial file that is renamed into place only when every round
+// completed; the report (README.md with tables and findings, latency
+// charts) is rebuilt from the newest raw file alone, here or by -report.
+//
+// -load bulk-indexes the fixture documents into -index at -es. The server
+// roles (serve-backend, serve-api) are this program's children.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	if len(os.Args) > 1 && isRole(os.Args[1:]) {
+		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err == nil {
+		err = dieWithParent(syscall.SIGTERM)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "http:", err)
+		os.Exit(2)
+	}
+	switch {
+	case o.report:
+		err = report(o.results, os.Stdout)
+	case o.load:
+		err = loadIndex(ctx, o, os.Stdout)
+	default:
+		err = run(ctx, o, os.Stdout, os.Stderr)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "http:", err)
+		if ctx.Err() != nil {
+			os.Exit(130)
+		}
+		os.Exit(1)
+	}
+}

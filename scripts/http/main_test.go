@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// The test binary plays the command's server roles (its first argument
+// names one) and, with roleEnv set, the command itself.
+const (
+	roleEnv = "JSONCOST_HTTP_TEST_ROLE"
+	markEnv = "JSONCOST_HTTP_TEST_MARK" // inherited by every process a test starts, to find them
+)
+
+func TestMain(m *testing.M) {
+	if isRole(os.Args[1:]) {
+		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+	}
+	if os.Getenv(roleEnv) == "command" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// tiny are options whose every load phase ends after a few requests,
+// however long that takes.
+func tiny(results string) options {
+	o, err := parseFlags([]string{"-results", results, "-rounds", "1", "-workers", "4", "-rate", "500",
+		"-requests", "12", "-duration", "10m", "-warmup", "10m"}, io.Discard)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// TestRun runs every cell once against the loopback backend and checks
+// the raw file, the report and that -report rebuilds the same report.
+func TestRun(t *testing.T) {
+	results := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if err := run(t.Context(), tiny(results), &stdout, &stderr); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpuName())
+	dir := filepath.Join(results, id, "http")
+	raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
+	hidden, _ := filepath.Glob(filepath.Join(dir, "raw", ".*"))
+	if len(raws) != 1 || len(hidden) != 0 {
+		t.Fatalf("raw directory holds %q and %q; want one raw file", raws, hidden)
+	}
+	data, err := os.ReadFile(raws[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := render.Parse(filepath.Base(raws[0]), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Cells) != 14 {
+		t.Errorf("%d cells, want 14 (7 scenarios at 2 loads)", len(r.Cells))
+	}
+	for _, c := range r.Cells {
+		if n := len(r.Samples(c, "req/s")); n != 1 {
+			t.Errorf("%s: %d samples, want 1", c.Name(), n)
+		}
+	}
+	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("raw file lacks %q", want)
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chart := range []string{"latency-4-workers.svg", "latency-500-rps.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, chart)); err != nil {
+			t.Error(err)
+		}
+	}
+	os.Remove(filepath.Join(dir, "README.md"))
+	if err := report(results, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Equal(again, readme) {
+		t.Errorf("-report rebuilt another README.md")
+	}
+}
+
+// fakeES is an Elasticsearch that answers its root and then search with
+// status and body.
+func fakeES(t *testing.T, status int, body string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			io.WriteString(w, `{"version":{"number":"8.15.0"}}`)
+			return
+		}
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// TestBadInput checks that each bad input stops the command with a clear
+// one-line error and writes nothing.
+func TestBadInput(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	tests := []struct {
+		name, want string
+		set        func(*options)
+	}{
+		{"unreachable cluster", "is unreachable: dial tcp", func(o *options) { o.es = closed.URL }},
+		{"missing index", `index "jsoncost-es-hits" not found at`, func(o *options) {
+			o.es = fakeES(t, 404, `{"error":{"type":"index_not_found_exception","reason":"no such index [jsoncost-es-hits]"},"status":404}`)
+		}},
+		{"cluster error", "with 503 Service Unavailable: search_phase_execution_exception: all shards failed", func(o *options) {
+			o.es = fakeES(t, 503, `{"error":{"type":"search_phase_execution_exception","reason":"all shards failed"},"status":503}`)
+		}},
+		{"API port in use", "serve-api: listen tcp " + busy.Addr().String() + ": bind: address already in use", func(o *options) { o.apiAddr = busy.Addr().String() }},
+		{"backend port in use", "serve-backend: listen tcp " + busy.Addr().String() + ": bind: address already in use", func(o *options) { o.backendAddr = busy.Addr().String() }},
+	}
+	for _, tt := range tests {
+		results := t.TempDir()
+		o := tiny(results)
+		tt.set(&o)
+		err := run(t.Context(), o, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v; want one line containing %q", tt.name, err, tt.want)
+		}
+		if entries, _ := os.ReadDir(results); len(entries) != 0 {
+			t.Errorf("%s: wrote %v", tt.name, entries)
+		}
+	}
+	for _, args := range [][]string{
+		{"-api-addr", "10.0.0.1:80"},
+		{"-es", "127.0.0.1:9200"},
+		{"-load"},
+		{"-rounds", "0"},
+		{"extra"},
+	} {
+		if _, err := parseFlags(args, io.Discard); err == nil {
+			t.Errorf("parseFlags(%q) succeeded", args)
+		}
+	}
+}
+
+// TestPreferredRaw checks which raw file a report is built from: the
+// newest full run, else the newest run of any kind; other files do not
+// count.
+func TestPreferredRaw(t *testing.T) {
+	tests := []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"20260101T000000Z.txt", "20260201T000000Z-quick.txt", "20251201T000000Z.txt"}, "20260101T000000Z.txt"},
+		{[]string{"20260101T000000Z-quick.txt", "20260201T000000Z-custom.txt", ".20260301T000000Z.txt.partial", "notes.txt"}, "20260201T000000Z-custom.txt"},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		for _, f := range tt.files {
+			os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+		}
+		if got, err := preferredRaw(dir); got != tt.want || err != nil {
+			t.Errorf("preferredRaw(%q) = %q, %v; want %q", tt.files, got, err, tt.want)
+		}
+	}
+	if _, err := preferredRaw(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("preferredRaw(empty) = %v, want fs.ErrNotExist", err)
+	}
+}

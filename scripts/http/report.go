@@ -1,0 +1,146 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
+	"github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/safefile"
+)
+
+// report rebuilds the HTTP report of every machine under results that has
+// HTTP raw files, each from its preferred raw file alone (see preferredRaw).
+func report(results string, stdout io.Writer) error {
+	entries, err := os.ReadDir(results)
+	if err != nil {
+		return fmt.Errorf("reading results directory: %w", err)
+	}
+	built := 0
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		raw, err := rebuild(filepath.Join(results, e.Name(), "http"), e.Name())
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("machine %s: %w", e.Name(), err)
+		}
+		fmt.Fprintf(stdout, "http report: %s: built from http/raw/%s\n", e.Name(), raw)
+		built++
+	}
+	if built == 0 {
+		fmt.Fprintf(stdout, "http report: no machine under %s has HTTP results (<machine-id>/http/raw/*.txt)\n", results)
+	}
+	return nil
+}
+
+// reportRun rebuilds the report of machine id and prints the page of the
+// run just written to path.
+func reportRun(results, id, path string, stdout io.Writer) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	run, err := render.Parse(filepath.Base(path), data)
+	if err != nil {
+		return err
+	}
+	stdout.Write(render.Page(run, id, false))
+	dir := filepath.Join(results, id, "http")
+	raw, err := rebuild(dir, id)
+	if err != nil {
+		return err
+	}
+	if raw != filepath.Base(path) {
+		fmt.Fprintf(stdout, "\n%s shows raw/%s, a run of the kind a report prefers (full over quick or custom); this run's output is %s\n", filepath.Join(dir, "README.md"), raw, path)
+	}
+	return nil
+}
+
+// rebuild writes the report of the machine directory dir (results/<id>/http)
+// from its preferred raw file, removes charts the report no longer has,
+// and returns the raw file's name. It reports fs.ErrNotExist when dir has
+// no raw files.
+func rebuild(dir, machine string) (string, error) {
+	raw, err := preferredRaw(filepath.Join(dir, "raw"))
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "raw", raw))
+	if err != nil {
+		return "", err
+	}
+	run, err := render.Parse(raw, data)
+	if err != nil {
+		return "", err
+	}
+	files, err := render.Files(run, machine)
+	if err != nil {
+		return "", err
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := safefile.WriteFile(filepath.Join(dir, name), files[name], 0o644); err != nil {
+			return "", err
+		}
+	}
+	stale, _ := filepath.Glob(filepath.Join(dir, render.ChartGlob))
+	for _, path := range stale {
+		if _, ok := files[filepath.Base(path)]; !ok {
+			os.Remove(path)
+		}
+	}
+	return raw, nil
+}
+
+// preferredRaw names the raw file a report is built from: the newest full
+// run, or when there is none the newest run of any kind.
+func preferredRaw(dir string) (string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	var names []rawfmt.RawName
+	for _, e := range entries {
+		if n, err := rawfmt.ParseRawName(e.Name()); err == nil && !e.IsDir() {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "", fmt.Errorf("%s: %w", dir, fs.ErrNotExist)
+	}
+	newest := func(names []rawfmt.RawName) string {
+		return slices.MaxFunc(names, func(a, b rawfmt.RawName) int {
+			return cmp.Or(a.Stamp.Compare(b.Stamp), cmp.Compare(a.Kind, b.Kind))
+		}).String()
+	}
+	if full := slices.DeleteFunc(slices.Clone(names), func(n rawfmt.RawName) bool { return n.Kind != rawfmt.KindFull }); len(full) > 0 {
+		return newest(full), nil
+	}
+	return newest(names), nil
+}
+
+// loadIndex bulk-indexes the fixture documents into the cluster's index.
+func loadIndex(ctx context.Context, o options, stdout io.Writer) error {
+	cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
+	n, err := cl.Load(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "indexed %d documents into %q at %s\n", n, o.index, cl.Host())
+	return nil
+}
