@@ -125,20 +125,44 @@ func (m *Machine) list() error {
 	return nil
 }
 
-// OtherReports lists the directories under the results directory dir that
-// are not machines but hold a README.md, such as the conformance report, by
-// name.
+// OtherReports lists, by slash path under the results directory dir, the
+// reports that hold a README.md but are not built from a machine's raw
+// runs: directories beside the machines, such as the conformance report,
+// and those inside a machine's directory, such as its HTTP report and the
+// pages of make bench-doc.
 func OtherReports(dir string) ([]string, error) {
 	names, err := subdirs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(names, func(name string) bool {
-		_, rawErr := os.Stat(filepath.Join(dir, name, RawDir))
-		_, readmeErr := os.Stat(filepath.Join(dir, name, "README.md"))
-		return !errors.Is(rawErr, fs.ErrNotExist) || readmeErr != nil
-	}), nil
+	has := func(path ...string) bool {
+		_, err := os.Stat(filepath.Join(append([]string{dir}, path...)...))
+		return err == nil
+	}
+	var out []string
+	for _, name := range names {
+		if !has(name, RawDir) {
+			if has(name, "README.md") {
+				out = append(out, name)
+			}
+			continue
+		}
+		inner, err := subdirs(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		for _, sub := range inner {
+			if !slices.Contains(builtDirs, sub) && has(name, sub, "README.md") {
+				out = append(out, name+"/"+sub)
+			}
+		}
+	}
+	return out, nil
 }
+
+// builtDirs are the directories of a machine that the report itself writes
+// or reads.
+var builtDirs = []string{RawDir, "runs", "charts", "tables"}
 
 // subdirs lists the directories under dir that are not hidden, by name.
 func subdirs(dir string) ([]string, error) {

@@ -36,6 +36,10 @@ func TestMachines(t *testing.T) {
 	}
 	write(t, filepath.Join(dir, "conformance", "README.md"), "# Conformance\n")
 	write(t, filepath.Join(dir, "empty", "notes.md"), "")
+	for _, sub := range []string{"http", "doc-product", "runs", "charts"} {
+		write(t, filepath.Join(dir, "m1", sub, "README.md"), "# "+sub+"\n")
+	}
+	write(t, filepath.Join(dir, "m1", "doc-nothing", "raw.txt"), "")
 
 	ms, err := Machines(dir)
 	if err != nil {
@@ -72,8 +76,8 @@ func TestMachines(t *testing.T) {
 		t.Errorf("a hidden file is named:\n%s", ignored)
 	}
 	others, err := OtherReports(dir)
-	if err != nil || !slices.Equal(others, []string{"conformance"}) {
-		t.Errorf("other reports %q, %v; want conformance", others, err)
+	if want := []string{"conformance", "m1/doc-product", "m1/http"}; err != nil || !slices.Equal(others, want) {
+		t.Errorf("other reports %q, %v; want %q", others, err, want)
 	}
 	if _, err := Machines(filepath.Join(dir, "conformance")); err == nil {
 		t.Error("a directory without machines gave no error")
