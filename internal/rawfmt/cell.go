@@ -62,6 +62,20 @@ func (c Cell) Harness() bool {
 // NoopCell is the harness's own cell.
 var NoopCell = Cell{Op: Noop, Fixture: NoopFixture, Codec: Noop}
 
+// ParseLine returns the result on one line of go test's output when it is
+// a cell's, or nil for any other line. r is reused from line to line.
+func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
+	if !strings.HasPrefix(line, Benchmark) {
+		return nil
+	}
+	r.Reset(strings.NewReader(line), "")
+	if !r.Scan() {
+		return nil
+	}
+	res, _ := r.Result().(*benchfmt.Result)
+	return res
+}
+
 // ParseCell returns the cell a benchmark result names, such as
 // BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=sonic-std-2 (as go
 // test prints it) or Codec/op=… (as benchfmt.Reader reads it). It reports

@@ -48,6 +48,19 @@ func TestParseCellFromReader(t *testing.T) {
 	}
 }
 
+func TestParseLine(t *testing.T) {
+	c := Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}
+	r := benchfmt.NewReader(nil, "")
+	if res := ParseLine(r, c.Name()+"-2 \t 100 \t 42 ns/op"); res == nil || res.Iters != 100 {
+		t.Errorf("ParseLine of a result = %+v", res)
+	}
+	for _, line := range []string{"goos: linux", "--- FAIL: " + c.Name(), "PASS", c.Name() + "-2 x y", ""} {
+		if res := ParseLine(r, line); res != nil {
+			t.Errorf("ParseLine(%q) = %+v, want nil", line, res)
+		}
+	}
+}
+
 func TestCodecConfig(t *testing.T) {
 	c := CodecConfig{Name: "sonic-std", ModuleVersion: "github.com/bytedance/sonic@v1.15.5", Category: "near-std", Engine: "jit"}
 	got, ok, err := ParseCodecConfig(c.Key(), c.Value())

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // writeConfig writes the benchfmt configuration lines that make a raw file
@@ -26,16 +26,16 @@ import (
 func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) error {
 	var b strings.Builder
 	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, gitCommit())
-	line(rawfmt.KeyCommand, commandLine())
+	line(rawfmt.KeyCommit, runinfo.Commit())
+	line(rawfmt.KeyCommand, runinfo.CommandLine("./scripts/bench"))
 	line(rawfmt.KeyMachine, id)
 	line(rawfmt.KeyGo, runtime.Version())
 	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
 	line(rawfmt.KeyGOMAXPROCS, strconv.Itoa(runtime.GOMAXPROCS(0))) // the binary inherits the environment, affinity and limits
 	line(rawfmt.KeyGOGC, cmp.Or(os.Getenv("GOGC"), "100"))
 	line(rawfmt.KeyGOMEMLIMIT, cmp.Or(os.Getenv("GOMEMLIMIT"), "off"))
-	line(rawfmt.KeyGOEXPERIMENT, goEnv("GOEXPERIMENT"))
-	line(rawfmt.KeyGOAMD64, goEnv("GOAMD64"))
+	line(rawfmt.KeyGOEXPERIMENT, runinfo.GoEnv("GOEXPERIMENT"))
+	line(rawfmt.KeyGOAMD64, runinfo.GoEnv("GOAMD64"))
 	if cpus, narrowed := affinity(); narrowed {
 		line(rawfmt.KeyAffinity, cpus)
 	}
@@ -61,39 +61,4 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func goEnv(key string) string {
-	out, err := exec.Command("go", "env", key).Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// gitCommit is the suite's commit, marked "-dirty" when the tree has
-// uncommitted changes outside results/.
-func gitCommit() string {
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	commit := strings.TrimSpace(string(out))
-	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
-	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
-		commit += "-dirty"
-	}
-	return commit
-}
-
-// commandLine is the command as a user would type it to repeat the run.
-func commandLine() string {
-	args := []string{"go", "run", "./scripts/bench"}
-	for _, a := range os.Args[1:] {
-		if a == "" || strings.ContainsAny(a, " '\"*|()$") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		args = append(args, a)
-	}
-	return strings.Join(args, " ")
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 type options struct {
@@ -132,7 +133,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 
 	parts := split(cells, o.sel, o.benchtime, o.large)
-	p := newProgress(stderr, o.rounds, len(cells))
+	p := runinfo.NewProgress(stderr, o.rounds, len(cells))
 	for r := 1; r <= o.rounds; r++ {
 		var failed []rawfmt.Cell
 		for _, part := range shuffled(parts, o.seed, r) {
@@ -150,7 +151,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return fmt.Errorf("round %d: %w; partial output kept in %s", r, err, out.Name())
 		}
 	}
-	p.done()
+	p.Done()
 	if err := out.commit(); err != nil {
 		return err
 	}

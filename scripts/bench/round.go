@@ -15,6 +15,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // A binary is the benchmark binary, run over one selection, in the order
@@ -80,7 +81,7 @@ func noopBench() string {
 // copying result lines to out and counting the cells of want in p. It
 // returns the cells that failed; it is an error when the binary fails
 // otherwise or does not report every cell of want.
-func (b binary) round(ctx context.Context, round int, want map[rawfmt.Cell]bool, out io.Writer, p *progress) (failed []rawfmt.Cell, err error) {
+func (b binary) round(ctx context.Context, round int, want map[rawfmt.Cell]bool, out io.Writer, p *runinfo.Progress) (failed []rawfmt.Cell, err error) {
 	cmd := b.command(ctx, "^"+rawfmt.Benchmark+"$", b.benchtime,
 		"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(b.seed, 10),
 		"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(round))
@@ -100,13 +101,13 @@ func (b binary) round(ctx context.Context, round int, want map[rawfmt.Cell]bool,
 	lines.Buffer(make([]byte, 64<<10), 1<<20)
 	for lines.Scan() {
 		text := lines.Text()
-		if res := parseResult(line, text); res != nil {
+		if res := rawfmt.ParseLine(line, text); res != nil {
 			if werr == nil {
 				_, werr = fmt.Fprintln(out, text)
 			}
 			if c, ok := rawfmt.ParseCell(res.Name); ok && want[c] {
 				seen++
-				p.cell()
+				p.Cell()
 			}
 			continue
 		}
@@ -137,17 +138,3 @@ func (b binary) round(ctx context.Context, round int, want map[rawfmt.Cell]bool,
 
 // failPrefix starts go test's line for a benchmark that failed.
 const failPrefix = "--- FAIL: "
-
-// parseResult returns the benchmark result on a line of go test's output,
-// or nil for any other line.
-func parseResult(r *benchfmt.Reader, line string) *benchfmt.Result {
-	if !strings.HasPrefix(line, rawfmt.Benchmark) {
-		return nil
-	}
-	r.Reset(strings.NewReader(line), "")
-	if !r.Scan() {
-		return nil
-	}
-	res, _ := r.Result().(*benchfmt.Result)
-	return res
-}

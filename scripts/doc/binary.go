@@ -17,6 +17,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/doc/harness"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // A binary is the compiled test binary of the document's module.
@@ -90,7 +91,7 @@ func (b binary) rounds(ctx context.Context, o options, failures []failure, cells
 		skip = append(skip, f.cell.Sub())
 	}
 	out := &rawOutput{seed: rand.Uint64() | 1}
-	p := newProgress(b.stderr, o.rounds, cells)
+	p := runinfo.NewProgress(b.stderr, o.rounds, cells)
 	for r := 1; r <= o.rounds; r++ {
 		cmd := exec.CommandContext(ctx, b.path,
 			"-test.run", "^$",
@@ -109,12 +110,12 @@ func (b binary) rounds(ctx context.Context, o options, failures []failure, cells
 			return nil, fmt.Errorf("round %d: %w; nothing written", r, err)
 		}
 	}
-	p.done()
+	p.Done()
 	return out, nil
 }
 
 // round runs one round and adds its results to out.
-func (b binary) round(cmd *exec.Cmd, r, cells int, out *rawOutput, p *progress) error {
+func (b binary) round(cmd *exec.Cmd, r, cells int, out *rawOutput, p *runinfo.Progress) error {
 	cmd.Stderr = b.stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -139,10 +140,10 @@ func (b binary) round(cmd *exec.Cmd, r, cells int, out *rawOutput, p *progress) 
 			}
 			continue
 		}
-		if res := parseResult(reader, text); res != nil {
+		if res := rawfmt.ParseLine(reader, text); res != nil {
 			out.results = append(out.results, text)
 			seen++
-			p.cell()
+			p.Cell()
 			continue
 		}
 		if name, ok := strings.CutPrefix(strings.TrimSpace(text), "--- FAIL: "); ok {
@@ -164,18 +165,4 @@ func (b binary) round(cmd *exec.Cmd, r, cells int, out *rawOutput, p *progress) 
 		return fmt.Errorf("the benchmark reported %d of the %d cells", seen, cells)
 	}
 	return nil
-}
-
-// parseResult returns the benchmark result on a line of go test's output,
-// or nil for any other line.
-func parseResult(r *benchfmt.Reader, line string) *benchfmt.Result {
-	if !strings.HasPrefix(line, rawfmt.Benchmark) {
-		return nil
-	}
-	r.Reset(strings.NewReader(line), "")
-	if !r.Scan() {
-		return nil
-	}
-	res, _ := r.Result().(*benchfmt.Result)
-	return res
 }

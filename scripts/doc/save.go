@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
@@ -85,7 +85,7 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch st
 func rawText(o options, d *document, out *rawOutput, id string) []byte {
 	var b strings.Builder
 	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, gitCommit())
+	line(rawfmt.KeyCommit, runinfo.Commit())
 	line(rawfmt.KeyCommand, command(o))
 	line(rawfmt.KeyMachine, id)
 	line(rawfmt.KeyGo, runtime.Version())
@@ -140,19 +140,4 @@ func quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// gitCommit is the suite's commit, marked "-dirty" when the tree has
-// uncommitted changes outside results/.
-func gitCommit() string {
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	commit := strings.TrimSpace(string(out))
-	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
-	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
-		commit += "-dirty"
-	}
-	return commit
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/load"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and
@@ -67,7 +68,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 
 	var raw bytes.Buffer
 	w := benchfmt.NewWriter(&raw)
-	p := newProgress(stderr, o.rounds, len(cells))
+	p := runinfo.NewProgress(stderr, o.rounds, len(cells))
 	for r := 1; r <= o.rounds; r++ {
 		for _, c := range shuffled(cells, o.seed, r) {
 			res, err := m.measure(ctx, c)
@@ -80,13 +81,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			if err := w.Write(res); err != nil {
 				return err
 			}
-			p.cell()
+			p.Cell()
 		}
 	}
 	if err := b.stop(); err != nil {
 		return err
 	}
-	p.done()
+	p.Done()
 	path, err := writeRaw(filepath.Join(o.results, id, "http", "raw"), name, raw.Bytes())
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package main
+package runinfo
 
 import (
 	"fmt"
@@ -7,10 +7,10 @@ import (
 	"time"
 )
 
-// progress prints round r/R, cell i/N, elapsed time and an estimate of the
-// time left: at most once a second on a terminal, every 15 seconds to a
-// log.
-type progress struct {
+// Progress prints round r/R, cell i/N, the time spent and an estimate of
+// the time left: on a terminal at most once a second, rewriting one line;
+// to a log a line every 15 seconds.
+type Progress struct {
 	w             io.Writer
 	tty           bool
 	rounds, cells int
@@ -18,8 +18,9 @@ type progress struct {
 	start, last   time.Time
 }
 
-func newProgress(w io.Writer, rounds, cells int) *progress {
-	p := &progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
+// NewProgress starts the clock of a run of rounds × cells.
+func NewProgress(w io.Writer, rounds, cells int) *Progress {
+	p := &Progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil {
 			p.tty = fi.Mode()&os.ModeCharDevice != 0
@@ -28,11 +29,12 @@ func newProgress(w io.Writer, rounds, cells int) *progress {
 	return p
 }
 
-func (p *progress) cell() {
+// Cell counts one cell done.
+func (p *Progress) Cell() {
 	p.count++
-	every := time.Second
+	every, start, end := time.Second, "\r", "   "
 	if !p.tty {
-		every = 15 * time.Second
+		every, start, end = 15*time.Second, "", "\n"
 	}
 	if time.Since(p.last) < every && p.count%p.cells != 0 {
 		return
@@ -40,15 +42,12 @@ func (p *progress) cell() {
 	p.last = time.Now()
 	elapsed := time.Since(p.start)
 	eta := time.Duration(float64(elapsed) / float64(p.count) * float64(p.rounds*p.cells-p.count))
-	start, end := "\r", "   "
-	if !p.tty {
-		start, end = "", "\n"
-	}
 	fmt.Fprintf(p.w, "%sround %d/%d  cell %d/%d  elapsed %s  eta %s%s", start, (p.count-1)/p.cells+1, p.rounds,
 		(p.count-1)%p.cells+1, p.cells, elapsed.Round(time.Second), eta.Round(time.Second), end)
 }
 
-func (p *progress) done() {
+// Done says how long the run took.
+func (p *Progress) Done() {
 	if p.tty {
 		fmt.Fprintln(p.w)
 	}

@@ -1,0 +1,54 @@
+// Package runinfo holds what every command that measures shares: the
+// configuration values that make a raw file reproducible — the suite's
+// commit, the command that repeats the run, the go environment — and the
+// progress line with an estimate of the time left.
+package runinfo
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// Commit is the suite's commit, marked "-dirty" when the tree has
+// uncommitted changes outside results/, or "unknown" outside a checkout.
+func Commit() string {
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	commit := strings.TrimSpace(string(out))
+	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
+	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
+		commit += "-dirty"
+	}
+	return commit
+}
+
+// CommandLine is the command a user types to repeat this run of the
+// command in directory dir (such as ./scripts/bench), with this process's
+// arguments quoted for a shell.
+func CommandLine(dir string) string {
+	args := []string{"go", "run", dir}
+	for _, a := range os.Args[1:] {
+		args = append(args, Quote(a))
+	}
+	return strings.Join(args, " ")
+}
+
+// Quote quotes s for a POSIX shell when it needs it.
+func Quote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"*?[]|&;<>()$`\\~#") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// GoEnv is the value go env prints for key, or "unknown".
+func GoEnv(key string) string {
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
