@@ -23,7 +23,7 @@ given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
 
 BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
 
-.PHONY: bench bench-quick bench-doc bench-http test report compare codecs fixtures fixtures-list conformance fuzz
+.PHONY: bench bench-quick bench-doc bench-http bench-instr bench-instr-check test report compare codecs fixtures fixtures-list conformance fuzz
 
 ## bench: the standard matrix, interleaved rounds, then the report
 bench:
@@ -33,6 +33,17 @@ bench:
 ## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
 bench-quick:
 	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(call given,rounds,ROUNDS) -benchtime $(BENCHTIME)
+
+## bench-instr: instructions/op under cachegrind (default: every fields-* fixture × decode-struct, decode-map, encode-struct × every codec)
+bench-instr:
+	$(GO) run ./scripts/instr -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)'
+
+# The two newest instruction-count files, newest first.
+INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4 -r | head -n 2)
+
+## bench-instr-check: two instruction-count runs agree (median cell within 0.2%, every cell within 1%); OLD=, NEW= default to the two newest
+bench-instr-check:
+	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 
 ## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…]
 bench-doc:

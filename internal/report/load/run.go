@@ -144,12 +144,15 @@ func (r *Run) FixturesOf(fams ...Family) []string {
 	return out
 }
 
-// Rounds is the largest number of ns/op values of any cell: the number of
-// rounds the run made.
+// Rounds is the largest number of ns/op values of any cell but the noop
+// cell, which runs once in every run of the benchmark binary, and a round
+// may run the binary more than once: the number of rounds the run made.
 func (r *Run) Rounds() int {
 	n := 0
-	for _, c := range r.cells {
-		n = max(n, len(c[rawfmt.UnitNs]))
+	for c, s := range r.cells {
+		if !isNoop(c) {
+			n = max(n, len(s[rawfmt.UnitNs]))
+		}
 	}
 	return n
 }

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// Two counts of the same cells agree when the median relative difference
+// is at most medianLimit and no cell's exceeds cellLimit.
+const (
+	medianLimit = 0.002
+	cellLimit   = 0.01
+)
+
+// compareFiles reports how far two instr raw files' figures lie apart over
+// the cells both hold, and fails when they disagree.
+func compareFiles(w io.Writer, pathA, pathB string) error {
+	a, err := readFigures(pathA)
+	if err != nil {
+		return err
+	}
+	b, err := readFigures(pathB)
+	if err != nil {
+		return err
+	}
+	var (
+		cells []rawfmt.Cell
+		diffs []float64
+	)
+	for _, c := range slices.SortedFunc(maps.Keys(a), func(x, y rawfmt.Cell) int { return strings.Compare(x.Name(), y.Name()) }) {
+		if vb, ok := b[c]; ok {
+			cells = append(cells, c)
+			diffs = append(diffs, math.Abs(vb-a[c])/a[c])
+		}
+	}
+	if len(cells) == 0 {
+		return fmt.Errorf("%s and %s have no cell in common", pathA, pathB)
+	}
+	median := benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(diffs), &benchmath.DefaultThresholds), 0.95).Center
+	worst := slices.Index(diffs, slices.Max(diffs))
+	fmt.Fprintf(w, "%d cells in common (%d only in %s, %d only in %s)\n", len(cells), len(a)-len(cells), pathA, len(b)-len(cells), pathB)
+	fmt.Fprintf(w, "median relative difference %.3f%%, largest %.3f%% (%s)\n", 100*median, 100*diffs[worst], cells[worst])
+	var over []string
+	for i, c := range cells {
+		if diffs[i] > cellLimit {
+			fmt.Fprintf(w, "  %s: %.1f → %.1f %s (%.2f%%)\n", c, a[c], b[c], rawfmt.UnitInstr, 100*diffs[i])
+			over = append(over, c.String())
+		}
+	}
+	switch {
+	case median > medianLimit:
+		return fmt.Errorf("the runs disagree: the median relative difference %.3f%% exceeds %.1f%%", 100*median, 100*medianLimit)
+	case len(over) > 0:
+		return fmt.Errorf("the runs disagree: %d cells differ by more than %.0f%%: %s", len(over), 100*cellLimit, strings.Join(over, ", "))
+	}
+	fmt.Fprintln(w, "the runs agree")
+	return nil
+}
+
+// readFigures reads the instructions per operation of each cell of a raw
+// file.
+func readFigures(path string) (map[rawfmt.Cell]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	figures := map[rawfmt.Cell]float64{}
+	r := benchfmt.NewReader(f, path)
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, rec
+		case *benchfmt.Result:
+			c, ok := rawfmt.ParseCell(rec.Name)
+			v, has := value(rec, rawfmt.UnitInstr)
+			if !ok || !has {
+				continue
+			}
+			if _, dup := figures[c]; dup {
+				return nil, fmt.Errorf("%s: %s appears twice", path, c)
+			}
+			if !(v > 0) {
+				return nil, fmt.Errorf("%s: %s has %v %s", path, c, v, rawfmt.UnitInstr)
+			}
+			figures[c] = v
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(figures) == 0 {
+		return nil, errors.New(path + " holds no " + rawfmt.UnitInstr + " results")
+	}
+	return figures, nil
+}

@@ -1,0 +1,164 @@
+// Command instr is the runner behind make bench-instr: it counts the
+// instructions each selected cell of the matrix executes per operation,
+// under valgrind's cachegrind, the figure that does not drift on a shared
+// machine. By default it counts every fields-* fixture with decode-struct,
+// decode-map and encode-struct, every codec configuration, the floor cell
+// of each operation and fixture, and the harness's own noop cell.
+//
+// Data flows in four steps. The runner builds the benchmark binary once
+// (go test -c of the root package). A native pass runs the selection
+// briefly, three times: it is the correctness gate (a cell that fails stops
+// the run before any counting), its cpu line names the machine, and each
+// cell's fastest ns/op and its B/op give an estimate of the cell's
+// instructions per operation. Then each cell (-parallel at a time, 2 by
+// default: counts do not depend on load) runs under cachegrind at N1 and at
+// N2 = 6·N1 iterations, with GOMAXPROCS=1, GOGC=off and
+// GODEBUG=asyncpreemptoff=1,memprofilerate=0, and its figure is
+// (I2 − I1)/(N2 − N1), where I is the program's whole instruction count:
+// start-up, gate and warm-up execute the same instructions in both runs and
+// cancel. Last, the figures are written as benchfmt, after configuration
+// lines, to results/<machine-id>/raw/<UTC timestamp>-instr.txt.
+//
+// Each run selects exactly one cell: the selection flags name only its
+// operation, fixture and codec, and the -test.bench pattern is anchored at
+// every level of its name. So the noop cell, which the binary otherwise runs
+// ahead of any selection at the same -benchtime (and which then would not
+// cancel), never runs inside another cell's count; it is counted as a cell
+// of its own, the harness's cost per iteration.
+//
+// N1 is chosen so that the N1 run's loop executes about -target
+// instructions (10⁸; the figure is then a mean over 5·10⁸). A run's count
+// carries a few hundred thousand instructions of noise (the runtime fills
+// its type-assertion caches after a random number of misses), a few
+// hundredths of a percent of that, where small counts scatter by a percent
+// (goccy decode-struct fields-0005 from 200x and 1200x: 3990 and 4045
+// instructions/op; from 50000x and 300000x: 4042 to 4044). The estimate is
+// the native ns/op times the instructions per ns of the cells of the same
+// codec and operation counted so far; a cell whose N1 run falls short of
+// half the target is counted again with N1 from its figure. GOGC=off keeps
+// every allocation, so N2 is also held to what keeps the heap under 2 GiB.
+// Some cells vary from process to process whatever N: each process hashes
+// with its own random seed (sonic's field tables) and lays out its heap its
+// own way (the floor of large documents, whose copies are large
+// allocations). So a second N2 run repeats the figure, and when the two
+// differ by more than 0.2% a third decides, as the median. A result line's
+// iteration count is N2 − N1, the iterations its figure is the mean of.
+//
+// Go programs under valgrind now and then crash (a register dump and no
+// benchmark line); such a run is told by its exit status, a missing
+// cachegrind summary or a missing or short benchmark line, and run again, a
+// bounded number of times. A cell that fails the correctness gate is never
+// retried. Output goes to a hidden partial file that is renamed into place
+// only when every cell has its figure; a run that fails or is interrupted
+// leaves no file behind.
+//
+// With -compare A B it instead reads two instr raw files and reports the
+// median and the largest relative difference over the cells both hold,
+// failing when the median exceeds 0.2% or any cell's exceeds 1%.
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// The default selection: the fields sweep with the three operations every
+// full codec has.
+const (
+	defaultOps      = "decode-struct,decode-map,encode-struct"
+	defaultFixtures = "fields-.*"
+)
+
+type options struct {
+	sel      rawfmt.Selection
+	parallel int    // cells counted at a time
+	target   int64  // instructions the N1 run's loop should execute
+	valgrind string // the valgrind executable
+	bin      string // a prebuilt benchmark binary; "" builds one
+	results  string // the results directory
+	compare  bool   // compare two raw files (the arguments) instead
+	args     []string
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "instr:", err)
+		os.Exit(2)
+	}
+	if o.compare {
+		err = compareFiles(os.Stdout, o.args[0], o.args[1])
+	} else {
+		err = run(ctx, o, os.Stderr)
+	}
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(os.Stderr, "instr: interrupted; no result file written")
+		os.Exit(130)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "instr:", err)
+		os.Exit(1)
+	}
+}
+
+// parseFlags reads the command line. A bad value is a one-line error
+// naming the flag; -h prints the usage to stderr and returns flag.ErrHelp.
+// An empty -ops or -fixtures selects the default.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
+	fs := flag.NewFlagSet("instr", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var bad error // the first bad value, said better than the flag package does
+	positive := func(name, usage string, set func(int64)) {
+		fs.Func(name, usage, func(s string) error {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || n < 1 {
+				err = errors.New("want a positive whole number")
+				bad = cmp.Or(bad, fmt.Errorf("-%s %q: %w", name, s, err))
+				return err
+			}
+			set(n)
+			return nil
+		})
+	}
+	o.sel.RegisterFlags(fs, "")
+	positive("parallel", "cells counted at a time (default 2)", func(n int64) { o.parallel = int(n) })
+	positive("target", "instructions the smaller run of a cell should execute in its loop (default 100000000)", func(n int64) { o.target = n })
+	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable (installed with apt-get when the default is missing and the runner is root)")
+	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
+	fs.StringVar(&o.results, "results", "results", "results directory")
+	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fmt.Fprintln(stderr, "usage: instr [flags]\n       instr -compare A B")
+			fs.PrintDefaults()
+		}
+		return o, cmp.Or(bad, err)
+	}
+	o.args = fs.Args()
+	switch {
+	case o.compare && len(o.args) != 2:
+		return o, errors.New("-compare takes two raw files")
+	case !o.compare && len(o.args) > 0:
+		return o, fmt.Errorf("unexpected argument %q", o.args[0])
+	}
+	o.sel.Ops = cmp.Or(o.sel.Ops, defaultOps)
+	o.sel.Fixtures = cmp.Or(o.sel.Fixtures, defaultFixtures)
+	return o, nil
+}

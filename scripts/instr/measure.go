@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+const (
+	// ratio is N2/N1: the two runs of a cell differ by 5·N1 iterations.
+	ratio = 6
+	// heapLimit bounds the bytes the N2 run of a cell allocates: with
+	// GOGC=off nothing is freed.
+	heapLimit = 2 << 30
+	// rounds bounds how often a cell is counted again with a better N1.
+	rounds = 3
+	// firstRate is the instructions per native ns assumed before any cell
+	// of a codec has been counted.
+	firstRate = 10
+	// agreement is how close, relatively, two figures of a cell from
+	// different N2 runs must be to stand without a third.
+	agreement = 0.002
+)
+
+// A figure is one cell's count.
+type figure struct {
+	cell   rawfmt.Cell
+	n1, n2 int64
+	perOp  float64 // instructions per operation
+	third  bool    // a third N2 run decided
+}
+
+// rates learns how many instructions a cell executes per ns it takes
+// natively, from the cells counted so far: per codec and operation, and per
+// codec.
+type rates struct {
+	mu   sync.Mutex
+	seen map[string][]float64 // by codec/op and by codec
+}
+
+// estimate is the instructions per operation of a cell that takes t
+// natively, at the median rate of the cells counted with the same codec and
+// operation, else with the same codec, else at firstRate.
+func (r *rates) estimate(c rawfmt.Cell, t timing) float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, key := range []string{c.Codec + "/" + c.Op, c.Codec} {
+		if seen := r.seen[key]; len(seen) > 0 {
+			sorted := slices.Sorted(slices.Values(seen))
+			return t.ns * sorted[len(sorted)/2]
+		}
+	}
+	return t.ns * firstRate
+}
+
+func (r *rates) learn(c rawfmt.Cell, t timing, perOp float64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.seen == nil {
+		r.seen = map[string][]float64{}
+	}
+	for _, key := range []string{c.Codec + "/" + c.Op, c.Codec} {
+		r.seen[key] = append(r.seen[key], perOp/t.ns)
+	}
+}
+
+// chooseN1 returns N1 for a cell estimated to execute perOp instructions
+// and allocate bytes per operation: enough iterations that the N1 run's
+// loop executes target instructions, rounded up to two significant digits,
+// at least 2 (go test runs a count of 1 differently) and at most what keeps
+// the N2 run's allocations under heapLimit. capped reports that the limit
+// decided.
+func chooseN1(perOp, bytes float64, target int64) (n1 int64, capped bool) {
+	n := math.Ceil(float64(target) / math.Max(perOp, 1))
+	if bytes > 0 {
+		if limit := math.Floor(heapLimit / bytes / ratio); n >= limit {
+			return max(int64(limit), 2), true
+		}
+	}
+	return max(roundUp2(int64(n)), 2), false
+}
+
+// roundUp2 rounds n up to two significant digits.
+func roundUp2(n int64) int64 {
+	unit := int64(1)
+	for n/unit >= 100 {
+		unit *= 10
+	}
+	return (n + unit - 1) / unit * unit
+}
+
+// measure counts j's cell: a run at N1 and runs at N2, a figure from each
+// N2 run's difference with the N1 run. When the N1 run's loop executed less
+// than half the target, it counts again with N1 from the figure. Then a
+// second N2 run repeats the figure: when the two agree within agreement the
+// cell's figure is their mean, else a third decides, as the median.
+func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
+	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
+	var i1 int64
+	var perOp []float64
+	for round := 1; ; round++ {
+		var err error
+		if i1, _, err = c.count(ctx, j, n1); err != nil {
+			return figure{}, err
+		}
+		i2, _, err := c.count(ctx, j, ratio*n1)
+		if err != nil {
+			return figure{}, err
+		}
+		p := float64(i2-i1) / float64((ratio-1)*n1)
+		if p > 0 && (capped || p*float64(n1) >= float64(target)/2) {
+			perOp = append(perOp, p)
+			break
+		}
+		if round == rounds {
+			return figure{}, fmt.Errorf("%s: %d more iterations took %d more instructions, still short of the target after %d rounds",
+				j.cell, (ratio-1)*n1, i2-i1, rounds)
+		}
+		if p <= 0 {
+			p = float64(target) / float64(n1) / 100 // noise hid the loop: a hundred times the iterations
+		}
+		n1, capped = chooseN1(p, t.bytes, target)
+	}
+	for len(perOp) < 3 && (len(perOp) < 2 || math.Abs(perOp[0]-perOp[1]) > agreement*perOp[0]) {
+		i2, _, err := c.count(ctx, j, ratio*n1)
+		if err != nil {
+			return figure{}, err
+		}
+		perOp = append(perOp, float64(i2-i1)/float64((ratio-1)*n1))
+	}
+	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, perOp: (perOp[0] + perOp[1]) / 2}
+	if f.third = len(perOp) == 3; f.third {
+		slices.Sort(perOp)
+		f.perOp = perOp[1]
+	}
+	r.learn(j.cell, t, f.perOp)
+	return f, nil
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// Configuration keys of instruction counts.
+const (
+	keyValgrind    = "valgrind"     // valgrind --version
+	keyValgrindCPU = "valgrind-cpu" // the CPU valgrind presents to the program, whose code paths it chooses
+	keyGODEBUG     = "godebug"
+)
+
+// A rawFile is a raw file being written under its partial name, renamed to
+// its final one when complete.
+type rawFile struct {
+	*os.File
+	final     string
+	committed bool
+}
+
+func createRaw(dir string, name rawfmt.RawName) (*rawFile, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, name.Partial()), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &rawFile{File: f, final: filepath.Join(dir, name.String())}, nil
+}
+
+// commit closes the file and renames it into place.
+func (r *rawFile) commit() error {
+	if err := r.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(r.Name(), r.final); err != nil {
+		return err
+	}
+	r.committed = true
+	return nil
+}
+
+// discard removes the partial file unless it was committed.
+func (r *rawFile) discard() {
+	if !r.committed {
+		r.Close()
+		os.Remove(r.Name())
+	}
+}
+
+// writeConfig writes the configuration lines of an instr raw file: the
+// suite's commit, the command, the machine, the toolchain and the runtime
+// settings of the counted runs, the selection, valgrind's version, every
+// codec's module version, category and engine, then what the benchmark
+// binary printed of itself under valgrind (sonic-engine, race, goos, goarch,
+// pkg), with the cpu of the native run, which names the machine, and the cpu
+// valgrind presented as valgrind-cpu.
+func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []benchfmt.Config) error {
+	var b strings.Builder
+	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
+	line(rawfmt.KeyCommit, gitCommit())
+	line(rawfmt.KeyCommand, commandLine())
+	line(rawfmt.KeyMachine, id)
+	line(rawfmt.KeyGo, runtime.Version())
+	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
+	for _, kv := range runEnv {
+		key, value, _ := strings.Cut(kv, "=")
+		switch key {
+		case "GOMAXPROCS":
+			line(rawfmt.KeyGOMAXPROCS, value)
+		case "GOGC":
+			line(rawfmt.KeyGOGC, value)
+		case "GOMEMLIMIT":
+			line(rawfmt.KeyGOMEMLIMIT, value)
+		case "GODEBUG":
+			line(keyGODEBUG, value)
+		}
+	}
+	line(rawfmt.KeyGOEXPERIMENT, goEnv("GOEXPERIMENT"))
+	line(rawfmt.KeyGOAMD64, goEnv("GOAMD64"))
+	line(rawfmt.KeySelection, o.sel.String())
+	line(keyValgrind, valgrind)
+	for _, c := range codecs.All() {
+		fmt.Fprintln(&b, rawfmt.CodecConfig{
+			Name:          c.Name,
+			ModuleVersion: c.ModuleVersion(),
+			Category:      string(c.Category),
+			Engine:        c.EngineName(),
+		}.Format())
+	}
+	var cpu string
+	for _, c := range native {
+		if c.Key == rawfmt.KeyCPU {
+			cpu = string(c.Value)
+		}
+	}
+	for _, c := range probe {
+		if c.Key != rawfmt.KeyCPU {
+			line(c.Key, string(c.Value))
+			continue
+		}
+		line(rawfmt.KeyCPU, cpu)
+		line(keyValgrindCPU, string(c.Value))
+	}
+	fmt.Fprintf(&b, "%s %s %s\n", rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func goEnv(key string) string {
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// gitCommit is the suite's commit, marked "-dirty" when the tree has
+// uncommitted changes outside results/.
+func gitCommit() string {
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	commit := strings.TrimSpace(string(out))
+	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
+	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
+		commit += "-dirty"
+	}
+	return commit
+}
+
+// commandLine is the command as a user would type it to repeat the run.
+func commandLine() string {
+	args := []string{"go", "run", "./scripts/instr"}
+	for _, a := range os.Args[1:] {
+		if a == "" || strings.ContainsAny(a, " '\"*|()$\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		args = append(args, a)
+	}
+	return strings.Join(args, " ")
+}
+
+// progress prints cell i/N, elapsed time and an estimate of the time left,
+// at most once a second on a terminal and once every 15 seconds in a log.
+type progress struct {
+	w            io.Writer
+	tty          bool
+	total, count int
+	start, last  time.Time
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	p := &progress{w: w, total: total, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil {
+			p.tty = fi.Mode()&os.ModeCharDevice != 0
+		}
+	}
+	return p
+}
+
+func (p *progress) cell(c rawfmt.Cell) {
+	p.count++
+	every, start, end := time.Second, "\r", "\033[K"
+	if !p.tty {
+		every, start, end = 15*time.Second, "", "\n"
+	}
+	if time.Since(p.last) < every && p.count < p.total {
+		return
+	}
+	p.last = time.Now()
+	elapsed := time.Since(p.start)
+	eta := time.Duration(float64(elapsed) / float64(p.count) * float64(p.total-p.count))
+	fmt.Fprintf(p.w, "%scell %d/%d  elapsed %s  eta %s  (%s)%s", start, p.count, p.total,
+		elapsed.Round(time.Second), eta.Round(time.Second), c, end)
+}
+
+func (p *progress) done() {
+	fmt.Fprintf(p.w, "\ncounted %d cells in %s\n", p.total, time.Since(p.start).Round(time.Second))
+}

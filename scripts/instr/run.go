@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// attempts bounds the runs of one count under valgrind, crashes included.
+const attempts = 4
+
+// A job is one cell to count: its name, and the selection that makes the
+// benchmark binary's matrix hold it.
+type job struct {
+	cell rawfmt.Cell
+	sel  rawfmt.Selection
+}
+
+// benchPattern is the -test.bench pattern that selects exactly j's cell:
+// every level of its name, anchored.
+func (j job) benchPattern() string {
+	parts := strings.Split(j.cell.Name(), "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// args are the benchmark binary's arguments that run j's cell n times.
+func (j job) args(n int64) []string {
+	return slices.Concat([]string{
+		"-test.run", "^$",
+		"-test.bench", j.benchPattern(),
+		"-test.count", "1",
+		"-test.benchtime", strconv.FormatInt(n, 10) + "x",
+		"-test.timeout", "0",
+	}, j.sel.Args(rawfmt.BinaryFlagPrefix))
+}
+
+// plan returns the jobs of sel: the noop cell, then the matrix's cells in
+// its order. A codec cell's run selects its codec by name; a floor cell's
+// keeps the selection's codecs, one of which gives the matrix that floor.
+func plan(sel rawfmt.Selection) ([]job, error) {
+	cells, _, err := jsoncost.Matrix(sel)
+	if err != nil {
+		return nil, err // it names the dimension and lists the valid names
+	}
+	if len(cells) == 0 {
+		return nil, fmt.Errorf("the selection %s has no cell to count", sel)
+	}
+	jobs := []job{{cell: rawfmt.NoopCell, sel: sel}}
+	for _, c := range cells {
+		name := c.Name()
+		cellSel := rawfmt.Selection{Codecs: sel.Codecs, Ops: regexp.QuoteMeta(name.Op), Fixtures: regexp.QuoteMeta(name.Fixture)}
+		if !c.Floor() {
+			cellSel.Codecs = regexp.QuoteMeta(name.Codec)
+		}
+		jobs = append(jobs, job{cell: name, sel: cellSel})
+	}
+	return jobs, nil
+}
+
+// run counts every cell of o's selection and writes the raw file.
+func run(ctx context.Context, o options, stderr io.Writer) error {
+	jobs, err := plan(o.sel)
+	if err != nil {
+		return err
+	}
+	valgrind, err := newFinder(stderr).find(ctx, o.valgrind)
+	if err != nil {
+		return err
+	}
+	version, err := valgrindVersion(ctx, valgrind)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "jsoncost-instr-")
+	if err != nil {
+		return fmt.Errorf("making a temporary directory: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	bin := o.bin
+	if bin == "" {
+		if bin, err = build(ctx, tmp, stderr); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, the cpu, estimates)…\n", len(jobs))
+	native, err := runNative(ctx, bin, o.sel, jobs, stderr)
+	if err != nil {
+		return err
+	}
+	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, attempts: attempts, stderr: stderr}
+	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
+	if err != nil {
+		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
+	}
+
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, native.cpu)
+	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
+	out, err := createRaw(filepath.Join(o.results, id, "raw"), name)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	if err := writeConfig(out, o, id, version, native.header, probe); err != nil {
+		return fmt.Errorf("writing %s: %w", out.Name(), err)
+	}
+	if err := countAll(ctx, c, jobs, native, o, out, stderr); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", out.final, err)
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", out.final)
+	return nil
+}
+
+// countAll counts the jobs, o.parallel at a time, writing each figure to
+// out in the jobs' order. The first error stops every run.
+func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o options, out io.Writer, stderr io.Writer) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var (
+		r     rates
+		next  = make(chan int)
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		done  = make([]*figure, len(jobs))
+		ahead int // done[:ahead] are written
+		third int // figures a third N2 run decided
+		p     = newProgress(stderr, len(jobs))
+	)
+	for range o.parallel {
+		wg.Go(func() {
+			for i := range next {
+				f, err := measure(ctx, c, &r, jobs[i], native.timings[jobs[i].cell], o.target)
+				mu.Lock()
+				if err != nil {
+					cancel(err)
+				} else {
+					done[i] = &f
+					if f.third {
+						third++
+					}
+					for ; ahead < len(done) && done[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
+						if err := writeFigure(out, *done[ahead]); err != nil {
+							cancel(fmt.Errorf("writing the raw file: %w", err))
+						}
+					}
+					p.cell(jobs[i].cell)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+feed:
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	p.done()
+	fmt.Fprintf(stderr, "%d of the %d figures took a third N2 run\n", third, len(jobs))
+	return nil
+}
+
+// build compiles the benchmark binary, go test -c of the root package,
+// into dir.
+func build(ctx context.Context, dir string, stderr io.Writer) (string, error) {
+	bin := filepath.Join(dir, "jsoncost.test")
+	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
+	fmt.Fprintln(stderr, "building the benchmark binary…")
+	out, err := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, pkg).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
+	}
+	return bin, nil
+}
+
+// figureLine is the result line of f: its cell's name with go test's
+// GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
+func figureLine(f figure) string {
+	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), f.n2-f.n1, f.perOp, rawfmt.UnitInstr)
+}
+
+func writeFigure(w io.Writer, f figure) error {
+	_, err := fmt.Fprintln(w, figureLine(f))
+	return err
+}

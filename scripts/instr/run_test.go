@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// readRaw reads the only file under results/*/raw, failing unless there is
+// exactly one and it is complete: its configuration and its results.
+func readRaw(t *testing.T, results string) (config map[string]string, res []*benchfmt.Result) {
+	t.Helper()
+	files := rawFiles(t, results)
+	if len(files) != 1 || rawfmt.IsPartial(filepath.Base(files[0])) {
+		t.Fatalf("files under %s = %v, want one raw file", results, files)
+	}
+	if !regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z-instr\.txt$`).MatchString(filepath.Base(files[0])) {
+		t.Errorf("raw file %s is not named <timestamp>-instr.txt", files[0])
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\nUnit instructions/op assume=exact\n") {
+		t.Error("the raw file has no unit line for instructions/op")
+	}
+	config = map[string]string{}
+	r := benchfmt.NewReader(strings.NewReader(string(data)), files[0])
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Fatal(rec)
+		case *benchfmt.Result:
+			for _, c := range rec.Config {
+				config[c.Key] = string(c.Value)
+			}
+			res = append(res, rec.Clone())
+		}
+	}
+	return config, res
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		mode string
+		// n1Runs and n2Runs are how many runs under valgrind counting N1
+		// and N2 iterations take; 0 leaves them unchecked.
+		n1Runs, n2Runs int
+	}{
+		{"ok", 1, 2},
+		{"crash-once", 2, 3},  // each count's first run crashes
+		{"short-once", 2, 3},  // or prints a short line
+		{"outlier", 1, 3},     // the second N2 run disagrees: a third decides
+		{"slow-native", 0, 0}, // the first N1s are far too small: counted again
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			o := tinyOptions(t)
+			dir := useFake(t, tt.mode, &o)
+			if err := run(context.Background(), o, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			config, results := readRaw(t, o.results)
+			want := map[string]string{
+				rawfmt.KeyMachine:    rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, "Fake CPU"),
+				rawfmt.KeyCPU:        "Fake CPU",
+				keyValgrindCPU:       "Valgrind CPU",
+				keyValgrind:          fakeVersion,
+				rawfmt.KeyGOMAXPROCS: "1",
+				rawfmt.KeyGOGC:       "off",
+				keyGODEBUG:           "asyncpreemptoff=1,memprofilerate=0",
+				rawfmt.KeySelection:  o.sel.String(),
+				"codec-goccy":        "github.com/goccy/go-json@v0.12.0 std native",
+			}
+			for k, v := range want {
+				if config[k] != v {
+					t.Errorf("configuration %s = %q, want %q", k, config[k], v)
+				}
+			}
+			jobs, err := plan(o.sel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != len(jobs) {
+				t.Fatalf("%d results, want %d", len(results), len(jobs))
+			}
+			runs := map[string]int{}   // by "<cell> <iterations>"
+			counts := map[string]int{} // iteration counts by cell
+			for _, call := range calls(t, dir) {
+				f := strings.Fields(call)
+				if f[0] != "true" || f[2] == "1" { // natively, or the probe
+					continue
+				}
+				if runs[f[1]+" "+f[2]]++; runs[f[1]+" "+f[2]] == 1 {
+					counts[f[1]]++
+				}
+				// A codec cell's run selects only its codec.
+				c, _ := rawfmt.ParseCell(benchfmt.Name(rawfmt.Benchmark + "/" + f[1]))
+				if !c.Harness() && f[3] != c.Codec {
+					t.Errorf("%s ran with the codecs %s selected, want %s alone", f[1], f[3], c.Codec)
+				}
+			}
+			for i, res := range results {
+				c, ok := rawfmt.ParseCell(res.Name)
+				if !ok || c != jobs[i].cell || !strings.HasSuffix(string(res.Name), "-1") {
+					t.Errorf("result %d is %s, want %s-1", i, res.Name, jobs[i].cell.Name())
+				}
+				got, _ := value(res, rawfmt.UnitInstr)
+				if want := float64(fakePerOp(c)); got != want {
+					t.Errorf("%s: %v %s, want %v", c, got, rawfmt.UnitInstr, want)
+				}
+				n1 := int64(res.Iters) / (ratio - 1)
+				if float64(n1)*got < float64(o.target)/2 {
+					t.Errorf("%s: N1 = %d runs %v instructions, less than half the target %d", c, n1, float64(n1)*got, o.target)
+				}
+				r1, r2 := runs[fmt.Sprint(c, " ", n1)], runs[fmt.Sprint(c, " ", ratio*n1)]
+				if tt.n1Runs > 0 && (r1 != tt.n1Runs || r2 != tt.n2Runs || counts[c.String()] != 2) {
+					t.Errorf("%s: %d runs at N1 and %d at N2, %d counts; want %d and %d, 2",
+						c, r1, r2, counts[c.String()], tt.n1Runs, tt.n2Runs)
+				}
+				// The first cell of each codec is counted again; the next
+				// ones start from the rate it showed.
+				if first := c.Fixture == "fields-0001"; tt.mode == "slow-native" && first != (counts[c.String()] > 2) {
+					t.Errorf("%s: counted at %d iteration counts; want it counted again: %t", c, counts[c.String()], first)
+				}
+			}
+		})
+	}
+}
+
+func TestRunFails(t *testing.T) {
+	failing := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0002", Codec: "goccy"}
+	tests := []struct {
+		name, mode string
+		edit       func(*options)
+		want       string // in the error
+		// failingRuns, when not -1, is how many times the failing cell
+		// ran under valgrind.
+		failingRuns int
+	}{
+		{"crash", "crash", nil, "4 runs under valgrind failed", -1},
+		{"gate", "gate", nil, failing.String() + " failed in the benchmark binary (the correctness gate)", 0},
+		{"gate-under-valgrind", "gate-valgrind", nil, failing.String() + " failed in the benchmark binary (the correctness gate)", 1},
+		{"unknown-codec", "ok", func(o *options) { o.sel.Codecs = "nope" }, `unknown codec "nope"`, -1},
+		{"unknown-op", "ok", func(o *options) { o.sel.Ops = "nope" }, `unknown operation "nope"`, -1},
+		{"unknown-fixture", "ok", func(o *options) { o.sel.Fixtures = "fields-9999" }, `unknown fixture "fields-9999"`, -1},
+		{"no-cells", "ok", func(o *options) { o.sel.Codecs = "gjson" }, "has no cell to count", -1},
+		{"no-valgrind", "ok", func(o *options) { o.valgrind = filepath.Join(t.TempDir(), "valgrind") }, "not found", -1},
+		{"no-binary", "ok", func(o *options) { o.bin = filepath.Join(t.TempDir(), "jsoncost.test") }, "native pass", -1},
+		{"native-missing", "native-missing", nil, "the native pass of the benchmark binary reported no ns/op for " + failing.String(), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tinyOptions(t)
+			dir := useFake(t, tt.mode, &o)
+			t.Setenv(failEnv, failing.String())
+			if tt.edit != nil {
+				tt.edit(&o)
+			}
+			err := run(context.Background(), o, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("run: %v, want an error containing %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("the error is not one line: %q", err)
+			}
+			if files := rawFiles(t, o.results); len(files) > 0 {
+				t.Errorf("a failed run left %v", files)
+			}
+			if tt.failingRuns < 0 {
+				return
+			}
+			runs := 0
+			for _, call := range calls(t, dir) {
+				if strings.HasPrefix(call, "true "+failing.String()+" ") {
+					runs++
+				}
+			}
+			if runs != tt.failingRuns {
+				t.Errorf("the failing cell ran %d times under valgrind, want %d", runs, tt.failingRuns)
+			}
+		})
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want options // compared where set
+		err  string
+	}{
+		{args: nil, want: options{sel: rawfmt.Selection{Ops: defaultOps, Fixtures: defaultFixtures}, parallel: 2}},
+		{args: []string{"-codecs", "goccy", "-ops", "", "-fixtures", "fields-0005", "-parallel", "3"},
+			want: options{sel: rawfmt.Selection{Codecs: "goccy", Ops: defaultOps, Fixtures: "fields-0005"}, parallel: 3}},
+		{args: []string{"-compare", "a.txt", "b.txt"}, want: options{compare: true, args: []string{"a.txt", "b.txt"}}},
+		{args: []string{"-parallel", "0"}, err: `-parallel "0": want a positive whole number`},
+		{args: []string{"-target", "2e8"}, err: `-target "2e8": want a positive whole number`},
+		{args: []string{"-compare", "a.txt"}, err: "-compare takes two raw files"},
+		{args: []string{"a.txt"}, err: `unexpected argument "a.txt"`},
+	}
+	for _, tt := range tests {
+		o, err := parseFlags(tt.args, io.Discard)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("parseFlags(%q) = %v, want error %q", tt.args, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", tt.args, err)
+			continue
+		}
+		if tt.want.compare != o.compare || !slices.Equal(tt.want.args, o.args) ||
+			!tt.want.compare && (o.sel != tt.want.sel || o.parallel != tt.want.parallel) {
+			t.Errorf("parseFlags(%q) = %+v, want %+v", tt.args, o, tt.want)
+		}
+	}
+}

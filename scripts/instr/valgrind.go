@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// defaultValgrind is the valgrind the runner looks for on PATH, and installs
+// when it is missing and the runner may.
+const defaultValgrind = "valgrind"
+
+// A finder locates valgrind, installing it when it may.
+type finder struct {
+	lookPath func(string) (string, error)
+	root     bool                        // the runner may install packages
+	install  func(context.Context) error // installs valgrind
+}
+
+func newFinder(stderr io.Writer) finder {
+	return finder{lookPath: exec.LookPath, root: os.Geteuid() == 0, install: func(ctx context.Context) error {
+		return aptInstall(ctx, stderr)
+	}}
+}
+
+// find returns the path of the valgrind executable name. Only the default
+// name is installed when missing, and only by root.
+func (f finder) find(ctx context.Context, name string) (string, error) {
+	path, err := f.lookPath(name)
+	switch {
+	case err == nil:
+		return path, nil
+	case name != defaultValgrind:
+		return "", fmt.Errorf("valgrind %q not found: %w", name, err)
+	case !f.root:
+		return "", errors.New("valgrind not found on PATH; install it (apt-get install valgrind) or run as root to have it installed")
+	}
+	if err := f.install(ctx); err != nil {
+		return "", fmt.Errorf("valgrind not found on PATH and could not be installed: %w", err)
+	}
+	if path, err = f.lookPath(name); err != nil {
+		return "", errors.New("valgrind not found on PATH even after installing it")
+	}
+	return path, nil
+}
+
+// aptInstall installs valgrind with apt-get, its output going to stderr.
+func aptInstall(ctx context.Context, stderr io.Writer) error {
+	if _, err := exec.LookPath("apt-get"); err != nil {
+		return errors.New("apt-get is not available")
+	}
+	fmt.Fprintln(stderr, "valgrind not found; installing it with apt-get…")
+	for _, args := range [][]string{{"update"}, {"install", "-y", "valgrind"}} {
+		cmd := exec.CommandContext(ctx, "apt-get", args...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		cmd.Stdout, cmd.Stderr = stderr, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("apt-get %s: %w", strings.Join(args, " "), err)
+		}
+	}
+	return nil
+}
+
+// valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0.
+func valgrindVersion(ctx context.Context, path string) (string, error) {
+	out, err := exec.CommandContext(ctx, path, "--version").Output()
+	v := strings.TrimSpace(string(out))
+	if err != nil || v == "" || strings.ContainsAny(v, "\n") {
+		return "", fmt.Errorf("%s --version: unexpected answer %q (%v)", path, v, err)
+	}
+	return v, nil
+}
+
+// The environment of every run of the benchmark binary: one thread runs Go
+// code, nothing is collected, no signal preempts a loop, and no allocation
+// is sampled for the heap profile (the samples fall at random, and each
+// unwinds the stack).
+var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
+
+// A gateError is a cell the benchmark binary reported as failed, which
+// happens when it fails the correctness gate: never retried.
+type gateError struct {
+	cell rawfmt.Cell
+	log  string
+}
+
+func (e *gateError) Error() string {
+	return fmt.Sprintf("%s failed in the benchmark binary (the correctness gate), so it is not counted: %s", e.cell, e.log)
+}
+
+// failPrefix starts go test's line for a benchmark that failed.
+const failPrefix = "--- FAIL: "
+
+// A counter runs the benchmark binary under cachegrind.
+type counter struct {
+	valgrind, bin string
+	dir           string // where cachegrind writes its output files
+	attempts      int    // runs of one count before a crash is an error
+	stderr        io.Writer
+}
+
+// count returns the instructions the whole binary executes running j's
+// cell n times, and the configuration lines it printed. A run that crashes
+// is run again, up to c.attempts times in all.
+func (c *counter) count(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
+	var err error
+	for attempt := 1; attempt <= c.attempts; attempt++ {
+		var instr int64
+		var header []benchfmt.Config
+		instr, header, err = c.countOnce(ctx, j, n)
+		var gate *gateError
+		switch {
+		case err == nil:
+			return instr, header, nil
+		case errors.As(err, &gate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
+			return 0, nil, err
+		}
+		if attempt < c.attempts {
+			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
+		}
+	}
+	return 0, nil, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", j.cell, n, c.attempts, err)
+}
+
+// countOnce runs j's cell n times under cachegrind once.
+func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
+	f, err := os.CreateTemp(c.dir, "cachegrind-*.out")
+	if err != nil {
+		return 0, nil, err
+	}
+	f.Close()
+	out := f.Name()
+	defer os.Remove(out)
+	args := slices.Concat([]string{
+		"--tool=cachegrind", "--cache-sim=no",
+		"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
+		"--cachegrind-out-file=" + out,
+		c.bin,
+	}, j.args(n))
+	cmd := exec.CommandContext(ctx, c.valgrind, args...)
+	cmd.Env = append(os.Environ(), runEnv...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	if ctx.Err() != nil {
+		return 0, nil, ctx.Err()
+	}
+	if failed := failures(stdout.String()); len(failed) > 0 {
+		return 0, nil, &gateError{j.cell, failed[0].log}
+	}
+	header, iters, err := resultOf(stdout.Bytes(), j.cell)
+	switch {
+	case errors.Is(err, errOtherCells):
+		return 0, nil, err
+	case runErr != nil:
+		return 0, nil, fmt.Errorf("valgrind: %w (%s)", runErr, lastLine(stderr.String()))
+	case err != nil:
+		return 0, nil, err
+	case iters != n:
+		return 0, nil, fmt.Errorf("the benchmark line reports %d iterations", iters)
+	}
+	instr, err := readSummary(out)
+	if err != nil {
+		return 0, nil, err
+	}
+	return instr, header, nil
+}
+
+// failures returns the benchmarks go test's output reports as failed, each
+// with the first line of its log, in order.
+func failures(out string) []gateError {
+	var failed []gateError
+	for line := range strings.Lines(out) {
+		line = strings.TrimSpace(line)
+		if name, ok := strings.CutPrefix(line, failPrefix); ok {
+			c, _ := rawfmt.ParseCell(benchfmt.Name(name))
+			failed = append(failed, gateError{cell: c})
+			continue
+		}
+		if n := len(failed); n > 0 && failed[n-1].log == "" && line != "FAIL" {
+			failed[n-1].log = line
+		}
+	}
+	return failed
+}
+
+// errOtherCells is a run that reported cells besides its own: its count
+// would hold theirs too.
+var errOtherCells = errors.New("the benchmark binary ran other cells too")
+
+// resultOf finds cell's result in go test's output: the configuration lines
+// before it and its iteration count. A short line, without ns/op, is no
+// result; a result of another cell is an error wrapping errOtherCells.
+func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int64, err error) {
+	r := benchfmt.NewReader(bytes.NewReader(out), "")
+	for r.Scan() {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		c, named := rawfmt.ParseCell(res.Name)
+		_, full := value(res, rawfmt.UnitNs)
+		switch {
+		case named && c != cell:
+			return nil, 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
+		case named && full:
+			header, iters = slices.Clone(res.Config), int64(res.Iters)
+		}
+	}
+	if header == nil {
+		return nil, 0, errors.New("no benchmark line for the cell")
+	}
+	return header, iters, nil
+}
+
+// readSummary reads the total instruction count from a cachegrind output
+// file's summary line.
+func readSummary(path string) (int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("no cachegrind output: %w", err)
+	}
+	defer f.Close()
+	return parseSummary(f)
+}
+
+func parseSummary(r io.Reader) (int64, error) {
+	s := bufio.NewScanner(r)
+	s.Buffer(nil, 1<<20)
+	for s.Scan() {
+		v, ok := strings.CutPrefix(s.Text(), "summary:")
+		if !ok {
+			continue
+		}
+		fields := strings.Fields(v)
+		if len(fields) == 0 {
+			break
+		}
+		n, err := strconv.ParseInt(fields[0], 10, 64)
+		if err != nil || n <= 0 {
+			return 0, fmt.Errorf("cachegrind summary %q: not an instruction count", strings.TrimSpace(v))
+		}
+		return n, nil
+	}
+	if err := s.Err(); err != nil {
+		return 0, fmt.Errorf("reading the cachegrind output: %w", err)
+	}
+	return 0, errors.New("the cachegrind output has no summary line")
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// value returns res's value in unit as go test wrote it (benchfmt reads
+// ns/op as sec/op).
+func value(res *benchfmt.Result, unit string) (float64, bool) {
+	for _, v := range res.Values {
+		switch unit {
+		case v.OrigUnit:
+			return v.OrigValue, true
+		case v.Unit:
+			return v.Value, true
+		}
+	}
+	return 0, false
+}
