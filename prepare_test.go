@@ -46,15 +46,9 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 		return prepareFloor(cell, in)
 	}
 	c, op, doc := cell.Codec, cell.Op, in.Doc
-	newValue := in.New
-	switch op {
-	case codecs.DecodeMap, codecs.EncodeMap:
-		newValue = newMap
-	case codecs.DecodeProj:
-		newValue = in.NewProj
-	}
+	newValue := in.Target(op)
 	if c.Warmup != nil {
-		for _, newV := range []func() any{in.New, in.NewProj, newMap} {
+		for _, newV := range []func() any{in.New, in.NewProj, codecs.NewMap} {
 			if newV == nil {
 				continue
 			}
@@ -116,8 +110,6 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	}
 	return nil, fmt.Errorf("%s: unknown operation", cell)
 }
-
-func newMap() any { return new(map[string]any) }
 
 // floorBytes returns what the floor of cell copies: the bytes its
 // operation must read (a decoder: the document) and write (an encoder:

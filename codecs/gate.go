@@ -86,15 +86,9 @@ func check(c *Codec, op Op, in Input) error {
 	if !c.Supports(op) {
 		return fmt.Errorf("operation not supported")
 	}
-	newValue := in.New
-	switch op {
-	case DecodeMap, EncodeMap:
-		newValue = newMap
-	case DecodeProj:
-		if in.NewProj == nil {
-			return fmt.Errorf("document has no projected type")
-		}
-		newValue = in.NewProj
+	newValue := in.Target(op)
+	if newValue == nil {
+		return fmt.Errorf("document has no projected type")
 	}
 	switch op {
 	case DecodeStruct, DecodeMap, DecodeProj:
@@ -109,7 +103,21 @@ func check(c *Codec, op Op, in Input) error {
 	return fmt.Errorf("unknown operation")
 }
 
-func newMap() any { return new(map[string]any) }
+// Target returns what makes a fresh value of the type op decodes into or
+// encodes from: the document's struct type, map[string]any for the map
+// operations, the projected type for decode-proj (nil when there is none).
+func (in Input) Target(op Op) func() any {
+	switch op {
+	case DecodeMap, EncodeMap:
+		return NewMap
+	case DecodeProj:
+		return in.NewProj
+	}
+	return in.New
+}
+
+// NewMap returns a fresh *map[string]any.
+func NewMap() any { return new(map[string]any) }
 
 func checkDecode(c *Codec, in Input, op Op, newValue func() any) error {
 	ref := referenceFor(c)
@@ -135,10 +143,7 @@ func checkDecode(c *Codec, in Input, op Op, newValue func() any) error {
 // writes for it: what encoders are held to. With an Input made by NewInput
 // it computes both once.
 func Encoded(in Input, op Op) (v any, want []byte, err error) {
-	newValue := in.New
-	if op == EncodeMap || op == DecodeMap {
-		newValue = newMap
-	}
+	newValue := in.Target(op)
 	out := in.once("encode "+string(op), func() refOut {
 		v := newValue()
 		if err := json.Unmarshal(in.Doc, v); err != nil {

@@ -62,15 +62,9 @@ func shuffle(cells []*cell, seed uint64, round int) {
 // Everything an iteration needs is built here, before timing.
 func (c *cell) prepare() (func(b *testing.B) error, error) {
 	in0 := c.inputs[0]
-	newValue := in0.New
-	switch c.op {
-	case codecs.DecodeMap:
-		newValue = newMap
-	case codecs.DecodeProj:
-		newValue = in0.NewProj
-	}
+	newValue := in0.Target(c.op)
 	if c.codec.Warmup != nil {
-		for _, newV := range []func() any{in0.New, in0.NewProj, newMap} {
+		for _, newV := range []func() any{in0.New, in0.NewProj, codecs.NewMap} {
 			if newV == nil {
 				continue
 			}
@@ -156,5 +150,3 @@ func (c *cell) prepare() (func(b *testing.B) error, error) {
 	}
 	return nil, fmt.Errorf("%s: unknown operation", c.name)
 }
-
-func newMap() any { return new(map[string]any) }
