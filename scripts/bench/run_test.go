@@ -144,7 +144,7 @@ func TestFailedCellLeavesNoResult(t *testing.T) {
 	dir := fakeRun(t, "fail", &o)
 	var stderr bytes.Buffer
 	err := run(context.Background(), o, &stderr)
-	failed := "op=decode-map/fixture=fields-0001/codec=encoding-json"
+	failed := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: rawfmt.Base}.Sub()
 	if err == nil || !strings.Contains(err.Error(), "1 cells failed") || !strings.Contains(err.Error(), failed) {
 		t.Errorf("run error = %v, want one that names %s", err, failed)
 	}
