@@ -71,7 +71,7 @@ func TestSonicEngine(t *testing.T) {
 // stdCopy is a codec a user adds: defined here, registered, and nothing else
 // in the repository changes.
 var stdCopy = &codecs.Codec{
-	Name:      "std-copy",
+	Name:      "zz-test-only-std-copy",
 	Category:  codecs.Std,
 	Ops:       codecs.FullOps,
 	Marshal:   json.Marshal,
@@ -89,10 +89,10 @@ func TestAddACodec(t *testing.T) {
 	if err := codecs.WriteList(&list, codecs.All()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(list.String(), "std-copy") {
+	if !strings.Contains(list.String(), "zz-test-only-std-copy") {
 		t.Errorf("listing lacks the new codec:\n%s", list.String())
 	}
-	c, err := codecs.Lookup("std-copy")
+	c, err := codecs.Lookup("zz-test-only-std-copy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestAddACodec(t *testing.T) {
 		}
 	}
 	unregister()
-	if _, err := codecs.Lookup("std-copy"); err == nil {
+	if _, err := codecs.Lookup("zz-test-only-std-copy"); err == nil {
 		t.Error("codec still registered after unregister")
 	}
 }
