@@ -41,7 +41,7 @@ bench-instr:
 # The two newest instruction-count files, newest first.
 INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4 -r | head -n 2)
 
-## bench-instr-check: two instruction-count runs agree (median cell within 0.2%, every cell within 1%); OLD=, NEW= default to the two newest
+## bench-instr-check: two instruction-count runs agree (median cell within 0.2%, every codec cell within 1%); OLD=, NEW= default to the two newest
 bench-instr-check:
 	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 

@@ -9,22 +9,31 @@ import (
 	"github.com/jsoncost/jsoncost/fixtures"
 )
 
-// inputs holds one gate input per fixture, so the gate computes each
-// reference output once per fixture and operation, however many codecs are
-// checked against it.
-var inputs sync.Map // fixture name → codecs.Input
+// current holds the gate input of the fixture being measured. A round runs
+// the cells fixture by fixture (see order), so this one entry still
+// computes each reference once per fixture and operation, and the decoded
+// references of the fixtures measured before do not stay live: if they
+// did, every garbage collection inside a timed loop would mark them, and a
+// cell's time would grow with the fixtures that happened to run before it.
+var current struct {
+	sync.Mutex
+	name string
+	in   codecs.Input
+}
 
 // input returns what the gate and the benchmark feed a codec for f.
 func input(f *fixtures.Fixture) (codecs.Input, error) {
-	if in, ok := inputs.Load(f.Name); ok {
-		return in.(codecs.Input), nil
+	current.Lock()
+	defer current.Unlock()
+	if current.name == f.Name {
+		return current.in, nil
 	}
 	doc, err := f.Data()
 	if err != nil {
 		return codecs.Input{}, err
 	}
-	in, _ := inputs.LoadOrStore(f.Name, codecs.NewInput(doc, f.New, f.NewProj, f.Get5))
-	return in.(codecs.Input), nil
+	current.name, current.in = f.Name, codecs.NewInput(doc, f.New, f.NewProj, f.Get5)
+	return current.in, nil
 }
 
 // check is the correctness gate; a test replaces it to see that every cell

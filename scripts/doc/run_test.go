@@ -136,7 +136,7 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 		"## Every codec, per operation",
 	}, notes)
 	if fields != "" {
-		wantText = append(wantText, "## What asking for only the fields saves", "Server-side filtering (Elasticsearch `_source_includes`) saves")
+		wantText = append(wantText, "## What asking for only the fields saves", "Server-side filtering (Elasticsearch `_source_includes`) ")
 	}
 	for _, want := range wantText {
 		if !bytes.Contains(page, []byte(want)) {

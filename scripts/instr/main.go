@@ -40,8 +40,8 @@
 // Some cells vary from process to process whatever N: each process hashes
 // with its own random seed (sonic's field tables) and lays out its heap its
 // own way (the floor of large documents, whose copies are large
-// allocations). So a second N2 run repeats the figure, and when the two
-// differ by more than 0.2% a third decides, as the median. A result line's
+// allocations). So more N2 runs repeat the figure, up to five, until two
+// agree within 0.1%, and the cell's figure is the median. A result line's
 // iteration count is N2 − N1, the iterations its figure is the mean of.
 //
 // Go programs under valgrind now and then crash (a register dump and no
@@ -54,7 +54,7 @@
 //
 // With -compare A B it instead reads two instr raw files and reports the
 // median and the largest relative difference over the cells both hold,
-// failing when the median exceeds 0.2% or any cell's exceeds 1%.
+// failing when the median exceeds 0.2% or any codec cell's exceeds 1%.
 package main
 
 import (
@@ -142,7 +142,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable (installed with apt-get when the default is missing and the runner is root)")
 	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
 	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")
+	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any codec cell's exceeds 1%")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)

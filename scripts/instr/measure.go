@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 
+	"golang.org/x/perf/benchmath"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -21,9 +23,10 @@ const (
 	// firstRate is the instructions per native ns assumed before any cell
 	// of a codec has been counted.
 	firstRate = 10
-	// agreement is how close, relatively, two figures of a cell from
-	// different N2 runs must be to stand without a third.
-	agreement = 0.002
+	// A cell's figure is the median of the figures from its N2 runs: at
+	// least two, more until two agree within agreement, at most maxN2.
+	agreement = 0.001
+	maxN2     = 5
 )
 
 // A figure is one cell's count.
@@ -31,7 +34,7 @@ type figure struct {
 	cell   rawfmt.Cell
 	n1, n2 int64
 	perOp  float64 // instructions per operation
-	third  bool    // a third N2 run decided
+	n2Runs int     // the N2 runs its figure is the median of
 }
 
 // rates learns how many instructions a cell executes per ns it takes
@@ -95,9 +98,9 @@ func roundUp2(n int64) int64 {
 
 // measure counts j's cell: a run at N1 and runs at N2, a figure from each
 // N2 run's difference with the N1 run. When the N1 run's loop executed less
-// than half the target, it counts again with N1 from the figure. Then a
-// second N2 run repeats the figure: when the two agree within agreement the
-// cell's figure is their mean, else a third decides, as the median.
+// than half the target, it counts again with N1 from the figure. Then more
+// N2 runs repeat the figure until two agree; the cell's figure is the
+// median.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
 	var i1 int64
@@ -125,18 +128,29 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 		}
 		n1, capped = chooseN1(p, t.bytes, target)
 	}
-	for len(perOp) < 3 && (len(perOp) < 2 || math.Abs(perOp[0]-perOp[1]) > agreement*perOp[0]) {
+	for len(perOp) < maxN2 && !settled(perOp) {
 		i2, _, err := c.count(ctx, j, ratio*n1)
 		if err != nil {
 			return figure{}, err
 		}
 		perOp = append(perOp, float64(i2-i1)/float64((ratio-1)*n1))
 	}
-	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, perOp: (perOp[0] + perOp[1]) / 2}
-	if f.third = len(perOp) == 3; f.third {
-		slices.Sort(perOp)
-		f.perOp = perOp[1]
-	}
+	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, n2Runs: len(perOp), perOp: median(perOp)}
 	r.learn(j.cell, t, f.perOp)
 	return f, nil
+}
+
+// settled reports whether two of the figures agree within agreement.
+func settled(figures []float64) bool {
+	sorted := slices.Sorted(slices.Values(figures))
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i]-sorted[i-1] <= agreement*sorted[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func median(figures []float64) float64 {
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
 }

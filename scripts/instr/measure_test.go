@@ -69,3 +69,25 @@ func TestRates(t *testing.T) {
 		}
 	}
 }
+
+func TestSettledMedian(t *testing.T) {
+	tests := []struct {
+		figures []float64
+		settled bool
+		median  float64
+	}{
+		{[]float64{1000}, false, 1000},
+		{[]float64{1000, 1000.5}, true, 1000.25},
+		{[]float64{1000, 1002}, false, 1001},
+		{[]float64{1002, 1000, 1000.9}, true, 1000.9},
+		{[]float64{1000, 1010, 1005, 995}, false, 1002.5},
+	}
+	for _, tt := range tests {
+		if got := settled(tt.figures); got != tt.settled {
+			t.Errorf("settled(%v) = %t, want %t", tt.figures, got, tt.settled)
+		}
+		if got := median(tt.figures); got != tt.median {
+			t.Errorf("median(%v) = %v, want %v", tt.figures, got, tt.median)
+		}
+	}
+}

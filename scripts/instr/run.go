@@ -142,7 +142,7 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 		mu    sync.Mutex
 		done  = make([]*figure, len(jobs))
 		ahead int // done[:ahead] are written
-		third int // figures a third N2 run decided
+		more  int // figures that took more than two N2 runs
 		p     = newProgress(stderr, len(jobs))
 	)
 	for range o.parallel {
@@ -154,8 +154,8 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 					cancel(err)
 				} else {
 					done[i] = &f
-					if f.third {
-						third++
+					if f.n2Runs > 2 {
+						more++
 					}
 					for ; ahead < len(done) && done[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
 						if err := writeFigure(out, *done[ahead]); err != nil {
@@ -182,7 +182,7 @@ feed:
 		return err
 	}
 	p.done()
-	fmt.Fprintf(stderr, "%d of the %d figures took a third N2 run\n", third, len(jobs))
+	fmt.Fprintf(stderr, "%d of the %d figures took more than two N2 runs\n", more, len(jobs))
 	return nil
 }
 
