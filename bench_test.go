@@ -16,7 +16,7 @@ import (
 var (
 	sel       rawfmt.Selection
 	seedFlag  = flag.Uint64(rawfmt.BinarySeedFlag, 0, "when non-zero, shuffle the order of cells with this seed")
-	roundFlag = flag.Int(rawfmt.BinaryRoundFlag, 1, "the round this run is, which picks its permutation of the seed")
+	roundFlag = flag.Int(rawfmt.BinaryRoundFlag, 1, "the run of the binary this is within the run, which picks its permutation of the seed")
 )
 
 func init() { sel.RegisterFlags(flag.CommandLine, rawfmt.BinaryFlagPrefix) }

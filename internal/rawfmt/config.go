@@ -23,6 +23,7 @@ const (
 	KeyRounds         = "rounds"
 	KeyBenchtime      = "benchtime"
 	KeyBenchtimeLarge = "benchtime-large" // the benchtime of cells on large documents, and from which size
+	KeyFieldsPasses   = "fields-passes"   // the samples per round of each fields-* cell
 	KeyOrderSeed      = "order-seed"      // the random seed of the run's cell order
 	KeySelection      = "selection"       // the CODECS/OPS/FIXTURES of a narrowed run
 	KeySonicEngine    = "sonic-engine"

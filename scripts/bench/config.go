@@ -44,6 +44,7 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 	if o.large != "" {
 		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d KB or more", o.large, largeDoc>>10))
 	}
+	line(rawfmt.KeyFieldsPasses, strconv.Itoa(o.fieldsPasses))
 	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
 	if !o.sel.IsZero() {
 		line(rawfmt.KeySelection, o.sel.String())

@@ -16,10 +16,11 @@ import (
 
 // parseFlags reads the command line. A bad value is a one-line error
 // naming the flag; -h prints the usage to stderr and returns flag.ErrHelp.
-// With -quick, the quick subset's operations and fixtures and 3 rounds are
-// the defaults, and -ops, -fixtures and -rounds still override them.
+// With -quick, the quick subset's operations and fixtures, 3 rounds and one
+// pass of the fields-* cells are the defaults, and -ops, -fixtures, -rounds
+// and -fields-passes still override them.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 20, benchtime: "10ms", large: "10x"}
+	o := options{rounds: 20, benchtime: "10ms", large: "10x", fieldsPasses: 2}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var bad error // the first bad value, said better than the flag package does
@@ -33,7 +34,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		})
 	}
 	o.sel.RegisterFlags(fs, "")
-	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 3 rounds: "+jsoncost.QuickSelection.String())
+	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 3 rounds, the fields-* cells once a round: "+jsoncost.QuickSelection.String())
 	value("rounds", "`n` rounds over the whole matrix (default 20, 3 with -quick)", func(s string) (err error) {
 		o.rounds, err = positive(s)
 		return err
@@ -47,6 +48,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			return nil
 		}
 		return checkBenchtime(s)
+	})
+	value(rawfmt.KeyFieldsPasses, "`n` samples per round of each fields-* cell, each from its own run of the binary at its own place in the round: the sweep the cost model is fitted on (default 2)", func(s string) (err error) {
+		o.fieldsPasses, err = positive(s)
+		return err
 	})
 	value(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this `seed` as its "+rawfmt.KeyOrderSeed+" (default random)", func(s string) (err error) {
 		if o.seed, err = strconv.ParseUint(s, 10, 64); err != nil {
@@ -72,6 +77,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["rounds"] {
 			o.rounds = 3
+		}
+		if !set[rawfmt.KeyFieldsPasses] {
+			o.fieldsPasses = 1
 		}
 		q := jsoncost.QuickSelection
 		o.sel = rawfmt.Selection{

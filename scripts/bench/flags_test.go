@@ -19,14 +19,14 @@ func TestParseFlags(t *testing.T) {
 		args []string
 		want options
 	}{
-		{nil, options{rounds: 20, benchtime: "10ms", large: "10x", results: "results"}},
-		{[]string{"-codecs", "goccy", "-ops", "", "-benchtime", "100x", "-order-seed", "42", "-large-benchtime", ""},
-			options{sel: rawfmt.Selection{Codecs: "goccy"}, rounds: 20, benchtime: "100x", seed: 42, results: "results"}},
-		{[]string{"-quick"}, options{sel: quick, quick: true, rounds: 3, benchtime: "10ms", large: "10x", results: "results"}},
-		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map", "-large-benchtime", "50ms"},
-			options{sel: rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, quick: true, rounds: 5, benchtime: "10ms", large: "50ms", results: "results"}},
+		{nil, options{rounds: 20, benchtime: "10ms", large: "10x", fieldsPasses: 2, results: "results"}},
+		{[]string{"-codecs", "goccy", "-ops", "", "-benchtime", "100x", "-order-seed", "42", "-large-benchtime", "", "-fields-passes", "3"},
+			options{sel: rawfmt.Selection{Codecs: "goccy"}, rounds: 20, benchtime: "100x", fieldsPasses: 3, seed: 42, results: "results"}},
+		{[]string{"-quick"}, options{sel: quick, quick: true, rounds: 3, benchtime: "10ms", large: "10x", fieldsPasses: 1, results: "results"}},
+		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map", "-large-benchtime", "50ms", "-fields-passes", "2"},
+			options{sel: rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, quick: true, rounds: 5, benchtime: "10ms", large: "50ms", fieldsPasses: 2, results: "results"}},
 		{[]string{"-quick", "-fixtures", "fields-0001", "-benchtime", "1.5s"},
-			options{sel: rawfmt.Selection{Ops: quick.Ops, Fixtures: "fields-0001"}, quick: true, rounds: 3, benchtime: "1.5s", large: "10x", results: "results"}},
+			options{sel: rawfmt.Selection{Ops: quick.Ops, Fixtures: "fields-0001"}, quick: true, rounds: 3, benchtime: "1.5s", large: "10x", fieldsPasses: 1, results: "results"}},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
@@ -44,6 +44,7 @@ func TestParseFlagsRefuses(t *testing.T) {
 	}{
 		{[]string{"-rounds", "abc"}, `-rounds "abc": not a number`},
 		{[]string{"-rounds", "0"}, `-rounds "0": need at least 1`},
+		{[]string{"-fields-passes", "0"}, `-fields-passes "0": need at least 1`},
 		{[]string{"-benchtime", "0s"}, `-benchtime "0s": want a positive duration (40ms) or iteration count (100x)`},
 		{[]string{"-benchtime", "-1s"}, `-benchtime "-1s": want a positive`},
 		{[]string{"-benchtime", "0x"}, `-benchtime "0x": want a positive`},

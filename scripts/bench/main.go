@@ -43,10 +43,13 @@ type options struct {
 	rounds    int
 	benchtime string
 	large     string // the benchtime of cells on large documents; "" uses benchtime
-	seed      uint64 // the order seed; 0 draws a random one
-	results   string // the results directory
-	bin       string // a prebuilt benchmark binary; "" builds one
-	noBase    bool   // a narrowed codec selection leaves out the base configuration
+	// fieldsPasses is how many times a round runs the part of the fields-*
+	// cells on small documents.
+	fieldsPasses int
+	seed         uint64 // the order seed; 0 draws a random one
+	results      string // the results directory
+	bin          string // a prebuilt benchmark binary; "" builds one
+	noBase       bool   // a narrowed codec selection leaves out the base configuration
 }
 
 func main() {
@@ -132,12 +135,14 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("writing %s: %w", out.Name(), err)
 	}
 
-	parts := split(cells, o.sel, o.benchtime, o.large)
-	p := runinfo.NewProgress(stderr, o.rounds, len(cells))
+	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
+	p := runinfo.NewProgress(stderr, o.rounds, perRound(parts))
+	pass := 0 // the binary's runs so far, which pick their permutations of the seed
 	for r := 1; r <= o.rounds; r++ {
 		var failed []rawfmt.Cell
 		for _, part := range shuffled(parts, o.seed, r) {
-			if failed, err = b.with(part).round(ctx, r, part.want, out, p); len(failed) > 0 || err != nil {
+			pass++
+			if failed, err = b.with(part).round(ctx, pass, part.want, out, p); len(failed) > 0 || err != nil {
 				break
 			}
 		}

@@ -109,10 +109,11 @@ func fakeRun(t *testing.T, mode string, o *options) (dir string) {
 
 func tinyRun(results string) options {
 	return options{
-		sel:       rawfmt.Selection{Codecs: "encoding-json,goccy", Ops: "decode-map", Fixtures: "fields-0001,fields-0002"},
-		rounds:    2,
-		benchtime: "1x",
-		results:   results,
+		sel:          rawfmt.Selection{Codecs: "encoding-json,goccy", Ops: "decode-map", Fixtures: "fields-0001,fields-0002"},
+		rounds:       2,
+		benchtime:    "1x",
+		fieldsPasses: 2,
+		results:      results,
 	}
 }
 

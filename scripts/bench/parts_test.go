@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost"
@@ -9,28 +10,37 @@ import (
 )
 
 func TestSplit(t *testing.T) {
-	sel := rawfmt.Selection{Codecs: "goccy", Ops: "decode-map", Fixtures: "fields-0005,bytes-0.25k,bytes-1024k,realworld-citm_catalog"}
+	sel := rawfmt.Selection{Codecs: "goccy", Ops: "decode-map", Fixtures: "fields-0005,fields-0010,bytes-0.25k,bytes-1024k,realworld-citm_catalog"}
 	cells, _, err := jsoncost.Matrix(sel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	parts := split(cells, sel, "10ms", "10x")
-	if len(parts) != 2 {
-		t.Fatalf("split into %d parts, want 2", len(parts))
+	parts := split(cells, sel, "10ms", "10x", 2)
+	if len(parts) != 3 {
+		t.Fatalf("split into %d parts, want 3", len(parts))
 	}
-	small, large := parts[0], parts[1]
-	if small.benchtime != "10ms" || large.benchtime != "10x" {
-		t.Errorf("benchtimes %q and %q, want 10ms and 10x", small.benchtime, large.benchtime)
+	small, fields, large := parts[0], parts[1], parts[2]
+	if small.benchtime != "10ms" || fields.benchtime != "10ms" || large.benchtime != "10x" {
+		t.Errorf("benchtimes %q, %q and %q, want 10ms, 10ms and 10x", small.benchtime, fields.benchtime, large.benchtime)
 	}
-	if small.sel.Fixtures != `fields-0005,bytes-0\.25k` || large.sel.Fixtures != "bytes-1024k,realworld-citm_catalog" {
-		t.Errorf("fixtures %q and %q", small.sel.Fixtures, large.sel.Fixtures)
+	if small.passes != 1 || fields.passes != 2 || large.passes != 1 {
+		t.Errorf("passes %d, %d and %d, want 1, 2 and 1", small.passes, fields.passes, large.passes)
 	}
-	if small.sel.Codecs != sel.Codecs || large.sel.Ops != sel.Ops {
+	if small.sel.Fixtures != `bytes-0\.25k` || fields.sel.Fixtures != "fields-0005,fields-0010" || large.sel.Fixtures != "bytes-1024k,realworld-citm_catalog" {
+		t.Errorf("fixtures %q, %q and %q", small.sel.Fixtures, fields.sel.Fixtures, large.sel.Fixtures)
+	}
+	if small.sel.Codecs != sel.Codecs || large.sel.Ops != sel.Ops || fields.sel.Codecs != sel.Codecs {
 		t.Error("a part lost the codec or operation selection")
 	}
 	for _, c := range cells {
 		doc, _ := c.Fixture.Data()
-		if in := large.want[c.Name()]; in != (len(doc) >= largeDoc) || in == small.want[c.Name()] {
+		in := 0
+		for _, p := range parts {
+			if p.want[c.Name()] {
+				in++
+			}
+		}
+		if in != 1 || large.want[c.Name()] != (len(doc) >= largeDoc) || fields.want[c.Name()] != (c.Fixture.Family == "fields") {
 			t.Errorf("%s (%d bytes) is in the wrong part", c, len(doc))
 		}
 	}
@@ -44,26 +54,32 @@ func TestSplit(t *testing.T) {
 			t.Errorf("part %q selects %d cells, holds %d", p.sel.Fixtures, len(got), len(p.want))
 		}
 	}
-	if one := split(cells, sel, "10ms", ""); len(one) != 1 || len(one[0].want) != len(cells) {
-		t.Errorf("without a large benchtime: %d parts, want one with every cell", len(one))
+	if got, want := perRound(parts), len(cells)+len(fields.want); got != want {
+		t.Errorf("a round times %d cells, want %d", got, want)
 	}
-	if only := split(cells[:1], sel, "10ms", "10x"); len(only) != 1 {
+	if one := split(cells, sel, "10ms", "", 1); len(one) != 1 || len(one[0].want) != len(cells) {
+		t.Errorf("without a large benchtime and with one pass: %d parts, want one with every cell", len(one))
+	}
+	if only := split(cells[:1], sel, "10ms", "10x", 2); len(only) != 1 {
 		t.Errorf("an empty part was kept")
 	}
 }
 
 func TestShuffledParts(t *testing.T) {
-	parts := []part{{benchtime: "a"}, {benchtime: "b"}}
+	parts := []part{{benchtime: "a", passes: 1}, {benchtime: "b", passes: 2}}
 	orders := map[string]bool{}
 	for r := 1; r <= 20; r++ {
-		got := shuffled(parts, 7, r)
-		if !slices.Equal(benchtimes(got), benchtimes(shuffled(parts, 7, r))) {
+		got := benchtimes(shuffled(parts, 7, r))
+		if !slices.Equal(got, benchtimes(shuffled(parts, 7, r))) {
 			t.Fatal("the same seed and round gave two orders")
 		}
-		orders[benchtimes(got)[0]] = true
+		if !slices.Equal(slices.Sorted(slices.Values(got)), []string{"a", "b", "b"}) {
+			t.Fatalf("round %d runs %q, want a once and b twice", r, got)
+		}
+		orders[strings.Join(got, "")] = true
 	}
-	if len(orders) != 2 {
-		t.Error("in 20 rounds the parts always ran in one order")
+	if len(orders) != 3 {
+		t.Errorf("in 20 rounds the parts ran in %d orders, want all 3", len(orders))
 	}
 	if benchtimes(parts)[0] != "a" {
 		t.Error("shuffled changed its argument")

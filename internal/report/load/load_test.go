@@ -156,6 +156,37 @@ func equal(a, b any) bool {
 }
 
 // An instruction count without a full run to go with is named, not read.
+// TestRoundsAndPasses: the rounds and fields-passes lines say how many
+// rounds a run made and how many samples a round took of a fields-* cell,
+// whatever the number of samples; a file without them has as many rounds
+// as its most sampled cell has samples, and one pass.
+func TestRoundsAndPasses(t *testing.T) {
+	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
+	samples := strings.Repeat(line(fields, "100 ns/op"), 4) + strings.Repeat(line(other, "100 ns/op"), 2) + strings.Repeat(line(rawfmt.NoopCell, "2 ns/op"), 6)
+	tests := []struct {
+		config         string
+		rounds, passes int
+	}{
+		{rawfmt.KeyRounds + ": 2\n" + rawfmt.KeyFieldsPasses + ": 2\n", 2, 2},
+		{rawfmt.KeyRounds + ": 2\n", 2, 1},
+		{"", 4, 1},
+		{rawfmt.KeyRounds + ": none\n" + rawfmt.KeyFieldsPasses + ": 0\n", 4, 1},
+	}
+	for i, tt := range tests {
+		name := rawfmt.NewRawName(stamp(i), rawfmt.KindFull)
+		path := filepath.Join(t.TempDir(), name.String())
+		write(t, path, tt.config+samples)
+		r, err := Load(Raw{Path: path, File: name.String(), Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Rounds() != tt.rounds || r.FieldsPasses() != tt.passes {
+			t.Errorf("%q: %d rounds, %d passes; want %d, %d", tt.config, r.Rounds(), r.FieldsPasses(), tt.rounds, tt.passes)
+		}
+	}
+}
+
 func TestInstrWithoutFullRun(t *testing.T) {
 	dir := t.TempDir()
 	instr := rawfmt.NewRawName(stamp(0), rawfmt.KindInstr)

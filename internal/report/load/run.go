@@ -19,6 +19,7 @@ package load
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -144,10 +145,16 @@ func (r *Run) FixturesOf(fams ...Family) []string {
 	return out
 }
 
-// Rounds is the largest number of ns/op values of any cell but the noop
-// cell, which runs once in every run of the benchmark binary, and a round
-// may run the binary more than once: the number of rounds the run made.
+// Rounds is the number of rounds the run made: its rounds line, or in a
+// file without one the largest number of ns/op values of any cell but the
+// noop cell (which runs once in every run of the benchmark binary, and a
+// round may run the binary more than once).
 func (r *Run) Rounds() int {
+	if v, ok := r.Value(rawfmt.KeyRounds); ok {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			return n
+		}
+	}
 	n := 0
 	for c, s := range r.cells {
 		if !isNoop(c) {
@@ -155,6 +162,17 @@ func (r *Run) Rounds() int {
 		}
 	}
 	return n
+}
+
+// FieldsPasses is the number of samples a round took of each fields-* cell:
+// its fields-passes line, or 1.
+func (r *Run) FieldsPasses() int {
+	if v, ok := r.Value(rawfmt.KeyFieldsPasses); ok {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
 }
 
 // measure derives each fixture's size from the constant metrics its cells

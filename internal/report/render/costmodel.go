@@ -226,7 +226,11 @@ func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
 func method(d *doc, a *model.Analysis) {
 	d.line("## How these numbers are made")
 	d.line("")
-	d.line("- The raw file holds %s: every cell once per round, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", plural(a.Run.Rounds(), "interleaved round"), model.MinMedianSamples)
+	each := "every cell once per round"
+	if n := a.Run.FieldsPasses(); n > 1 {
+		each = fmt.Sprintf("every cell once per round and each `fields-*` cell, the sweep the fits rest on, %d times, each time in its own run of the benchmark binary at its own place in the round", n)
+	}
+	d.line("- The raw file holds %s: %s, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", plural(a.Run.Rounds(), "interleaved round"), each, model.MinMedianSamples)
 	d.line("- Bootstrap intervals resample each cell's samples with replacement (%d draws, fixed seed), recompute the medians and the statistic, and take the 2.5th and 97.5th percentiles; cells with fewer than %d samples get none.", model.BootstrapReps, model.MinBootstrapSamples)
 	d.line("- x values are the documents' own `%s` (scalar leaves) and `%s` metrics, not their names.", rawfmt.UnitFields, rawfmt.UnitDocB)
 	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", pct(100*model.MaxResidual))
