@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // Category is a configuration's fairness class: which semantics it keeps
@@ -115,6 +117,12 @@ func (c *Codec) ModuleVersion() string {
 		v = "(unknown)"
 	}
 	return c.Module + "@" + v
+}
+
+// Config is c's configuration line in a raw file: its name, module
+// version, category and engine.
+func (c *Codec) Config() rawfmt.CodecConfig {
+	return rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category), Engine: c.EngineName()}
 }
 
 var moduleVersions = sync.OnceValue(func() map[string]string {

@@ -50,12 +50,7 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 		line(rawfmt.KeySelection, o.sel.String())
 	}
 	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, rawfmt.CodecConfig{
-			Name:          c.Name,
-			ModuleVersion: c.ModuleVersion(),
-			Category:      string(c.Category),
-			Engine:        c.EngineName(),
-		}.Format())
+		fmt.Fprintln(&b, c.Config().Format())
 	}
 	for _, c := range header {
 		line(c.Key, string(c.Value))

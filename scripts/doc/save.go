@@ -105,12 +105,7 @@ func rawText(o options, d *document, out *rawOutput, id string) []byte {
 	}
 	line(keyPerRequest, strconv.Itoa(o.perRequest))
 	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, rawfmt.CodecConfig{
-			Name:          c.Name,
-			ModuleVersion: c.ModuleVersion(),
-			Category:      string(c.Category),
-			Engine:        c.EngineName(),
-		}.Format())
+		fmt.Fprintln(&b, c.Config().Format())
 	}
 	for _, h := range out.header {
 		fmt.Fprintln(&b, h)

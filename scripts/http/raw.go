@@ -49,8 +49,7 @@ func config(o options, id string, b *searchBackend, names []string) []benchfmt.C
 	line(httpbench.KeyIndex, o.index)
 	for _, n := range names {
 		c, _ := codecs.Lookup(n)
-		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category), Engine: c.EngineName()}
-		line(cc.Key(), cc.Value())
+		line(c.Config().Key(), c.Config().Value())
 	}
 	return cfg
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // Configuration keys of instruction counts.
@@ -73,8 +73,8 @@ func (r *rawFile) discard() {
 func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []benchfmt.Config) error {
 	var b strings.Builder
 	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, gitCommit())
-	line(rawfmt.KeyCommand, commandLine())
+	line(rawfmt.KeyCommit, runinfo.Commit())
+	line(rawfmt.KeyCommand, runinfo.CommandLine("./scripts/instr"))
 	line(rawfmt.KeyMachine, id)
 	line(rawfmt.KeyGo, runtime.Version())
 	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
@@ -91,17 +91,12 @@ func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []be
 			line(keyGODEBUG, value)
 		}
 	}
-	line(rawfmt.KeyGOEXPERIMENT, goEnv("GOEXPERIMENT"))
-	line(rawfmt.KeyGOAMD64, goEnv("GOAMD64"))
+	line(rawfmt.KeyGOEXPERIMENT, runinfo.GoEnv("GOEXPERIMENT"))
+	line(rawfmt.KeyGOAMD64, runinfo.GoEnv("GOAMD64"))
 	line(rawfmt.KeySelection, o.sel.String())
 	line(keyValgrind, valgrind)
 	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, rawfmt.CodecConfig{
-			Name:          c.Name,
-			ModuleVersion: c.ModuleVersion(),
-			Category:      string(c.Category),
-			Engine:        c.EngineName(),
-		}.Format())
+		fmt.Fprintln(&b, c.Config().Format())
 	}
 	var cpu string
 	for _, c := range native {
@@ -120,41 +115,6 @@ func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []be
 	fmt.Fprintf(&b, "%s %s %s\n", rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func goEnv(key string) string {
-	out, err := exec.Command("go", "env", key).Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// gitCommit is the suite's commit, marked "-dirty" when the tree has
-// uncommitted changes outside results/.
-func gitCommit() string {
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	commit := strings.TrimSpace(string(out))
-	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
-	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
-		commit += "-dirty"
-	}
-	return commit
-}
-
-// commandLine is the command as a user would type it to repeat the run.
-func commandLine() string {
-	args := []string{"go", "run", "./scripts/instr"}
-	for _, a := range os.Args[1:] {
-		if a == "" || strings.ContainsAny(a, " '\"*|()$\\") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		args = append(args, a)
-	}
-	return strings.Join(args, " ")
 }
 
 // progress prints cell i/N, elapsed time and an estimate of the time left,

@@ -73,15 +73,15 @@ func TestRun(t *testing.T) {
 			}
 			config, results := readRaw(t, o.results)
 			want := map[string]string{
-				rawfmt.KeyMachine:    rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, "Fake CPU"),
-				rawfmt.KeyCPU:        "Fake CPU",
-				keyValgrindCPU:       "Valgrind CPU",
-				keyValgrind:          fakeVersion,
-				rawfmt.KeyGOMAXPROCS: "1",
-				rawfmt.KeyGOGC:       "off",
-				keyGODEBUG:           "asyncpreemptoff=1,memprofilerate=0",
-				rawfmt.KeySelection:  o.sel.String(),
-				"codec-goccy":        "github.com/goccy/go-json@v0.12.0 std native",
+				rawfmt.KeyMachine:                       rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, "Fake CPU"),
+				rawfmt.KeyCPU:                           "Fake CPU",
+				keyValgrindCPU:                          "Valgrind CPU",
+				keyValgrind:                             fakeVersion,
+				rawfmt.KeyGOMAXPROCS:                    "1",
+				rawfmt.KeyGOGC:                          "off",
+				keyGODEBUG:                              "asyncpreemptoff=1,memprofilerate=0",
+				rawfmt.KeySelection:                     o.sel.String(),
+				rawfmt.CodecConfig{Name: "goccy"}.Key(): "github.com/goccy/go-json@v0.12.0 std native",
 			}
 			for k, v := range want {
 				if config[k] != v {

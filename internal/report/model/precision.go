@@ -41,9 +41,17 @@ func HalfWidth(s Summary) (float64, bool) {
 	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
 }
 
-// Precise computes the precision of every operation with fields-* cells.
+// AllOps names the precision of every operation's fields-* cells taken
+// together.
+const AllOps = "all operations"
+
+// Precise computes the precision of every operation with fields-* cells,
+// and last, when there are any, of all their cells together, as AllOps
+// (without the wide cells, which the operations list).
 func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
+	all := OpPrecision{Op: AllOps}
+	var allHW []float64
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
 		var hw []float64
@@ -67,12 +75,24 @@ func Precise(r *load.Run) []OpPrecision {
 		if len(hw) == 0 && p.Unbounded == 0 {
 			continue
 		}
-		if p.Cells = len(hw); p.Cells > 0 {
-			slices.Sort(hw)
-			p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
-			p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
-		}
+		p.quantiles(hw)
 		out = append(out, p)
+		allHW = append(allHW, hw...)
+		all.Unbounded += p.Unbounded
+	}
+	if len(out) > 0 {
+		all.quantiles(allHW)
+		out = append(out, all)
 	}
 	return out
+}
+
+// quantiles sets p's cell count, median and 90th percentile from the
+// half-widths hw.
+func (p *OpPrecision) quantiles(hw []float64) {
+	if p.Cells = len(hw); p.Cells > 0 {
+		slices.Sort(hw)
+		p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
+		p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
+	}
 }

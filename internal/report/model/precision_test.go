@@ -41,8 +41,11 @@ func TestPrecise(t *testing.T) {
 		"bytes-0001k":  {rawfmt.Base: 9000},
 	})
 	ps := Precise(r)
-	if len(ps) != 1 || ps[0].Op != load.OpDecodeMap {
-		t.Fatalf("precision %+v, want decode-map alone", ps)
+	if len(ps) != 2 || ps[0].Op != load.OpDecodeMap || ps[1].Op != AllOps {
+		t.Fatalf("precision %+v, want decode-map and all operations", ps)
+	}
+	if all := ps[1]; all.Cells != ps[0].Cells || all.Median != ps[0].Median || all.P90 != ps[0].P90 || len(all.Wide) != 0 {
+		t.Errorf("all operations %+v, want decode-map's figures", all)
 	}
 	p := ps[0]
 	// loadCells spreads a cell's six samples from v to 1.05·v: the interval

@@ -81,7 +81,7 @@ func TestPrecisionSection(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: line(300, 250)}), "")
 	var d doc
 	precision(&d, a)
-	if got := d.String(); !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || strings.Contains(got, "wider than ±10%, by") {
+	if got := d.String(); !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0** |") || strings.Contains(got, "wider than ±10%, by") {
 		t.Errorf("precision of a quiet run:\n%s", got)
 	}
 	text := synthRaw(map[string]curve{rawfmt.Base: line(300, 250)})

@@ -17,7 +17,7 @@ func precision(d *doc, a *model.Analysis) {
 	}
 	d.line("## Precision")
 	d.line("")
-	d.line("How precisely this run measured each operation: for every %s cell, the half-width of the 95%% interval of its median %s relative to the median, as benchstat prints it (± x%%). The findings above state only effects larger than their own interval.", load.Fields.Label(), rawfmt.UnitNs)
+	d.line("How precisely this run measured each operation: for every %s cell, the half-width of the 95%% interval of its median %s relative to the median, as benchstat prints it (± x%%), and last the same over the cells of every operation. The findings above state only effects larger than their own interval.", load.Fields.Label(), rawfmt.UnitNs)
 	d.line("")
 	var rows [][]string
 	wide := 0
@@ -30,7 +30,11 @@ func precision(d *doc, a *model.Analysis) {
 		if p.Unbounded > 0 {
 			cells += fmt.Sprintf(" (+%d without an interval)", p.Unbounded)
 		}
-		rows = append(rows, []string{p.Op, cells, med, p90, fmt.Sprint(len(p.Wide))})
+		row := []string{p.Op, cells, med, p90, fmt.Sprint(len(p.Wide))}
+		if p.Op == model.AllOps {
+			row = []string{"**" + p.Op + "**", "**" + cells + "**", "**" + med + "**", "**" + p90 + "**", "**" + fmt.Sprint(wide) + "**"}
+		}
+		rows = append(rows, row)
 		wide += len(p.Wide)
 	}
 	d.table([]string{"op", ">cells", ">median half-width", ">90th percentile", ">cells wider than ±" + pct(100*model.WideHalfWidth)}, rows)
