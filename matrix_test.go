@@ -2,6 +2,7 @@ package jsoncost
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"reflect"
@@ -18,7 +19,7 @@ import (
 // TestGateMatrix runs the correctness gate and the warm-up call of every
 // cell of the full matrix: every codec on every fixture it supports. It
 // also checks that Prepare consults the gate once for every codec cell,
-// whatever its codec or operation.
+// whatever its codec or operation, and stops when the gate refuses it.
 func TestGateMatrix(t *testing.T) {
 	cells, skipped, err := Matrix(rawfmt.Selection{})
 	if err != nil {
@@ -30,7 +31,12 @@ func TestGateMatrix(t *testing.T) {
 		}
 	}
 	gated := map[string]int{}
+	errRefused := errors.New("refused by the test")
+	refuse := false
 	check = func(c *codecs.Codec, op codecs.Op, in codecs.Input) error {
+		if refuse {
+			return errRefused
+		}
 		gated[c.Name+" "+string(op)+" "+string(in.Doc)]++
 		return codecs.Check(c, op, in)
 	}
@@ -46,6 +52,11 @@ func TestGateMatrix(t *testing.T) {
 			doc, _ := cell.Fixture.Data()
 			if n := gated[cell.Codec.Name+" "+string(cell.Op)+" "+string(doc)]; n != 1 {
 				t.Errorf("Prepare consulted the gate %d times, want once", n)
+			}
+			refuse = true
+			defer func() { refuse = false }()
+			if _, err := Prepare(cell); !errors.Is(err, errRefused) {
+				t.Errorf("Prepare went on after the gate refused the cell: %v", err)
 			}
 		})
 	}
