@@ -42,7 +42,7 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
 	line(rawfmt.KeyBenchtime, o.benchtime)
 	if o.large != "" {
-		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d KB or more", o.large, largeDoc>>10))
+		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d values or more", o.large, slowFields))
 	}
 	line(rawfmt.KeyFieldsPasses, strconv.Itoa(o.fieldsPasses))
 	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))

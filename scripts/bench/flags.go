@@ -43,7 +43,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.benchtime = s
 		return checkBenchtime(s)
 	})
-	value("large-benchtime", "-benchtime of the cells on documents of 100 KB or more, so that each sample holds enough iterations: a count such as 10x, a `duration`, or \"\" for -benchtime (default 10x)", func(s string) error {
+	value("large-benchtime", "-benchtime of the cells on documents of 2000 values or more, so that each sample holds enough iterations: a count such as 10x, a `duration`, or \"\" for -benchtime (default 10x)", func(s string) error {
 		if o.large = s; s == "" {
 			return nil
 		}

@@ -11,12 +11,15 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// largeDoc is the document size from which a cell runs a fixed number of
-// iterations per sample rather than for the benchtime: at about 10 ns per
-// byte, the slowest codecs take a millisecond and more on such a document,
-// so a 10 ms sample would hold only a few iterations, the first of them
-// with cold caches.
-const largeDoc = 100 << 10
+// slowFields is the number of values from which a document's cells run a
+// fixed number of iterations per sample rather than for the benchtime: at
+// up to about 500 ns per value, the slowest codecs take a millisecond and
+// more on such a document, so a 10 ms sample would hold only a few
+// iterations, the first of them with cold caches. Size alone does not make
+// a cell slow: a megabyte of long strings decodes in a fraction of that,
+// and ten iterations of it would make samples too short to hold the
+// garbage collections that its allocations cost.
+const slowFields = 2000
 
 // A part is the cells of a round that one run of the benchmark binary
 // times: its selection names their fixtures exactly. A round runs it
@@ -28,8 +31,8 @@ type part struct {
 	passes    int
 }
 
-// split divides the cells into the parts of a round: the cells on large
-// documents, run for largeBenchtime iterations ("" runs every cell for
+// split divides the cells into the parts of a round: the cells on
+// documents of slowFields values or more, run for largeBenchtime iterations ("" runs every cell for
 // benchtime); with fieldsPasses above 1, the fields-* cells on the other
 // documents, run fieldsPasses times; and the rest. Empty parts are left out.
 func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtime string, fieldsPasses int) []part {
@@ -41,7 +44,7 @@ func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtim
 	seen := map[string]bool{}
 	for _, c := range cells {
 		p := small
-		if doc, err := c.Fixture.Data(); err == nil && len(doc) >= largeDoc && largeBenchtime != "" {
+		if c.Fixture.Fields >= slowFields && largeBenchtime != "" {
 			p = large
 		} else if c.Fixture.Family == fieldsFamily && fieldsPasses > 1 {
 			p = fields
