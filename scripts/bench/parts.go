@@ -32,9 +32,10 @@ type part struct {
 }
 
 // split divides the cells into the parts of a round: the cells on
-// documents of slowFields values or more, run for largeBenchtime iterations ("" runs every cell for
-// benchtime); with fieldsPasses above 1, the fields-* cells on the other
-// documents, run fieldsPasses times; and the rest. Empty parts are left out.
+// documents of slowFields values or more, run for largeBenchtime ("" runs
+// every cell for benchtime); with fieldsPasses above 1, the fields-* cells
+// on the other documents, run fieldsPasses times; and the rest. Empty parts
+// are left out.
 func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtime string, fieldsPasses int) []part {
 	newPart := func(benchtime string, passes int) *part {
 		return &part{sel: sel, benchtime: benchtime, want: map[rawfmt.Cell]bool{}, passes: passes}

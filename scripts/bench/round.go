@@ -79,9 +79,9 @@ func noopBench() string {
 
 // round runs every selected cell once in the order of the seed and pass
 // (the binary's run number within the run), copying result lines to out
-// and counting the cells of want in p. It
-// returns the cells that failed; it is an error when the binary fails
-// otherwise or does not report every cell of want.
+// and counting the cells of want in p. It returns the cells that failed;
+// it is an error when the binary fails otherwise or does not report every
+// cell of want.
 func (b binary) round(ctx context.Context, pass int, want map[rawfmt.Cell]bool, out io.Writer, p *runinfo.Progress) (failed []rawfmt.Cell, err error) {
 	cmd := b.command(ctx, "^"+rawfmt.Benchmark+"$", b.benchtime,
 		"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(b.seed, 10),

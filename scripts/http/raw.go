@@ -49,7 +49,8 @@ func config(o options, id string, b *searchBackend, names []string) []benchfmt.C
 	line(httpbench.KeyIndex, o.index)
 	for _, n := range names {
 		c, _ := codecs.Lookup(n)
-		line(c.Config().Key(), c.Config().Value())
+		cc := c.Config()
+		line(cc.Key(), cc.Value())
 	}
 	return cfg
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsoncost/jsoncost/internal/committed"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -45,19 +45,7 @@ func mustReport(t *testing.T, dir string, args ...string) {
 // readTree returns every file under dir by slash path.
 func readTree(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		files[filepath.ToSlash(rel)] = data
-		return nil
-	})
+	files, err := committed.Tree(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

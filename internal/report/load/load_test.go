@@ -155,7 +155,6 @@ func equal(a, b any) bool {
 	}
 }
 
-// An instruction count without a full run to go with is named, not read.
 // TestRoundsAndPasses: the rounds and fields-passes lines say how many
 // rounds a run made and how many samples a round took of a fields-* cell,
 // whatever the number of samples; a file without them has as many rounds
@@ -187,6 +186,7 @@ func TestRoundsAndPasses(t *testing.T) {
 	}
 }
 
+// An instruction count without a full run to go with is named, not read.
 func TestInstrWithoutFullRun(t *testing.T) {
 	dir := t.TempDir()
 	instr := rawfmt.NewRawName(stamp(0), rawfmt.KindInstr)

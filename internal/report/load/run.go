@@ -150,10 +150,8 @@ func (r *Run) FixturesOf(fams ...Family) []string {
 // noop cell (which runs once in every run of the benchmark binary, and a
 // round may run the binary more than once).
 func (r *Run) Rounds() int {
-	if v, ok := r.Value(rawfmt.KeyRounds); ok {
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			return n
-		}
+	if n, ok := r.count(rawfmt.KeyRounds); ok {
+		return n
 	}
 	n := 0
 	for c, s := range r.cells {
@@ -167,12 +165,20 @@ func (r *Run) Rounds() int {
 // FieldsPasses is the number of samples a round took of each fields-* cell:
 // its fields-passes line, or 1.
 func (r *Run) FieldsPasses() int {
-	if v, ok := r.Value(rawfmt.KeyFieldsPasses); ok {
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			return n
-		}
+	if n, ok := r.count(rawfmt.KeyFieldsPasses); ok {
+		return n
 	}
 	return 1
+}
+
+// count is the configuration line key as a positive number.
+func (r *Run) count(key string) (int, bool) {
+	v, ok := r.Value(key)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n > 0
 }
 
 // measure derives each fixture's size from the constant metrics its cells
