@@ -12,7 +12,7 @@
 // cell's fastest ns/op and its B/op give an estimate of the cell's
 // instructions per operation. Then each cell (-parallel at a time, 2 by
 // default: counts do not depend on load) runs under cachegrind at N1 and at
-// N2 = 6·N1 iterations, with GOMAXPROCS=1, GOGC=off and
+// N2 = 11·N1 iterations, with GOMAXPROCS=1, GOGC=off and
 // GODEBUG=asyncpreemptoff=1,memprofilerate=0, and its figure is
 // (I2 − I1)/(N2 − N1), where I is the program's whole instruction count:
 // start-up, gate and warm-up execute the same instructions in both runs and
@@ -27,22 +27,27 @@
 // of its own, the harness's cost per iteration.
 //
 // N1 is chosen so that the N1 run's loop executes about -target
-// instructions (10⁸; the figure is then a mean over 5·10⁸). A run's count
-// carries a few hundred thousand instructions of noise (the runtime fills
-// its type-assertion caches after a random number of misses), a few
-// hundredths of a percent of that, where small counts scatter by a percent
-// (goccy decode-struct fields-0005 from 200x and 1200x: 3990 and 4045
+// instructions (10⁸), where small counts scatter by a percent (goccy
+// decode-struct fields-0005 from 200x and 1200x: 3990 and 4045
 // instructions/op; from 50000x and 300000x: 4042 to 4044). The estimate is
 // the native ns/op times the instructions per ns of the cells of the same
 // codec and operation counted so far; a cell whose N1 run falls short of
 // half the target is counted again with N1 from its figure. GOGC=off keeps
 // every allocation, so N2 is also held to what keeps the heap under 2 GiB.
-// Some cells vary from process to process whatever N: each process hashes
-// with its own random seed (sonic's field tables) and lays out its heap its
-// own way (the floor of large documents, whose copies are large
-// allocations). So more N2 runs repeat the figure, up to five, until two
-// agree within 0.1%, and the cell's figure is the median. A result line's
-// iteration count is N2 − N1, the iterations its figure is the mean of.
+//
+// A process's count carries noise that no N removes: the runtime fills a
+// type assertion's cache at random (about one miss in a thousand), so a
+// process spends a random number of instructions before its caches settle,
+// and each process hashes with its own seed (sonic's field tables) and lays
+// out its heap its own way (the floor of large documents). Measured on
+// jsoniter-std encode-struct fields-0020, counts at one N scatter by up to
+// 7·10⁶ instructions from process to process, at 30000x and at 52500x
+// alike. So the loop difference is large, 10·N1 iterations or about 10⁹
+// instructions, and a cell is counted in pairs of runs, each pair a process
+// at N1 and one at N2 and a figure of its own: at least two pairs, more
+// until two figures agree within 0.1%, at most five, and the cell's figure
+// is the median. A result line's iteration count is N2 − N1, the
+// iterations one figure is the mean of.
 //
 // Go programs under valgrind now and then crash (a register dump and no
 // benchmark line); such a run is told by its exit status, a missing

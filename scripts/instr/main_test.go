@@ -26,8 +26,8 @@ import (
 //
 // Modes: ok; crash-once and short-once (the first run of each count
 // crashes, with a register dump, or prints a short benchmark line);
-// outlier (the first or the second N2 run of each cell costs 1% more or
-// less per operation);
+// outlier (in some cells the first N1 run costs 3% more per operation, in
+// the others the second N2 run);
 // crash (every run under valgrind crashes); gate (the cell named by
 // failEnv fails the gate); gate-valgrind (it fails only under valgrind);
 // slow-native (the native pass reports a thousand times the time, so the
@@ -175,11 +175,12 @@ func fake(mode string, args []string) int {
 		if iters > 1 {
 			instr += perOp // go test's first run of one iteration
 		}
-		// In a process whose operations cost 1% more, or less: the first
-		// N2 run of some cells, the second of others.
+		// A process whose operations cost 3% more: the first N1 run of
+		// some cells, the second N2 run of the others.
 		n2 := iters%ratio == 0 && runsBefore(dir, c, iters/ratio) > 0
-		if odd := len(c.Sub()) % 2; mode == "outlier" && underValgrind && n2 && before == odd {
-			instr += perOp * iters / 100 * int64(1-2*odd)
+		firstN1 := !n2 && countedBefore(dir, c) == 1 // its own call is logged
+		if odd := len(c.Sub())%2 == 1; mode == "outlier" && underValgrind && (odd && firstN1 || !odd && n2 && before == 1) {
+			instr += 3 * perOp * iters / 100
 		}
 	}
 	fmt.Fprintln(out, "PASS")
@@ -202,6 +203,13 @@ func matchBench(pattern, name string) bool {
 		}
 	}
 	return true
+}
+
+// countedBefore is how many runs under valgrind have counted c at more than
+// one iteration.
+func countedBefore(dir string, c rawfmt.Cell) int {
+	data, _ := os.ReadFile(filepath.Join(dir, "calls"))
+	return strings.Count(string(data), fmt.Sprintf("true %s ", c)) - strings.Count(string(data), fmt.Sprintf("true %s 1 ", c))
 }
 
 // runsBefore returns how often cell ran n times under valgrind before.

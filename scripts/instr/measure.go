@@ -13,8 +13,8 @@ import (
 )
 
 const (
-	// ratio is N2/N1: the two runs of a cell differ by 5·N1 iterations.
-	ratio = 6
+	// ratio is N2/N1: the two runs of a pair differ by 10·N1 iterations.
+	ratio = 11
 	// heapLimit bounds the bytes the N2 run of a cell allocates: with
 	// GOGC=off nothing is freed.
 	heapLimit = 2 << 30
@@ -23,10 +23,11 @@ const (
 	// firstRate is the instructions per native ns assumed before any cell
 	// of a codec has been counted.
 	firstRate = 10
-	// A cell's figure is the median of the figures from its N2 runs: at
-	// least two, more until two agree within agreement, at most maxN2.
+	// A cell's figure is the median of the figures from its pairs of
+	// runs: at least two, more until two agree within agreement, at most
+	// maxPairs.
 	agreement = 0.001
-	maxN2     = 5
+	maxPairs  = 5
 )
 
 // A figure is one cell's count.
@@ -34,7 +35,7 @@ type figure struct {
 	cell   rawfmt.Cell
 	n1, n2 int64
 	perOp  float64 // instructions per operation
-	n2Runs int     // the N2 runs its figure is the median of
+	pairs  int     // the pairs of runs its figure is the median of
 }
 
 // rates learns how many instructions a cell executes per ns it takes
@@ -96,46 +97,53 @@ func roundUp2(n int64) int64 {
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell: a run at N1 and runs at N2, a figure from each
-// N2 run's difference with the N1 run. When the N1 run's loop executed less
-// than half the target, it counts again with N1 from the figure. Then more
-// N2 runs repeat the figure until two agree; the cell's figure is the
-// median.
+// measure counts j's cell in pairs of runs, one at N1 and one at N2, each
+// pair giving a figure (I2 − I1)/(N2 − N1). When the first pair's N1 loop
+// executed less than half the target, it counts again with N1 from that
+// figure. Then more pairs repeat the figure until two agree; the cell's
+// figure is the median. Every figure comes from processes of its own, so a
+// process whose operations cost more (its hash seed, its heap layout) moves
+// one figure, never all of them.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
-	var i1 int64
-	var perOp []float64
-	for round := 1; ; round++ {
-		var err error
-		if i1, _, err = c.count(ctx, j, n1); err != nil {
-			return figure{}, err
+	pair := func() (perOp float64, more int64, err error) {
+		i1, _, err := c.count(ctx, j, n1)
+		if err != nil {
+			return 0, 0, err
 		}
 		i2, _, err := c.count(ctx, j, ratio*n1)
 		if err != nil {
+			return 0, 0, err
+		}
+		return float64(i2-i1) / float64((ratio-1)*n1), i2 - i1, nil
+	}
+	var perOp []float64
+	for round := 1; ; round++ {
+		p, more, err := pair()
+		if err != nil {
 			return figure{}, err
 		}
-		p := float64(i2-i1) / float64((ratio-1)*n1)
 		if p > 0 && (capped || p*float64(n1) >= float64(target)/2) {
 			perOp = append(perOp, p)
 			break
 		}
 		if round == rounds {
 			return figure{}, fmt.Errorf("%s: %d more iterations took %d more instructions, still short of the target after %d rounds",
-				j.cell, (ratio-1)*n1, i2-i1, rounds)
+				j.cell, (ratio-1)*n1, more, rounds)
 		}
 		if p <= 0 {
 			p = float64(target) / float64(n1) / 100 // noise hid the loop: a hundred times the iterations
 		}
 		n1, capped = chooseN1(p, t.bytes, target)
 	}
-	for len(perOp) < maxN2 && !settled(perOp) {
-		i2, _, err := c.count(ctx, j, ratio*n1)
+	for len(perOp) < maxPairs && !settled(perOp) {
+		p, _, err := pair()
 		if err != nil {
 			return figure{}, err
 		}
-		perOp = append(perOp, float64(i2-i1)/float64((ratio-1)*n1))
+		perOp = append(perOp, p)
 	}
-	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, n2Runs: len(perOp), perOp: median(perOp)}
+	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, pairs: len(perOp), perOp: median(perOp)}
 	r.learn(j.cell, t, f.perOp)
 	return f, nil
 }

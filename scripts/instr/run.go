@@ -142,7 +142,7 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 		mu    sync.Mutex
 		done  = make([]*figure, len(jobs))
 		ahead int // done[:ahead] are written
-		more  int // figures that took more than two N2 runs
+		more  int // figures that took more than two pairs of runs
 		p     = newProgress(stderr, len(jobs))
 	)
 	for range o.parallel {
@@ -154,7 +154,7 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 					cancel(err)
 				} else {
 					done[i] = &f
-					if f.n2Runs > 2 {
+					if f.pairs > 2 {
 						more++
 					}
 					for ; ahead < len(done) && done[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
@@ -182,17 +182,18 @@ feed:
 		return err
 	}
 	p.done()
-	fmt.Fprintf(stderr, "%d of the %d figures took more than two N2 runs\n", more, len(jobs))
+	fmt.Fprintf(stderr, "%d of the %d figures took more than two pairs of runs\n", more, len(jobs))
 	return nil
 }
 
 // build compiles the benchmark binary, go test -c of the root package,
-// into dir.
+// into dir, without a symbol table or DWARF: valgrind reads them at every
+// start, a third of a second that the counts do not need.
 func build(ctx context.Context, dir string, stderr io.Writer) (string, error) {
 	bin := filepath.Join(dir, "jsoncost.test")
 	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
 	fmt.Fprintln(stderr, "building the benchmark binary…")
-	out, err := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, pkg).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "go", "test", "-c", "-ldflags=-s -w", "-o", bin, pkg).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
 	}

@@ -58,10 +58,10 @@ func TestRun(t *testing.T) {
 		// and N2 iterations take; 0 leaves them unchecked.
 		n1Runs, n2Runs int
 	}{
-		{"ok", 1, 2},
-		{"crash-once", 2, 3},  // each count's first run crashes
-		{"short-once", 2, 3},  // or prints a short line
-		{"outlier", 1, 3},     // the second N2 run disagrees: a third decides
+		{"ok", 2, 2},          // two pairs that agree
+		{"crash-once", 3, 3},  // each count's first run crashes
+		{"short-once", 3, 3},  // or prints a short line
+		{"outlier", 3, 3},     // one pair disagrees: a third decides
 		{"slow-native", 0, 0}, // the first N1s are far too small: counted again
 	}
 	for _, tt := range tests {
