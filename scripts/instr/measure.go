@@ -34,8 +34,8 @@ const (
 type figure struct {
 	cell   rawfmt.Cell
 	n1, n2 int64
-	perOp  float64 // instructions per operation
-	pairs  int     // the pairs of runs its figure is the median of
+	perOp  float64   // instructions per operation
+	pairs  []float64 // the figures of its pairs of runs, perOp their median
 }
 
 // rates learns how many instructions a cell executes per ns it takes
@@ -143,9 +143,14 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 		}
 		perOp = append(perOp, p)
 	}
-	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, pairs: len(perOp), perOp: median(perOp)}
+	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, pairs: perOp, perOp: median(perOp)}
 	r.learn(j.cell, t, f.perOp)
 	return f, nil
+}
+
+// spread is how far apart f's pairs lie, relative to its figure.
+func (f figure) spread() float64 {
+	return (slices.Max(f.pairs) - slices.Min(f.pairs)) / f.perOp
 }
 
 // settled reports whether two of the figures agree within agreement.

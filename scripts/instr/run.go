@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -142,7 +143,6 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 		mu    sync.Mutex
 		done  = make([]*figure, len(jobs))
 		ahead int // done[:ahead] are written
-		more  int // figures that took more than two pairs of runs
 		p     = newProgress(stderr, len(jobs))
 	)
 	for range o.parallel {
@@ -154,9 +154,6 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 					cancel(err)
 				} else {
 					done[i] = &f
-					if f.pairs > 2 {
-						more++
-					}
 					for ; ahead < len(done) && done[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
 						if err := writeFigure(out, *done[ahead]); err != nil {
 							cancel(fmt.Errorf("writing the raw file: %w", err))
@@ -182,8 +179,28 @@ feed:
 		return err
 	}
 	p.done()
-	fmt.Fprintf(stderr, "%d of the %d figures took more than two pairs of runs\n", more, len(jobs))
+	reportSpread(stderr, done)
 	return nil
+}
+
+// reportSpread says how many figures took more than two pairs of runs and
+// lists the widest, their pairs' figures in the order counted.
+func reportSpread(w io.Writer, figures []*figure) {
+	var more []*figure
+	for _, f := range figures {
+		if len(f.pairs) > 2 {
+			more = append(more, f)
+		}
+	}
+	fmt.Fprintf(w, "%d of the %d figures took more than two pairs of runs\n", len(more), len(figures))
+	slices.SortStableFunc(more, func(a, b *figure) int { return cmp.Compare(b.spread(), a.spread()) })
+	for _, f := range more[:min(len(more), 10)] {
+		pairs := make([]string, len(f.pairs))
+		for i, p := range f.pairs {
+			pairs[i] = strconv.FormatFloat(p, 'f', 1, 64)
+		}
+		fmt.Fprintf(w, "  %s: %.1f, the median of %s (spread %.2f%%)\n", f.cell, f.perOp, strings.Join(pairs, ", "), 100*f.spread())
+	}
 }
 
 // build compiles the benchmark binary, go test -c of the root package,
