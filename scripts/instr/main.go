@@ -11,7 +11,8 @@
 // the run before any counting), its cpu line names the machine, and each
 // cell's fastest ns/op and its B/op give an estimate of the cell's
 // instructions per operation. Then each cell (-parallel at a time, 2 by
-// default: counts do not depend on load) runs under cachegrind at N1 and at
+// default: counts hardly depend on load; six busy loops beside a count that
+// then took five times as long added 0.02%) runs under cachegrind at N1 and at
 // N2 = 11·N1 iterations, with GOMAXPROCS=1, GOGC=off and
 // GODEBUG=asyncpreemptoff=1,memprofilerate=0, and its figure is
 // (I2 − I1)/(N2 − N1), where I is the program's whole instruction count:
