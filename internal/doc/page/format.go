@@ -38,23 +38,10 @@ func sig3(x float64) string {
 // minus writes a number's sign as a minus sign rather than a hyphen.
 func minus(s string) string { return strings.Replace(s, "-", "−", 1) }
 
-// nsUnit picks the unit for a duration in nanoseconds.
-func nsUnit(x float64) (div float64, unit string) {
-	switch ax := math.Abs(x); {
-	case ax >= 1e9:
-		return 1e9, "s"
-	case ax >= 1e6:
-		return 1e6, "ms"
-	case ax >= 1e3:
-		return 1e3, "µs"
-	}
-	return 1, "ns"
-}
-
 // ns formats a duration and its interval in the duration's unit: "59.7 ns
 // [59.1, 60.7]"; an interval that is a single point is left out.
 func ns(e model.Estimate) string {
-	div, unit := nsUnit(e.V)
+	div, unit := model.TimeUnit(e.V)
 	if !e.ShowsCI() {
 		return sig3(e.V/div) + " " + unit
 	}

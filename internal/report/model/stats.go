@@ -92,6 +92,21 @@ func (e Estimate) Times(f float64) Estimate {
 // a single point (constant samples).
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
+// TimeUnit picks the unit a duration of ns nanoseconds reads best in: the
+// divisor and its name.
+func TimeUnit(ns float64) (div float64, unit string) {
+	switch ax := math.Abs(ns); {
+	case ax >= 1e9:
+		return 1e9, "s"
+	case ax >= 1e6:
+		return 1e6, "ms"
+	case ax >= 1e3:
+		return 1e3, "µs"
+	default:
+		return 1, "ns"
+	}
+}
+
 // bootstrap resamples every set with replacement (each on its own, so sets
 // may differ in size), hands stat the resampled medians and returns the
 // 2.5 and 97.5 percentiles of each of stat's k outputs over BootstrapReps

@@ -39,7 +39,7 @@ func num(x float64) string {
 
 // ns formats a duration in nanoseconds with a readable unit.
 func ns(x float64) string {
-	div, unit := nsUnit(x)
+	div, unit := model.TimeUnit(x)
 	return num(x/div) + " " + unit
 }
 
@@ -49,22 +49,8 @@ func nsCI(e model.Estimate) string {
 	if !e.ShowsCI() {
 		return ns(e.V)
 	}
-	div, unit := nsUnit(e.V)
+	div, unit := model.TimeUnit(e.V)
 	return fmt.Sprintf("%s %s [%s, %s]", num(e.V/div), unit, num(e.Lo/div), num(e.Hi/div))
-}
-
-// nsUnit picks the unit for a duration in nanoseconds.
-func nsUnit(x float64) (div float64, unit string) {
-	switch ax := math.Abs(x); {
-	case ax >= 1e9:
-		return 1e9, "s"
-	case ax >= 1e6:
-		return 1e6, "ms"
-	case ax >= 1e3:
-		return 1e3, "µs"
-	default:
-		return 1, "ns"
-	}
 }
 
 // byteSize formats a byte count, in KB (1024 B) from 10 KB up.
