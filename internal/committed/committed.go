@@ -87,9 +87,8 @@ func WriteInputs(dir string, files map[string][]byte, owns func(path string) boo
 
 // Check compares the pages a report command built (rebuilt: the tree
 // WriteInputs wrote and the command filled) with the committed files it
-// owns: each built page must
-// be committed byte for byte, and each committed page it owns must be
-// built. It returns one line per difference.
+// owns: each built page must be committed byte for byte, and each committed
+// page it owns must be built. It returns one line per difference.
 func Check(committed, rebuilt map[string][]byte, owns func(path string) bool, command string) []string {
 	var diffs []string
 	for path, data := range rebuilt {
@@ -110,7 +109,8 @@ func Check(committed, rebuilt map[string][]byte, owns func(path string) bool, co
 	return diffs
 }
 
-// watchHead reads HEAD and the ref it names (loose or packed).
+// watchHead reads HEAD and the ref it names (loose or packed). Only the
+// reads matter, to go test's cache; a ref that is not there is no error.
 func watchHead(root string) error {
 	out, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir", "--git-common-dir").Output()
 	if err != nil {

@@ -188,16 +188,17 @@ feed:
 // the order counted. The floor's cells scatter by a few percent by nature
 // (see compare.go) and would crowd out the rest.
 func reportSpread(w io.Writer, figures []*figure) {
-	var more, codecs []*figure
+	more := 0
+	var codecs []*figure
 	for _, f := range figures {
 		if len(f.pairs) > 2 {
-			more = append(more, f)
+			more++
 			if !f.cell.Harness() {
 				codecs = append(codecs, f)
 			}
 		}
 	}
-	fmt.Fprintf(w, "%d of the %d figures took more than two pairs of runs\n", len(more), len(figures))
+	fmt.Fprintf(w, "%d of the %d figures took more than two pairs of runs\n", more, len(figures))
 	slices.SortStableFunc(codecs, func(a, b *figure) int { return cmp.Compare(b.spread(), a.spread()) })
 	for _, f := range codecs[:min(len(codecs), 10)] {
 		pairs := make([]string, len(f.pairs))
