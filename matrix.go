@@ -1,7 +1,9 @@
 // Package jsoncost is the benchmark matrix: every registered codec
 // configuration × every fixture × every operation it supports, plus the
-// harness cells that time the suite itself (noop) and the floor (memcpy:
-// copying the bytes an operation must read or write).
+// harness cells that time the suite itself (noop) and the floor (the least
+// work an operation cannot avoid, without allocating: a read-only pass over
+// the document a decoder reads, a copy of the output an encoder writes into
+// one reused buffer).
 //
 // Data flows one way: fixtures (package fixtures) become codec inputs, each
 // cell passes the correctness gate (codecs.Check) before BenchmarkCodec

@@ -242,12 +242,7 @@ func TestFreshTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bt := flag.Lookup("test.benchtime")
-	old := bt.Value.String()
-	if err := bt.Value.Set("20x"); err != nil {
-		t.Fatal(err)
-	}
-	defer bt.Value.Set(old)
+	setBenchtime(t, "20x")
 	for _, op := range []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.Roundtrip} {
 		t.Run(string(op), func(t *testing.T) {
 			var last any
@@ -279,48 +274,16 @@ func TestFreshTargets(t *testing.T) {
 	}
 }
 
-// TestFloorCopiesWhatTheOperationMoves checks the floor's bytes: decoders
-// read the document; encoders write encoding/json's compact output, which
-// is smaller than an indented document.
-func TestFloorCopiesWhatTheOperationMoves(t *testing.T) {
-	tests := []struct {
-		fixture     string
-		op          codecs.Op
-		read, write bool
-		compact     bool // the written bytes are shorter than the document
-	}{
-		{"fields-0050", codecs.DecodeMap, true, false, false},
-		{"fields-0050", codecs.EncodeStruct, false, true, false},
-		{"fields-0050", codecs.Roundtrip, true, true, false},
-		{"realworld-citm_catalog", codecs.EncodeMap, false, true, true},
-		{"realworld-citm_catalog", codecs.DecodeStruct, true, false, false},
+// setBenchtime sets -test.benchtime, which testing.Benchmark follows, for
+// the length of the test.
+func setBenchtime(t *testing.T, d string) {
+	t.Helper()
+	bt := flag.Lookup("test.benchtime")
+	old := bt.Value.String()
+	if err := bt.Value.Set(d); err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		f, err := fixtures.Lookup(tt.fixture)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := input(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		read, write, err := floorBytes(Cell{tt.op, f, nil}, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (read != nil) != tt.read || (write != nil) != tt.write {
-			t.Errorf("%s %s floor: reads %d bytes, writes %d; want read %t, write %t", tt.fixture, tt.op, len(read), len(write), tt.read, tt.write)
-		}
-		if read != nil && !slices.Equal(read, in.Doc) {
-			t.Errorf("%s %s floor reads something other than the document", tt.fixture, tt.op)
-		}
-		if tt.compact && len(write) >= len(in.Doc) {
-			t.Errorf("%s %s floor writes %d bytes for a %d-byte indented document: not the compact output", tt.fixture, tt.op, len(write), len(in.Doc))
-		}
-		if write != nil && !json.Valid(write) {
-			t.Errorf("%s %s floor writes invalid JSON", tt.fixture, tt.op)
-		}
-	}
+	t.Cleanup(func() { bt.Value.Set(old) })
 }
 
 func TestNoopOverheadAllocatesNothing(t *testing.T) {

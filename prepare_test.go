@@ -52,7 +52,11 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 		return nil, err
 	}
 	if cell.Floor() {
-		return prepareFloor(cell, in)
+		f, err := newFloor(cell, in)
+		if err != nil {
+			return nil, err
+		}
+		return f.loop, nil
 	}
 	c, op, doc := cell.Codec, cell.Op, in.Doc
 	newValue := in.Target(op)
@@ -118,50 +122,4 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 		}, nil
 	}
 	return nil, fmt.Errorf("%s: unknown operation", cell)
-}
-
-// floorBytes returns what the floor of cell copies: the bytes its
-// operation must read (a decoder: the document) and write (an encoder:
-// the compact output encoding/json writes for the value).
-func floorBytes(cell Cell, in codecs.Input) (read, write []byte, err error) {
-	op := cell.Op
-	if op.Decodes() {
-		read = in.Doc
-	}
-	if op.Encodes() {
-		encoded := op
-		if op == codecs.Roundtrip {
-			encoded = codecs.EncodeStruct
-		}
-		if _, write, err = codecs.Encoded(in, encoded); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", cell, err)
-		}
-	}
-	if read == nil && write == nil {
-		return nil, nil, fmt.Errorf("%s: no floor for %s", cell, op)
-	}
-	return read, write, nil
-}
-
-// sink keeps the floor's copies alive, as a codec's output would be.
-var sink []byte
-
-// prepareFloor returns the floor's loop: each iteration copies what the
-// operation must read and write into fresh buffers.
-func prepareFloor(cell Cell, in codecs.Input) (func(b *testing.B) error, error) {
-	read, write, err := floorBytes(cell, in)
-	if err != nil {
-		return nil, err
-	}
-	return func(b *testing.B) error {
-		for b.Loop() {
-			if read != nil {
-				sink = append(make([]byte, 0, len(read)), read...)
-			}
-			if write != nil {
-				sink = append(make([]byte, 0, len(write)), write...)
-			}
-		}
-		return nil
-	}, nil
 }

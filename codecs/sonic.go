@@ -2,6 +2,7 @@ package codecs
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -13,9 +14,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// The three sonic configurations. sonic compiles a JIT codec per type; it
-// runs only on amd64/arm64 within a window of Go versions and otherwise
-// silently wraps encoding/json, which sonicEngine reports.
+// The three sonic configurations. sonic compiles a codec per type; its own
+// code is built only for amd64 and arm64 within a window of Go versions,
+// and elsewhere sonic silently wraps encoding/json, which sonicEngine
+// reports.
 var (
 	sonicStd = &Codec{
 		Name:      "sonic-std",
@@ -25,7 +27,7 @@ var (
 		Ops:       FullOps,
 		Marshal:   sonic.ConfigStd.Marshal,
 		Unmarshal: sonic.ConfigStd.Unmarshal,
-		Engine:    sonicEngine,
+		Engine:    sonicEngineNow,
 		Warmup:    sonicPretouch,
 	}
 	sonicDefault = &Codec{
@@ -37,7 +39,7 @@ var (
 		Marshal:   sonic.ConfigDefault.Marshal,
 		Unmarshal: sonic.ConfigDefault.Unmarshal,
 		Get:       sonicGetter,
-		Engine:    sonicEngine,
+		Engine:    sonicEngineNow,
 		Warmup:    sonicPretouch,
 	}
 	sonicFastest = &Codec{
@@ -48,20 +50,67 @@ var (
 		Ops:       FullOps,
 		Marshal:   sonic.ConfigFastest.Marshal,
 		Unmarshal: sonic.ConfigFastest.Unmarshal,
-		Engine:    sonicEngine,
+		Engine:    sonicEngineNow,
 		Warmup:    sonicPretouch,
 	}
 )
 
-// sonicEngine is "jit" only when the sonic implementation is compiled in
-// and the CPU is one it accelerates.
-func sonicEngine() string {
-	accelerated := runtime.GOARCH == "arm64" || (runtime.GOARCH == "amd64" && cpu.X86.HasAVX)
-	if sonic.APIKind == sonic.UseSonicJSON && accelerated {
-		return "jit"
-	}
-	return "fallback-encoding-json"
+// fallbackEngine is the engine of a build in which sonic wraps
+// encoding/json.
+const fallbackEngine = "fallback-encoding-json"
+
+// sonicHost is what decides which implementation sonic runs in a process.
+type sonicHost struct {
+	apiKind int    // sonic.APIKind: sonic.UseSonicJSON when sonic's own code is compiled in
+	goarch  string // runtime.GOARCH
+	avx2    bool   // the CPU (and the OS) support AVX2; amd64 only
+	mode    string // $SONIC_MODE: "noavx" and "noavx2" turn AVX2 off
+	race    bool   // built with -race
 }
+
+// thisHost returns the sonicHost of the running process.
+func thisHost() sonicHost {
+	return sonicHost{
+		apiKind: sonic.APIKind,
+		goarch:  runtime.GOARCH,
+		avx2:    cpu.X86.HasAVX2,
+		mode:    os.Getenv("SONIC_MODE"),
+		race:    RaceEnabled,
+	}
+}
+
+// sonicEngine names the implementation sonic runs on h, chosen as sonic's
+// sources choose it. Outside amd64 and arm64, or outside its window of Go
+// versions, sonic is built as a wrapper of encoding/json, which APIKind
+// says. On amd64 it runs its JIT with AVX2 kernels ("jit") or, on a CPU
+// without AVX2 or with SONIC_MODE turning it off, SSE ones ("jit-sse"). On
+// arm64 it has no JIT: a decoder and an encoder VM written in Go over NEON
+// kernels ("native-neon"). Under -race its encoder also runs encoding/json
+// on every value, which the suffix "-race" records.
+func sonicEngine(h sonicHost) string {
+	if h.apiKind != sonic.UseSonicJSON {
+		return fallbackEngine
+	}
+	var e string
+	switch h.goarch {
+	case "amd64":
+		e = "jit"
+		if !h.avx2 || h.mode == "noavx" || h.mode == "noavx2" {
+			e = "jit-sse"
+		}
+	case "arm64":
+		e = "native-neon"
+	default:
+		e = "native-" + h.goarch
+	}
+	if h.race {
+		e += "-race"
+	}
+	return e
+}
+
+// sonicEngineNow is the Engine of the sonic configurations.
+func sonicEngineNow() string { return sonicEngine(thisHost()) }
 
 func sonicPretouch(example any) error {
 	return sonic.Pretouch(reflect.TypeOf(example))

@@ -206,6 +206,7 @@ const (
 	UnitB          = "B/req"              // bytes the API server allocated
 	UnitAllocs     = "allocs/req"         // heap objects the API server allocated
 	UnitConns      = "conns/req"          // backend connections the API server opened
+	UnitBackendB   = "backend-B/req"      // bytes of the backend's search response bodies
 )
 
 // Configuration keys a raw file has besides the rawfmt ones.
@@ -219,6 +220,19 @@ const (
 	KeyWarmup         = "warmup"       // unmeasured load before it
 	KeyMaxRequests    = "max-requests" // requests per cell and round, at most
 )
+
+// Includes is the _source_includes the scenario's searches name: the
+// projected fields for SourceFiltered, none ("") for SourceFull.
+func (s Scenario) Includes() (string, error) {
+	switch s.Source {
+	case SourceFull:
+		return "", nil
+	case SourceFiltered:
+		fields, err := ProjectedFields()
+		return strings.Join(fields, ","), err
+	}
+	return "", fmt.Errorf("source %q: want %s or %s", s.Source, SourceFull, SourceFiltered)
+}
 
 // ProjectedFields are the names of the _source fields the API server's
 // client uses: those the es-hits fixtures' projection keeps.

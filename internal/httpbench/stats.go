@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -22,6 +24,13 @@ type Stats struct {
 	AllocBytes   uint64        `json:"alloc_bytes"`   // bytes allocated on the heap
 	AllocObjects uint64        `json:"alloc_objects"` // objects allocated on the heap
 	Conns        uint64        `json:"conns"`         // the API server: backend connections dialled; the backend: accepted
+	// Bytes are, for the backend, the bytes of the search response bodies
+	// it wrote; for the API server, those of the backend's responses it
+	// read.
+	Bytes uint64 `json:"bytes"`
+	// Includes counts the backend's searches by the _source_includes they
+	// named, "" for none.
+	Includes map[string]uint64 `json:"source_includes,omitempty"`
 }
 
 // Sub returns the counters' growth from old to s.
@@ -32,13 +41,43 @@ func (s Stats) Sub(old Stats) Stats {
 		AllocBytes:   s.AllocBytes - old.AllocBytes,
 		AllocObjects: s.AllocObjects - old.AllocObjects,
 		Conns:        s.Conns - old.Conns,
+		Bytes:        s.Bytes - old.Bytes,
+		Includes:     subCounts(s.Includes, old.Includes),
 	}
+}
+
+// subCounts returns the growth of each count from old to counts, leaving
+// out those that did not grow.
+func subCounts(counts, old map[string]uint64) map[string]uint64 {
+	var out map[string]uint64
+	for k, n := range counts {
+		if d := n - old[k]; d > 0 {
+			if out == nil {
+				out = map[string]uint64{}
+			}
+			out[k] = d
+		}
+	}
+	return out
 }
 
 // Counters are the counts a server keeps; ServeHTTP answers with them and
 // the process's CPU time and allocations as Stats.
 type Counters struct {
-	Requests, Conns atomic.Uint64
+	Requests, Conns, Bytes atomic.Uint64
+
+	mu       sync.Mutex
+	includes map[string]uint64
+}
+
+// Include counts a search that named includes as its _source_includes.
+func (c *Counters) Include(includes string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.includes == nil {
+		c.includes = map[string]uint64{}
+	}
+	c.includes[includes]++
 }
 
 var allocMetrics = []string{"/gc/heap/allocs:bytes", "/gc/heap/allocs:objects"}
@@ -55,12 +94,17 @@ func (c *Counters) Snapshot() (Stats, error) {
 		samples[i].Name = name
 	}
 	metrics.Read(samples)
+	c.mu.Lock()
+	includes := maps.Clone(c.includes)
+	c.mu.Unlock()
 	return Stats{
 		Requests:     c.Requests.Load(),
 		CPU:          cpu,
 		AllocBytes:   samples[0].Value.Uint64(),
 		AllocObjects: samples[1].Value.Uint64(),
 		Conns:        c.Conns.Load(),
+		Bytes:        c.Bytes.Load(),
+		Includes:     includes,
 	}, nil
 }
 

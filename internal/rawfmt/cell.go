@@ -30,9 +30,17 @@ const (
 	// call through a function value, on the fixture NoopFixture.
 	Noop        = "noop"
 	NoopFixture = "fields-0001"
-	// Floor is the codec name of the cells that copy the bytes an operation
-	// must read (decode: the input) or write (encode: the compact output).
-	Floor = "memcpy"
+	// Floor is the codec name of the cells that do the least work an
+	// operation cannot avoid, without allocating: a read-only pass over the
+	// input for a decoder, a copy of the compact output into one buffer
+	// reused across iterations for an encoder.
+	Floor = "floor"
+	// AllocRef is the codec name that runs before the floor existed gave
+	// their copying cells: each call copied the bytes into a freshly
+	// allocated buffer, so it measured the allocator and the garbage
+	// collector too. A page shows such cells as an allocation reference,
+	// never as a lower bound.
+	AllocRef = "memcpy"
 )
 
 // Base is the configuration every comparison is made against.
@@ -54,9 +62,10 @@ func (c Cell) Name() string { return Benchmark + "/" + c.Sub() }
 // String returns c.Sub().
 func (c Cell) String() string { return c.Sub() }
 
-// Harness reports whether c is a harness cell (noop or the floor).
+// Harness reports whether c is a harness cell (noop, the floor, or an old
+// run's allocation reference).
 func (c Cell) Harness() bool {
-	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor
+	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor || c.Codec == AllocRef
 }
 
 // NoopCell is the harness's own cell.

@@ -37,6 +37,10 @@ const (
 	KeyCodecPrefix = "codec-"
 )
 
+// DirtySuffix ends the KeyCommit value of a run made from a tree with
+// uncommitted changes.
+const DirtySuffix = "-dirty"
+
 // A CodecConfig is one codec configuration line:
 //
 //	codec-<name>: <module>@<version> <category> <engine>

@@ -30,8 +30,10 @@
 // Besides go test's ns/op, MB/s, B/op and allocs/op, each cell reports the
 // constant size of its document as fields/op and doc-B/op, and ns/field
 // (see the Unit… constants). Two harness cells sit beside the codecs: noop
-// (the loop and one call through a function value) and memcpy (copying the
-// bytes the operation must read or write: the floor).
+// (the loop and one call through a function value) and floor (the least
+// work the operation cannot avoid: a read-only pass over the input, a copy
+// of the output into one reused buffer). Runs made before the floor have
+// memcpy cells instead, an allocating copy (see [AllocRef]).
 //
 // The file's name says when and how it was made (see [RawName]):
 // results/<machine-id>/raw/<UTC timestamp>[-kind].txt, where kind is empty

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,8 +17,11 @@ import (
 
 // fakeBinary prints what the benchmark binary prints for its arguments, with
 // one result per cell of the selection in matrix order, and logs the seed
-// and round of each round it runs in $dirEnv/calls, as seed/round. Modes: fail fails the first
-// cell; short leaves out the last; gate, in round 1, writes its pid to
+// and round of each round it runs in $dirEnv/calls, as seed/round. With
+// -test.v it names each cell on a line of its own before the cell runs, as
+// go test does. Modes: fail fails the first cell; short leaves out the
+// last; panic panics in the second cell's timed loop, overflow overflows
+// the stack in its gate; gate, in round 1, writes its pid to
 // $dirEnv/fake.pid and waits after the first cell until $dirEnv/gate exists.
 func fakeBinary(args []string) int {
 	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
@@ -26,6 +30,7 @@ func fakeBinary(args []string) int {
 	bench := fs.String("test.bench", "", "")
 	fs.String("test.run", "", "")
 	fs.Bool("test.benchmem", false, "")
+	verbose := fs.Bool("test.v", false, "")
 	fs.Int("test.count", 1, "")
 	fs.String("test.benchtime", "", "")
 	fs.String("test.timeout", "", "")
@@ -36,7 +41,13 @@ func fakeBinary(args []string) int {
 	}
 	mode, dir := os.Getenv(fakeEnv), os.Getenv(dirEnv)
 	fmt.Print("sonic-engine: fake\nrace: false\ngoos: linux\ngoarch: amd64\npkg: fake\ncpu: Fake CPU @ 1.00GHz\n")
+	start := func(c rawfmt.Cell) {
+		if *verbose {
+			fmt.Println(c.Name())
+		}
+	}
 	result := func(c rawfmt.Cell) { fmt.Printf("%s-2 \t       1\t       100.0 ns/op\n", c.Name()) }
+	start(rawfmt.NoopCell)
 	result(rawfmt.NoopCell)
 	if *bench == noopBench() {
 		return 0
@@ -52,7 +63,14 @@ func fakeBinary(args []string) int {
 		return 4
 	}
 	for i, c := range cells {
+		start(c.Name())
 		switch {
+		case mode == "panic" && i == 1:
+			fmt.Printf("%s-2 \t", c.Name().Name()) // go test's start of the result line
+			panic("the fake panics\nand says more")
+		case mode == "overflow" && i == 1:
+			debug.SetMaxStack(1 << 20)
+			overflow(0)
 		case mode == "fail" && i == 0:
 			fmt.Printf("--- FAIL: %s\n    gate.go:1: the fake fails this cell\n", c.Name().Name())
 			continue
@@ -79,6 +97,9 @@ func fakeBinary(args []string) int {
 	fmt.Println("PASS")
 	return 0
 }
+
+// overflow recurses until the stack is exhausted.
+func overflow(n int) int { return overflow(n+1) + 1 }
 
 // calls returns the seed and round of each round the fake ran, in order.
 func calls(t *testing.T, dir string) []string {

@@ -81,11 +81,16 @@ func noopBench() string {
 // (the binary's run number within the run), copying result lines to out
 // and counting the cells of want in p. It returns the cells that failed;
 // it is an error when the binary fails otherwise or does not report every
-// cell of want.
+// cell of want. A binary that dies inside a cell (a panic, a stack
+// overflow, a signal) is an error that names the cell and the runtime's
+// first line about it.
 func (b binary) round(ctx context.Context, pass int, want map[rawfmt.Cell]bool, out io.Writer, p *runinfo.Progress) (failed []rawfmt.Cell, err error) {
 	cmd := b.command(ctx, "^"+rawfmt.Benchmark+"$", b.benchtime,
+		"-test.v", // names each cell before it starts, so a crash can be told whose
 		"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(b.seed, 10),
 		"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(pass))
+	crash := &crashWatch{w: b.stderr}
+	cmd.Stderr = crash
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -98,6 +103,9 @@ func (b binary) round(ctx context.Context, pass int, want map[rawfmt.Cell]bool, 
 		line  = benchfmt.NewReader(nil, b.path)
 		seen  int
 		werr  error
+		// running is the cell go test named last, until it reports its
+		// result or failure.
+		running rawfmt.Cell
 	)
 	lines.Buffer(make([]byte, 64<<10), 1<<20)
 	for lines.Scan() {
@@ -110,11 +118,17 @@ func (b binary) round(ctx context.Context, pass int, want map[rawfmt.Cell]bool, 
 				seen++
 				p.Cell()
 			}
+			running = rawfmt.Cell{}
+			continue
+		}
+		if c, ok := rawfmt.ParseCell(benchfmt.Name(text)); ok && !strings.ContainsAny(text, " \t") {
+			running = c // -test.v's line ahead of the cell's run
 			continue
 		}
 		name, fail := strings.CutPrefix(strings.TrimSpace(text), failPrefix)
 		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
 			failed = append(failed, c)
+			running = rawfmt.Cell{}
 		}
 		if fail || strings.HasPrefix(text, " ") {
 			fmt.Fprintln(b.stderr, text) // a failure and its log
@@ -123,10 +137,16 @@ func (b binary) round(ctx context.Context, pass int, want map[rawfmt.Cell]bool, 
 	io.Copy(io.Discard, stdout) // the rest of a line too long to scan, so that the binary can end
 	err = cmd.Wait()
 	switch {
-	case len(failed) > 0 || ctx.Err() != nil:
+	case ctx.Err() != nil:
+		return failed, nil
+	case err != nil && running != rawfmt.Cell{}:
+		return nil, crashError(running, crash.first, err)
+	case len(failed) > 0:
 		return failed, nil
 	case werr != nil:
 		return nil, fmt.Errorf("writing the raw file: %w", werr)
+	case err != nil && crash.first != "":
+		return nil, fmt.Errorf("benchmark binary: %w: %s", err, crash.first)
 	case err != nil:
 		return nil, fmt.Errorf("benchmark binary: %w", err)
 	case lines.Err() != nil:

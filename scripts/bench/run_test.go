@@ -169,6 +169,32 @@ func TestFailedCellLeavesNoResult(t *testing.T) {
 	noResults(t, o.results)
 }
 
+// TestCrashedCellIsNamed: a binary that dies inside a cell, in its timed
+// loop or in its gate, ends the run with one line that names the cell and
+// gives the runtime's first line about the crash; the runtime's report is
+// shown and no result is left.
+func TestCrashedCellIsNamed(t *testing.T) {
+	crashed := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}.Sub()
+	for _, tt := range []struct{ mode, want string }{
+		{"panic", "round 1: " + crashed + " panicked: the fake panics; partial output kept in "},
+		{"overflow", "round 1: " + crashed + " crashed: fatal error: stack overflow; partial output kept in "},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			o := tinyRun(t.TempDir())
+			fakeRun(t, tt.mode, &o)
+			var stderr bytes.Buffer
+			err := run(context.Background(), o, &stderr)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("run error = %v, want one line with %q", err, tt.want)
+			}
+			if !strings.Contains(stderr.String(), "\ngoroutine 1 ") {
+				t.Errorf("stderr does not show the runtime's report:\n%s", stderr.String())
+			}
+			noResults(t, o.results)
+		})
+	}
+}
+
 // TestMissingCellLeavesNoResult: a binary that does not report every cell
 // fails the round.
 func TestMissingCellLeavesNoResult(t *testing.T) {

@@ -33,14 +33,22 @@ type failure struct {
 }
 
 // gate runs the correctness gate over every cell and returns the cells
-// that failed it and the number that passed.
+// that failed it and the number that passed. When the binary stops
+// instead, such as on a document the fields check refuses, the error is
+// the last line it wrote to stderr.
 func (b binary) gate(ctx context.Context) (failures []failure, passed int, err error) {
 	cmd := exec.CommandContext(ctx, b.path, "-doc.gate")
-	cmd.Stderr = b.stderr
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		if last := lines[len(lines)-1]; last != "" {
+			return nil, 0, fmt.Errorf("running the correctness gate: %s", last)
+		}
 		return nil, 0, fmt.Errorf("running the correctness gate: %w", err)
 	}
+	b.stderr.Write(stderr.Bytes())
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
 		var r harness.GateResult
@@ -105,7 +113,7 @@ func (b binary) rounds(ctx context.Context, o options, failures []failure, cells
 			"-doc.skip", strings.Join(skip, ","))
 		if err := b.round(cmd, r, cells, out, p); err != nil {
 			if ctx.Err() != nil {
-				return nil, fmt.Errorf("interrupted in round %d; nothing written", r)
+				return nil, fmt.Errorf("%w in round %d; nothing written", errInterrupted, r)
 			}
 			return nil, fmt.Errorf("round %d: %w; nothing written", r, err)
 		}

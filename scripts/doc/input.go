@@ -18,7 +18,7 @@ import (
 // maxDocBytes is the largest document bench-doc reads.
 const maxDocBytes = 64 << 20
 
-// A document is the user's document, read, typed and filtered.
+// A document is the user's document, read and typed.
 type document struct {
 	path      string
 	name      string      // its fixture name in cell names and the results directory
@@ -26,12 +26,12 @@ type document struct {
 	compacted bool        // whether the input was not compact already
 	fields    *fields.Set // nil without FIELDS
 	typ, proj *infer.Type // proj is nil without FIELDS
-	filtered  [][]byte    // the samples filtered to the fields; nil without FIELDS
 	notes     []string    // what the reader should know about the input
 }
 
-// readDocument reads, types and filters the document of o, printing each note to
-// stderr as a warning.
+// readDocument reads and types the document of o and checks the fields
+// against its type, printing each note to stderr as a warning. The
+// benchmark filters the samples itself.
 func readDocument(o options, stderr io.Writer) (*document, error) {
 	data, err := readLimited(o.doc)
 	if err != nil {
@@ -70,13 +70,6 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 			return nil, err
 		}
 		d.proj = d.fields.Project(d.typ)
-		for _, s := range d.samples {
-			f, err := d.fields.Filter(s)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", o.doc, err)
-			}
-			d.filtered = append(d.filtered, f)
-		}
 	}
 	for _, n := range d.notes {
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, n)

@@ -1,7 +1,7 @@
 // Command doc is make bench-doc: the whole comparison for a user's own
 // document and the fields their client uses.
 //
-//	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 6]
+//	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 30]
 //
 // It reads the document (one JSON object, an array of objects or objects
 // one a line; every object is a sample, compacted for the benchmark),
@@ -18,7 +18,8 @@
 // results/<machine-id>/doc-<name>/.
 //
 // Bad input is a one-line error and nothing is written; so is a run that
-// fails or is interrupted. The module is removed on the way out.
+// fails or is interrupted, which exits 130. The module is removed on the
+// way out.
 package main
 
 import (
@@ -45,13 +46,24 @@ func main() {
 	}
 	if err := run(ctx, o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-doc:", err)
+		if ctx.Err() != nil {
+			os.Exit(130)
+		}
 		os.Exit(1)
 	}
 }
 
+// errInterrupted starts the error of a run stopped by a signal.
+var errInterrupted = errors.New("interrupted")
+
 // run measures the document of o, printing the page to stdout and
-// progress to stderr.
-func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
+// progress to stderr. Stopped by ctx, it returns errInterrupted.
+func run(ctx context.Context, o options, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil && !errors.Is(err, errInterrupted) {
+			err = fmt.Errorf("%w; nothing written", errInterrupted)
+		}
+	}()
 	d, err := readDocument(o, stderr)
 	if err != nil {
 		return err

@@ -9,6 +9,17 @@ import (
 	"testing"
 )
 
+// roleEnv, set to "command", makes the test binary run the command itself.
+const roleEnv = "JSONCOST_DOC_TEST_ROLE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(roleEnv) == "command" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
 func TestParseFlags(t *testing.T) {
 	tests := []struct {
 		args []string

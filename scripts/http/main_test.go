@@ -10,10 +10,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/render"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
@@ -23,10 +26,18 @@ import (
 const (
 	roleEnv = "JSONCOST_HTTP_TEST_ROLE"
 	markEnv = "JSONCOST_HTTP_TEST_MARK" // inherited by every process a test starts, to find them
+	// faultEnv makes every API server run with one argument changed,
+	// "-flag from to", whatever its scenario: a fault the run must catch.
+	faultEnv = "JSONCOST_HTTP_TEST_FAULT"
 )
 
 func TestMain(m *testing.M) {
 	if isRole(os.Args[1:]) {
+		if f := strings.Fields(os.Getenv(faultEnv)); len(f) == 3 && os.Args[1] == roleAPI {
+			if i := slices.Index(os.Args, f[0]); i > 0 && i+1 < len(os.Args) && os.Args[i+1] == f[1] {
+				os.Args[i+1] = f[2]
+			}
+		}
 		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
 	}
 	if os.Getenv(roleEnv) == "command" {
@@ -77,6 +88,12 @@ func TestRun(t *testing.T) {
 		if n := len(r.Samples(c, "req/s")); n != 1 {
 			t.Errorf("%s: %d samples, want 1", c.Name(), n)
 		}
+		if b := r.Samples(c, httpbench.UnitBackendB); len(b) != 1 || b[0] <= 0 {
+			t.Errorf("%s: backend response bytes %v, want one positive value", c.Name(), b)
+		}
+	}
+	if err := render.CheckResponses(r); err != nil {
+		t.Error(err)
 	}
 	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
 		if !bytes.Contains(data, []byte(want)) {
@@ -98,6 +115,60 @@ func TestRun(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Equal(again, readme) {
 		t.Errorf("-report rebuilt another README.md")
+	}
+}
+
+// TestRunFaults checks that a run stops with one line and writes nothing
+// when its API servers leave out _source_includes in the filtered
+// scenario, or ask for 10 hits in the scenario of 1.
+func TestRunFaults(t *testing.T) {
+	tests := []struct {
+		fault string
+		want  string
+	}{
+		{"-source filtered full", `^round 1, scenario filtered at \d+-(workers|rps): the backend received 12 searches with no _source_includes for 12 requests; want _source_includes=[a-z_,]+ in each; nothing written$`},
+		{"-hits 1 10", `^scenario hits-1 at [^;]+: the backend's full responses of 1 hit are \d+ bytes, not smaller than the base's of 10 hits \(\d+ bytes\); .*; nothing written$`},
+	}
+	for _, tt := range tests {
+		t.Setenv(faultEnv, tt.fault)
+		results := t.TempDir()
+		err := run(t.Context(), tiny(results), io.Discard, io.Discard)
+		if want := regexp.MustCompile(tt.want); err == nil || !want.MatchString(err.Error()) {
+			t.Errorf("%s: run: %v; want one line matching %s", tt.fault, err, want)
+		}
+		if entries, _ := os.ReadDir(results); len(entries) != 0 {
+			t.Errorf("%s: wrote %v", tt.fault, entries)
+		}
+	}
+}
+
+// TestCheckBackend checks what a cell's backend must have seen.
+func TestCheckBackend(t *testing.T) {
+	filtered := httpbench.Base(4)
+	filtered.Source = httpbench.SourceFiltered
+	includes, err := filtered.Includes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := httpbench.Stats{Bytes: 3000}
+	tests := []struct {
+		name    string
+		s       httpbench.Scenario
+		backend httpbench.Stats
+		want    string // "" for no error
+	}{
+		{"full", httpbench.Base(4), httpbench.Stats{Requests: 3, Bytes: 3000, Includes: map[string]uint64{"": 3}}, ""},
+		{"filtered", filtered, httpbench.Stats{Requests: 3, Bytes: 3000, Includes: map[string]uint64{includes: 3}}, ""},
+		{"filtered without includes", filtered, httpbench.Stats{Requests: 3, Bytes: 3000, Includes: map[string]uint64{"": 3}}, "the backend received 3 searches with no _source_includes for 3 requests"},
+		{"full with includes", httpbench.Base(4), httpbench.Stats{Requests: 3, Bytes: 3000, Includes: map[string]uint64{"": 1, "a": 2}}, "1 searches with no _source_includes and 2 searches with _source_includes=a"},
+		{"extra searches", filtered, httpbench.Stats{Requests: 4, Bytes: 3000, Includes: map[string]uint64{includes: 4}}, "received 4 searches"},
+		{"bytes lost", filtered, httpbench.Stats{Requests: 3, Bytes: 3100, Includes: map[string]uint64{includes: 3}}, "the backend sent 3100 bytes of search responses, the API server read 3000"},
+	}
+	for _, tt := range tests {
+		err := checkBackend(tt.s, 3, tt.backend, read)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: %v; want an error containing %q", tt.name, err, tt.want)
+		}
 	}
 }
 

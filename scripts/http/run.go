@@ -20,13 +20,15 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/load"
+	"github.com/jsoncost/jsoncost/internal/httpbench/render"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and
 // rebuilds the report. Nothing is written unless every cell of every round
-// was measured.
+// was measured, the loopback backend saw what each scenario asks for, and
+// the backend's response bytes pass render.CheckResponses.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	names, err := codecNames(o.codecs)
 	if err != nil {
@@ -88,6 +90,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		return err
 	}
 	p.Done()
+	r, err := render.Parse(name.String(), raw.Bytes())
+	if err == nil {
+		err = render.CheckResponses(r)
+	}
+	if err != nil {
+		return fmt.Errorf("%w; nothing written", err)
+	}
 	path, err := writeRaw(filepath.Join(o.results, id, "http", "raw"), name, raw.Bytes())
 	if err != nil {
 		return err
@@ -211,6 +220,11 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	if d.Requests != uint64(res.Requests) {
 		return nil, fmt.Errorf("the API server counted %d requests, the load generator %d", d.Requests, res.Requests)
 	}
+	if m.backend.child != nil {
+		if err := checkBackend(c.Scenario, d.Requests, backAfter.Sub(backBefore), d); err != nil {
+			return nil, err
+		}
+	}
 	n := float64(res.Requests)
 	values := []benchfmt.Value{
 		{Value: res.Throughput(), Unit: httpbench.UnitReqs},
@@ -227,6 +241,7 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 		benchfmt.Value{Value: float64(d.AllocBytes) / n, Unit: httpbench.UnitB},
 		benchfmt.Value{Value: float64(d.AllocObjects) / n, Unit: httpbench.UnitAllocs},
 		benchfmt.Value{Value: float64(d.Conns) / n, Unit: httpbench.UnitConns},
+		benchfmt.Value{Value: float64(d.Bytes) / n, Unit: httpbench.UnitBackendB},
 	)
 	return &benchfmt.Result{
 		Config: m.config,

@@ -16,10 +16,10 @@ import (
 )
 
 // Two counts of the same cells agree when the median relative difference
-// is at most medianLimit and no codec cell's exceeds cellLimit. The harness
-// cells count toward the median only: the floor's copies into fresh memory
-// cost what the process's heap layout makes the allocations cost, which
-// varies from process to process by a few percent.
+// is at most medianLimit and no cell's exceeds cellLimit. The allocating
+// copies of old runs (rawfmt.AllocRef) count toward the median only: their
+// copies into fresh memory cost what the process's heap layout makes the
+// allocations cost, which varies from process to process by a few percent.
 const (
 	medianLimit = 0.002
 	cellLimit   = 0.01
@@ -59,8 +59,8 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 			continue
 		}
 		note := ""
-		if c.Harness() {
-			note = "; a harness cell, not held to the limit"
+		if c.Codec == rawfmt.AllocRef {
+			note = "; an allocating copy, not held to the limit"
 		} else {
 			over = append(over, c.String())
 		}

@@ -184,23 +184,17 @@ feed:
 }
 
 // reportSpread says how many figures took more than two pairs of runs and
-// lists the widest of the codec cells among them, their pairs' figures in
-// the order counted. The floor's cells scatter by a few percent by nature
-// (see compare.go) and would crowd out the rest.
+// lists the widest of them, their pairs' figures in the order counted.
 func reportSpread(w io.Writer, figures []*figure) {
-	more := 0
-	var codecs []*figure
+	var more []*figure
 	for _, f := range figures {
 		if len(f.pairs) > 2 {
-			more++
-			if !f.cell.Harness() {
-				codecs = append(codecs, f)
-			}
+			more = append(more, f)
 		}
 	}
-	fmt.Fprintf(w, "%d of the %d figures took more than two pairs of runs\n", more, len(figures))
-	slices.SortStableFunc(codecs, func(a, b *figure) int { return cmp.Compare(b.spread(), a.spread()) })
-	for _, f := range codecs[:min(len(codecs), 10)] {
+	fmt.Fprintf(w, "%d of the %d figures took more than two pairs of runs\n", len(more), len(figures))
+	slices.SortStableFunc(more, func(a, b *figure) int { return cmp.Compare(b.spread(), a.spread()) })
+	for _, f := range more[:min(len(more), 10)] {
 		pairs := make([]string, len(f.pairs))
 		for i, p := range f.pairs {
 			pairs[i] = strconv.FormatFloat(p, 'f', 1, 64)

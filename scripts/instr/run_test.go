@@ -231,10 +231,11 @@ func TestParseFlags(t *testing.T) {
 func TestReportSpread(t *testing.T) {
 	quiet := &figure{cell: rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}, perOp: 1000, pairs: []float64{1000, 1000.5}}
 	noisy := &figure{cell: rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "json-v2"}, perOp: 2000, pairs: []float64{2000, 2040, 1999}}
-	floor := &figure{cell: rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "memcpy"}, perOp: 100, pairs: []float64{100, 90, 110}}
+	floor := &figure{cell: rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: rawfmt.Floor}, perOp: 100, pairs: []float64{100, 90, 110}}
 	var out strings.Builder
 	reportSpread(&out, []*figure{quiet, floor, noisy})
 	want := "2 of the 3 figures took more than two pairs of runs\n" +
+		"  op=decode-map/fixture=fields-0001/codec=floor: 100.0, the median of 100.0, 90.0, 110.0 (spread 20.00%)\n" +
 		"  op=decode-map/fixture=fields-0001/codec=json-v2: 2000.0, the median of 2000.0, 2040.0, 1999.0 (spread 2.05%)\n"
 	if out.String() != want {
 		t.Errorf("reportSpread wrote\n%s\nwant\n%s", out.String(), want)

@@ -16,22 +16,22 @@ const runsDir = "runs"
 // A build is one machine's runs, loaded, and where each one's page goes.
 type build struct {
 	m       load.Machine
-	runs    []*load.Run // parallel to m.Raws; nil where the file is unusable
-	errs    []error     // parallel to m.Raws: why it is unusable
+	runs    []*load.Run // parallel to m.Raws
+	errs    []error     // parallel to m.Raws: why a run has no page
 	page    *load.Run   // the run of the machine page: the newest full one, else the newest
-	dirs    []string    // parallel to m.Raws: the page directory of every other usable run
+	dirs    []string    // parallel to m.Raws: the page directory of every other run
 	skipped []string    // files without a page, each with why
 }
 
-func newBuild(m load.Machine) *build {
+// newBuild loads every run of m. It fails on the first raw file that does
+// not load: a page built beside a bad file would hide it.
+func newBuild(m load.Machine) (*build, error) {
 	n := len(m.Raws)
 	b := &build{m: m, runs: make([]*load.Run, n), errs: make([]error, n), dirs: make([]string, n)}
 	for i, raw := range m.Raws {
 		r, err := load.Load(raw)
 		if err != nil {
-			b.errs[i] = err
-			b.skipped = append(b.skipped, fmt.Sprintf("%s/%s: %v", load.RawDir, raw.File, err))
-			continue
+			return nil, err
 		}
 		b.runs[i] = r
 		if b.page == nil || (r.Raw.Full() && !b.page.Raw.Full()) {
@@ -40,7 +40,7 @@ func newBuild(m load.Machine) *build {
 	}
 	taken := map[string]bool{}
 	for i, r := range b.runs {
-		if r == nil || r == b.page {
+		if r == b.page {
 			continue
 		}
 		dir := path.Join(runsDir, r.Raw.Name.StampString())
@@ -51,7 +51,7 @@ func newBuild(m load.Machine) *build {
 		}
 		taken[dir], b.dirs[i] = true, dir
 	}
-	return b
+	return b, nil
 }
 
 // index is the machine's entry in the results index.

@@ -26,7 +26,7 @@ func TestBadInput(t *testing.T) {
 		{
 			name:    "empty raw file",
 			raws:    map[string]string{testRaw: ""},
-			wantErr: "no usable raw file",
+			wantErr: testRaw + ": empty file",
 		},
 		{
 			name:    "no raw file",
@@ -43,7 +43,7 @@ func TestBadInput(t *testing.T) {
 			raws: map[string]string{testRaw: synth{junk: []string{
 				strings.TrimSpace(cellLine("decode-map", "fields-0050", "sonic-std", "notanumber ns/op")),
 				rawfmt.Cell{Op: "decode-map", Fixture: "fields-0050", Codec: "sonic-std"}.Name() + "-2 12",
-			}}.text() + rawfmt.Benchmark + "/" + rawfmt.KeyOp + "=decode-map/" + rawfmt.KeyFixture + "=fields-00"},
+			}}.text()},
 			want: []string{"2 lines of raw/" + testRaw + " could not be parsed"},
 		},
 		{
@@ -84,9 +84,14 @@ func TestBadInput(t *testing.T) {
 			want: []string{"No ns-per-field fit (too few points: 1, need at least 2) for decode-map/goccy"},
 		},
 		{
-			name: "the newest full run is empty",
-			raws: map[string]string{rawName(60, rawfmt.KindFull): "", testRaw: full},
-			want: []string{"Skipped raw/" + rawName(60, rawfmt.KindFull) + ": empty file.", "[raw/" + testRaw + "]"},
+			name:    "the newest full run is empty",
+			raws:    map[string]string{rawName(60, rawfmt.KindFull): "", testRaw: full},
+			wantErr: rawName(60, rawfmt.KindFull) + ": empty file",
+		},
+		{
+			name:    "an instruction count that does not load",
+			raws:    map[string]string{testRaw: full, rawName(60, rawfmt.KindInstr): "anything"},
+			wantErr: "the instruction count of " + testRaw + ": ",
 		},
 		{
 			name: "only a quick run",
@@ -101,16 +106,12 @@ func TestBadInput(t *testing.T) {
 		{
 			name: "files the report does not read",
 			raws: map[string]string{
-				testRaw:                       full,
-				rawName(60, rawfmt.KindInstr): "anything",
-				testName(90, "").Partial():    "half a run",
-				"notes.txt":                   "hello",
+				testRaw:                    full,
+				testName(90, "").Partial(): "half a run",
+				"notes.txt":                "hello",
 			},
-			want: []string{
-				"The instruction count could not be read, so the page has none: raw/" + rawName(60, rawfmt.KindInstr) + ": no benchmark results.",
-				"Ignored raw/notes.txt: ",
-			},
-			not: []string{testName(90, "").Partial()}, // a local run in progress changes no page
+			want: []string{"Ignored raw/notes.txt: "},
+			not:  []string{testName(90, "").Partial()}, // a local run in progress changes no page
 		},
 		{
 			name: "a single cell",

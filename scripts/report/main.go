@@ -71,9 +71,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return buildAll(*results, *only, stdout, stderr)
 }
 
-// buildAll writes the pages of every selected machine and the index. A
-// machine with no usable run is an error, returned after everything else
-// has been written.
+// buildAll writes the pages of every selected machine and the index. Every
+// raw file is loaded and every page rendered before the first is written,
+// so a raw file that does not load changes no page. A machine with no raw
+// file is an error, returned after everything else has been written.
 func buildAll(results, only string, stdout, stderr io.Writer) error {
 	machines, err := load.Machines(results)
 	if err != nil {
@@ -86,33 +87,32 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("machine %q not found under %s (found: %s)", only, results, strings.Join(ids, ", "))
 	}
+	type output struct {
+		m     load.Machine
+		files map[string][]byte
+		notes []string
+	}
 	var index []render.IndexMachine
+	var outputs []output
 	var failed []error
 	for _, m := range machines {
-		b := newBuild(m)
+		b, err := newBuild(m)
+		if err != nil {
+			return err
+		}
 		index = append(index, b.index())
 		if only != "" && m.ID != only {
 			continue
 		}
 		if b.page == nil {
-			dir := filepath.Join(m.Dir, load.RawDir)
-			if len(m.Raws) == 0 {
-				failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, dir))
-			} else {
-				failed = append(failed, fmt.Errorf("machine %s: no usable raw file in %s: %s", m.ID, dir, strings.Join(b.skipped, "; ")))
-			}
+			failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, filepath.Join(m.Dir, load.RawDir)))
 			continue
 		}
 		files, notes, err := b.files(stdout)
 		if err != nil {
 			return fmt.Errorf("machine %s: %w", m.ID, err)
 		}
-		if err := writeTree(m.Dir, files); err != nil {
-			return fmt.Errorf("machine %s: %w", m.ID, err)
-		}
-		for _, n := range notes {
-			fmt.Fprintf(stderr, "report: %s: note: %s\n", m.ID, n)
-		}
+		outputs = append(outputs, output{m, files, notes})
 	}
 	others, err := load.OtherReports(results)
 	if err != nil {
@@ -121,6 +121,14 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	idx, err := render.Index(index, others)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
+	}
+	for _, o := range outputs {
+		if err := writeTree(o.m.Dir, o.files); err != nil {
+			return fmt.Errorf("machine %s: %w", o.m.ID, err)
+		}
+		for _, n := range o.notes {
+			fmt.Fprintf(stderr, "report: %s: note: %s\n", o.m.ID, n)
+		}
 	}
 	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
 		return err

@@ -63,12 +63,13 @@ func TestEveryRunHasAPage(t *testing.T) {
 	}
 }
 
-// One machine with nothing usable fails the command, after the others and
-// the index are written; the index also links reports that are not machines.
+// A machine without a raw file fails the command, after the others and
+// the index are written; the index also links reports that are not
+// machines.
 func TestUnusableMachineFailsAfterOthers(t *testing.T) {
 	dir := t.TempDir()
 	writeRaw(t, dir, testMachine, testRaw, synth{}.text())
-	writeRaw(t, dir, "broken-machine", testRaw, "")
+	writeRaw(t, dir, "broken-machine", "notes.md", "not a run")
 	if err := os.MkdirAll(filepath.Join(dir, "conformance"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestUnusableMachineFailsAfterOthers(t *testing.T) {
 		t.Errorf("the usable machine's page was not written: %v", err)
 	}
 	index := readFile(t, dir, "README.md")
-	for _, want := range []string{"| broken-machine | — | — | no usable run |", "unusable: empty file", "- [conformance](conformance/README.md)"} {
+	for _, want := range []string{"| broken-machine | — | — | no raw files |", "- [conformance](conformance/README.md)"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)
 		}

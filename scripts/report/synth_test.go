@@ -40,6 +40,9 @@ type synth struct {
 	keep func(op, fixture, codec string) bool
 	// junk lines inserted after the header.
 	junk []string
+	// roundsLine writes the rounds line the runner writes, which makes the
+	// report check that every cell has a sample from every round.
+	roundsLine bool
 }
 
 var (
@@ -121,6 +124,9 @@ func (s synth) text() string {
 	} {
 		fmt.Fprintf(&b, "%s: %s\n", kv[0], kv[1])
 	}
+	if s.roundsLine {
+		fmt.Fprintf(&b, "%s: %d\n", rawfmt.KeyRounds, s.rounds)
+	}
 	for _, c := range s.codecs {
 		if c.declare {
 			b.WriteString(rawfmt.CodecConfig{Name: c.name, ModuleVersion: "example.com/" + c.name + "@v1.0.0", Category: "std", Engine: "native"}.Format() + "\n")
@@ -159,7 +165,7 @@ func (s synth) text() string {
 			noise := rand.New(rand.NewPCG(uint64(round), hash(c.op+c.f.name+c.codec.name)))
 			ns := synthCost(c.op, c.f) * c.codec.speed * (1 + 0.03*noise.NormFloat64())
 			allocs := math.Round((2 + 1.5*c.f.fields) * c.codec.speed)
-			fmt.Fprintf(&b, "%s-2 \t%d\t %.1f ns/op\t %.2f MB/s\t %.2f fields/op\t %.0f doc-B/op\t %.2f ns/field\t %.0f B/op\t %.0f allocs/op\n",
+			fmt.Fprintf(&b, "%s-2 \t%d\t %.3f ns/op\t %.2f MB/s\t %.2f fields/op\t %.0f doc-B/op\t %.2f ns/field\t %.0f B/op\t %.0f allocs/op\n",
 				rawfmt.Cell{Op: c.op, Fixture: c.f.name, Codec: c.codec.name}.Name(), int(4e7/ns)+1, ns, c.f.bytes/ns*1e3, c.f.fields, c.f.bytes, ns/c.f.fields, allocs*24, allocs)
 		}
 	}

@@ -6,7 +6,10 @@
 // Data flows from the Spec to cells: every registered configuration ×
 // every operation it supports, on the document (decode-struct, decode-map,
 // decode-proj, encode-struct, roundtrip, get5) and on the document
-// filtered to the fields (decode-struct). Each cell holds one gate input
+// filtered to the fields (decode-struct). First the projected type and
+// every filtered sample are held to the fields (fields.CheckType and
+// CheckFiltered): one that has a path FIELDS does not name, or lacks one
+// it does, stops the binary before any cell. Each cell holds one gate input
 // per sample (codecs.NewInput), so reference outputs are computed once per
 // sample and shared by every configuration. With -doc.gate, Main checks
 // every cell on every sample with codecs.Check and prints one JSON line
@@ -21,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -115,12 +119,18 @@ type inputs struct {
 	full, filtered, located []codecs.Input // located: the samples where get5 finds a field
 }
 
-// prepare builds the inputs of s's samples.
+// prepare builds the inputs of s's samples, after checking that the
+// projected type and each filtered sample hold exactly the fields.
 func (s *Spec) prepare() (inputs, error) {
 	var in inputs
 	set, err := fields.Parse(s.Fields)
 	if err != nil {
 		return in, err
+	}
+	if set != nil && s.NewProj != nil {
+		if err := set.CheckType(reflect.TypeOf(s.New()), reflect.TypeOf(s.NewProj())); err != nil {
+			return in, fmt.Errorf("FIELDS check: %w", err)
+		}
 	}
 	for i, sample := range strings.Split(strings.TrimSuffix(string(s.Samples), "\n"), "\n") {
 		doc := []byte(sample)
@@ -135,6 +145,9 @@ func (s *Spec) prepare() (inputs, error) {
 		filtered, err := set.Filter(doc)
 		if err != nil {
 			return in, fmt.Errorf("sample %d: %w", i+1, err)
+		}
+		if err := set.CheckFiltered(doc, filtered); err != nil {
+			return in, fmt.Errorf("FIELDS check: sample %d: %w", i+1, err)
 		}
 		full := codecs.NewInput(doc, s.New, s.NewProj, paths)
 		in.full = append(in.full, full)

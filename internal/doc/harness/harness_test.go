@@ -95,6 +95,38 @@ func TestCells(t *testing.T) {
 	}
 }
 
+// TestFieldsCheck checks that a projected type with a field too many or
+// one too few stops the cells, naming the path.
+func TestFieldsCheck(t *testing.T) {
+	type dropsSku struct {
+		Title string `json:"title"`
+		Items []struct {
+			Qty int64 `json:"qty"`
+		} `json:"items"`
+	}
+	type keepsID struct {
+		ID    int64  `json:"id"`
+		Title string `json:"title"`
+		Items []struct {
+			Sku string `json:"sku"`
+		} `json:"items"`
+	}
+	tests := []struct {
+		newProj func() any
+		err     string
+	}{
+		{func() any { return new(dropsSku) }, `FIELDS check: the projected type lacks "items[].sku", which FIELDS names`},
+		{func() any { return new(keepsID) }, `FIELDS check: the projected type has "id", which is not in FIELDS`},
+	}
+	for _, tt := range tests {
+		bad := *spec
+		bad.NewProj = tt.newProj
+		if _, err := bad.cells(); err == nil || err.Error() != tt.err {
+			t.Errorf("cells with %T = %v, want %q", tt.newProj(), err, tt.err)
+		}
+	}
+}
+
 // TestGateNamesTheSample checks that a configuration wrong on one sample
 // fails the gate, which names the sample, and is never timed.
 func TestGateNamesTheSample(t *testing.T) {

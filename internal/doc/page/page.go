@@ -10,7 +10,11 @@
 // cells' samples with package internal/report/model: medians with
 // benchmath's distribution-free 95% intervals, and derived quantities
 // (speedups, savings, cores) with bootstrap intervals. A sentence whose
-// cells are missing is left out.
+// cells are missing is left out. Before any finding, the run is checked
+// (checks.go): intervals narrow enough to rank, no operation faster than a
+// part of its own work, no filtered decode cheaper than the filtered
+// document's size allows; a run that fails says so at the top and states
+// none.
 package page
 
 import (
@@ -51,13 +55,22 @@ type Failure struct {
 // defaultQPS is the request rate of the CPU section when none is given.
 const defaultQPS = 1000
 
-// Render returns the page of run.
+// Render returns the page of run. A run whose numbers do not hold
+// together (see problems) says so at the top and states no finding: only
+// the document, the tables of measurements, the gate and the method.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
+	p.printf("# What %s costs\n\n", code(info.Doc))
+	problems := p.problems()
+	if len(problems) > 0 {
+		p.noFinding(problems)
+	}
 	p.header()
-	p.choice()
-	p.fieldsSection()
-	p.cpu()
+	if len(problems) == 0 {
+		p.choice()
+		p.fieldsSection()
+		p.cpu()
+	}
 	p.tables()
 	p.gate()
 	p.method()
@@ -151,10 +164,9 @@ func category(name string) string {
 	return none
 }
 
-// header writes the title and what was measured.
+// header writes what was measured.
 func (p *page) header() {
 	i := p.info
-	p.printf("# What %s costs\n\n", code(i.Doc))
 	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
 	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", byteSize(full.DocBytes), num(full.Fields))
 	if i.Samples > 1 {

@@ -11,11 +11,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// cells are the medians of a synthetic run: op, fixture, codec, ns/op.
-var cells = []struct {
+// A cell is one cell of a synthetic run: its median ns/op.
+type cell struct {
 	op, fixture, codec string
 	ns                 float64
-}{
+}
+
+// cells are the medians of a synthetic run that holds together.
+var cells = []cell{
 	{"decode-struct", "doc", "encoding-json", 1000},
 	{"decode-struct", "doc", "goccy", 500},
 	{"decode-struct", "doc", "sonic-default", 250},
@@ -32,19 +35,24 @@ var cells = []struct {
 
 // synthetic writes a raw file with six rounds of cells, every round the
 // same but for a 1% wobble, and reads it back.
-func synthetic(t *testing.T) *load.Run {
+func synthetic(t *testing.T) *load.Run { return syntheticRun(t, cells, 6, 0.01) }
+
+// syntheticRun writes a raw file with rounds of cs, round r's times off
+// the medians by wobble × (r mod 3 − 1), and reads it back. The document
+// is 5000 B with 100 values, the filtered one 500 B with 10.
+func syntheticRun(t *testing.T, cs []cell, rounds int, wobble float64) *load.Run {
 	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: linux-amd64-test\n%s: 40ms\ncpu: Test CPU\n", rawfmt.KeyMachine, rawfmt.KeyBenchtime)
-	for round := range 6 {
-		wobble := 1 + 0.01*float64(round%3-1)
-		for _, c := range cells {
+	for round := range rounds {
+		w := 1 + wobble*float64(round%3-1)
+		for _, c := range cs {
 			size, fields := 5000, 100
 			if c.fixture == "doc-filtered" {
 				size, fields = 500, 10
 			}
 			fmt.Fprintf(&b, "%s-2 1000 %g ns/op %d %s %d %s 64 B/op 2 allocs/op\n",
-				rawfmt.Cell{Op: c.op, Fixture: c.fixture, Codec: c.codec}.Name(), c.ns*wobble, size, rawfmt.UnitDocB, fields, rawfmt.UnitFields)
+				rawfmt.Cell{Op: c.op, Fixture: c.fixture, Codec: c.codec}.Name(), c.ns*w, size, rawfmt.UnitDocB, fields, rawfmt.UnitFields)
 		}
 	}
 	path := filepath.Join(t.TempDir(), "raw.txt")

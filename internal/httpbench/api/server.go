@@ -9,8 +9,9 @@
 // fields when the scenario filters) through one http.Client, whose
 // transport is either a clone of Go's default (2 idle connections per host)
 // or one whose idle pool is sized for the load, and which counts every
-// connection it dials. The server's Counters, the process's CPU time and
-// its allocations are served at httpbench.StatsPath.
+// connection it dials. The server's Counters (with the bytes of the
+// backend responses it read), the process's CPU time and its allocations
+// are served at httpbench.StatsPath.
 package api
 
 import (
@@ -75,16 +76,12 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	query := strings.TrimSuffix(cfg.Backend, "/") + "/" + url.PathEscape(cfg.Index) + "/_search?size=" + strconv.Itoa(cfg.Hits)
-	switch cfg.Source {
-	case httpbench.SourceFull:
-	case httpbench.SourceFiltered:
-		fields, err := httpbench.ProjectedFields()
-		if err != nil {
-			return nil, err
-		}
-		query += "&_source_includes=" + url.QueryEscape(strings.Join(fields, ","))
-	default:
-		return nil, fmt.Errorf("source %q: want %s or %s", cfg.Source, httpbench.SourceFull, httpbench.SourceFiltered)
+	includes, err := cfg.Includes()
+	if err != nil {
+		return nil, err
+	}
+	if includes != "" {
+		query += "&_source_includes=" + url.QueryEscape(includes)
 	}
 	idle, err := httpbench.ParsePool(cfg.Pool)
 	if err != nil {
@@ -171,5 +168,6 @@ func (s *Server) fetch(ctx context.Context) ([]byte, error) {
 	if _, err := buf.ReadFrom(resp.Body); err != nil {
 		return nil, fmt.Errorf("backend: reading the response: %w", err)
 	}
+	s.counters.Bytes.Add(uint64(buf.Len()))
 	return buf.Bytes(), nil
 }

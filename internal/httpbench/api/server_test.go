@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -74,17 +75,48 @@ func reference(t *testing.T, hits int) (any, []byte) {
 	return v, b
 }
 
+// backendStats reads the stats of the backend at url.
+func backendStats(t *testing.T, url string) httpbench.Stats {
+	t.Helper()
+	s, err := httpbench.FetchStats(t.Context(), &http.Client{Transport: &http.Transport{}}, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestSearch checks every codec, source and hits: the answer holds the
 // projected fields of every hit, the same value encoding/json gives, and
-// for encoding/json the same bytes.
+// for encoding/json the same bytes; the backend received the scenario's
+// _source_includes, the projected fields when it filters and none when
+// not, and sent as many bytes as the API server read, fewer when filtered
+// than in full.
 func TestSearch(t *testing.T) {
 	backendSrv, _ := newBackend(t)
+	fields, err := httpbench.ProjectedFields()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, codec := range httpbench.DefaultCodecs {
-		for _, source := range []string{httpbench.SourceFull, httpbench.SourceFiltered} {
-			for _, hits := range httpbench.Hits {
+		sent := map[string]uint64{} // backend bytes of one response by source
+		for _, hits := range httpbench.Hits {
+			for _, source := range []string{httpbench.SourceFull, httpbench.SourceFiltered} {
 				s := httpbench.Scenario{Codec: codec, Source: source, Hits: hits, Pool: httpbench.PoolSized(4)}
-				apiSrv, _ := newAPI(t, backendSrv.URL, s)
+				apiSrv, a := newAPI(t, backendSrv.URL, s)
+				before := backendStats(t, backendSrv.URL)
 				status, body := search(t, apiSrv.URL)
+				served := backendStats(t, backendSrv.URL).Sub(before)
+				includes := map[string]uint64{"": 1}
+				if source == httpbench.SourceFiltered {
+					includes = map[string]uint64{strings.Join(fields, ","): 1}
+				}
+				if !maps.Equal(served.Includes, includes) {
+					t.Errorf("%+v: the backend received _source_includes %v, want %v", s, served.Includes, includes)
+				}
+				if read := a.counters.Bytes.Load(); served.Bytes == 0 || read != served.Bytes {
+					t.Errorf("%+v: the backend sent %d bytes, the API server read %d", s, served.Bytes, read)
+				}
+				sent[source] = served.Bytes
 				want, wantBytes := reference(t, hits)
 				f, _ := fixtures.Lookup(httpbench.HitsFixture(hits))
 				got := f.NewProj()
@@ -97,6 +129,9 @@ func TestSearch(t *testing.T) {
 				if codec == "encoding-json" && string(body) != string(wantBytes) {
 					t.Errorf("%+v: %s\nwant %s", s, body, wantBytes)
 				}
+			}
+			if sent[httpbench.SourceFiltered] >= sent[httpbench.SourceFull] {
+				t.Errorf("%s, %d hits: filtered response of %d bytes, full of %d; want it smaller", codec, hits, sent[httpbench.SourceFiltered], sent[httpbench.SourceFull])
 			}
 		}
 	}

@@ -9,7 +9,9 @@
 // once per distinct _source_includes and then served from memory, so the
 // stand-in spends as little CPU as it can beside the API server it serves.
 // It is the API server's network peer, not a model of Elasticsearch's own
-// cost.
+// cost. Its stats count the bytes of the search responses it wrote and the
+// _source_includes each search named, so that a run can check what the
+// API server asked for and got.
 package backend
 
 import (
@@ -66,6 +68,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	s.counters.Include(q.Get("_source_includes"))
 	size, err := strconv.Atoi(q.Get("size"))
 	if q.Get("size") == "" {
 		size, err = 10, nil // Elasticsearch's default
@@ -82,6 +85,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	s.counters.Bytes.Add(uint64(len(body))) // before the client can have read them
 	w.Write(body)
 }
 

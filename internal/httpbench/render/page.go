@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,7 @@ var (
 	costMetrics = []metric{
 		apiCPU,
 		{httpbench.UnitBackendCPU, "backend CPU µs/req", 1e-3, "", ""},
+		{httpbench.UnitBackendB, "backend response KB/req", 1e-3, "", ""},
 		allocKB,
 		{httpbench.UnitAllocs, "API allocs/req", 1, "", ""},
 		conns,
@@ -63,15 +65,23 @@ func (m metric) as(header string) metric {
 }
 
 // Page returns the report of run as Markdown. machine names the machine,
-// charts says whether to link the latency charts (ChartFile).
+// charts says whether to link the latency charts (ChartFile). Its first
+// line says so when the run's tree had uncommitted changes, and the lines
+// after the title name every check that failed and every measurement the
+// run lacks.
 func Page(run *Run, machine string, charts bool) []byte {
 	var b bytes.Buffer
+	if run.dirty() {
+		fmt.Fprintf(&b, "> **Not from a committed tree:** this run was made at %s, a tree with uncommitted changes, so no commit reproduces it exactly.\n\n", run.config(rawfmt.KeyCommit))
+	}
 	fmt.Fprintf(&b, "# HTTP: an Elasticsearch-backed API under load — %s\n\n", machine)
+	problems := run.problems()
+	writeWarnings(&b, run, problems)
 	b.WriteString(intro)
 	writeSetup(&b, run)
 	b.WriteString("\n## Findings\n\n" + findingsIntro)
 	for _, l := range run.Loads() {
-		writeFindings(&b, run, l)
+		writeFindings(&b, run, l, problems)
 	}
 	for _, l := range run.Loads() {
 		fmt.Fprintf(&b, "\n## %s\n\n", loadTitle(l, run))
@@ -99,7 +109,23 @@ process (getrusage), allocations its runtime/metrics; the backend runs in a proc
 
 `
 
-const findingsIntro = "Each scenario against the base at the same load, paired by round: the median change over the rounds and, in parentheses, its 95% interval. A change is stated only when its interval excludes zero and is no wider than the change itself.\n\n"
+const findingsIntro = "Each scenario against the base at the same load, paired by round: the median change over the rounds and, in parentheses, its 95% interval. A change is stated only when its interval excludes zero and is no wider than the change itself, and only when the run passes the checks: at each load, the median half-width of the API CPU intervals is at most ±10%; the backend's filtered responses and those of fewer hits are smaller than the base's, those of more hits larger; no saving is larger than the base's whole.\n\n"
+
+// writeWarnings writes, after the title, what the run did not record and
+// every check it failed.
+func writeWarnings(b *bytes.Buffer, run *Run, problems []problem) {
+	if !run.hasBytes() {
+		fmt.Fprintf(b, "> **Not recorded:** this run did not record the backend's response bytes (`%s`): their column is empty.\n\n", httpbench.UnitBackendB)
+	}
+	if len(problems) == 0 {
+		return
+	}
+	b.WriteString("> **Checks failed:** no finding is stated for what they name.\n>\n")
+	for _, p := range problems {
+		fmt.Fprintf(b, "> - %s.\n", p.text)
+	}
+	b.WriteString("\n")
+}
 
 func writeSetup(b *bytes.Buffer, run *Run) {
 	cfg := run.config
@@ -219,11 +245,20 @@ func (e effect) of(run *Run, base, c httpbench.Cell) (summary, float64) {
 }
 
 // writeFindings writes a sentence per scenario at load l saying which
-// effects this run establishes, each with its interval.
-func writeFindings(b *bytes.Buffer, run *Run, l httpbench.Load) {
+// effects this run establishes, each with its interval, or that a failed
+// check withholds them.
+func writeFindings(b *bytes.Buffer, run *Run, l httpbench.Load, problems []problem) {
 	base, _ := run.base(l)
+	if slices.ContainsFunc(problems, func(p problem) bool { return p.covers(base) && p.scenario == "" }) {
+		fmt.Fprintf(b, "- At %s no finding is stated: see the checks at the top.\n", loadLabel(l))
+		return
+	}
 	for _, c := range run.Cells {
 		if c.Load != l || c == base {
+			continue
+		}
+		if slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) }) {
+			fmt.Fprintf(b, "- **%s** at %s (%s): no finding is stated: see the checks at the top.\n", c.Scenario.Name, loadLabel(l), describe(run, c.Scenario))
 			continue
 		}
 		var parts []string

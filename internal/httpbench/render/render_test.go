@@ -2,7 +2,9 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"strings"
 	"testing"
@@ -10,31 +12,54 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 )
 
+// A variant changes the synthetic run.
+type variant struct {
+	drop     string             // a scenario left out
+	commit   string             // the suite's commit; "" for 1234abcd
+	bytes    map[string]float64 // backend-B/req by scenario, instead of the defaults; nil for none
+	noBytes  bool               // no backend-B/req at all, as in runs before it
+	wide     bool               // every scenario's CPU scatters as goccy's
+	negative string             // a scenario whose API CPU is negative
+}
+
 // synthetic writes a raw file of 6 rounds: filtered halves the base's API
-// CPU every round; goccy's CPU scatters around the base's.
-func synthetic(drop string) []byte {
+// CPU every round; goccy's CPU scatters around the base's; hits-1 and
+// hits-100 spend what the base does. The backend's responses are 20 KB,
+// 2 KB filtered or of 1 hit, 200 KB of 100 hits.
+func synthetic(v variant) []byte {
 	var b bytes.Buffer
-	b.WriteString("command: go run ./scripts/http\nworkers: 64\nrate: 200\nbackend: loopback\ncodec-goccy: github.com/goccy/go-json@v0.12.0 std native\n\n")
+	fmt.Fprintf(&b, "jsoncost-commit: %s\ncommand: go run ./scripts/http\nworkers: 64\nrate: 200\nbackend: loopback\ncodec-goccy: github.com/goccy/go-json@v0.12.0 std native\n\n", cmp.Or(v.commit, "1234abcd"))
 	base := httpbench.Base(64)
-	filtered, goccy := base, base
+	filtered, goccy, hits1, hits100 := base, base, base, base
 	filtered.Name, filtered.Source = "filtered", httpbench.SourceFiltered
 	goccy.Name, goccy.Codec = "goccy", "goccy"
+	hits1.Name, hits1.Hits = "hits-1", 1
+	hits100.Name, hits100.Hits = "hits-100", 100
+	sent := map[string]float64{"base": 20_000, "goccy": 20_000, "filtered": 2_000, "hits-1": 2_000, "hits-100": 200_000}
+	maps.Copy(sent, v.bytes)
 	noise := []float64{-30, 25, -5, 40, -35, 10}
 	for round := range 6 {
 		for _, l := range []httpbench.Load{{Rate: 200}, {Workers: 64}} {
-			for _, s := range []httpbench.Scenario{goccy, filtered, base} {
-				if s.Name == drop {
+			for _, s := range []httpbench.Scenario{goccy, filtered, base, hits100, hits1} {
+				if s.Name == v.drop {
 					continue
 				}
 				cpu := 100_000.0 + float64(round)*1000
-				switch s.Name {
-				case "filtered":
+				switch {
+				case s.Name == "filtered":
 					cpu /= 2
-				case "goccy":
+				case s.Name == "goccy" || v.wide:
 					cpu += noise[round] * 1000
 				}
-				fmt.Fprintf(&b, "Benchmark%s 1000 %g req/s 1e+06 p50-ns 2e+06 p90-ns 3e+06 p99-ns 4e+06 p99.9-ns %g api-cpu-ns/req 5000 backend-cpu-ns/req 60000 B/req 300 allocs/req 0 conns/req\n",
+				if s.Name == v.negative {
+					cpu = -cpu
+				}
+				fmt.Fprintf(&b, "Benchmark%s 1000 %g req/s 1e+06 p50-ns 2e+06 p90-ns 3e+06 p99-ns 4e+06 p99.9-ns %g api-cpu-ns/req 5000 backend-cpu-ns/req 60000 B/req 300 allocs/req 0 conns/req",
 					httpbench.Cell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)
+				if !v.noBytes {
+					fmt.Fprintf(&b, " %g backend-B/req", sent[s.Name])
+				}
+				b.WriteString("\n")
 			}
 		}
 	}
@@ -42,7 +67,7 @@ func synthetic(drop string) []byte {
 }
 
 func TestPage(t *testing.T) {
-	run, err := Parse("raw.txt", synthetic(""))
+	run, err := Parse("raw.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +75,7 @@ func TestPage(t *testing.T) {
 	for _, c := range run.Cells {
 		order = append(order, c.Scenario.Name+"@"+c.Load.String())
 	}
-	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers base@200-rps goccy@200-rps filtered@200-rps"; got != want {
+	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers hits-1@64-workers hits-100@64-workers base@200-rps goccy@200-rps filtered@200-rps hits-1@200-rps hits-100@200-rps"; got != want {
 		t.Errorf("cells in order %s, want %s", got, want)
 	}
 	page := string(Page(run, "linux-amd64-test", true))
@@ -62,9 +87,15 @@ func TestPage(t *testing.T) {
 		"| base | encoding-json | full | 10 | sized-64 | ",
 		"![latency percentiles at 64 workers](latency-64-workers.svg)",
 		"[raw/raw.txt](raw/raw.txt)",
+		"| filtered | 51.2 ±2% | 5.00 ±0% | 2.00 ±0% | 60.0 ±0% |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, unwanted := range []string{"Checks failed", "Not recorded", "Not from a committed tree", "no finding is stated"} {
+		if strings.Contains(page, unwanted) {
+			t.Errorf("page has %q", unwanted)
 		}
 	}
 	if t.Failed() {
@@ -85,10 +116,109 @@ func TestPage(t *testing.T) {
 	}
 }
 
+// TestChecks checks that each failed check, a dirty tree and a run without
+// response bytes are said at the top of the page, that a failed check
+// withholds the findings it names and only those, and that CheckResponses
+// fails a run whose response bytes are missing or out of order.
+func TestChecks(t *testing.T) {
+	const (
+		filteredFinding = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): API server CPU -51.2"
+		goccyFinding    = "- **goccy** at 64 workers (`goccy` instead of the base's codec): no change established."
+		filteredNone    = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): no finding is stated: see the checks at the top."
+	)
+	tests := []struct {
+		name      string
+		v         variant
+		top, want []string // top: lines between the title and the intro
+		lacks     []string
+		err       string // of CheckResponses; "" for none
+	}{
+		{
+			name: "dirty tree", v: variant{commit: "aecf0f59c1a5-dirty"},
+			want: []string{"> **Not from a committed tree:** this run was made at aecf0f59c1a5-dirty, a tree with uncommitted changes, so no commit reproduces it exactly.\n\n# HTTP:", filteredFinding},
+		},
+		{
+			name: "filtered not smaller", v: variant{bytes: map[string]float64{"filtered": 20_000}},
+			top:   []string{"> - scenario filtered at 64 workers: the backend's filtered responses of 10 hits are 20000 bytes, not smaller than the base's full ones (20000 bytes)."},
+			want:  []string{filteredNone, goccyFinding},
+			lacks: []string{filteredFinding},
+			err:   "scenario filtered at 200 req/s: the backend's filtered responses of 10 hits are 20000 bytes, not smaller than the base's full ones (20000 bytes)",
+		},
+		{
+			name: "fewer hits not smaller", v: variant{bytes: map[string]float64{"hits-1": 30_000}},
+			top:  []string{"> - scenario hits-1 at 64 workers: the backend's full responses of 1 hit are 30000 bytes, not smaller than the base's of 10 hits (20000 bytes)."},
+			want: []string{filteredFinding, "- **hits-1** at 64 workers (1 hit per response instead of the base's): no finding is stated"},
+			err:  "not smaller than the base's of 10 hits",
+		},
+		{
+			name: "more hits not larger", v: variant{bytes: map[string]float64{"hits-100": 20_000}},
+			top: []string{"> - scenario hits-100 at 200 req/s: the backend's full responses of 100 hits are 20000 bytes, not larger than the base's of 10 hits (20000 bytes)."},
+			err: "not larger than the base's of 10 hits",
+		},
+		{
+			name: "no response bytes", v: variant{noBytes: true},
+			top:   []string{"> **Not recorded:** this run did not record the backend's response bytes (`backend-B/req`)", "> - scenario filtered at 64 workers: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked."},
+			want:  []string{filteredNone, goccyFinding, "| filtered | 51.2 ±2% | 5.00 ±0% | — |"},
+			lacks: []string{filteredFinding},
+			err:   "has no backend-B/req",
+		},
+		{
+			name: "intervals too wide", v: variant{wide: true},
+			top:   []string{"> - at 64 workers the intervals are too wide to rank: the median half-width of the 95% intervals of API CPU per request is ±34.9%, over ±10%.", "> - at 200 req/s the intervals are too wide"},
+			want:  []string{"- At 64 workers no finding is stated: see the checks at the top.\n"},
+			lacks: []string{"API server CPU -", goccyFinding},
+		},
+		{
+			name: "saving larger than the whole", v: variant{negative: "filtered"},
+			top:   []string{"> - scenario filtered at 64 workers: its API server CPU saving of 154 µs per request is larger than the base's whole 102."},
+			want:  []string{filteredNone, goccyFinding},
+			lacks: []string{filteredFinding},
+		},
+	}
+	for _, tt := range tests {
+		run, err := Parse("raw.txt", synthetic(tt.v))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		page := string(Page(run, "linux-amd64-test", false))
+		title := strings.Index(page, "# HTTP:")
+		top := page[title:strings.Index(page, intro)]
+		for _, want := range tt.top {
+			if !strings.Contains(top, want) {
+				t.Errorf("%s: the top of the page lacks %q", tt.name, want)
+			}
+		}
+		if len(tt.top) == 0 && strings.Contains(top, "> ") {
+			t.Errorf("%s: the top of the page warns:\n%s", tt.name, top)
+		}
+		if dirty := strings.HasSuffix(tt.v.commit, "-dirty"); dirty != strings.HasPrefix(page, "> **Not from a committed tree:**") {
+			t.Errorf("%s: the page starts with %q", tt.name, page[:title])
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s: page lacks %q", tt.name, want)
+			}
+		}
+		for _, unwanted := range tt.lacks {
+			if strings.Contains(page, unwanted) {
+				t.Errorf("%s: page has %q", tt.name, unwanted)
+			}
+		}
+		err = CheckResponses(run)
+		if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("%s: CheckResponses = %v, want an error containing %q", tt.name, err, tt.err)
+		}
+		if t.Failed() {
+			t.Log(page)
+			return
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"no results": []byte("command: x\n\nBenchmarkCodec/op=a/fixture=b/codec=c 1 1 ns/op\n"),
-		"no base":    synthetic("base"),
+		"no base":    synthetic(variant{drop: "base"}),
 		"syntax":     []byte("BenchmarkHTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=64-workers 1 x req/s\n"),
 	} {
 		if _, err := Parse(name, data); err == nil {

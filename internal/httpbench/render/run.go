@@ -7,8 +7,11 @@
 // Data flows one way: Parse reads the benchfmt file into a Run (the
 // configuration and every cell's samples per unit, in round order);
 // stats.go summarises samples with golang.org/x/perf/benchmath and pairs
-// each scenario's rounds with the base's; page.go writes the Markdown and
-// chart.go the charts. The same raw bytes always give the same files.
+// each scenario's rounds with the base's; checks.go decides which findings
+// the run can state (precise enough intervals, the backend's response
+// bytes in order, no saving larger than its whole); page.go writes the
+// Markdown and chart.go the charts. The same raw bytes always give the
+// same files.
 package render
 
 import (

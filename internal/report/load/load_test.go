@@ -92,6 +92,7 @@ func TestLoad(t *testing.T) {
 	b := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: "zeta"}
 	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: SeedSmall, Codec: "alpha"}
 	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Floor}
+	allocRef := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.AllocRef}
 	codecLine := func(name, category string) string {
 		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format() + "\n"
 	}
@@ -101,6 +102,7 @@ func TestLoad(t *testing.T) {
 		line(b, "300 ns/op 500 fields/op") +
 		line(a, "100 ns/op 50 fields/op 1759 doc-B/op") +
 		line(floor, "10 ns/op 50 fields/op") +
+		line(allocRef, "30 ns/op 50 fields/op 1792 B/op 1 allocs/op") +
 		line(c, "abc ns/op") +
 		line(c, "NaN ns/op 5 fields/op") +
 		"BenchmarkOther-2 100 5 ns/op\n" +
@@ -121,8 +123,11 @@ func TestLoad(t *testing.T) {
 		{"ops", r.Ops, []string{OpDecodeMap, OpDecodeStruct}},
 		{"fixtures", r.Fixtures, []string{SeedSmall, SeedLarge, "es-hits-10-full"}},
 		{"floor", r.Floor, true},
+		{"allocation reference", r.AllocRef, true},
 		{"noop", r.Noop, rawfmt.NoopCell},
-		{"columns", r.Columns(OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor}},
+		{"columns", r.Columns(OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor, rawfmt.AllocRef}},
+		{"allocs/op", r.Samples(allocRef, rawfmt.UnitAllocs), []float64{1}},
+		{"B/op", r.Samples(allocRef, rawfmt.UnitB), []float64{1792}},
 		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 110}},
 		{"size", r.Sizes[SeedLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
 		{"rounds", r.Rounds(), 2},
@@ -132,7 +137,7 @@ func TestLoad(t *testing.T) {
 		{"bad config", len(r.BadConfig), 1},
 		{"changed", r.Changed, []string{rawfmt.KeyGo}},
 		{"codec lines", len(r.Codecs), 2},
-		{"table results", len(r.TableResults(OpDecodeMap)), 4},
+		{"table results", len(r.TableResults(OpDecodeMap)), 5},
 	}
 	for _, c := range checks {
 		if !equal(c.got, c.want) {
@@ -156,9 +161,9 @@ func equal(a, b any) bool {
 }
 
 // TestRoundsAndPasses: the rounds and fields-passes lines say how many
-// rounds a run made and how many samples a round took of a fields-* cell,
-// whatever the number of samples; a file without them has as many rounds
-// as its most sampled cell has samples, and one pass.
+// rounds a run made and how many samples a round took of a fields-* cell;
+// a file without them has as many rounds as its most sampled cell has
+// samples, and one pass. Lines that contradict the samples do not load.
 func TestRoundsAndPasses(t *testing.T) {
 	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
 	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
@@ -166,17 +171,25 @@ func TestRoundsAndPasses(t *testing.T) {
 	tests := []struct {
 		config         string
 		rounds, passes int
+		err            string
 	}{
-		{rawfmt.KeyRounds + ": 2\n" + rawfmt.KeyFieldsPasses + ": 2\n", 2, 2},
-		{rawfmt.KeyRounds + ": 2\n", 2, 1},
-		{"", 4, 1},
-		{rawfmt.KeyRounds + ": none\n" + rawfmt.KeyFieldsPasses + ": 0\n", 4, 1},
+		{config: rawfmt.KeyRounds + ": 2\n" + rawfmt.KeyFieldsPasses + ": 2\n", rounds: 2, passes: 2},
+		{config: rawfmt.KeyRounds + ": 2\n", err: ":13: " + fields.String() + " has 4 samples, more than 2 rounds of 1 take"},
+		{config: rawfmt.KeyRounds + ": 3\n" + rawfmt.KeyFieldsPasses + ": 2\n", err: ":14: the file ends in round 3 of 3: " + fields.String() + " has 4 of its 6 samples"},
+		{config: "", rounds: 4, passes: 1},
+		{config: rawfmt.KeyRounds + ": none\n" + rawfmt.KeyFieldsPasses + ": 0\n", rounds: 4, passes: 1},
 	}
 	for i, tt := range tests {
 		name := rawfmt.NewRawName(stamp(i), rawfmt.KindFull)
 		path := filepath.Join(t.TempDir(), name.String())
 		write(t, path, tt.config+samples)
 		r, err := Load(Raw{Path: path, File: name.String(), Name: name})
+		if tt.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), path+tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.config, err, path+tt.err)
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,8 +215,8 @@ func TestInstrWithoutFullRun(t *testing.T) {
 }
 
 // A full run loads the instruction count it goes with, whose Unit line
-// makes instructions/op exact; one that does not load is an error of the
-// run's, not a failure.
+// makes instructions/op exact; one that does not load fails the run, naming
+// both files.
 func TestLoadInstr(t *testing.T) {
 	dir := t.TempDir()
 	cell := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
@@ -219,8 +232,8 @@ func TestLoadInstr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Instr == nil || r.InstrErr != nil {
-		t.Fatalf("instruction count %v, error %v", r.Instr, r.InstrErr)
+	if r.Instr == nil {
+		t.Fatal("no instruction count")
 	}
 	if got := r.Instr.Samples(cell, rawfmt.UnitInstr); !slices.Equal(got, []float64{123456}) {
 		t.Errorf("instructions/op %v, want [123456]", got)
@@ -230,9 +243,8 @@ func TestLoadInstr(t *testing.T) {
 	}
 
 	write(t, instr.Path, "")
-	r, err = Load(full)
-	if err != nil || r.Instr != nil || r.InstrErr == nil || !strings.Contains(r.InstrErr.Error(), instrName.String()+": empty file") {
-		t.Errorf("a broken instruction count: run error %v, instruction count %v, its error %v", err, r.Instr, r.InstrErr)
+	if _, err = Load(full); err == nil || !strings.Contains(err.Error(), fullName.String()) || !strings.Contains(err.Error(), instr.Path+": empty file") {
+		t.Errorf("a broken instruction count: error %v, want one naming %s and %s", err, fullName, instr.Path)
 	}
 }
 
@@ -277,9 +289,9 @@ func TestOrder(t *testing.T) {
 	if want := []string{"fields-0005", "fields-1000", "bytes-0001k", "es-hits-10-full", "realworld-x", "zz"}; !slices.Equal(fixtures, want) {
 		t.Errorf("fixture order %q, want %q", fixtures, want)
 	}
-	codecs := []string{rawfmt.Floor, "b", "undeclared", rawfmt.Base, "a"}
+	codecs := []string{rawfmt.AllocRef, rawfmt.Floor, "b", "undeclared", rawfmt.Base, "a"}
 	slices.SortFunc(codecs, CodecOrder([]rawfmt.CodecConfig{{Name: "b"}, {Name: "a"}}))
-	if want := []string{rawfmt.Base, "b", "a", "undeclared", rawfmt.Floor}; !slices.Equal(codecs, want) {
+	if want := []string{rawfmt.Base, "b", "a", "undeclared", rawfmt.Floor, rawfmt.AllocRef}; !slices.Equal(codecs, want) {
 		t.Errorf("codec order %q, want %q", codecs, want)
 	}
 }

@@ -20,7 +20,7 @@ func (r *Run) order() {
 }
 
 // CodecOrder orders codecs as configs lists them, the base first, then the
-// rest by name, the floor last of all.
+// rest by name, the floor and then the allocation reference last of all.
 func CodecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 	rank := func(codec string) int {
 		switch codec {
@@ -28,6 +28,8 @@ func CodecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 			return -1
 		case rawfmt.Floor:
 			return len(configs) + 1
+		case rawfmt.AllocRef:
+			return len(configs) + 2
 		}
 		i := slices.IndexFunc(configs, func(c rawfmt.CodecConfig) bool { return c.Name == codec })
 		if i < 0 {

@@ -2,7 +2,6 @@ package load
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -13,16 +12,23 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Load parses a raw file. It fails only when the file cannot be read or
-// names no codec cell; everything else wrong with it is recorded in the Run
-// for the report to state.
+// Load parses a raw file. It fails when the file cannot be read, names no
+// codec cell, or is not a whole run (see complete), with an error that
+// starts with the file's path and, where one line is to blame, its line
+// number; everything else wrong with it is recorded in the Run for the
+// report to state. A run with an instruction count loads that too, and
+// fails when it does.
 func Load(raw Raw) (*Run, error) {
 	data, err := os.ReadFile(raw.Path)
 	if err != nil {
 		return nil, fmt.Errorf("reading raw file: %w", err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, errors.New("empty file")
+		return nil, fmt.Errorf("%s: empty file", raw.Path)
+	}
+	lines := bytes.Count(data, []byte("\n"))
+	if data[len(data)-1] != '\n' {
+		return nil, fmt.Errorf("%s:%d: the last line is cut off (it has no newline): the file is not a whole run", raw.Path, lines+1)
 	}
 	p, err := newParser()
 	if err != nil {
@@ -47,17 +53,19 @@ func Load(raw Raw) (*Run, error) {
 		if n := len(r.SyntaxErrors); n > 0 {
 			msg += fmt.Sprintf(" (%d unparsable lines, first: %s)", n, r.SyntaxErrors[0])
 		}
-		return nil, errors.New(msg)
+		return nil, fmt.Errorf("%s:%d: %s", raw.Path, lines, msg)
 	}
 	for _, f := range benchproc.NonSingularFields(p.residues) {
 		r.Changed = append(r.Changed, f.Name)
 	}
 	r.order()
+	if err := r.complete(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", raw.Path, lines, err)
+	}
 	r.measure()
 	if raw.Instr != nil {
-		r.Instr, err = Load(*raw.Instr)
-		if err != nil {
-			r.InstrErr = fmt.Errorf("%s/%s: %w", RawDir, raw.Instr.File, err)
+		if r.Instr, err = Load(*raw.Instr); err != nil {
+			return nil, fmt.Errorf("the instruction count of %s: %w", raw.File, err)
 		}
 	}
 	return r, nil
@@ -152,6 +160,8 @@ func (r *Run) name(c rawfmt.Cell) {
 		return
 	case c.Codec == rawfmt.Floor:
 		r.Floor = true
+	case c.Codec == rawfmt.AllocRef:
+		r.AllocRef = true
 	default:
 		r.CodecNames = appendNew(r.CodecNames, c.Codec)
 	}

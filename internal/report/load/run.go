@@ -9,7 +9,9 @@
 // configuration varies between results. A Run holds every value of every
 // cell per unit, the file's configuration and codec lines, each fixture's
 // size, and the names it found in report order, with the harness cells
-// (noop and the floor) apart from the codecs. ReadPool pools the results of
+// (noop, the floor and an old run's allocation reference) apart from the
+// codecs. A raw file that is not a whole run (cut short, even at the end of
+// a line) does not load, and its error names the file and line. ReadPool pools the results of
 // raw files for comparing runs.
 //
 // Data flows on to package model, which fits and compares the cells, and to
@@ -48,18 +50,19 @@ type Run struct {
 
 	// The names the run holds, in report order (see order). Codecs are the
 	// codecs with results, without the harness cells: Floor says whether the
-	// floor has cells, Noop which cell times the harness (the zero Cell when
-	// none does). Ops and Fixtures include the floor's.
+	// floor (rawfmt.Floor) has cells, AllocRef whether an old run's
+	// allocation reference (rawfmt.AllocRef) does, Noop which cell times
+	// the harness (the zero Cell when none does). Ops and Fixtures include
+	// the floor's and the allocation reference's.
 	Ops, Fixtures, CodecNames []string
-	Floor                     bool
+	Floor, AllocRef           bool
 	Noop                      rawfmt.Cell
 
 	Sizes map[string]Size // per fixture
 
 	// Instr is the run of Raw.Instr, the machine's newest instruction
-	// count, when Raw names one and it loads; InstrErr says why it did not.
-	Instr    *Run
-	InstrErr error
+	// count, when Raw names one.
+	Instr *Run
 
 	// What was wrong with the file: the report states it rather than failing.
 	SyntaxErrors []string // every unparsable line
@@ -91,17 +94,27 @@ func (r *Run) Has(op, codec string) bool {
 	return slices.ContainsFunc(r.Fixtures, func(f string) bool { return len(r.Ns(op, f, codec)) > 0 })
 }
 
-// Columns are the codecs with cells of op, the floor last: the columns of
-// op's table.
+// Columns are the codecs with cells of op, then the harness columns with
+// cells of op (see HarnessColumns): the columns of op's table.
 func (r *Run) Columns(op string) []string {
 	var cols []string
-	for _, codec := range r.CodecNames {
+	for _, codec := range append(slices.Clone(r.CodecNames), r.HarnessColumns()...) {
 		if r.Has(op, codec) {
 			cols = append(cols, codec)
 		}
 	}
-	if r.Floor && r.Has(op, rawfmt.Floor) {
+	return cols
+}
+
+// HarnessColumns are the harness cells' codec names that the run has
+// results of, beside the codecs: the floor, then the allocation reference.
+func (r *Run) HarnessColumns() []string {
+	var cols []string
+	if r.Floor {
 		cols = append(cols, rawfmt.Floor)
+	}
+	if r.AllocRef {
+		cols = append(cols, rawfmt.AllocRef)
 	}
 	return cols
 }

@@ -16,7 +16,20 @@ type Analysis struct {
 	Fastest    []Fastest
 	Precision  []OpPrecision
 	Instr      *Instr // nil without an instruction count
+
+	Checks    []Check // the consistency checks, passed and failed
+	Spread    float64 // the median relative half-width of the codec cells' intervals
+	HasSpread bool    // false when no codec cell has an interval
 }
+
+// TooWide reports whether the run's intervals are too wide to rank its
+// configurations: a median half-width over MaxSpread.
+func (a *Analysis) TooWide() bool { return a.HasSpread && a.Spread > MaxSpread }
+
+// Publishes reports whether the page may state findings, rankings and
+// picks: every consistency check passed and the intervals are narrow
+// enough to rank.
+func (a *Analysis) Publishes() bool { return !a.TooWide() && len(Failed(a.Checks)) == 0 }
 
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {
@@ -28,7 +41,9 @@ func Analyze(r *load.Run) *Analysis {
 		Harness:    HarnessCost(r),
 		UnderFloor: UnderFloor(r),
 		Precision:  Precise(r),
+		Checks:     Consistency(r),
 	}
+	a.Spread, a.HasSpread = Spread(r)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}

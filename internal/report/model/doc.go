@@ -90,9 +90,22 @@
 // ranks cells as ns/op does: Spearman's ρ over the common cells, and within
 // each fixture over the codecs.
 //
-// The floor (rawfmt.Floor) copies the bytes an operation must read or write.
-// It is no codec: it gets no fit and no place in any ranking, and UnderFloor
-// lists the codec cells that beat it.
+// The floor (rawfmt.Floor) does the least work an operation cannot avoid,
+// without allocating: a read-only pass over the input for a decoder, a copy
+// of the compact output into one reused buffer for an encoder. It is no
+// codec: it gets no fit and no place in any ranking, and UnderFloor lists
+// the codec cells that beat it. Old runs have an allocation reference
+// instead (rawfmt.AllocRef: a copy into a fresh buffer every call), which
+// is shown beside the codecs and compared with none.
+//
+// # Consistency
+//
+// Before the page states a finding, Consistency checks relations the
+// operations imply (a part of the work costs no more than its whole, beyond
+// the intervals), and Spread measures how wide the run's intervals are.
+// Analysis.Publishes is false when a check fails or the intervals are too
+// wide to rank (MaxSpread); the page then says so at its top and states no
+// finding.
 //
 // Data flows from package load, which parses the raw file into a Run, through
 // Analyze, to package render, which writes the pages.

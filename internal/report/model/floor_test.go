@@ -82,3 +82,32 @@ func TestFloorIsNoCodec(t *testing.T) {
 		t.Errorf("cells under the floor %q, want %q", below, want)
 	}
 }
+
+// An old run's allocation reference is no floor and no codec: no fit, no
+// standing, not the cheapest codec cell, and no codec cell is listed as
+// faster than it.
+func TestAllocRefIsNoFloor(t *testing.T) {
+	r := loadCells(t, map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.AllocRef: 30},
+		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.AllocRef: 500},
+		"fields-0500":  {rawfmt.Base: 50000, "lazy": 4000, rawfmt.AllocRef: 3000},
+	})
+	a := Analyze(r)
+	if len(a.UnderFloor) != 0 {
+		t.Errorf("cells under the allocation reference listed as under the floor: %+v", a.UnderFloor)
+	}
+	for _, row := range a.Model {
+		if row.Codec == rawfmt.AllocRef {
+			t.Errorf("the allocation reference has a model row: %+v", row)
+		}
+	}
+	if _, s := Standings(r, load.OpDecodeMap, load.SeedSmall); slices.ContainsFunc(s, func(s Standing) bool { return s.Codec == rawfmt.AllocRef }) {
+		t.Errorf("the allocation reference is ranked: %+v", s)
+	}
+	if c := a.Harness.CheapestCodec; c.Codec != "lazy" {
+		t.Errorf("cheapest codec cell %s, want lazy's", c)
+	}
+	if c := a.Harness.Cheapest; c.Codec != rawfmt.AllocRef {
+		t.Errorf("cheapest cell %s, want the allocation reference's", c)
+	}
+}

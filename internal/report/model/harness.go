@@ -12,7 +12,7 @@ type Harness struct {
 	Noop, NoopAllocs       Summary
 	HasNoop, HasNoopAllocs bool
 
-	Cheapest      rawfmt.Cell // the cheapest cell, the floor's included
+	Cheapest      rawfmt.Cell // the cheapest cell, the harness columns' included
 	CheapestNs    Summary
 	CheapestCodec rawfmt.Cell // the cheapest codec cell
 	CheapestCodNs Summary
@@ -39,7 +39,7 @@ func HarnessCost(r *load.Run) Harness {
 				if m < best {
 					best, h.Cheapest = m, c
 				}
-				if codec != rawfmt.Floor && m < bestCodec {
+				if !c.Harness() && m < bestCodec {
 					bestCodec, h.CheapestCodec = m, c
 				}
 			}
@@ -55,15 +55,19 @@ func HarnessCost(r *load.Run) Harness {
 }
 
 // A FloorCell is a codec cell whose median is below the floor's on the same
-// operation and fixture: it does less than copy the bytes the operation
-// reads or writes, or the floor is mismeasured.
+// operation and fixture: it does less than the least work the operation
+// cannot avoid (a read-only pass over the input, a copy of the output into
+// a reused buffer), as a lazy lookup may, or the floor is mismeasured. An
+// old run's allocation reference (rawfmt.AllocRef) is no floor, and no
+// cell is compared with it.
 type FloorCell struct {
 	Cell         rawfmt.Cell
 	Codec, Floor Summary  // ns/op
 	Ratio        Estimate // the codec's time over the floor's
 }
 
-// UnderFloor lists the codec cells faster than the floor, in report order.
+// UnderFloor lists the codec cells faster than the floor (rawfmt.Floor),
+// in report order.
 func UnderFloor(r *load.Run) []FloorCell {
 	var out []FloorCell
 	for _, op := range r.Ops {

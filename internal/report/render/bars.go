@@ -16,11 +16,12 @@ import (
 )
 
 // realworldChart draws MB/s per real-world corpus for every codec of op, as
-// grouped bars on a log axis, the floor first. It reports whether the floor
-// is drawn, and returns no SVG when op has no real-world cell of a codec.
-func realworldChart(r *load.Run, op string) (svg []byte, floor bool, err error) {
+// grouped bars on a log axis, the harness columns first. It returns no SVG
+// when op has no real-world cell of a codec.
+func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	corpora := r.FixturesOf(load.Realworld)
 	var bars []*logBars
+	harness, codecs := 0, 0
 	for _, codec := range r.Columns(op) {
 		b := &logBars{name: codec, values: make([]float64, len(corpora))}
 		found := false
@@ -34,15 +35,16 @@ func realworldChart(r *load.Run, op string) (svg []byte, floor bool, err error) 
 		}
 		line, _ := codecStyle(r.CodecNames, codec)
 		b.color = line.Color
-		if codec == rawfmt.Floor {
-			bars = slices.Insert(bars, 0, b)
+		if slices.Contains(r.HarnessColumns(), codec) {
+			bars = slices.Insert(bars, harness, b)
+			harness++
 		} else {
 			bars = append(bars, b)
+			codecs++
 		}
 	}
-	floor = len(bars) > 0 && bars[0].name == rawfmt.Floor
-	if len(bars) == 0 || (len(bars) == 1 && floor) {
-		return nil, false, nil
+	if codecs == 0 {
+		return nil, nil
 	}
 	names := make([]string, len(corpora))
 	for i, f := range corpora {
@@ -68,8 +70,7 @@ func realworldChart(r *load.Run, op string) (svg []byte, floor bool, err error) 
 	}
 	p.Y.Min = niceFloor(lo)
 	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
-	svg, err = svgOf(p, l)
-	return svg, floor, err
+	return svgOf(p, l)
 }
 
 // niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0:

@@ -34,7 +34,8 @@ const (
 	legendWidth = 1.9 * vg.Inch
 )
 
-// palette is a categorical palette without grey, which marks the floor.
+// palette is a categorical palette without grey, which marks the harness
+// columns.
 var palette = []color.Color{
 	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
 	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
@@ -47,6 +48,7 @@ var (
 	grey  = color.RGBA{127, 127, 127, 255}
 
 	dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}
+	dotted = []vg.Length{vg.Points(1), vg.Points(3)}
 	glyphs = []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
 		draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
@@ -54,8 +56,8 @@ var (
 )
 
 // codecStyle gives a codec the same look in every chart: the base solid
-// black, the floor dashed grey, every other codec its own colour, dash and
-// glyph by its position among codecs.
+// black, the floor dashed grey, the allocation reference dotted grey, every
+// other codec its own colour, dash and glyph by its position among codecs.
 func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
 	switch codec {
 	case rawfmt.Base:
@@ -64,6 +66,9 @@ func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle)
 	case rawfmt.Floor:
 		return draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dashes[1]},
 			draw.GlyphStyle{Color: grey, Radius: vg.Points(2.5), Shape: draw.BoxGlyph{}}
+	case rawfmt.AllocRef:
+		return draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dotted},
+			draw.GlyphStyle{Color: grey, Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
 	}
 	i := slices.Index(slices.DeleteFunc(slices.Clone(codecs), func(c string) bool { return c == rawfmt.Base }), codec)
 	clr := palette[i%len(palette)]
@@ -114,6 +119,9 @@ func charts(r *load.Run) ([]chart, error) {
 				continue
 			}
 			caption := fmt.Sprintf("%s: %s (%s) against fields over the %s documents, medians, log-log.", esc(op), spec.what, spec.unit, load.Fields.Label())
+			if h := harnessCaption(r, op); h != "" {
+				caption += " " + h
+			}
 			out = append(out, chart{
 				op:      op,
 				file:    "charts/" + op + "-" + spec.file + ".svg",
@@ -122,14 +130,14 @@ func charts(r *load.Run) ([]chart, error) {
 				svg:     svg,
 			})
 		}
-		svg, floor, err := realworldChart(r, op)
+		svg, err := realworldChart(r, op)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s real-world: %w", op, err)
 		}
 		if svg != nil {
 			caption := fmt.Sprintf("%s: throughput per real-world corpus (MB/s of document, medians, log scale).", esc(op))
-			if floor {
-				caption += fmt.Sprintf(" %s, copying the bytes the operation must read or write, is the floor.", rawfmt.Floor)
+			if h := harnessCaption(r, op); h != "" {
+				caption += " " + h
 			}
 			out = append(out, chart{
 				op:      op,
@@ -208,4 +216,16 @@ func fieldsChart(r *load.Run, op, unit, what string) (svg []byte, notes []string
 	}
 	svg, err = svgOf(p, l)
 	return svg, notes, err
+}
+
+// harnessCaption says what the harness columns of op, drawn in grey, are.
+func harnessCaption(r *load.Run, op string) string {
+	var s []string
+	if r.Has(op, rawfmt.Floor) {
+		s = append(s, fmt.Sprintf("Grey, dashed: %s, the least work the operation cannot avoid.", rawfmt.Floor))
+	}
+	if r.Has(op, rawfmt.AllocRef) {
+		s = append(s, fmt.Sprintf("Grey, dotted: %s, an allocation reference (a copy into a fresh buffer every call), not a floor.", rawfmt.AllocRef))
+	}
+	return strings.Join(s, " ")
 }

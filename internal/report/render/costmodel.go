@@ -234,5 +234,8 @@ func method(d *doc, a *model.Analysis) {
 	d.line("- Bootstrap intervals resample each cell's samples with replacement (%d draws, fixed seed), recompute the medians and the statistic, and take the 2.5th and 97.5th percentiles; cells with fewer than %d samples get none.", model.BootstrapReps, model.MinBootstrapSamples)
 	d.line("- x values are the documents' own `%s` (scalar leaves) and `%s` metrics, not their names.", rawfmt.UnitFields, rawfmt.UnitDocB)
 	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", pct(100*model.MaxResidual))
+	if s := checksPassed(a); s != "" {
+		d.line("- %s", s)
+	}
 	d.line("- Regenerate with `make report`; compare two runs with `make compare OLD=<raw file or dir> NEW=<raw file or dir>`.")
 }

@@ -42,13 +42,16 @@ func dataNotes(p Page) []string {
 	if v, _ := r.Value(rawfmt.KeyRace); v == "true" {
 		add("This run was built with -race: the race detector dominates every figure and sonic falls back to encoding/json. Do not quote these numbers.")
 	}
-	if v, ok := r.Value(rawfmt.KeySonicEngine); ok && v != "jit" {
+	if v, ok := r.Value(rawfmt.KeySonicEngine); ok && strings.HasPrefix(v, "fallback") {
 		add("sonic ran on its fallback engine (%s: %s): its rows measure encoding/json underneath.", rawfmt.KeySonicEngine, esc(v))
 	}
 	if !slices.Contains(r.CodecNames, rawfmt.Base) {
 		add("There are no %s results: each table's base column is its first codec, and the comparisons with %s are left out.", rawfmt.Base, rawfmt.Base)
 	}
-	if !r.Floor {
+	switch {
+	case !r.Floor && r.AllocRef:
+		add("There are no %s results: this run predates the floor, so nothing on this page is a lower bound and no codec cell is compared with one. Its `%s` cells are an allocation reference (see the run).", rawfmt.Floor, rawfmt.AllocRef)
+	case !r.Floor:
 		add("There are no %s results: the floor is missing from the charts and tables.", rawfmt.Floor)
 	}
 	if !p.A.Harness.HasNoop {
@@ -72,9 +75,6 @@ func dataNotes(p Page) []string {
 		add("This run has %s: a median needs %d samples for a 95%% interval and a bootstrap interval needs %d, so figures here come without one where the samples fall short. Do not quote them before a run of at least %d rounds.",
 			plural(n, "round"), model.MinMedianSamples, model.MinBootstrapSamples, model.MinMedianSamples)
 	}
-	if r.InstrErr != nil {
-		add("The instruction count could not be read, so the page has none: %s.", esc(r.InstrErr.Error()))
-	}
 	notes = append(notes, sampleNotes(r)...)
 	return append(notes, fitNotes(p.A.Model)...)
 }
@@ -84,7 +84,7 @@ func dataNotes(p Page) []string {
 func sampleNotes(r *load.Run) []string {
 	rounds := r.Rounds()
 	var notes []string
-	for _, codec := range append(slices.Clone(r.CodecNames), rawfmt.Floor) {
+	for _, codec := range slices.Concat(r.CodecNames, r.HarnessColumns()) {
 		short, fewest := 0, rounds
 		for _, op := range r.Ops {
 			for _, f := range r.Fixtures {

@@ -141,6 +141,7 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	d.line("")
 	d.line("What each JSON codec costs per call, per field and per KB on this machine, built by `make report` from %s alone. Every measured number on this page comes from that file (the Jackson figures are quoted from the article); regenerate rather than edit.", raw)
 	d.line("")
+	trust(&d, p.A, raw)
 	if p.RunPage {
 		d.line("This page covers the cells of one %s run; the [machine page](../../README.md) is built from the newest full run.", r.Raw.Kind())
 		d.line("")
@@ -154,16 +155,20 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 		}
 		d.list(items)
 	}
-	rs := rankings(r)
-	decision(&d, r, rs, p.probesLink())
-	choose(&d, p.A, rs)
+	if p.A.Publishes() {
+		rs := rankings(r)
+		decision(&d, r, rs, p.probesLink())
+		choose(&d, p.A, rs)
+	} else {
+		withheld(&d)
+	}
 	p.run(&d, raw)
 	if len(notes) > 0 {
 		d.line("## What is missing from this run")
 		d.line("")
 		d.list(notes)
 	}
-	if f := findings(p.A); len(f) > 0 {
+	if f := findings(p.A); len(f) > 0 && p.A.Publishes() {
 		d.line("## Findings")
 		d.line("")
 		d.list(f)
@@ -214,14 +219,26 @@ func (p Page) run(d *doc, raw Link) {
 		rows = append(rows, []string{codec, c.ModuleVersion, c.Category, c.Engine})
 	}
 	for _, c := range r.Codecs {
-		if c.Name != rawfmt.Floor && !slices.Contains(r.CodecNames, c.Name) {
+		if !slices.Contains(r.CodecNames, c.Name) && !slices.Contains(r.HarnessColumns(), c.Name) {
 			rows = append(rows, []string{c.Name, c.ModuleVersion, c.Category, c.Engine + " (no results in this run)"})
 		}
 	}
 	d.table([]string{"codec", "module@version", "category", "engine"}, rows)
 	d.line("")
 	if r.Floor {
-		d.line("The floor, `%s`, is no codec: it copies the bytes the operation must read (decode: the input) or write (encode: the compact output). The tables show it as their last column and the charts as a dashed grey line; it has no fit and no place in any ranking.", rawfmt.Floor)
+		d.line("%s", floorText)
+		d.line("")
+	}
+	if r.AllocRef {
+		d.line("%s", allocRefText)
 		d.line("")
 	}
 }
+
+// floorText and allocRefText say what the harness columns beside the codecs
+// measure.
+var (
+	floorText = fmt.Sprintf("The floor, `%s`, is no codec: it does the least work the operation cannot avoid, and allocates nothing. For a decoder it reads every byte of the input once, writing nothing; for an encoder it copies encoding/json's compact output of the document into one buffer reused from call to call. A codec that reads (or writes) the whole document cannot take less time. The tables show it as their last column and the charts as a dashed grey line; it has no fit and no place in any ranking.", rawfmt.Floor)
+
+	allocRefText = fmt.Sprintf("`%s` is no codec and no floor: this run predates the floor, and its `%s` cells copy the bytes of the operation (decode: the input; encode: the compact output) into a freshly allocated buffer on every call, so they time the allocator and the garbage collector as well as the copy. They are an allocation reference: the tables show them as their last column and the charts as a dotted grey line; they have no fit and no place in any ranking, and no codec cell is compared with them.", rawfmt.AllocRef, rawfmt.AllocRef)
+)

@@ -1,0 +1,148 @@
+package page
+
+import (
+	"fmt"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// A page states findings (which codec, what an option saves, the cores it
+// spends) only from numbers that hold together: intervals narrow enough to
+// rank, and no cell faster, beyond both intervals, than a part of its own
+// work. problems says what stands in the way; none means findings.
+
+// shareSlack is how far below its share of the document the filtered
+// document's decode may seem to go before the page calls it implausible.
+// Under the affine cost model (a call, a cost per value, a cost per byte,
+// none negative) the filtered decode takes at least the smaller of its
+// shares of values and bytes; values of unequal cost can take it lower,
+// but not by half.
+const shareSlack = 0.5
+
+// A part is an operation whose work another, its whole, includes: it
+// cannot take longer.
+type part struct {
+	part, whole way
+	why         string
+}
+
+var parts = []part{
+	{fullDecode, way{"roundtrip", codecs.Roundtrip, false}, "roundtrip decodes the document as decode-struct does, then encodes it"},
+	{way{"encode-struct", codecs.EncodeStruct, false}, way{"roundtrip", codecs.Roundtrip, false}, "roundtrip encodes the document as encode-struct does, after decoding it"},
+	{serverSide, fullDecode, "the filtered document is part of the document"},
+}
+
+// label names a way's cell for a codec: "decode-struct of the filtered
+// document with goccy".
+func (w way) label(codec string) string {
+	s := string(w.op)
+	if w.filtered {
+		s += " of the filtered document"
+	}
+	return s + " with " + codec
+}
+
+// problems returns why the run states no finding, each as a sentence.
+func (p *page) problems() []string {
+	var out []string
+	if s := p.precision(); s != "" {
+		out = append(out, s)
+	}
+	for _, codec := range p.run.CodecNames {
+		for _, pt := range parts {
+			a, okA := p.summary(pt.part, codec)
+			w, okW := p.summary(pt.whole, codec)
+			if okA && okW && a.Lo > w.Hi {
+				out = append(out, fmt.Sprintf("%s takes %s, more than %s, %s, though %s.",
+					pt.part.label(codec), ns(a.Estimate()), pt.whole.label(codec), ns(w.Estimate()), pt.why))
+			}
+		}
+		if s := p.belowShare(codec); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// summary is the median of a way's cell for codec with its interval; ok
+// is false without a finite one.
+func (p *page) summary(w way, codec string) (model.Summary, bool) {
+	s := p.ns(w.op, codec, w.filtered)
+	if len(s) == 0 {
+		return model.Summary{}, false
+	}
+	sum := model.Summarize(s)
+	return sum, sum.HasCI
+}
+
+// belowShare reports a filtered decode that, beyond both intervals, takes
+// less than shareSlack of the smaller of the filtered document's shares
+// of the values and bytes of the whole document's decode.
+func (p *page) belowShare(codec string) string {
+	full, filtered := p.run.Sizes[p.info.Name], p.run.Sizes[p.info.Filtered]
+	if !full.HasDocBytes || !full.HasFields || full.DocBytes <= 0 || full.Fields <= 0 {
+		return ""
+	}
+	bytes, values := filtered.DocBytes/full.DocBytes, filtered.Fields/full.Fields
+	a, okA := p.summary(serverSide, codec)
+	w, okW := p.summary(fullDecode, codec)
+	if !okA || !okW || a.Hi >= shareSlack*min(bytes, values)*w.Lo {
+		return ""
+	}
+	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
+		serverSide.label(codec), ns(a.Estimate()), pct(100*shareSlack), fullDecode.label(codec), ns(w.Estimate()), pct(100*bytes), pct(100*values))
+}
+
+// precision says why the page's intervals are too wide to rank or too few
+// to have, or returns "".
+func (p *page) precision() string {
+	var hw []float64
+	unbounded, widest, widestCell := 0, 0.0, ""
+	for _, t := range tableOps {
+		for _, codec := range p.run.CodecNames {
+			s := p.ns(t.w.op, codec, t.w.filtered)
+			if len(s) == 0 {
+				continue
+			}
+			h, ok := model.HalfWidth(model.Summarize(s))
+			if !ok {
+				unbounded++
+				continue
+			}
+			hw = append(hw, h)
+			if h > widest {
+				widest, widestCell = h, t.w.label(codec)
+			}
+		}
+	}
+	switch {
+	case unbounded > 0:
+		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
+			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.run.Rounds())
+	case len(hw) == 0:
+		return ""
+	}
+	wide := 0
+	for _, h := range hw {
+		if h > model.WideHalfWidth {
+			wide++
+		}
+	}
+	if m := model.Median(hw); m > model.WideHalfWidth {
+		return fmt.Sprintf("The median cell's 95%% interval is ±%s, wider than ±%s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than ±%s; the widest, %s, is ±%s.",
+			pct(100*m), pct(100*model.WideHalfWidth), wide, len(hw), pct(100*model.WideHalfWidth), widestCell, pct(100*widest))
+	}
+	return ""
+}
+
+// noFinding writes, at the top of the page, why it states no finding.
+func (p *page) noFinding(problems []string) {
+	p.printf("## No finding\n\n")
+	p.para("This run states no finding (no codec choice, no saving, no CPU figure): its numbers do not bear one.")
+	for _, s := range problems {
+		p.printf("- %s\n", s)
+	}
+	p.printf("\n")
+	p.para("The tables below are the measurements as they came. Run again with more rounds (`ROUNDS=`), on a quieter machine, or both.")
+}

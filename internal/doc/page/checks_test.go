@@ -1,0 +1,82 @@
+package page
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// with returns cells with the median of one cell set to ns.
+func with(op, fixture, codec string, ns float64) []cell {
+	cs := slices.Clone(cells)
+	i := slices.IndexFunc(cs, func(c cell) bool { return c.op == op && c.fixture == fixture && c.codec == codec })
+	if i < 0 {
+		return append(cs, cell{op, fixture, codec, ns})
+	}
+	cs[i].ns = ns
+	return cs
+}
+
+// findings are what only a page that states findings says.
+var findings = []string{"## Which codec", "## What asking for only the fields saves", "## CPU at", "saves", "cores busy", "fastest"}
+
+// TestFindings checks that a page states findings only from numbers that
+// hold together, and otherwise says at the top which check failed on
+// which cells.
+func TestFindings(t *testing.T) {
+	tests := []struct {
+		name   string
+		cells  []cell
+		rounds int
+		wobble float64
+		want   string // the problem the page names; "" for a page with findings
+	}{
+		{"consistent", cells, 6, 0.01, ""},
+		{"overlapping intervals", with("roundtrip", "doc", "encoding-json", 995), 6, 0.01, ""},
+		{"intervals ±9%", cells, 6, 0.09, ""},
+		{"roundtrip faster than its decode", with("roundtrip", "doc", "encoding-json", 500), 6, 0.01,
+			"- decode-struct with encoding-json takes 1.00 µs [0.990, 1.01], more than roundtrip with encoding-json, 500 ns [495, 505], though roundtrip decodes the document as decode-struct does, then encodes it.\n"},
+		{"roundtrip faster than its encode", with("encode-struct", "doc", "encoding-json", 2100), 6, 0.01,
+			"- encode-struct with encoding-json takes 2.10 µs [2.08, 2.12], more than roundtrip with encoding-json, 2.00 µs [1.98, 2.02], though roundtrip encodes the document as encode-struct does, after decoding it.\n"},
+		{"filtered slower than full", with("decode-struct", "doc-filtered", "goccy", 600), 6, 0.01,
+			"- decode-struct of the filtered document with goccy takes 600 ns [594, 606], more than decode-struct with goccy, 500 ns [495, 505], though the filtered document is part of the document.\n"},
+		{"saving beyond the filtered share", with("decode-struct", "doc-filtered", "encoding-json", 20), 6, 0.01,
+			"- decode-struct of the filtered document with encoding-json takes 20.0 ns [19.8, 20.2], under 50% of decode-struct with encoding-json, 1.00 µs [0.990, 1.01], though the filtered document holds 10% of its bytes and 10% of its values: more saved than its size allows.\n"},
+		{"too wide", cells, 6, 0.3,
+			"- The median cell's 95% interval is ±30%, wider than ±10%: too wide to rank codecs or to say what an option saves. 12 of 12 cells are wider than ±10%; the widest, "},
+		{"intervals ±11%", cells, 6, 0.11, "- The median cell's 95% interval is ±11%, wider than ±10%"},
+		{"too few rounds", cells, 5, 0.01,
+			"- 12 of 12 cells have fewer than 6 samples, too few for a 95% interval of their median: that takes at least 6 rounds (this run: 5).\n"},
+	}
+	for _, tt := range tests {
+		info := Info{Doc: "doc.json", Name: "doc", Filtered: "doc-filtered", Samples: 1, Fields: []string{"id"}, PerRequest: 1}
+		b, err := Render(syntheticRun(t, tt.cells, tt.rounds, tt.wobble), info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(b)
+		top, rest, _ := strings.Cut(page, "The document holds")
+		if tt.want == "" {
+			if strings.Contains(page, "## No finding") {
+				t.Errorf("%s: the page states no finding:\n%s", tt.name, top)
+			}
+			for _, f := range findings {
+				if !strings.Contains(page, f) {
+					t.Errorf("%s: the page does not say %q", tt.name, f)
+				}
+			}
+			continue
+		}
+		if !strings.HasPrefix(top, "# What `doc.json` costs\n\n## No finding\n\n") || !strings.Contains(top, tt.want) {
+			t.Errorf("%s: the top of the page does not say\n\t%s\nit says\n%s", tt.name, tt.want, top)
+		}
+		for _, f := range findings {
+			if strings.Contains(rest, f) {
+				t.Errorf("%s: the page states no finding yet says %q", tt.name, f)
+			}
+		}
+		if !strings.Contains(rest, "## Every codec, per operation") {
+			t.Errorf("%s: the page has no tables", tt.name)
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// maxHalfWidth is the median relative half-width of a load's intervals of
+// API CPU per request above which the page ranks nothing at that load.
+const maxHalfWidth = 0.10
+
+// A problem is a reason the page states no finding for a scenario at a
+// load, or for every scenario at the load when scenario is "".
+type problem struct {
+	load     httpbench.Load
+	scenario string
+	text     string
+}
+
+// covers reports whether p withholds the findings of c.
+func (p problem) covers(c httpbench.Cell) bool {
+	return p.load == c.Load && (p.scenario == "" || p.scenario == c.Scenario.Name)
+}
+
+// dirty reports whether the run's suite had uncommitted changes.
+func (r *Run) dirty() bool { return strings.HasSuffix(r.config(rawfmt.KeyCommit), "-dirty") }
+
+// hasBytes reports whether the run recorded the backend's response bytes.
+func (r *Run) hasBytes() bool {
+	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
+}
+
+// CheckResponses checks the backend's response bytes, which do not vary
+// from round to round: every cell has them, a filtered response is
+// smaller than the base's full one, and a response of fewer hits smaller
+// than one of more. The command fails a run that does not pass, before it
+// writes anything.
+func CheckResponses(r *Run) error {
+	for _, c := range r.Cells {
+		if len(r.Samples(c, httpbench.UnitBackendB)) == 0 {
+			return fmt.Errorf("scenario %s at %s has no %s", c.Scenario.Name, c.Load, httpbench.UnitBackendB)
+		}
+	}
+	var texts []string
+	for _, p := range r.responseProblems() {
+		texts = append(texts, p.text)
+	}
+	if len(texts) > 0 {
+		return errors.New(strings.Join(texts, "; "))
+	}
+	return nil
+}
+
+// responseProblems compares each cell's backend response bytes with the
+// base's at the same load: a response filtered to 5 fields, or of fewer
+// hits, is a part of the base's and must be smaller; one of more hits
+// must be larger.
+func (r *Run) responseProblems() []problem {
+	var out []problem
+	for _, l := range r.Loads() {
+		base, _ := r.base(l)
+		b := summarize(r.Samples(base, httpbench.UnitBackendB)).center
+		for _, c := range r.Cells {
+			v := summarize(r.Samples(c, httpbench.UnitBackendB)).center
+			if c.Load != l || c == base || math.IsNaN(v) || math.IsNaN(b) {
+				continue
+			}
+			var want string
+			switch {
+			case c.Source != base.Source && v >= b:
+				want = "smaller than the base's full ones"
+			case c.Hits < base.Hits && v >= b:
+				want = "smaller than the base's of " + plural(base.Hits, "hit")
+			case c.Hits > base.Hits && v <= b:
+				want = "larger than the base's of " + plural(base.Hits, "hit")
+			default:
+				continue
+			}
+			out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: the backend's %s responses of %s are %s bytes, not %s (%s bytes)",
+				c.Scenario.Name, loadLabel(l), c.Source, plural(c.Hits, "hit"), number(v), want, number(b))})
+		}
+	}
+	return out
+}
+
+// problems are every reason the page withholds a finding: intervals too
+// wide to rank a load, response bytes out of order, and a saving larger
+// than the whole it is a part of. Without response bytes, the filtered
+// scenario cannot be checked and states no finding either.
+func (r *Run) problems() []problem {
+	var out []problem
+	for _, l := range r.Loads() {
+		if hw := r.precision(l); hw > maxHalfWidth {
+			what := fmt.Sprintf("the median half-width of the 95%% intervals of API CPU per request is ±%.1f%%, over ±%.0f%%", hw*100, maxHalfWidth*100)
+			if math.IsInf(hw, 1) {
+				what = "the API CPU per request of most scenarios has no interval (fewer than 6 rounds)"
+			}
+			out = append(out, problem{l, "", fmt.Sprintf("at %s the intervals are too wide to rank: %s", loadLabel(l), what)})
+		}
+	}
+	if r.hasBytes() {
+		out = append(out, r.responseProblems()...)
+	} else {
+		for _, l := range r.Loads() {
+			for _, c := range r.Cells {
+				if c.Load == l && c.Source == httpbench.SourceFiltered {
+					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l))})
+				}
+			}
+		}
+	}
+	for _, l := range r.Loads() {
+		base, _ := r.base(l)
+		for _, c := range r.Cells {
+			if c.Load != l || c == base {
+				continue
+			}
+			for _, e := range effects {
+				if e.relative {
+					continue
+				}
+				s, scale := e.of(r, base, c)
+				whole := summarize(r.Samples(base, e.unit)).center
+				if -s.center > whole {
+					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
+						c.Scenario.Name, loadLabel(l), e.noun, number(-s.center*scale), e.per, number(whole*scale))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// precision is the median, over the cells of load l, of the relative
+// half-width of the 95% interval of API CPU per request; +Inf when most
+// cells have no interval.
+func (r *Run) precision(l httpbench.Load) float64 {
+	var hw []float64
+	for _, c := range r.Cells {
+		if c.Load != l {
+			continue
+		}
+		s := summarize(r.Samples(c, httpbench.UnitAPICPU))
+		switch {
+		case !s.bounded():
+			hw = append(hw, math.Inf(1))
+		case s.center > 0:
+			hw = append(hw, math.Max(s.hi-s.center, s.center-s.lo)/s.center)
+		}
+	}
+	if len(hw) == 0 {
+		return math.Inf(1)
+	}
+	slices.Sort(hw)
+	if n := len(hw); n%2 == 0 {
+		return (hw[n/2-1] + hw[n/2]) / 2
+	}
+	return hw[len(hw)/2]
+}

@@ -1,0 +1,171 @@
+package model
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// sampled is one cell and its samples: ns/op each, B/op and allocs/op
+// constant.
+type sampled struct {
+	cell      rawfmt.Cell
+	ns        []float64
+	b, allocs float64
+}
+
+// loadSamples loads a raw file holding exactly the given samples.
+func loadSamples(t *testing.T, cells []sampled) *load.Run {
+	t.Helper()
+	var b strings.Builder
+	for _, c := range cells {
+		for _, v := range c.ns {
+			fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", c.cell.Name(), v, rawfmt.UnitNs, c.b, rawfmt.UnitB, c.allocs, rawfmt.UnitAllocs)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "20261129T000000Z.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := load.Load(load.Raw{Path: path, File: filepath.Base(path)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// repeat is n samples around v, spread by ±spread relative.
+func repeat(v, spread float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = v * (1 + spread*float64(i%3-1))
+	}
+	return out
+}
+
+// Standings rank by the median, not the mean, and read allocs/op and B/op
+// from their own units.
+func TestStandingsMeaning(t *testing.T) {
+	cell := func(codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.SeedLarge, Codec: codec}
+	}
+	// spiky's one slow sample puts its mean (1090) above steady's, its
+	// median (100) below.
+	spiky := append(repeat(100, 0, 9), 10000)
+	r := loadSamples(t, []sampled{
+		{cell(rawfmt.Base), repeat(400, 0.01, 10), 2400, 100},
+		{cell("steady"), repeat(200, 0.01, 10), 4800, 200},
+		{cell("spiky"), spiky, 240, 10},
+	})
+	_, s := Standings(r, load.OpDecodeMap, load.SeedLarge)
+	if got, want := places(s), "spiky:1 steady:2 "+rawfmt.Base+":3"; got != want {
+		t.Errorf("standings %q, want %q (by median)", got, want)
+	}
+	want := map[string][3]float64{rawfmt.Base: {400, 2400, 100}, "steady": {200, 4800, 200}, "spiky": {100, 240, 10}}
+	for _, x := range s {
+		w := want[x.Codec]
+		if x.Ns.Center != w[0] || !x.HasB || x.B.Center != w[1] || !x.HasAllocs || x.Allocs.Center != w[2] {
+			t.Errorf("%s: ns/op %g, B/op %g, allocs/op %g; want %g, %g, %g", x.Codec, x.Ns.Center, x.B.Center, x.Allocs.Center, w[0], w[1], w[2])
+		}
+	}
+}
+
+// The consistency checks fail only on a part whose interval lies wholly
+// above its whole's.
+func TestConsistency(t *testing.T) {
+	cell := func(op, fixture string) rawfmt.Cell {
+		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}
+	}
+	const full, filtered = "es-hits-10-full", "es-hits-10-source5"
+	tests := []struct {
+		name   string
+		cells  []sampled
+		failed map[string]int // rule → pairs failed
+	}{
+		{
+			name: "consistent",
+			cells: []sampled{
+				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(load.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
+				{cell: cell(load.OpRoundtrip, full), ns: repeat(1700, 0.01, 8)},
+				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(150, 0.01, 8)},
+			},
+		},
+		{
+			name: "overlapping intervals are not told apart",
+			cells: []sampled{
+				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.05, 8)},
+				{cell: cell(load.OpRoundtrip, full), ns: repeat(980, 0.05, 8)},
+				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(1010, 0.05, 8)},
+			},
+		},
+		{
+			name: "a round trip cheaper than its decode and its encode",
+			cells: []sampled{
+				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(load.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
+				{cell: cell(load.OpRoundtrip, full), ns: repeat(500, 0.01, 8)},
+			},
+			failed: map[string]int{"decode-struct ≤ roundtrip": 1, "encode-struct ≤ roundtrip": 1},
+		},
+		{
+			name: "a filtered response dearer than the full one",
+			cells: []sampled{
+				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(1200, 0.01, 8)},
+			},
+			failed: map[string]int{"es-hits-H-source5 ≤ es-hits-H-full": 1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(loadSamples(t, tt.cells))
+			got := map[string]int{}
+			for _, c := range Failed(a.Checks) {
+				got[c.Rule] = len(c.Failed)
+			}
+			if !maps.Equal(got, tt.failed) {
+				t.Errorf("failed checks %v, want %v", got, tt.failed)
+			}
+			if a.Publishes() != (len(tt.failed) == 0) {
+				t.Errorf("Publishes() = %t with failed checks %v", a.Publishes(), got)
+			}
+		})
+	}
+}
+
+// A run whose cells' median half-width is over MaxSpread is too wide to
+// rank and publishes nothing; a cell without an interval does not count.
+func TestSpread(t *testing.T) {
+	cell := func(codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.SeedLarge, Codec: codec}
+	}
+	tests := []struct {
+		name    string
+		spreads []float64 // per codec, of ten samples
+		short   bool      // a further codec with too few samples for an interval
+		tooWide bool
+	}{
+		{"quiet", []float64{0.02, 0.03, 0.25}, true, false},
+		{"noisy", []float64{0.2, 0.3, 0.02}, false, true},
+	}
+	for _, tt := range tests {
+		var cells []sampled
+		for i, sd := range tt.spreads {
+			cells = append(cells, sampled{cell: cell(fmt.Sprint("c", i)), ns: repeat(1000, sd, 10)})
+		}
+		if tt.short {
+			cells = append(cells, sampled{cell: cell("short"), ns: []float64{100, 900, 5000}})
+		}
+		a := Analyze(loadSamples(t, cells))
+		if !a.HasSpread || a.TooWide() != tt.tooWide || a.Publishes() == tt.tooWide {
+			t.Errorf("%s: spread %g (%t), TooWide %t, Publishes %t; want TooWide %t", tt.name, a.Spread, a.HasSpread, a.TooWide(), a.Publishes(), tt.tooWide)
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// pageRun describes a small run for a whole page.
+type pageRun struct {
+	commit  string  // the jsoncost-commit line's value; "" for none
+	harness string  // the harness column: rawfmt.Floor or rawfmt.AllocRef
+	spread  float64 // each round's relative step from the one before, around the median
+	shortRT bool    // roundtrip costs a third of decode-struct: inconsistent
+}
+
+// text is the run's raw file: six rounds of decode-struct, encode-struct
+// and roundtrip on the seed's documents with the base and one faster
+// codec, the harness column beside decode-struct and encode-struct (above
+// the fast codec on the large document), and the noop cell.
+func (p pageRun) text() string {
+	var b strings.Builder
+	if p.commit != "" {
+		fmt.Fprintf(&b, "%s: %s\n", rawfmt.KeyCommit, p.commit)
+	}
+	for _, c := range []string{rawfmt.Base, "fast"} {
+		b.WriteString(rawfmt.CodecConfig{Name: c, ModuleVersion: "example.com/" + c + "@v1", Category: "std", Engine: "native"}.Format() + "\n")
+	}
+	ns := map[string]map[string]float64{
+		load.SeedSmall: {rawfmt.Base: 400, "fast": 200, p.harness: 50},
+		load.SeedLarge: {rawfmt.Base: 4000, "fast": 2000, p.harness: 2500},
+	}
+	fields := map[string]float64{load.SeedSmall: 5, load.SeedLarge: 50}
+	for round := range 6 {
+		fmt.Fprintf(&b, "%s-2 1000000 2 %s 0 %s 0 %s\n", rawfmt.NoopCell.Name(), rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs)
+		step := 1 + p.spread*float64(round-3+round%2)
+		for _, f := range []string{load.SeedSmall, load.SeedLarge} {
+			for _, codec := range []string{rawfmt.Base, "fast", p.harness} {
+				v := ns[f][codec]
+				ops := map[string]float64{load.OpDecodeStruct: v, load.OpEncodeStruct: v / 2, load.OpRoundtrip: 1.6 * v}
+				if p.shortRT {
+					ops[load.OpRoundtrip] = v / 3
+				}
+				for op, x := range ops {
+					if op == load.OpRoundtrip && codec == p.harness {
+						continue
+					}
+					fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s 24 %s 3 %s\n", rawfmt.Cell{Op: op, Fixture: f, Codec: codec}.Name(),
+						x*step, rawfmt.UnitNs, fields[f], rawfmt.UnitFields, 45*fields[f], rawfmt.UnitDocB, rawfmt.UnitB, rawfmt.UnitAllocs)
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// readme renders the page of a run.
+func readme(t *testing.T, p Page, run pageRun) string {
+	t.Helper()
+	if run.harness == "" {
+		run.harness = rawfmt.Floor
+	}
+	if run.spread == 0 {
+		run.spread = 0.01
+	}
+	p.A = analyze(t, run.text(), "")
+	files, _, err := p.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(files["README.md"])
+}
+
+// top is the page above its first section.
+func top(page string) string {
+	i := strings.Index(page, "\n## ")
+	if i < 0 {
+		return page
+	}
+	return page[:i]
+}
+
+// TestPageMeaning pins what a page says about its run: which page it is,
+// from which raw file, whether that run came from a committed tree, what
+// its harness columns measure, and that it states no finding when its
+// consistency checks fail or its intervals are too wide.
+func TestPageMeaning(t *testing.T) {
+	machine := Page{Machine: "linux-amd64-x", Raw: "raw/20261130T000000Z.txt"}
+	runPage := Page{Machine: "linux-amd64-x", Raw: "../../raw/20261130T000000Z.txt", RunPage: true}
+	const committed = "1a2b3c4d5e6f"
+	findingSections := []string{"## Findings", "## Which configuration for me", "| document | rank |"}
+	tests := []struct {
+		name      string
+		page      Page
+		run       pageRun
+		want, not []string // in the page
+		wantTop   []string // above its first section
+	}{
+		{
+			name: "the machine page",
+			page: machine,
+			run:  pageRun{commit: committed},
+			wantTop: []string{
+				"# jsoncost results: linux-amd64-x\n",
+				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) alone",
+			},
+			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
+				"| " + load.OpDecodeStruct + " | " + load.SeedLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
+			not: []string{"Not from a committed tree", "This page covers the cells of one", "allocation reference", "Consistency checks failed", "Too imprecise"},
+		},
+		{
+			name: "a run page",
+			page: runPage,
+			run:  pageRun{commit: committed},
+			wantTop: []string{
+				"# jsoncost results: linux-amd64-x, full run of 2026-11-30 00:00:00 UTC\n",
+				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) alone",
+				"This page covers the cells of one full run; the [machine page](../../README.md)",
+			},
+			not: []string{"Not from a committed tree"},
+		},
+		{
+			name:    "a run from a tree with changes",
+			page:    machine,
+			run:     pageRun{commit: committed + rawfmt.DirtySuffix},
+			wantTop: []string{"**Not from a committed tree.**", "`" + committed + rawfmt.DirtySuffix + "`, a tree with uncommitted changes"},
+		},
+		{
+			name:    "a run page from a tree with changes",
+			page:    runPage,
+			run:     pageRun{commit: committed + rawfmt.DirtySuffix},
+			wantTop: []string{"**Not from a committed tree.**"},
+		},
+		{
+			name:    "a run without a commit",
+			page:    machine,
+			wantTop: []string{"**Not from a committed tree.**", "records no commit"},
+		},
+		{
+			name: "an old run's allocation reference",
+			page: machine,
+			run:  pageRun{commit: committed, harness: rawfmt.AllocRef},
+			want: []string{allocRefText, "## Harness overhead", "There are no " + rawfmt.Floor + " results: this run predates the floor"},
+			not:  []string{"## Faster than the floor", "do less than read", floorText, "| " + rawfmt.AllocRef + " |"},
+		},
+		{
+			name:    "failed consistency checks",
+			page:    machine,
+			run:     pageRun{commit: committed, shortRT: true},
+			wantTop: []string{"**Consistency checks failed.**", "- decode-struct ≤ roundtrip fails on 4 of 4 pairs: decode-struct/fields-0005/encoding-json 400 ns"},
+			want:    []string{"Withheld: see the top of the page."},
+			not:     findingSections,
+		},
+		{
+			name:    "intervals too wide to rank",
+			page:    machine,
+			run:     pageRun{commit: committed, spread: 0.2},
+			wantTop: []string{"**Too imprecise to rank.**", "wider than the ±10%"},
+			want:    []string{"Withheld: see the top of the page."},
+			not:     findingSections,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page := readme(t, tt.page, tt.run)
+			for _, w := range tt.wantTop {
+				if !strings.Contains(top(page), w) {
+					t.Errorf("the top of the page lacks %q:\n%s", w, top(page))
+				}
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the page lacks %q", w)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(page, w) {
+					t.Errorf("the page has %q", w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,11 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/testinputs"
+)
+
+// TestBuildInputs makes go test's cached result of this package depend on
+// what its tests build in a child go command: this command, with go run.
+func TestBuildInputs(t *testing.T) { testinputs.Track(t) }
