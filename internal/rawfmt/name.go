@@ -65,13 +65,19 @@ func ParseRawName(name string) (RawName, error) {
 	return RawName{Stamp: t, Kind: m[2]}, nil
 }
 
-var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
+var (
+	nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
+	// marks are the trademark signs CPU vendors put in model names.
+	marks = regexp.MustCompile(`\((r|tm|c)\)`)
+)
 
 // MachineID names a machine by os, architecture and the CPU model the
 // benchmark binary records in its cpu line, e.g. linux-amd64-amd-epyc.
-// Different CPU models get different ids.
+// Different CPU models get different ids; trademark signs such as (R) and
+// (TM) are left out.
 func MachineID(goos, goarch, cpu string) string {
-	s := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(cpu), "-"), "-")
+	s := marks.ReplaceAllString(strings.ToLower(cpu), "")
+	s = strings.Trim(nonAlnum.ReplaceAllString(s, "-"), "-")
 	if s == "" {
 		s = "unknown-cpu"
 	}

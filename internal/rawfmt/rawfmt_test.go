@@ -111,7 +111,9 @@ func TestMachineID(t *testing.T) {
 	tests := []struct{ cpu, want string }{
 		{"AMD EPYC", "linux-amd64-amd-epyc"},
 		{"Oxide Virtual Turin-like Processor", "linux-amd64-oxide-virtual-turin-like-processor"},
-		{"Intel(R) Xeon(R) CPU @ 2.20GHz", "linux-amd64-intel-r-xeon-r-cpu-2-20ghz"},
+		{"Intel(R) Xeon(R) CPU @ 2.20GHz", "linux-amd64-intel-xeon-cpu-2-20ghz"},
+		{"Intel(R) Xeon(R) Processor", "linux-amd64-intel-xeon-processor"},
+		{"Intel(R) Core(TM) i7-8700", "linux-amd64-intel-core-i7-8700"},
 		{"", "linux-amd64-unknown-cpu"},
 	}
 	for _, tt := range tests {
