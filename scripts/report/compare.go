@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
-	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // compareRuns compares two runs, each a raw file or a directory of them
@@ -21,29 +21,17 @@ import (
 // change is significant by size of effect and how many did not change, and
 // writes benchstat of every cell, old against new, to a new file in the
 // system's temporary directory (os.TempDir), which it names: the raw
-// directories stay as the runner left them.
+// directories stay as the runner left them. benchstat reads both pools from
+// one stream, in which a sideKey line labels each result's column.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
-	dir, err := os.MkdirTemp("", "jsoncost-compare-")
-	if err != nil {
-		return fmt.Errorf("compare: %w", err)
-	}
-	defer os.RemoveAll(dir)
-
 	oldLabel, newLabel := oldArg, newArg
 	if oldLabel == newLabel {
 		oldLabel, newLabel = oldArg+" (old)", newArg+" (new)"
 	}
-	args := []string{"-table", "/" + rawfmt.KeyOp, "-row", "/" + rawfmt.KeyFixture + ",/" + rawfmt.KeyCodec, "-col", ".file"}
 	var pools []*load.Pool
-	for _, side := range []struct{ arg, label, tmp string }{
-		{oldArg, oldLabel, "old.txt"},
-		{newArg, newLabel, "new.txt"},
-	} {
+	var all []*benchfmt.Result
+	for _, side := range []struct{ arg, label string }{{oldArg, oldLabel}, {newArg, newLabel}} {
 		pool, err := load.ReadPool(side.arg)
-		if err != nil {
-			return fmt.Errorf("compare %s: %w", side.arg, err)
-		}
-		data, err := render.Benchfmt(pool.Results)
 		if err != nil {
 			return fmt.Errorf("compare %s: %w", side.arg, err)
 		}
@@ -52,14 +40,19 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 			summary += fmt.Sprintf("; %d unparsable lines skipped (first: %s)", len(pool.Bad), pool.Bad[0])
 		}
 		fmt.Fprintf(w, "%s: %s\n", side.label, summary)
-		tmp := filepath.Join(dir, side.tmp)
-		if err := safefile.WriteFile(tmp, data, 0o644); err != nil {
-			return fmt.Errorf("compare: %w", err)
+		for _, res := range pool.Results {
+			res.SetConfig(sideKey, side.label)
+			i, _ := res.ConfigIndex(sideKey)
+			res.Config[i].File = true // written, so that benchstat reads it
 		}
-		args = append(args, side.label+"="+tmp)
+		all = append(all, pool.Results...)
 		pools = append(pools, pool)
 	}
-	out, err := render.Benchstat(nil, args...)
+	in, err := render.Benchfmt(all)
+	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	out, err := render.Benchstat(in, "-table", "/"+rawfmt.KeyOp, "-row", "/"+rawfmt.KeyFixture+",/"+rawfmt.KeyCodec, "-col", sideKey, "-")
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -77,6 +70,10 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 	fmt.Fprintf(w, "\nbenchstat of every cell, old against new: %s\n%s\n", full, note)
 	return render.DiffSummary(w, model.Diffs(pools[0].Results, pools[1].Results, load.TableUnits))
 }
+
+// sideKey is the configuration key that tells benchstat which run a result
+// is from.
+const sideKey = "compared"
 
 // infinite is how benchstat writes the interval it cannot give.
 const infinite = "± ∞"

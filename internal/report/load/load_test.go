@@ -88,11 +88,11 @@ func TestMachines(t *testing.T) {
 func line(c rawfmt.Cell, values string) string { return c.Name() + "-2 100 " + values + "\n" }
 
 func TestLoad(t *testing.T) {
-	a := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	a := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	b := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: "zeta"}
-	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: SeedSmall, Codec: "alpha"}
-	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Floor}
-	allocRef := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.AllocRef}
+	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: ArticleSmall, Codec: "alpha"}
+	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Floor}
+	allocRef := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.AllocRef}
 	codecLine := func(name, category string) string {
 		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format() + "\n"
 	}
@@ -121,7 +121,7 @@ func TestLoad(t *testing.T) {
 	}{
 		{"codecs", r.CodecNames, []string{rawfmt.Base, "zeta", "alpha"}},
 		{"ops", r.Ops, []string{OpDecodeMap, OpDecodeStruct}},
-		{"fixtures", r.Fixtures, []string{SeedSmall, SeedLarge, "es-hits-10-full"}},
+		{"fixtures", r.Fixtures, []string{ArticleSmall, ArticleLarge, "es-hits-10-full"}},
 		{"floor", r.Floor, true},
 		{"allocation reference", r.AllocRef, true},
 		{"noop", r.Noop, rawfmt.NoopCell},
@@ -129,7 +129,7 @@ func TestLoad(t *testing.T) {
 		{"allocs/op", r.Samples(allocRef, rawfmt.UnitAllocs), []float64{1}},
 		{"B/op", r.Samples(allocRef, rawfmt.UnitB), []float64{1792}},
 		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 110}},
-		{"size", r.Sizes[SeedLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
+		{"size", r.Sizes[ArticleLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
 		{"rounds", r.Rounds(), 2},
 		{"unnamed", r.Unnamed, 1},
 		{"non-finite", r.NonFinite, 1},
@@ -165,7 +165,7 @@ func equal(a, b any) bool {
 // a file without them has as many rounds as its most sampled cell has
 // samples, and one pass. Lines that contradict the samples do not load.
 func TestRoundsAndPasses(t *testing.T) {
-	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
 	samples := strings.Repeat(line(fields, "100 ns/op"), 4) + strings.Repeat(line(other, "100 ns/op"), 2) + strings.Repeat(line(rawfmt.NoopCell, "2 ns/op"), 6)
 	tests := []struct {
@@ -219,7 +219,7 @@ func TestInstrWithoutFullRun(t *testing.T) {
 // both files.
 func TestLoadInstr(t *testing.T) {
 	dir := t.TempDir()
-	cell := rawfmt.Cell{Op: OpDecodeMap, Fixture: SeedLarge, Codec: rawfmt.Base}
+	cell := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	instrName := rawfmt.NewRawName(stamp(10), rawfmt.KindInstr)
 	instr := Raw{Path: filepath.Join(dir, instrName.String()), File: instrName.String(), Name: instrName}
 	write(t, instr.Path, rawfmt.UnitMetadata+" "+rawfmt.UnitInstr+" "+rawfmt.AssumeExact+"\n"+
@@ -280,17 +280,17 @@ func TestOrder(t *testing.T) {
 		{"get5", "decode-struct", 1},
 	}
 	for _, tt := range tests {
-		if got := NaturalOrder(tt.a, tt.b); got != tt.want {
-			t.Errorf("NaturalOrder(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		if got := naturalOrder(tt.a, tt.b); got != tt.want {
+			t.Errorf("naturalOrder(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 	fixtures := []string{"realworld-x", "es-hits-10-full", "zz", "fields-1000", "bytes-0001k", "fields-0005"}
-	slices.SortFunc(fixtures, FixtureOrder)
+	slices.SortFunc(fixtures, fixtureOrder)
 	if want := []string{"fields-0005", "fields-1000", "bytes-0001k", "es-hits-10-full", "realworld-x", "zz"}; !slices.Equal(fixtures, want) {
 		t.Errorf("fixture order %q, want %q", fixtures, want)
 	}
 	codecs := []string{rawfmt.AllocRef, rawfmt.Floor, "b", "undeclared", rawfmt.Base, "a"}
-	slices.SortFunc(codecs, CodecOrder([]rawfmt.CodecConfig{{Name: "b"}, {Name: "a"}}))
+	slices.SortFunc(codecs, codecOrder([]rawfmt.CodecConfig{{Name: "b"}, {Name: "a"}}))
 	if want := []string{rawfmt.Base, "b", "a", "undeclared", rawfmt.Floor, rawfmt.AllocRef}; !slices.Equal(codecs, want) {
 		t.Errorf("codec order %q, want %q", codecs, want)
 	}

@@ -12,16 +12,18 @@ import (
 // every round, so the order of first appearance means nothing. Codecs follow
 // the run's codec configuration lines (the registry's order), the base
 // first, then codecs without a line by name; fixtures go by family, then by
-// name with numbers compared as numbers; operations by name.
+// name with numbers compared as numbers; operations by name. benchproc's
+// orders (first seen, alpha, num or a fixed list) cannot say this: num
+// reads only whole numbers, and a fixed list is this order written out.
 func (r *Run) order() {
-	slices.SortFunc(r.CodecNames, CodecOrder(r.Codecs))
-	slices.SortFunc(r.Fixtures, FixtureOrder)
-	slices.SortFunc(r.Ops, NaturalOrder)
+	slices.SortFunc(r.CodecNames, codecOrder(r.Codecs))
+	slices.SortFunc(r.Fixtures, fixtureOrder)
+	slices.SortFunc(r.Ops, naturalOrder)
 }
 
-// CodecOrder orders codecs as configs lists them, the base first, then the
+// codecOrder orders codecs as configs lists them, the base first, then the
 // rest by name, the floor and then the allocation reference last of all.
-func CodecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
+func codecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 	rank := func(codec string) int {
 		switch codec {
 		case rawfmt.Base:
@@ -37,19 +39,19 @@ func CodecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 		}
 		return i
 	}
-	return func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), NaturalOrder(a, b)) }
+	return func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), naturalOrder(a, b)) }
 }
 
-// FixtureOrder orders fixtures by family, then by name with numbers
+// fixtureOrder orders fixtures by family, then by name with numbers
 // compared as numbers.
-func FixtureOrder(a, b string) int {
-	return cmp.Or(cmp.Compare(familyIndex(a), familyIndex(b)), NaturalOrder(a, b))
+func fixtureOrder(a, b string) int {
+	return cmp.Or(cmp.Compare(familyIndex(a), familyIndex(b)), naturalOrder(a, b))
 }
 
-// NaturalOrder orders strings with runs of digits compared by value:
+// naturalOrder orders strings with runs of digits compared by value:
 // es-hits-2 before es-hits-10. Strings that differ only in leading zeros
 // fall back to byte order, so the order is total.
-func NaturalOrder(a, b string) int {
+func naturalOrder(a, b string) int {
 	return cmp.Or(naturalRuns(a, b), strings.Compare(a, b))
 }
 

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"os"
@@ -38,41 +37,31 @@ func ReadPool(arg string) (*Pool, error) {
 	}
 	var results []keyed
 	var configs []rawfmt.CodecConfig
-	configured := false
 	pool := &Pool{Files: files}
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		r := benchfmt.NewReader(bytes.NewReader(data), path)
-		for r.Scan() {
-			switch rec := r.Result().(type) {
-			case *benchfmt.SyntaxError:
-				pool.Bad = append(pool.Bad, rec.Error())
-			case *benchfmt.Result:
-				c, ok := p.project(rec)
-				if !ok {
-					continue
-				}
-				if !configured {
+	in := benchfmt.Files{Paths: files}
+	for in.Scan() {
+		switch rec := in.Result().(type) {
+		case *benchfmt.SyntaxError:
+			pool.Bad = append(pool.Bad, rec.Error())
+		case *benchfmt.Result:
+			if c, ok := p.project(rec); ok {
+				if len(results) == 0 {
 					_, configs, _ = fileConfig(rec)
-					configured = true
 				}
 				results = append(results, keyed{c, tableResult(rec)})
 			}
 		}
-		if err := r.Err(); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", path, err)
-		}
+	}
+	if err := in.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", arg, err)
 	}
 	if len(results) == 0 {
 		return nil, fmt.Errorf("no benchmark results in %s", strings.Join(files, ", "))
 	}
-	codecs := CodecOrder(configs)
+	codecs := codecOrder(configs)
 	slices.SortStableFunc(results, func(x, y keyed) int {
 		a, b := x.cell, y.cell
-		return cmp.Or(NaturalOrder(a.Op, b.Op), FixtureOrder(a.Fixture, b.Fixture), codecs(a.Codec, b.Codec))
+		return cmp.Or(naturalOrder(a.Op, b.Op), fixtureOrder(a.Fixture, b.Fixture), codecs(a.Codec, b.Codec))
 	})
 	for _, r := range results {
 		pool.Results = append(pool.Results, r.res)

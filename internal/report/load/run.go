@@ -11,8 +11,9 @@
 // size, and the names it found in report order, with the harness cells
 // (noop, the floor and an old run's allocation reference) apart from the
 // codecs. A raw file that is not a whole run (cut short, even at the end of
-// a line) does not load, and its error names the file and line. ReadPool pools the results of
-// raw files for comparing runs.
+// a line) does not load, and its error names the file and line. ReadPool
+// pools the cell results of raw files, read through benchfmt.Files, for
+// comparing runs.
 //
 // Data flows on to package model, which fits and compares the cells, and to
 // package render, which writes the pages.

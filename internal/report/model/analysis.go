@@ -9,7 +9,7 @@ import (
 type Analysis struct {
 	Run        *load.Run
 	Model      []Row
-	Seed       SeedTable
+	Article    ArticleTable
 	Hits       []HitsRow
 	Harness    Harness
 	UnderFloor []FloorCell
@@ -36,7 +36,7 @@ func Analyze(r *load.Run) *Analysis {
 	a := &Analysis{
 		Run:        r,
 		Model:      CostModel(r),
-		Seed:       Seed(r),
+		Article:    Article(r),
 		Hits:       Hits(r),
 		Harness:    HarnessCost(r),
 		UnderFloor: UnderFloor(r),
@@ -48,14 +48,14 @@ func Analyze(r *load.Run) *Analysis {
 		a.Instr = Instructions(r, r.Instr)
 	}
 	for _, op := range speedOps {
-		if f, ok := fastest(r, op, load.SeedLarge); ok {
+		if f, ok := fastest(r, op, load.ArticleLarge); ok {
 			a.Fastest = append(a.Fastest, f)
 		}
 	}
 	return a
 }
 
-// speedOps are the operations whose fastest codec at load.SeedLarge the
+// speedOps are the operations whose fastest codec at load.ArticleLarge the
 // analysis names.
 var speedOps = []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip}
 

@@ -50,9 +50,9 @@ func loadCellsSpread(t *testing.T, spread float64, ns map[string]map[string]floa
 // The floor gets no fit and no ranking; a codec cell below it is listed.
 func TestFloorIsNoCodec(t *testing.T) {
 	r := loadCells(t, map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.Floor: 50},
-		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.Floor: 300},
-		"fields-0500":  {rawfmt.Base: 50000, "lazy": 4000, rawfmt.Floor: 3000},
+		load.ArticleSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.Floor: 50},
+		load.ArticleLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.Floor: 300},
+		"fields-0500":     {rawfmt.Base: 50000, "lazy": 4000, rawfmt.Floor: 3000},
 	})
 	a := Analyze(r)
 	for _, row := range a.Model {
@@ -63,7 +63,7 @@ func TestFloorIsNoCodec(t *testing.T) {
 	if len(a.Model) != 2 {
 		t.Errorf("%d model rows, want 2 (the base and lazy)", len(a.Model))
 	}
-	for _, row := range a.Seed.Rows {
+	for _, row := range a.Article.Rows {
 		if row.Codec == rawfmt.Floor {
 			t.Error("the floor has a seed row")
 		}
@@ -78,7 +78,7 @@ func TestFloorIsNoCodec(t *testing.T) {
 			t.Errorf("%s: ratio %+v, want below 1 with an interval", f.Cell, f.Ratio)
 		}
 	}
-	if want := []string{load.SeedSmall + "/lazy"}; !slices.Equal(below, want) {
+	if want := []string{load.ArticleSmall + "/lazy"}; !slices.Equal(below, want) {
 		t.Errorf("cells under the floor %q, want %q", below, want)
 	}
 }
@@ -88,9 +88,9 @@ func TestFloorIsNoCodec(t *testing.T) {
 // faster than it.
 func TestAllocRefIsNoFloor(t *testing.T) {
 	r := loadCells(t, map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.AllocRef: 30},
-		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.AllocRef: 500},
-		"fields-0500":  {rawfmt.Base: 50000, "lazy": 4000, rawfmt.AllocRef: 3000},
+		load.ArticleSmall: {rawfmt.Base: 500, "lazy": 40, rawfmt.AllocRef: 30},
+		load.ArticleLarge: {rawfmt.Base: 5000, "lazy": 400, rawfmt.AllocRef: 500},
+		"fields-0500":     {rawfmt.Base: 50000, "lazy": 4000, rawfmt.AllocRef: 3000},
 	})
 	a := Analyze(r)
 	if len(a.UnderFloor) != 0 {
@@ -101,7 +101,7 @@ func TestAllocRefIsNoFloor(t *testing.T) {
 			t.Errorf("the allocation reference has a model row: %+v", row)
 		}
 	}
-	if _, s := Standings(r, load.OpDecodeMap, load.SeedSmall); slices.ContainsFunc(s, func(s Standing) bool { return s.Codec == rawfmt.AllocRef }) {
+	if _, s := Standings(r, load.OpDecodeMap, load.ArticleSmall); slices.ContainsFunc(s, func(s Standing) bool { return s.Codec == rawfmt.AllocRef }) {
 		t.Errorf("the allocation reference is ranked: %+v", s)
 	}
 	if c := a.Harness.CheapestCodec; c.Codec != "lazy" {

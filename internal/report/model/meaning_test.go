@@ -53,7 +53,7 @@ func repeat(v, spread float64, n int) []float64 {
 // from their own units.
 func TestStandingsMeaning(t *testing.T) {
 	cell := func(codec string) rawfmt.Cell {
-		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.SeedLarge, Codec: codec}
+		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
 	}
 	// spiky's one slow sample puts its mean (1090) above steady's, its
 	// median (100) below.
@@ -63,7 +63,7 @@ func TestStandingsMeaning(t *testing.T) {
 		{cell("steady"), repeat(200, 0.01, 10), 4800, 200},
 		{cell("spiky"), spiky, 240, 10},
 	})
-	_, s := Standings(r, load.OpDecodeMap, load.SeedLarge)
+	_, s := Standings(r, load.OpDecodeMap, load.ArticleLarge)
 	if got, want := places(s), "spiky:1 steady:2 "+rawfmt.Base+":3"; got != want {
 		t.Errorf("standings %q, want %q (by median)", got, want)
 	}
@@ -144,7 +144,7 @@ func TestConsistency(t *testing.T) {
 // rank and publishes nothing; a cell without an interval does not count.
 func TestSpread(t *testing.T) {
 	cell := func(codec string) rawfmt.Cell {
-		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.SeedLarge, Codec: codec}
+		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
 	}
 	tests := []struct {
 		name    string

@@ -36,9 +36,9 @@ func TestHalfWidthIsBenchstats(t *testing.T) {
 // percentiles and wide cells; cells without an interval are counted apart.
 func TestPrecise(t *testing.T) {
 	r := loadCells(t, map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 500, "lazy": 40},
-		load.SeedLarge: {rawfmt.Base: 5000, "lazy": 400},
-		"bytes-0001k":  {rawfmt.Base: 9000},
+		load.ArticleSmall: {rawfmt.Base: 500, "lazy": 40},
+		load.ArticleLarge: {rawfmt.Base: 5000, "lazy": 400},
+		"bytes-0001k":     {rawfmt.Base: 9000},
 	})
 	ps := Precise(r)
 	if len(ps) != 2 || ps[0].Op != load.OpDecodeMap || ps[1].Op != AllOps {
@@ -56,10 +56,10 @@ func TestPrecise(t *testing.T) {
 	}
 
 	noisy := loadCellsSpread(t, 0.4, map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 500},
+		load.ArticleSmall: {rawfmt.Base: 500},
 	})
 	p = Precise(noisy)[0]
-	if len(p.Wide) != 1 || p.Wide[0].Cell.Fixture != load.SeedSmall || p.Wide[0].HalfWidth <= WideHalfWidth {
-		t.Errorf("wide cells %+v, want %s", p.Wide, load.SeedSmall)
+	if len(p.Wide) != 1 || p.Wide[0].Cell.Fixture != load.ArticleSmall || p.Wide[0].HalfWidth <= WideHalfWidth {
+		t.Errorf("wide cells %+v, want %s", p.Wide, load.ArticleSmall)
 	}
 }

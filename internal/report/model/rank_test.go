@@ -74,15 +74,15 @@ func places(s []Standing) string {
 
 func TestStandings(t *testing.T) {
 	r := loadCells(t, map[string]map[string]float64{
-		load.SeedLarge: {rawfmt.Base: 1000, "slow": 2000, "fast": 250, "twin": 1000, rawfmt.Floor: 10},
-		load.SeedSmall: {"fast": 50, "slow": 60},
+		load.ArticleLarge: {rawfmt.Base: 1000, "slow": 2000, "fast": 250, "twin": 1000, rawfmt.Floor: 10},
+		load.ArticleSmall: {"fast": 50, "slow": 60},
 	})
 	tests := []struct {
 		fixture, ref, want string
 		ratios             map[string]float64
 	}{
-		{load.SeedLarge, rawfmt.Base, "fast:1 " + rawfmt.Base + ":=2 twin:=2 slow:4", map[string]float64{"fast": 0.25, rawfmt.Base: 1, "slow": 2}},
-		{load.SeedSmall, "fast", "fast:1 slow:2", map[string]float64{"slow": 60.0 / 50}},
+		{load.ArticleLarge, rawfmt.Base, "fast:1 " + rawfmt.Base + ":=2 twin:=2 slow:4", map[string]float64{"fast": 0.25, rawfmt.Base: 1, "slow": 2}},
+		{load.ArticleSmall, "fast", "fast:1 slow:2", map[string]float64{"slow": 60.0 / 50}},
 		{"fields-0500", "", "", nil},
 	}
 	for _, tt := range tests {

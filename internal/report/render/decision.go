@@ -12,7 +12,7 @@ import (
 
 // decisionDocs are the documents the rankings are made on: small, medium,
 // large and real-world.
-var decisionDocs = []string{load.SeedSmall, load.SeedLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
+var decisionDocs = []string{load.ArticleSmall, load.ArticleLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
 
 // A ranking is one operation's standings on one document.
 type ranking struct {

@@ -48,8 +48,8 @@ func loadRun(t *testing.T, ns map[string]map[string]float64, spread map[string]f
 // a shared rank where intervals overlap, names escaped.
 func TestDecisionTable(t *testing.T) {
 	r := loadRun(t, map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
-		load.SeedLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
+		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
+		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
 	var d doc
 	decision(&d, r, rankings(r), "probes.md")
@@ -64,8 +64,8 @@ func TestDecisionTable(t *testing.T) {
 	}
 	want := []string{
 		// 400 and 410 overlap; the noisy 900 overlaps the base's 1000.
-		load.SeedSmall + " =1 x&lt;b&gt;&amp;y", " =1 twin", " =3 noisy", " =3 " + rawfmt.Base, " 5 slow",
-		load.SeedLarge + " 1 twin", " 2 x&lt;b&gt;&amp;y", " 3 " + rawfmt.Base, " 4 slow",
+		load.ArticleSmall + " =1 x&lt;b&gt;&amp;y", " =1 twin", " =3 noisy", " =3 " + rawfmt.Base, " 5 slow",
+		load.ArticleLarge + " 1 twin", " 2 x&lt;b&gt;&amp;y", " 3 " + rawfmt.Base, " 4 slow",
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
@@ -76,7 +76,7 @@ func TestDecisionTable(t *testing.T) {
 			t.Errorf("name escaped wrongly (%q):\n%s", bad, d.String())
 		}
 	}
-	if !strings.Contains(d.String(), "Faster: x&lt;b&gt;&amp;y = twin on "+load.SeedSmall) {
+	if !strings.Contains(d.String(), "Faster: x&lt;b&gt;&amp;y = twin on "+load.ArticleSmall) {
 		t.Errorf("no advice naming the escaped configuration:\n%s", d.String())
 	}
 }

@@ -35,7 +35,7 @@ func clearOf(e model.Estimate, null float64) bool {
 	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
 }
 
-// fixedShare is the share of a call's cost at the seed's small document from
+// fixedShare is the share of a call's cost at the article's small document from
 // which a low growth is put down to the call: with a third of the time fixed,
 // the rest would grow at least half as fast again.
 const fixedShare = 1.0 / 3
@@ -76,12 +76,12 @@ func fieldCount(r *load.Run, fixture string) string {
 // article, and the spread across codecs.
 func growthFindings(a *model.Analysis) []string {
 	var out []string
-	for i, op := range a.Seed.Ops[:min(2, len(a.Seed.Ops))] {
+	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
 		var base *model.Growth
 		lo, hi := math.Inf(1), math.Inf(-1)
 		var loCodec, hiCodec string
 		counted := 0
-		for _, row := range a.Seed.Rows {
+		for _, row := range a.Article.Rows {
 			g := row.Cells[i]
 			if !g.OK {
 				continue
@@ -101,14 +101,14 @@ func growthFindings(a *model.Analysis) []string {
 			continue
 		}
 		s := fmt.Sprintf("%s grows %s from %s to %s fields with %s (%s → %s)", op, withCI(base.Ratio, times),
-			fieldCount(a.Run, load.SeedSmall), fieldCount(a.Run, load.SeedLarge), rawfmt.Base, ns(base.Small.Center), ns(base.Large.Center))
+			fieldCount(a.Run, load.ArticleSmall), fieldCount(a.Run, load.ArticleLarge), rawfmt.Base, ns(base.Small.Center), ns(base.Large.Center))
 		if op == load.OpDecodeMap {
 			s += fmt.Sprintf("; the article's Jackson decode into a Map grew %s", times(model.Jackson.NsLarge/model.Jackson.NsSmall))
 		}
 		if counted > 1 {
 			s += fmt.Sprintf(". Across %d codecs the growth runs from %s (%s) to %s (%s)", counted, times(lo), esc(loCodec), times(hi), esc(hiCodec))
-			if share, ok := callShare(a, op, loCodec, load.SeedSmall); ok && share.V >= fixedShare {
-				s += fmt.Sprintf(" — %s's is low because of a fixed per-call cost: %s of its time at %s fields", esc(loCodec), withCI(share.Times(100), pct), fieldCount(a.Run, load.SeedSmall))
+			if share, ok := callShare(a, op, loCodec, load.ArticleSmall); ok && share.V >= fixedShare {
+				s += fmt.Sprintf(" — %s's is low because of a fixed per-call cost: %s of its time at %s fields", esc(loCodec), withCI(share.Times(100), pct), fieldCount(a.Run, load.ArticleSmall))
 			}
 		}
 		out = append(out, s+".")
@@ -116,7 +116,7 @@ func growthFindings(a *model.Analysis) []string {
 	return out
 }
 
-// speedFindings: the fastest codec on the seed's large fixture per
+// speedFindings: the fastest codec on the article's large fixture per
 // operation, against the base, when significant.
 func speedFindings(a *model.Analysis) []string {
 	var out []string
@@ -151,7 +151,7 @@ func modelFindings(a *model.Analysis) []string {
 		if c, resolved := pf.Fit.Call(); resolved {
 			s := fmt.Sprintf("%s %s costs %s per call (fitted as %s, largest residual %s)", rawfmt.Base, op, nsCI(c), pf.Fit.Form, pct(100*pf.Fit.MaxResid))
 			var shares []string
-			for _, f := range []string{load.SeedSmall, load.SeedLarge} {
+			for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
 				if share, ok := callShare(a, op, rawfmt.Base, f); ok {
 					shares = append(shares, fmt.Sprintf("%s at %s", withCI(share.Times(100), pct), fieldCount(a.Run, f)))
 				}

@@ -18,7 +18,7 @@ type pageRun struct {
 }
 
 // text is the run's raw file: six rounds of decode-struct, encode-struct
-// and roundtrip on the seed's documents with the base and one faster
+// and roundtrip on the article's documents with the base and one faster
 // codec, the harness column beside decode-struct and encode-struct (above
 // the fast codec on the large document), and the noop cell.
 func (p pageRun) text() string {
@@ -30,14 +30,14 @@ func (p pageRun) text() string {
 		b.WriteString(rawfmt.CodecConfig{Name: c, ModuleVersion: "example.com/" + c + "@v1", Category: "std", Engine: "native"}.Format() + "\n")
 	}
 	ns := map[string]map[string]float64{
-		load.SeedSmall: {rawfmt.Base: 400, "fast": 200, p.harness: 50},
-		load.SeedLarge: {rawfmt.Base: 4000, "fast": 2000, p.harness: 2500},
+		load.ArticleSmall: {rawfmt.Base: 400, "fast": 200, p.harness: 50},
+		load.ArticleLarge: {rawfmt.Base: 4000, "fast": 2000, p.harness: 2500},
 	}
-	fields := map[string]float64{load.SeedSmall: 5, load.SeedLarge: 50}
+	fields := map[string]float64{load.ArticleSmall: 5, load.ArticleLarge: 50}
 	for round := range 6 {
 		fmt.Fprintf(&b, "%s-2 1000000 2 %s 0 %s 0 %s\n", rawfmt.NoopCell.Name(), rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs)
 		step := 1 + p.spread*float64(round-3+round%2)
-		for _, f := range []string{load.SeedSmall, load.SeedLarge} {
+		for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
 			for _, codec := range []string{rawfmt.Base, "fast", p.harness} {
 				v := ns[f][codec]
 				ops := map[string]float64{load.OpDecodeStruct: v, load.OpEncodeStruct: v / 2, load.OpRoundtrip: 1.6 * v}
@@ -108,7 +108,7 @@ func TestPageMeaning(t *testing.T) {
 				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) alone",
 			},
 			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
-				"| " + load.OpDecodeStruct + " | " + load.SeedLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
+				"| " + load.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
 			not: []string{"Not from a committed tree", "This page covers the cells of one", "allocation reference", "Consistency checks failed", "Too imprecise"},
 		},
 		{

@@ -59,19 +59,19 @@ func floor(d *doc, a *model.Analysis) {
 	d.line("")
 }
 
-func seed(d *doc, a *model.Analysis) {
-	t, r, j := a.Seed, a.Run, model.Jackson
+func article(d *doc, a *model.Analysis) {
+	t, r, j := a.Article, a.Run, model.Jackson
 	d.line("## From 5 to 50 fields: the article's test")
 	d.line("")
 	d.line("The article behind this suite decoded a %s-field document (%s) and a %s-field one (%s) into a Map with Jackson: %s → %s per call, %s. The same step here is `%s` → `%s`.",
-		num(j.FieldsSmall), byteSize(j.DocSmall), num(j.FieldsLarge), byteSize(j.DocLarge), ns(j.NsSmall), ns(j.NsLarge), times(j.NsLarge/j.NsSmall), load.SeedSmall, load.SeedLarge)
-	small, large := r.Sizes[load.SeedSmall], r.Sizes[load.SeedLarge]
+		num(j.FieldsSmall), byteSize(j.DocSmall), num(j.FieldsLarge), byteSize(j.DocLarge), ns(j.NsSmall), ns(j.NsLarge), times(j.NsLarge/j.NsSmall), load.ArticleSmall, load.ArticleLarge)
+	small, large := r.Sizes[load.ArticleSmall], r.Sizes[load.ArticleLarge]
 	if small.HasDocBytes && large.HasDocBytes {
 		d.line("Those documents are %s and %s (%s larger; the article's: %s).", byteSize(small.DocBytes), byteSize(large.DocBytes), times(large.DocBytes/small.DocBytes), times(j.DocLarge/j.DocSmall))
 	}
 	d.line("")
 	if len(t.Rows) == 0 {
-		d.line("This run has no `%s` and `%s` cells of the seed operations.", load.SeedSmall, load.SeedLarge)
+		d.line("This run has no `%s` and `%s` cells of the article's operations.", load.ArticleSmall, load.ArticleLarge)
 		d.line("")
 		return
 	}

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// The operation and fixture names the report reads on purpose: the seed
-// table, the `_source` filtering table and the findings look for these.
-// Every other name comes from the data.
+// The operation and fixture names the report reads on purpose: the 5 → 50
+// fields table, the `_source` filtering table and the findings look for
+// these. Every other name comes from the data.
 const (
 	OpDecodeStruct = "decode-struct"
 	OpDecodeMap    = "decode-map"
@@ -18,10 +18,10 @@ const (
 	OpRoundtrip    = "roundtrip"
 	OpGet5         = "get5"
 
-	// SeedSmall and SeedLarge have the 5 and 50 fields of the article's
-	// micro test.
-	SeedSmall = "fields-0005"
-	SeedLarge = "fields-0050"
+	// ArticleSmall and ArticleLarge have the 5 and 50 fields of the
+	// article's micro test (seeds/003).
+	ArticleSmall = "fields-0005"
+	ArticleLarge = "fields-0050"
 )
 
 // A Family is a fixture family, recognised by its name prefix.
@@ -32,7 +32,7 @@ type Family struct {
 
 // The fixture families, in report order.
 var (
-	Fields    = Family{"fields-", "the per-field fit, the seed table and the charts against fields"}
+	Fields    = Family{"fields-", "the per-field fit, the 5 → 50 fields table and the charts against fields"}
 	Bytes     = Family{"bytes-", "the per-KB fit and the joint fit"}
 	Equal     = Family{"equal-bytes-", "the joint fit"}
 	Nested    = Family{"nested-", "the nesting rows of the tables"}

@@ -14,44 +14,44 @@ var Jackson = struct {
 	DocSmall, DocLarge       float64 // document bytes
 }{FieldsSmall: 5, FieldsLarge: 50, NsSmall: 407, NsLarge: 3679, DocSmall: 226, DocLarge: 2331}
 
-// seedOps are the operations of the seed table: the article decodes into a
-// Map; its API decoded into objects and re-encoded them.
-var seedOps = []string{load.OpDecodeMap, load.OpDecodeStruct, load.OpDecodeProj, load.OpRoundtrip}
+// articleOps are the operations of the 5 → 50 fields table: the article
+// decodes into a Map; its API decoded into objects and re-encoded them.
+var articleOps = []string{load.OpDecodeMap, load.OpDecodeStruct, load.OpDecodeProj, load.OpRoundtrip}
 
-// Growth is how a cell grows from load.SeedSmall to load.SeedLarge.
+// Growth is how a cell grows from load.ArticleSmall to load.ArticleLarge.
 type Growth struct {
 	Small, Large Summary // ns/op
 	Ratio        Estimate
 	OK           bool
 }
 
-// A SeedRow is one codec's growth per seed operation (parallel to
-// SeedTable.Ops).
-type SeedRow struct {
+// An ArticleRow is one codec's growth per article operation (parallel to
+// ArticleTable.Ops).
+type ArticleRow struct {
 	Codec string
 	Cells []Growth
 }
 
-// A SeedTable is the 5 → 50 fields comparison with the article.
-type SeedTable struct {
-	Ops  []string // the seed operations present in the run
-	Rows []SeedRow
+// An ArticleTable is the 5 → 50 fields comparison with the article.
+type ArticleTable struct {
+	Ops  []string // the article's operations present in the run
+	Rows []ArticleRow
 }
 
-// Seed compares load.SeedLarge with load.SeedSmall for every codec and seed
-// operation present.
-func Seed(r *load.Run) SeedTable {
-	var t SeedTable
-	for _, op := range seedOps {
+// Article compares load.ArticleLarge with load.ArticleSmall for every codec
+// and article operation present.
+func Article(r *load.Run) ArticleTable {
+	var t ArticleTable
+	for _, op := range articleOps {
 		if slices.Contains(r.Ops, op) {
 			t.Ops = append(t.Ops, op)
 		}
 	}
 	for _, codec := range r.CodecNames {
-		row := SeedRow{Codec: codec, Cells: make([]Growth, len(t.Ops))}
+		row := ArticleRow{Codec: codec, Cells: make([]Growth, len(t.Ops))}
 		found := false
 		for i, op := range t.Ops {
-			small, large := r.Ns(op, load.SeedSmall, codec), r.Ns(op, load.SeedLarge, codec)
+			small, large := r.Ns(op, load.ArticleSmall, codec), r.Ns(op, load.ArticleLarge, codec)
 			if len(small) == 0 || len(large) == 0 {
 				continue
 			}
