@@ -72,8 +72,9 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 	if err == nil {
 		err = run(ctx)
 	}
-	stop()
-	os.Exit(exit(os.Stderr, name, ctx, err))
+	code := exit(os.Stderr, name, ctx, err)
+	stop() // which cancels ctx
+	os.Exit(code)
 }
 
 // exit prints the one line that says how a run ended with err and returns

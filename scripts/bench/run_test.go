@@ -166,7 +166,7 @@ func TestFailedCellLeavesNoResult(t *testing.T) {
 	if got := calls(t, dir); len(got) != 1 {
 		t.Errorf("ran %d rounds after a cell failed in round 1, want 1", len(got))
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // TestCrashedCellIsNamed: a binary that dies inside a cell, in its timed
@@ -190,7 +190,7 @@ func TestCrashedCellIsNamed(t *testing.T) {
 			if !strings.Contains(stderr.String(), "\ngoroutine 1 ") {
 				t.Errorf("stderr does not show the runtime's report:\n%s", stderr.String())
 			}
-			noResults(t, o.results)
+			noResults(t, o.results, false)
 		})
 	}
 }
@@ -204,7 +204,7 @@ func TestMissingCellLeavesNoResult(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "reported 5 of the 6 cells") {
 		t.Errorf("run error = %v, want one counting the missing cell", err)
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // TestInterruptedRunLeavesNoResult cancels a run once it has reported its
@@ -230,7 +230,7 @@ func TestInterruptedRunLeavesNoResult(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), "nothing written") {
 		t.Fatalf("run error = %v, want an interruption that wrote nothing", err)
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // watch is a writer that closes seen once text has been written to it.
