@@ -1,7 +1,6 @@
 // Package runinfo holds what every command that measures shares: the
 // configuration values that make a raw file reproducible — the suite's
-// commit, the command that repeats the run, the go environment — and the
-// progress line with an estimate of the time left.
+// commit, the command that repeats the run, the go environment.
 package runinfo
 
 import (

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"hash/fnv"
+	"io"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // slowFields is the number of values from which a document's cells run a
@@ -92,4 +96,35 @@ func shuffled(parts []part, seed uint64, round int) []part {
 	}
 	rand.New(rand.NewPCG(seed, h.Sum64())).Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
+}
+
+// A timer is the time meter of make bench: a round runs each part as many
+// times as its passes, in an order drawn from the seed and the round, each
+// a run of the benchmark binary.
+type timer struct {
+	bin   runner.Binary
+	parts []part
+	seed  uint64
+	pass  int // the binary's runs so far, which pick their permutations of the seed
+}
+
+func (t *timer) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	for _, part := range shuffled(t.parts, t.seed, round) {
+		t.pass++
+		rep, err := t.bin.Round(ctx, runner.Round{
+			Bench:     runner.AllCells,
+			Benchtime: part.benchtime,
+			Want:      part.want,
+			Args: append(part.sel.Args(rawfmt.BinaryFlagPrefix),
+				"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(t.seed, 10),
+				"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(t.pass)),
+		}, out, p)
+		switch {
+		case err != nil || ctx.Err() != nil:
+			return err
+		case len(rep.Failed) > 0:
+			return fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), joinCells(rep.Failed))
+		}
+	}
+	return nil
 }

@@ -77,7 +77,7 @@ func TestRunnerStopsWithParent(t *testing.T) {
 	}
 	release(t, dir)
 	p.rest()
-	noResults(t, results)
+	noResults(t, results, true)
 }
 
 // TestBinaryDiesWithRunner kills the runner outright: its benchmark

@@ -166,7 +166,7 @@ func TestFailedCellLeavesNoResult(t *testing.T) {
 	if got := calls(t, dir); len(got) != 1 {
 		t.Errorf("ran %d rounds after a cell failed in round 1, want 1", len(got))
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // TestCrashedCellIsNamed: a binary that dies inside a cell, in its timed
@@ -176,8 +176,8 @@ func TestFailedCellLeavesNoResult(t *testing.T) {
 func TestCrashedCellIsNamed(t *testing.T) {
 	crashed := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}.Sub()
 	for _, tt := range []struct{ mode, want string }{
-		{"panic", "round 1: " + crashed + " panicked: the fake panics; partial output kept in "},
-		{"overflow", "round 1: " + crashed + " crashed: fatal error: stack overflow; partial output kept in "},
+		{"panic", "round 1: " + crashed + " panicked: the fake panics; nothing written"},
+		{"overflow", "round 1: " + crashed + " crashed: fatal error: stack overflow; nothing written"},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
 			o := tinyRun(t.TempDir())
@@ -190,7 +190,7 @@ func TestCrashedCellIsNamed(t *testing.T) {
 			if !strings.Contains(stderr.String(), "\ngoroutine 1 ") {
 				t.Errorf("stderr does not show the runtime's report:\n%s", stderr.String())
 			}
-			noResults(t, o.results)
+			noResults(t, o.results, false)
 		})
 	}
 }
@@ -204,12 +204,12 @@ func TestMissingCellLeavesNoResult(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "reported 5 of the 6 cells") {
 		t.Errorf("run error = %v, want one counting the missing cell", err)
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // TestInterruptedRunLeavesNoResult cancels a run once it has reported its
-// first cell: nothing is renamed into place and the error names the
-// partial file. The gate holds the binary until then; were the run not
+// first cell: nothing is renamed into place, the partial file is removed
+// and the error says so. The gate holds the binary until then; were the run not
 // stopped, it would finish and write its result.
 func TestInterruptedRunLeavesNoResult(t *testing.T) {
 	o := tinyRun(t.TempDir())
@@ -227,10 +227,10 @@ func TestInterruptedRunLeavesNoResult(t *testing.T) {
 	cancel()
 	release(t, dir)
 	err := <-errc
-	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), "partial output kept in") {
-		t.Fatalf("run error = %v, want an interruption naming the partial file", err)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), "nothing written") {
+		t.Fatalf("run error = %v, want an interruption that wrote nothing", err)
 	}
-	noResults(t, o.results)
+	noResults(t, o.results, false)
 }
 
 // watch is a writer that closes seen once text has been written to it.

@@ -18,52 +18,30 @@
 // results/<machine-id>/doc-<name>/.
 //
 // Bad input is a one-line error and nothing is written; so is a run that
-// fails or is interrupted, which exits 130. The module is removed on the
-// way out.
+// fails or is interrupted, which exits 130 (package internal/runner). The
+// module is removed on the way out.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	o, err := parseFlags(os.Args[1:], os.Stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		os.Exit(0)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench-doc:", err)
-		os.Exit(2)
-	}
-	if err := run(ctx, o, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "bench-doc:", err)
-		if ctx.Err() != nil {
-			os.Exit(130)
-		}
-		os.Exit(1)
-	}
+	runner.Main("bench-doc", err, syscall.SIGTERM, func(ctx context.Context) error {
+		return run(ctx, o, os.Stdout, os.Stderr)
+	})
 }
 
-// errInterrupted starts the error of a run stopped by a signal.
-var errInterrupted = errors.New("interrupted")
-
 // run measures the document of o, printing the page to stdout and
-// progress to stderr. Stopped by ctx, it returns errInterrupted.
-func run(ctx context.Context, o options, stdout, stderr io.Writer) (err error) {
-	defer func() {
-		if err != nil && ctx.Err() != nil && !errors.Is(err, errInterrupted) {
-			err = fmt.Errorf("%w; nothing written", errInterrupted)
-		}
-	}()
+// progress to stderr.
+func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	d, err := readDocument(o, stderr)
 	if err != nil {
 		return err
@@ -73,13 +51,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	defer m.Remove()
-	b := binary{path: m.bin, stderr: stderr}
+	b := binary{runner.Binary{Path: m.bin, Stderr: stderr}}
 	failures, passed, err := b.gate(ctx)
 	if err != nil {
 		return err
 	}
 	reportGate(stderr, failures, passed)
-	if passed == 0 {
+	if len(passed) == 0 {
 		return errors.New("no cell passed the correctness gate; nothing to time")
 	}
 	out, err := b.rounds(ctx, o, failures, passed)

@@ -16,6 +16,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
+	"github.com/jsoncost/jsoncost/internal/runner"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
@@ -38,7 +39,8 @@ const (
 
 // save writes the raw file to scratch, reads it back as the report reads
 // any raw file, renders the page, prints it to stdout and writes both
-// into the results directory, each renamed into place when complete.
+// into the results directory, each renamed into place when complete: the
+// raw file first, so that a page is never left without it.
 func save(o options, d *document, out *rawOutput, failures []failure, scratch string, stdout, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, out.cpu)
 	raw := rawText(o, d, out, id)
@@ -64,10 +66,11 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch st
 		return err
 	}
 	dir := filepath.Join(o.results, id, "doc-"+d.name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	err = runner.WriteRaw(filepath.Join(dir, rawFile), true, stderr, func(w io.Writer) error {
+		_, err := w.Write(raw)
 		return err
-	}
-	if err := safefile.WriteFile(filepath.Join(dir, rawFile), raw, 0o644); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	if err := safefile.WriteFile(filepath.Join(dir, pageFile), text, 0o644); err != nil {
@@ -110,9 +113,7 @@ func rawText(o options, d *document, out *rawOutput, id string) []byte {
 	for _, h := range out.header {
 		fmt.Fprintln(&b, h)
 	}
-	for _, r := range out.results {
-		fmt.Fprintln(&b, r)
-	}
+	b.Write(out.results.Bytes())
 	return []byte(b.String())
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // A child is a server role running in a child process.
@@ -34,7 +36,7 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 	}
 	c := &child{role: role, stderr: &tail{}, exited: make(chan struct{})}
 	c.cmd = exec.Command(exe, append([]string{role}, args...)...)
-	c.cmd.SysProcAttr = childAttr()
+	c.cmd.SysProcAttr = runner.ChildAttr()
 	c.cmd.Stderr = c.stderr
 	stdout, err := c.cmd.StdoutPipe()
 	if err != nil {

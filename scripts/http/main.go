@@ -4,6 +4,10 @@
 // pool), and writes the raw results and their report under
 // results/<machine-id>/http/.
 //
+//	go run ./scripts/http [-quick] [-rounds n] [-codecs …] [-es URL -index name]
+//	go run ./scripts/http -report
+//	go run ./scripts/http -load -es URL -index name
+//
 // It starts a search backend (an Elasticsearch stand-in on loopback, or
 // uses the real cluster -es names) and, for each cell, an API server, each
 // in a child process of its own so that each one's CPU time is its own;
@@ -21,44 +25,24 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
-	"fmt"
 	"os"
-	"os/signal"
 	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func main() {
 	if len(os.Args) > 1 && isRole(os.Args[1:]) {
 		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	o, err := parseFlags(os.Args[1:], os.Stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		os.Exit(0)
-	}
-	if err == nil {
-		err = dieWithParent(syscall.SIGTERM)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "http:", err)
-		os.Exit(2)
-	}
-	switch {
-	case o.report:
-		err = report(o.results, os.Stdout)
-	case o.load:
-		err = loadIndex(ctx, o, os.Stdout)
-	default:
-		err = run(ctx, o, os.Stdout, os.Stderr)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "http:", err)
-		if ctx.Err() != nil {
-			os.Exit(130)
+	runner.Main("http", err, syscall.SIGTERM, func(ctx context.Context) error {
+		switch {
+		case o.report:
+			return report(o.results, os.Stdout)
+		case o.load:
+			return loadIndex(ctx, o, os.Stdout)
 		}
-		os.Exit(1)
-	}
+		return run(ctx, o, os.Stdout, os.Stderr)
+	})
 }

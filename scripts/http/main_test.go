@@ -126,7 +126,7 @@ func TestRunFaults(t *testing.T) {
 		fault string
 		want  string
 	}{
-		{"-source filtered full", `^round 1, scenario filtered at \d+-(workers|rps): the backend received 12 searches with no _source_includes for 12 requests; want _source_includes=[a-z_,]+ in each; nothing written$`},
+		{"-source filtered full", `^round 1: scenario filtered at \d+-(workers|rps): the backend received 12 searches with no _source_includes for 12 requests; want _source_includes=[a-z_,]+ in each; nothing written$`},
 		{"-hits 1 10", `^scenario hits-1 at [^;]+: the backend's full responses of 1 hit are \d+ bytes, not smaller than the base's of 10 hits \(\d+ bytes\); .*; nothing written$`},
 	}
 	for _, tt := range tests {

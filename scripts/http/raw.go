@@ -2,10 +2,7 @@ package main
 
 import (
 	"cmp"
-	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 
@@ -53,30 +50,4 @@ func config(o options, id string, b *searchBackend, names []string) []benchfmt.C
 		line(cc.Key(), cc.Value())
 	}
 	return cfg
-}
-
-// writeRaw writes data to the partial file of name in dir and renames it
-// into place. A failure leaves neither file behind.
-func writeRaw(dir string, name rawfmt.RawName, data []byte) (path string, err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	partial := filepath.Join(dir, name.Partial())
-	f, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return "", err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(partial)
-			err = fmt.Errorf("writing %s: %w", partial, err)
-		}
-	}()
-	_, err = f.Write(data)
-	err = errors.Join(err, f.Sync(), f.Close())
-	if err != nil {
-		return "", err
-	}
-	path = filepath.Join(dir, name.String())
-	return path, os.Rename(partial, path)
 }

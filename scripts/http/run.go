@@ -22,7 +22,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench/load"
 	"github.com/jsoncost/jsoncost/internal/httpbench/render"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/runinfo"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and
@@ -69,27 +69,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	m := &meter{o: o, backend: b, client: &http.Client{Timeout: 10 * time.Second}, config: config(o, id, b, names), stderr: stderr}
 
 	var raw bytes.Buffer
-	w := benchfmt.NewWriter(&raw)
-	p := runinfo.NewProgress(stderr, o.rounds, len(cells))
-	for r := 1; r <= o.rounds; r++ {
-		for _, c := range shuffled(cells, o.seed, r) {
-			res, err := m.measure(ctx, c)
-			switch {
-			case ctx.Err() != nil:
-				return fmt.Errorf("interrupted in round %d; nothing written", r)
-			case err != nil:
-				return fmt.Errorf("round %d, scenario %s at %s: %w; nothing written", r, c.Scenario.Name, c.Load, err)
-			}
-			if err := w.Write(res); err != nil {
-				return err
-			}
-			p.Cell()
-		}
+	if err := runner.Rounds(ctx, &rounds{meter: m, cells: cells, seed: o.seed}, o.rounds, len(cells), &raw, stderr); err != nil {
+		return err
 	}
 	if err := b.stop(); err != nil {
 		return err
 	}
-	p.Done()
 	r, err := render.Parse(name.String(), raw.Bytes())
 	if err == nil {
 		err = render.CheckResponses(r)
@@ -97,7 +82,11 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w; nothing written", err)
 	}
-	path, err := writeRaw(filepath.Join(o.results, id, "http", "raw"), name, raw.Bytes())
+	path := filepath.Join(o.results, id, "http", "raw", name.String())
+	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
+		_, err := w.Write(raw.Bytes())
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -130,6 +119,32 @@ func codecNames(extra string) ([]string, error) {
 // loads are the fixed-concurrency and the fixed-rate load.
 func loads(o options) []httpbench.Load {
 	return []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}}
+}
+
+// rounds is the HTTP meter: a round measures every cell once, in the
+// order of the seed and the round.
+type rounds struct {
+	meter *meter
+	cells []httpbench.Cell
+	seed  uint64
+	w     *benchfmt.Writer // on the first round's out, so that the configuration is written once
+}
+
+func (r *rounds) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	if r.w == nil {
+		r.w = benchfmt.NewWriter(out)
+	}
+	for _, c := range shuffled(r.cells, r.seed, round) {
+		res, err := r.meter.measure(ctx, c)
+		if err != nil {
+			return fmt.Errorf("scenario %s at %s: %w", c.Scenario.Name, c.Load, err)
+		}
+		if err := r.w.Write(res); err != nil {
+			return err
+		}
+		p.Cell(c.Scenario.Name + " at " + c.Load.String())
+	}
+	return nil
 }
 
 // shuffled returns the cells in the order of seed and round.

@@ -5,6 +5,9 @@
 // decode-map and encode-struct, every codec configuration, the floor cell
 // of each operation and fixture, and the harness's own noop cell.
 //
+//	go run ./scripts/instr [-ops …] [-fixtures …] [-codecs …] [-parallel n] [-target n] [-bin file]
+//	go run ./scripts/instr -compare A B
+//
 // Data flows in four steps. The runner builds the benchmark binary once
 // (go test -c of the root package). A native pass runs the selection
 // briefly, three times: it is the correctness gate (a cell that fails stops
@@ -56,7 +59,7 @@
 // bounded number of times. A cell that fails the correctness gate is never
 // retried. Output goes to a hidden partial file that is renamed into place
 // only when every cell has its figure; a run that fails or is interrupted
-// leaves no file behind.
+// leaves no file behind (package internal/runner).
 //
 // With -compare A B it instead reads two instr raw files and reports the
 // median and the largest relative difference over the cells both hold,
@@ -65,18 +68,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
-	"errors"
-	"flag"
-	"fmt"
-	"io"
 	"os"
-	"os/signal"
-	"strconv"
 	"syscall"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // The default selection: the fields sweep with the three operations every
@@ -98,74 +95,11 @@ type options struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	o, err := parseFlags(os.Args[1:], os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Exit(0)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "instr:", err)
-		os.Exit(2)
-	}
-	if o.compare {
-		err = compareFiles(os.Stdout, o.args[0], o.args[1])
-	} else {
-		err = run(ctx, o, os.Stderr)
-	}
-	switch {
-	case ctx.Err() != nil:
-		fmt.Fprintln(os.Stderr, "instr: interrupted; no result file written")
-		os.Exit(130)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "instr:", err)
-		os.Exit(1)
-	}
-}
-
-// parseFlags reads the command line. A bad value is a one-line error
-// naming the flag; -h prints the usage to stderr and returns flag.ErrHelp.
-// An empty -ops or -fixtures selects the default.
-func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
-	fs := flag.NewFlagSet("instr", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var bad error // the first bad value, said better than the flag package does
-	positive := func(name, usage string, set func(int64)) {
-		fs.Func(name, usage, func(s string) error {
-			n, err := strconv.ParseInt(s, 10, 64)
-			if err != nil || n < 1 {
-				err = errors.New("want a positive whole number")
-				bad = cmp.Or(bad, fmt.Errorf("-%s %q: %w", name, s, err))
-				return err
-			}
-			set(n)
-			return nil
-		})
-	}
-	o.sel.RegisterFlags(fs, "")
-	positive("parallel", "cells counted at a time (default 2)", func(n int64) { o.parallel = int(n) })
-	positive("target", "instructions the smaller run of a cell should execute in its loop (default 100000000)", func(n int64) { o.target = n })
-	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable (installed with apt-get when the default is missing and the runner is root)")
-	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
-	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: instr [flags]\n       instr -compare A B")
-			fs.PrintDefaults()
+	runner.Main("instr", err, syscall.SIGTERM, func(ctx context.Context) error {
+		if o.compare {
+			return compareFiles(os.Stdout, o.args[0], o.args[1])
 		}
-		return o, cmp.Or(bad, err)
-	}
-	o.args = fs.Args()
-	switch {
-	case o.compare && len(o.args) != 2:
-		return o, errors.New("-compare takes two raw files")
-	case !o.compare && len(o.args) > 0:
-		return o, fmt.Errorf("unexpected argument %q", o.args[0])
-	}
-	o.sel.Ops = cmp.Or(o.sel.Ops, defaultOps)
-	o.sel.Fixtures = cmp.Or(o.sel.Fixtures, defaultFixtures)
-	return o, nil
+		return run(ctx, o, os.Stderr)
+	})
 }

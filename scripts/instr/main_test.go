@@ -105,6 +105,7 @@ func fake(mode string, args []string) int {
 	fs.String("test.run", "", "")
 	count := fs.Int("test.count", 1, "")
 	fs.String("test.timeout", "", "")
+	fs.Bool("test.benchmem", false, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

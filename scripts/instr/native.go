@@ -5,14 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // The native pass times each cell nativeCount times for nativeBenchtime
@@ -21,7 +20,7 @@ import (
 // other work on the machine.
 const (
 	nativeBenchtime = "10ms"
-	nativeCount     = "3"
+	nativeCount     = 3
 )
 
 // A timing is what the native pass measured of one cell.
@@ -40,16 +39,8 @@ type nativeRun struct {
 // environment of the counted runs. Every job's cell must pass the gate and
 // report a result.
 func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (nativeRun, error) {
-	cmd := exec.CommandContext(ctx, bin, slices.Concat([]string{
-		"-test.run", "^$",
-		"-test.bench", "^" + rawfmt.Benchmark + "$",
-		"-test.count", nativeCount,
-		"-test.benchtime", nativeBenchtime,
-		"-test.timeout", "0",
-	}, sel.Args(rawfmt.BinaryFlagPrefix))...)
-	cmd.Env = append(os.Environ(), runEnv...)
-	cmd.Stderr = stderr
-	out, runErr := cmd.Output()
+	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
+	out, runErr := b.Command(ctx, runner.AllCells, nativeBenchtime, nativeCount).Output()
 	if err := ctx.Err(); err != nil {
 		return nativeRun{}, err
 	}

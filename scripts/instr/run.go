@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // attempts bounds the runs of one count under valgrind, crashes included.
@@ -31,25 +30,11 @@ type job struct {
 	sel  rawfmt.Selection
 }
 
-// benchPattern is the -test.bench pattern that selects exactly j's cell:
-// every level of its name, anchored.
-func (j job) benchPattern() string {
-	parts := strings.Split(j.cell.Name(), "/")
-	for i, p := range parts {
-		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
-	}
-	return strings.Join(parts, "/")
-}
-
-// args are the benchmark binary's arguments that run j's cell n times.
+// args are the benchmark binary's arguments that run j's cell n times: a
+// pattern that selects exactly that cell, and j's selection.
 func (j job) args(n int64) []string {
-	return slices.Concat([]string{
-		"-test.run", "^$",
-		"-test.bench", j.benchPattern(),
-		"-test.count", "1",
-		"-test.benchtime", strconv.FormatInt(n, 10) + "x",
-		"-test.timeout", "0",
-	}, j.sel.Args(rawfmt.BinaryFlagPrefix))
+	return slices.Concat(runner.BenchArgs(runner.Pattern(j.cell), strconv.FormatInt(n, 10)+"x", 1),
+		j.sel.Args(rawfmt.BinaryFlagPrefix))
 }
 
 // plan returns the jobs of sel: the noop cell, then the matrix's cells in
@@ -89,14 +74,16 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "jsoncost-instr-")
+	tmp, err := runner.BuildDir(stderr)
 	if err != nil {
-		return fmt.Errorf("making a temporary directory: %w", err)
+		return err
 	}
 	defer os.RemoveAll(tmp)
 	bin := o.bin
 	if bin == "" {
-		if bin, err = build(ctx, tmp, stderr); err != nil {
+		// Without a symbol table or DWARF: valgrind reads them at every
+		// start, a third of a second that the counts do not need.
+		if bin, err = runner.Build(ctx, tmp, stderr, "-ldflags=-s -w"); err != nil {
 			return err
 		}
 	}
@@ -113,21 +100,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, native.cpu)
 	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
-	out, err := createRaw(filepath.Join(o.results, id, "raw"), name)
+	path := filepath.Join(o.results, id, "raw", name.String())
+	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
+		if err := writeConfig(w, o, id, version, native.header, probe); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		return countAll(ctx, c, jobs, native, o, w, stderr)
+	})
 	if err != nil {
 		return err
 	}
-	defer out.discard()
-	if err := writeConfig(out, o, id, version, native.header, probe); err != nil {
-		return fmt.Errorf("writing %s: %w", out.Name(), err)
-	}
-	if err := countAll(ctx, c, jobs, native, o, out, stderr); err != nil {
-		return err
-	}
-	if err := out.commit(); err != nil {
-		return fmt.Errorf("writing %s: %w", out.final, err)
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", out.final)
+	fmt.Fprintf(stderr, "wrote %s\n", path)
 	return nil
 }
 
@@ -143,7 +126,7 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 		mu    sync.Mutex
 		done  = make([]*figure, len(jobs))
 		ahead int // done[:ahead] are written
-		p     = newProgress(stderr, len(jobs))
+		p     = runner.NewProgress(stderr, 1, len(jobs))
 	)
 	for range o.parallel {
 		wg.Go(func() {
@@ -159,7 +142,7 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 							cancel(fmt.Errorf("writing the raw file: %w", err))
 						}
 					}
-					p.cell(jobs[i].cell)
+					p.Cell(jobs[i].cell.String())
 				}
 				mu.Unlock()
 			}
@@ -178,7 +161,7 @@ feed:
 	if err := context.Cause(ctx); err != nil {
 		return err
 	}
-	p.done()
+	p.Done()
 	reportSpread(stderr, done)
 	return nil
 }
@@ -201,20 +184,6 @@ func reportSpread(w io.Writer, figures []*figure) {
 		}
 		fmt.Fprintf(w, "  %s: %.1f, the median of %s (spread %.2f%%)\n", f.cell, f.perOp, strings.Join(pairs, ", "), 100*f.spread())
 	}
-}
-
-// build compiles the benchmark binary, go test -c of the root package,
-// into dir, without a symbol table or DWARF: valgrind reads them at every
-// start, a third of a second that the counts do not need.
-func build(ctx context.Context, dir string, stderr io.Writer) (string, error) {
-	bin := filepath.Join(dir, "jsoncost.test")
-	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
-	fmt.Fprintln(stderr, "building the benchmark binary…")
-	out, err := exec.CommandContext(ctx, "go", "test", "-c", "-ldflags=-s -w", "-o", bin, pkg).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
-	}
-	return bin, nil
 }
 
 // figureLine is the result line of f: its cell's name with go test's

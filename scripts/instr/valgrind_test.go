@@ -123,11 +123,3 @@ func TestFailures(t *testing.T) {
 		t.Errorf("failures of a passing run = %+v", got)
 	}
 }
-
-func TestBenchPattern(t *testing.T) {
-	j := job{cell: rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "sonic-std"}}
-	want := `^BenchmarkCodec$/^op=decode-map$/^fixture=fields-0005$/^codec=sonic-std$`
-	if got := j.benchPattern(); got != want {
-		t.Errorf("benchPattern = %s, want %s", got, want)
-	}
-}

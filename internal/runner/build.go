@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,9 +19,9 @@ import (
 // temporary directory: jsoncost-bench-<pid of the runner>-<random>.
 const buildPrefix = "jsoncost-bench-"
 
-// buildDir removes the build directories of runners that are gone, then
-// makes this runner's.
-func buildDir(stderr io.Writer) (string, error) {
+// BuildDir removes the build directories of runners that are gone, then
+// makes this runner's, which the caller removes.
+func BuildDir(stderr io.Writer) (string, error) {
 	tmp := os.TempDir()
 	entries, _ := os.ReadDir(tmp) // nothing to clean when it cannot be read
 	for _, e := range entries {
@@ -44,14 +45,14 @@ func buildDir(stderr io.Writer) (string, error) {
 	return dir, nil
 }
 
-// build compiles the benchmark binary, go test -c of the root package,
-// into dir.
-func build(ctx context.Context, dir string, stderr io.Writer) (string, error) {
+// Build compiles the benchmark binary, go test -c of the root package with
+// the extra go test flags, into dir.
+func Build(ctx context.Context, dir string, stderr io.Writer, flags ...string) (string, error) {
 	bin := filepath.Join(dir, "jsoncost.test")
 	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
 	fmt.Fprintln(stderr, "building the benchmark binary…")
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, pkg)
-	cmd.SysProcAttr = childAttr()
+	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", bin, pkg})...)
+	cmd.SysProcAttr = ChildAttr()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
 	}

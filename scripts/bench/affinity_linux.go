@@ -1,52 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
-
-// dieWithParent has the kernel kill the runner when the process that
-// started it dies (go run killed alone, say), and fails if it has already.
-// The build directory and partial file it leaves are removed by the next run.
-func dieWithParent() error {
-	parent := os.Getppid()
-	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
-		return fmt.Errorf("asking to die with the parent process: %w", err)
-	}
-	if os.Getppid() != parent {
-		return errors.New("the parent process is gone")
-	}
-	return nil
-}
-
-// childAttr has the kernel kill a child process when the runner dies,
-// however it dies.
-func childAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-}
-
-// alive reports whether process pid exists.
-func alive(pid int) bool {
-	err := unix.Kill(pid, 0)
-	return err == nil || errors.Is(err, unix.EPERM)
-}
-
-// lock takes an exclusive flock on f, which the kernel drops when f is
-// closed or its process dies. Without wait it fails when another open file
-// holds the lock.
-func lock(f *os.File, wait bool) error {
-	how := unix.LOCK_EX
-	if !wait {
-		how |= unix.LOCK_NB
-	}
-	return unix.Flock(int(f.Fd()), how)
-}
 
 // affinity returns the CPUs the runner (and so the benchmark binary) may
 // run on, such as "0-3,6", and whether they are fewer than the online CPUs.

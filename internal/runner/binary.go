@@ -1,0 +1,187 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// A Binary is a compiled benchmark binary (go test -c) and what every run
+// of it shares.
+type Binary struct {
+	Path   string
+	Args   []string  // flags of every run, such as a selection
+	Env    []string  // added to the environment of every run
+	Stderr io.Writer // its stderr and the failures it reports
+}
+
+// Command runs the binary's benchmarks that match bench, count times each
+// for benchtime, with extra flags after b.Args.
+func (b Binary) Command(ctx context.Context, bench, benchtime string, count int, extra ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, b.Path, slices.Concat(BenchArgs(bench, benchtime, count), b.Args, extra)...)
+	cmd.SysProcAttr = ChildAttr()
+	if b.Env != nil {
+		cmd.Env = append(os.Environ(), b.Env...)
+	}
+	cmd.Stderr = b.Stderr
+	return cmd
+}
+
+// BenchArgs are the flags of a benchmark binary that run only the
+// benchmarks matching bench, count times each for benchtime, with no
+// timeout.
+func BenchArgs(bench, benchtime string, count int) []string {
+	return []string{
+		"-test.run", "^$",
+		"-test.bench", bench,
+		"-test.benchmem",
+		"-test.count", strconv.Itoa(count),
+		"-test.benchtime", benchtime,
+		"-test.timeout", "0",
+	}
+}
+
+// Pattern is the -test.bench pattern that selects exactly cell c: every
+// level of its name, anchored.
+func Pattern(c rawfmt.Cell) string {
+	parts := strings.Split(c.Name(), "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// AllCells is the -test.bench pattern of every cell of the binary.
+const AllCells = "^" + rawfmt.Benchmark + "$"
+
+// Probe runs the noop cell once and returns the configuration lines the
+// binary and go test print ahead of results (goos, goarch, pkg, cpu,
+// sonic-engine, race), and the cpu line's value.
+func (b Binary) Probe(ctx context.Context) (header []benchfmt.Config, cpu string, err error) {
+	out, err := b.Command(ctx, Pattern(rawfmt.NoopCell), "1x", 1).Output()
+	if err != nil {
+		b.Stderr.Write(out) // what it says about why
+		return nil, "", fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
+	}
+	r := benchfmt.NewReader(bytes.NewReader(out), b.Path)
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			return res.Config, res.GetConfig(rawfmt.KeyCPU), nil
+		}
+	}
+	return nil, "", fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
+}
+
+// A Round is one run of the binary, each selected cell once.
+type Round struct {
+	Bench     string               // the -test.bench pattern
+	Benchtime string               // -test.benchtime
+	Args      []string             // flags of this run, such as its order seed and round
+	Want      map[rawfmt.Cell]bool // the cells it must report
+}
+
+// A Report is what a round printed besides its results.
+type Report struct {
+	Config []string      // the configuration lines ahead of the first result
+	Failed []rawfmt.Cell // the cells that failed
+}
+
+// configLine matches a benchfmt configuration line: a key that starts in
+// lower case and has no space or upper-case letter, a colon, a value.
+var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
+
+// Round is the time meter: it runs r, copying result lines to out and
+// counting the cells of r.Want in p. Cells that fail are in the report; it
+// is an error when the binary fails otherwise or does not report every cell
+// of r.Want. A binary that dies inside a cell (a panic, a stack overflow, a
+// signal) is an error that names the cell and the runtime's first line
+// about it. Stopped by ctx, it returns what it saw and no error.
+func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
+	cmd := b.Command(ctx, r.Bench, r.Benchtime, 1,
+		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
+	crash := &crashWatch{w: b.Stderr}
+	cmd.Stderr = crash
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return rep, err
+	}
+	if err := cmd.Start(); err != nil {
+		return rep, fmt.Errorf("starting the benchmark binary: %w", err)
+	}
+	var (
+		lines = bufio.NewScanner(stdout)
+		line  = benchfmt.NewReader(nil, b.Path)
+		seen  int
+		werr  error
+		// running is the cell go test named last, until it reports its
+		// result or failure.
+		running rawfmt.Cell
+	)
+	lines.Buffer(make([]byte, 64<<10), 1<<20)
+	for lines.Scan() {
+		text := lines.Text()
+		if seen == 0 && configLine.MatchString(text) {
+			rep.Config = append(rep.Config, text)
+			continue
+		}
+		if res := rawfmt.ParseLine(line, text); res != nil {
+			if werr == nil {
+				_, werr = fmt.Fprintln(out, text)
+			}
+			if c, ok := rawfmt.ParseCell(res.Name); ok && r.Want[c] {
+				seen++
+				p.Cell(c.Sub())
+			}
+			running = rawfmt.Cell{}
+			continue
+		}
+		if c, ok := rawfmt.ParseCell(benchfmt.Name(text)); ok && !strings.ContainsAny(text, " \t") {
+			running = c // -test.v's line ahead of the cell's run
+			continue
+		}
+		name, fail := strings.CutPrefix(strings.TrimSpace(text), failPrefix)
+		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
+			rep.Failed = append(rep.Failed, c)
+			running = rawfmt.Cell{}
+		}
+		if fail || strings.HasPrefix(text, " ") {
+			fmt.Fprintln(b.Stderr, text) // a failure and its log
+		}
+	}
+	io.Copy(io.Discard, stdout) // the rest of a line too long to scan, so that the binary can end
+	err = cmd.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return rep, nil
+	case err != nil && running != rawfmt.Cell{}:
+		return rep, crashError(running, crash.first, err)
+	case len(rep.Failed) > 0:
+		return rep, nil
+	case werr != nil:
+		return rep, fmt.Errorf("writing the raw file: %w", werr)
+	case err != nil && crash.first != "":
+		return rep, fmt.Errorf("benchmark binary: %w: %s", err, crash.first)
+	case err != nil:
+		return rep, fmt.Errorf("benchmark binary: %w", err)
+	case lines.Err() != nil:
+		return rep, fmt.Errorf("reading the benchmark binary's output: %w", lines.Err())
+	case seen != len(r.Want):
+		return rep, fmt.Errorf("the benchmark binary reported %d of the %d cells", seen, len(r.Want))
+	}
+	return rep, nil
+}
+
+// failPrefix starts go test's line for a benchmark that failed.
+const failPrefix = "--- FAIL: "

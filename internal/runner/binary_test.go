@@ -1,0 +1,52 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// TestPattern: a cell's pattern is anchored at every level of its name, so
+// that it matches that cell and no other, however its names are spelled.
+func TestPattern(t *testing.T) {
+	tests := []struct {
+		cell rawfmt.Cell
+		want string
+	}{
+		{rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "sonic-std"},
+			`^BenchmarkCodec$/^op=decode-map$/^fixture=fields-0005$/^codec=sonic-std$`},
+		{rawfmt.NoopCell, `^BenchmarkCodec$/^op=noop$/^fixture=fields-0001$/^codec=noop$`},
+		{rawfmt.Cell{Op: "get5", Fixture: "a.b", Codec: "c+d"},
+			`^BenchmarkCodec$/^op=get5$/^fixture=a\.b$/^codec=c\+d$`},
+	}
+	for _, tt := range tests {
+		if got := Pattern(tt.cell); got != tt.want {
+			t.Errorf("Pattern(%v) = %s, want %s", tt.cell, got, tt.want)
+		}
+	}
+}
+
+// TestConfigLine: the lines a round keeps as configuration are go test's
+// and the harness's key: value lines, not results, logs or verdicts.
+func TestConfigLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"goos: linux", true},
+		{"cpu: AMD EPYC 7B13", true},
+		{"sonic-engine: jit", true},
+		{"race:", true},
+		{"BenchmarkCodec/op=noop/fixture=noop/codec=noop-2 \t1\t100 ns/op", false},
+		{"    bench_test.go:1: gate: wrong", false},
+		{"--- FAIL: BenchmarkCodec", false},
+		{"PASS", false},
+		{"Key: value", false},
+		{"a key: value", false},
+	}
+	for _, tt := range tests {
+		if got := configLine.MatchString(tt.line); got != tt.want {
+			t.Errorf("configLine matches %q = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

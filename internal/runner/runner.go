@@ -1,0 +1,95 @@
+// Package runner holds what every command that measures does the same way:
+// it builds the benchmark binary (go test -c), drives it over a selection
+// for one round at a time, writes the raw file, prints progress, and stops
+// on a signal or with the process that started it.
+//
+// Data flows one way. Main gives a command a context that SIGINT and
+// SIGTERM cancel. Build compiles the binary into a build directory of its
+// own; Binary.Probe asks it for the configuration lines that name the
+// machine; WriteRaw creates the raw file's hidden .partial, locked while
+// the run lives, and hands it to the command, which writes the header and
+// then each round's result lines (Binary.Round for the time meter, or a
+// Meter of its own), and renames it into place only when every round
+// completed. A run that fails or is interrupted leaves no file; the
+// partial files and build directories of runs that were killed outright
+// are removed by the next run.
+package runner
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// A Meter measures the cells of one round and writes their result lines to
+// out, counting each cell in p. Time (Binary.Round), instruction counts and
+// HTTP load are meters.
+type Meter interface {
+	Round(ctx context.Context, round int, out io.Writer, p *Progress) error
+}
+
+// Rounds runs m for rounds rounds of cells cells each, writing their
+// result lines to out and progress to stderr. The error names the round
+// that failed or was interrupted.
+func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writer) error {
+	p := NewProgress(stderr, rounds, cells)
+	for r := 1; r <= rounds; r++ {
+		err := m.Round(ctx, r, out, p)
+		switch {
+		case ctx.Err() != nil:
+			return fmt.Errorf("%w in round %d; nothing written", ErrInterrupted, r)
+		case err != nil:
+			return fmt.Errorf("round %d: %w; nothing written", r, err)
+		}
+	}
+	p.Done()
+	return nil
+}
+
+// ErrInterrupted starts the error of a run that a signal stopped.
+var ErrInterrupted = errors.New("interrupted")
+
+// Main runs the command name: it exits 0 for -h and 2 with one line for a
+// bad command line (parseErr), else runs run with a context that SIGINT
+// and SIGTERM cancel and exits 0 when it succeeds, 130 with one line when
+// a signal stopped it and 1 with one line when it failed. The kernel sends
+// parentDeath to the command when the process that started it dies.
+func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
+	switch {
+	case errors.Is(parseErr, flag.ErrHelp):
+		os.Exit(0)
+	case parseErr != nil:
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, parseErr)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := dieWithParent(parentDeath)
+	if err == nil {
+		err = run(ctx)
+	}
+	code := exit(os.Stderr, name, ctx, err)
+	stop() // which cancels ctx
+	os.Exit(code)
+}
+
+// exit prints the one line that says how a run ended with err and returns
+// its exit status.
+func exit(w io.Writer, name string, ctx context.Context, err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case ctx.Err() != nil && !errors.Is(err, ErrInterrupted):
+		fmt.Fprintf(w, "%s: %v; nothing written\n", name, ErrInterrupted)
+		return 130
+	case ctx.Err() != nil:
+		fmt.Fprintf(w, "%s: %v\n", name, err)
+		return 130
+	}
+	fmt.Fprintf(w, "%s: %v\n", name, err)
+	return 1
+}

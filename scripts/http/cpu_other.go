@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// cpuName is not known here.
+func cpuName() string { return "" }
