@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/jsoncost/jsoncost/internal/doc/harness"
+	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
@@ -51,7 +51,7 @@ func (b binary) gate(ctx context.Context) (failures []failure, passed int, err e
 	b.stderr.Write(stderr.Bytes())
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
-		var r harness.GateResult
+		var r jsoncost.GateResult
 		if err := dec.Decode(&r); err != nil {
 			return nil, 0, fmt.Errorf("reading the correctness gate's results: %w", err)
 		}
