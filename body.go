@@ -44,12 +44,12 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 // consults it.
 var check = codecs.Check
 
-// gate checks the cell on every input, naming the sample that fails when
-// there is more than one.
-func gate(cell Cell, ins []codecs.Input) error {
+// gate checks the cell on every input; when named is set, a failure names
+// its sample.
+func gate(cell Cell, ins []codecs.Input, named bool) error {
 	for i, in := range ins {
 		if err := check(cell.Codec, cell.Op, in); err != nil {
-			if len(ins) > 1 {
+			if named {
 				return fmt.Errorf("sample %d: %w", i+1, err)
 			}
 			return err
@@ -89,7 +89,7 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 			}
 		}
 	}
-	if err := gate(cell, ins); err != nil {
+	if err := gate(cell, ins, len(ins) > 1); err != nil {
 		return nil, err
 	}
 	n := len(ins)

@@ -86,13 +86,14 @@ func printGate(d *Document) error {
 	return nil
 }
 
-// gateCell checks c on every sample of its entry.
+// gateCell checks c on every sample of its entry; a failure names its
+// sample, even in a document of one.
 func gateCell(c Cell) error {
 	ins, err := inputs(c.Fixture)
 	if err != nil {
 		return err
 	}
-	return gate(c, ins)
+	return gate(c, ins, true)
 }
 
 // BenchmarkDocument runs, as BenchmarkCodec does for the matrix, every
