@@ -3,81 +3,12 @@ package jsoncost
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
 )
-
-// A floor is the timed work of a floor cell: the least an operation on its
-// document cannot avoid, done without allocating.
-type floor struct {
-	read  []byte // the document a decoder must read, or nil
-	write []byte // the compact output an encoder must write, or nil
-	out   []byte // where write is copied, allocated once and reused
-}
-
-// newFloor returns the floor of cell, with its output buffer allocated.
-func newFloor(cell Cell, in codecs.Input) (*floor, error) {
-	read, write, err := floorBytes(cell, in)
-	if err != nil {
-		return nil, err
-	}
-	f := &floor{read: read, write: write}
-	if write != nil {
-		f.out = make([]byte, len(write))
-	}
-	return f, nil
-}
-
-// floorBytes returns what the floor of cell moves: the bytes its operation
-// must read (a decoder: the document) and write (an encoder: the compact
-// output encoding/json writes for the value).
-func floorBytes(cell Cell, in codecs.Input) (read, write []byte, err error) {
-	op := cell.Op
-	if op.Decodes() {
-		read = in.Doc
-	}
-	if op.Encodes() {
-		encoded := op
-		if op == codecs.Roundtrip {
-			encoded = codecs.EncodeStruct
-		}
-		if _, write, err = codecs.Encoded(in, encoded); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", cell, err)
-		}
-	}
-	if read == nil && write == nil {
-		return nil, nil, fmt.Errorf("%s: no floor for %s", cell, op)
-	}
-	return read, write, nil
-}
-
-// quote is the byte the floor's pass over the document counts.
-var quote = []byte{'"'}
-
-// quotes receives the count of the floor's pass over the document. The
-// count depends on every byte and the variable outlives the loop, so the
-// compiler cannot remove the pass.
-var quotes int
-
-// loop is the floor's timed loop. It reads the document with bytes.Count,
-// a vectorized scan in assembly on amd64 and arm64, and copies the output
-// into the same buffer every iteration, as an encoder that reuses its
-// buffer would write it.
-func (f *floor) loop(b *testing.B) error {
-	for b.Loop() {
-		if f.read != nil {
-			quotes = bytes.Count(f.read, quote)
-		}
-		if f.write != nil {
-			copy(f.out, f.write)
-		}
-	}
-	return nil
-}
 
 // TestFloorBytes checks what the floor moves: decoders read the document;
 // encoders write encoding/json's compact output, which is smaller than an
@@ -96,15 +27,8 @@ func TestFloorBytes(t *testing.T) {
 		{"realworld-citm_catalog", codecs.DecodeStruct, true, false, false},
 	}
 	for _, tt := range tests {
-		f, err := fixtures.Lookup(tt.fixture)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := input(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		read, write, err := floorBytes(Cell{tt.op, f, nil}, in)
+		e, in := entryInput(t, tt.fixture)
+		read, write, err := floorBytes(Cell{tt.op, e, nil}, in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,15 +64,8 @@ func TestFloorLoop(t *testing.T) {
 		{"realworld-citm_catalog", codecs.EncodeMap},
 	} {
 		t.Run(tt.fixture+"/"+string(tt.op), func(t *testing.T) {
-			fix, err := fixtures.Lookup(tt.fixture)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := input(fix)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := newFloor(Cell{tt.op, fix, nil}, in)
+			e, in := entryInput(t, tt.fixture)
+			f, err := newFloor(Cell{tt.op, e, nil}, []codecs.Input{in})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,4 +90,23 @@ func TestFloorLoop(t *testing.T) {
 			}
 		})
 	}
+}
+
+// entryInput returns the entry of the fixture called name and the gate
+// input of its one sample.
+func entryInput(t *testing.T, name string) (*fixtures.Entry, codecs.Input) {
+	t.Helper()
+	f, err := fixtures.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := f.Entry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := inputs(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, ins[0]
 }

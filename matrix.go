@@ -1,15 +1,20 @@
-// Package jsoncost is the benchmark matrix: every registered codec
-// configuration × every fixture × every operation it supports, plus the
-// harness cells that time the suite itself (noop) and the floor (the least
-// work an operation cannot avoid, without allocating: a read-only pass over
-// the document a decoder reads, a copy of the output an encoder writes into
-// one reused buffer).
+// Package jsoncost is the benchmark: its cells, the one body that gates
+// and times them, and the two corpora it runs on. The matrix is every
+// registered codec configuration × every fixture × every operation it
+// supports, plus the harness cells that time the suite itself (noop) and
+// the floor (the least work an operation cannot avoid, without allocating:
+// a read-only pass over the document a decoder reads, a copy of the output
+// an encoder writes into one reused buffer). A user's own document (make
+// bench-doc) is the other corpus: the module that package
+// internal/doc/tempmod generates for it calls DocumentMain and
+// BenchmarkDocument.
 //
-// Data flows one way: fixtures (package fixtures) become codec inputs, each
-// cell passes the correctness gate (codecs.Check) before BenchmarkCodec
-// times it, the runner (scripts/bench) records the raw benchfmt output of
+// Data flows one way: corpus entries (package fixtures: a fixture, or a
+// user's document and its samples) become codec inputs, each cell passes
+// the correctness gate (codecs.Check) before Run times it, the runner
+// (scripts/bench, scripts/doc) records the raw benchfmt output of
 // interleaved rounds in the format of package internal/rawfmt, and the
-// report (scripts/report) reads only that.
+// report reads only that.
 package jsoncost
 
 import (
@@ -20,12 +25,12 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// A Cell is one benchmark: an operation on a fixture with a codec, or the
-// floor of that operation on that fixture.
+// A Cell is one benchmark: an operation on a corpus entry with a codec, or
+// the floor of that operation on that entry.
 type Cell struct {
 	Op      codecs.Op
-	Fixture *fixtures.Fixture
-	Codec   *codecs.Codec // nil in a floor cell
+	Fixture *fixtures.Entry // named as the fixture in raw results
+	Codec   *codecs.Codec   // nil in a floor cell
 }
 
 // Floor reports whether c is the floor cell of its operation and fixture.
@@ -82,17 +87,21 @@ func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			e, err := f.Entry()
+			if err != nil {
+				e = &fixtures.Entry{Name: f.Name, Family: f.Family} // named for its skips
+			}
 			n := len(cells)
 			for _, c := range cs {
-				cell := Cell{codecs.Op(op), f, c}
-				if reason := unsupported(cell); reason != "" {
+				cell := Cell{codecs.Op(op), e, c}
+				if reason := unsupported(cell.Op, f, c); reason != "" {
 					skipped = append(skipped, Skip{cell, reason})
 					continue
 				}
 				cells = append(cells, cell)
 			}
 			if len(cells) > n && codecs.Op(op) != codecs.Get5 {
-				cells = append(cells, Cell{codecs.Op(op), f, nil})
+				cells = append(cells, Cell{codecs.Op(op), e, nil})
 			}
 		}
 	}
@@ -106,17 +115,17 @@ func pick(kind, spec string, valid []string) ([]string, error) {
 	return codecs.Match(kind, spec, valid)
 }
 
-// unsupported says why a cell cannot run, or "" when it can.
-func unsupported(c Cell) string {
+// unsupported says why codec c cannot run op on f, or "" when it can.
+func unsupported(op codecs.Op, f *fixtures.Fixture, c *codecs.Codec) string {
 	switch {
-	case !c.Codec.Supports(c.Op):
-		return fmt.Sprintf("%s does not implement %s", c.Codec.Name, c.Op)
-	case c.Op == codecs.DecodeProj && c.Fixture.NewProj == nil:
-		return fmt.Sprintf("%s has no projected type", c.Fixture.Name)
-	case c.Op == codecs.Get5 && c.Fixture.Get5 == nil:
-		return fmt.Sprintf("%s has no get5 paths", c.Fixture.Name)
+	case !c.Supports(op):
+		return fmt.Sprintf("%s does not implement %s", c.Name, op)
+	case op == codecs.DecodeProj && f.NewProj == nil:
+		return fmt.Sprintf("%s has no projected type", f.Name)
+	case op == codecs.Get5 && f.Get5 == nil:
+		return fmt.Sprintf("%s has no get5 paths", f.Name)
 	}
-	if _, err := c.Fixture.Data(); err != nil {
+	if _, err := f.Entry(); err != nil {
 		return err.Error()
 	}
 	return ""

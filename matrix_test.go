@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
-	"github.com/jsoncost/jsoncost/fixtures"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -26,8 +25,8 @@ func TestGateMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range skipped {
-		if _, err := s.Fixture.Data(); err != nil {
-			t.Fatalf("%s cannot be gated: %v", s.Cell, err)
+		if len(s.Fixture.Samples) == 0 {
+			t.Fatalf("%s cannot be gated: %s", s.Cell, s.Reason)
 		}
 	}
 	gated := map[string]int{}
@@ -49,7 +48,7 @@ func TestGateMatrix(t *testing.T) {
 			if cell.Floor() {
 				return
 			}
-			doc, _ := cell.Fixture.Data()
+			doc := cell.Fixture.Samples[0].Doc
 			if n := gated[cell.Codec.Name+" "+string(cell.Op)+" "+string(doc)]; n != 1 {
 				t.Errorf("Prepare consulted the gate %d times, want once", n)
 			}
@@ -188,10 +187,7 @@ func register(t *testing.T, c *codecs.Codec) {
 // gets it wrong: its cell must fail with the gate's message, and the timed
 // loop must never run.
 func TestFailingCellIsNotTimed(t *testing.T) {
-	f, err := fixtures.Lookup("fields-0005")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, _ := entryInput(t, "fields-0005")
 	for _, op := range codecs.Ops {
 		for _, category := range []codecs.Category{codecs.Std, codecs.Fast, codecs.Codegen} {
 			var calls atomic.Int64
@@ -238,10 +234,7 @@ func TestFailingCellIsNotTimed(t *testing.T) {
 // target: a decoder handed the previous iteration's value would be timed
 // doing less work (maps and slices already allocated).
 func TestFreshTargets(t *testing.T) {
-	f, err := fixtures.Lookup("fields-0005")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, _ := entryInput(t, "fields-0005")
 	setBenchtime(t, "20x")
 	for _, op := range []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.Roundtrip} {
 		t.Run(string(op), func(t *testing.T) {

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
 // A fixture is one document with its Go type and, when it has one, its
@@ -79,7 +79,7 @@ func withProj(name, family string, doc, proj *object, get5 string) (*fixture, er
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	n, err := leaves(data)
+	n, err := jsonvalue.Scalars(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -291,31 +291,4 @@ func esID(r *rand.Rand) string {
 		b[i] = alphabet[r.IntN(len(alphabet))]
 	}
 	return string(b)
-}
-
-// leaves returns the number of scalar values, null included, in the JSON
-// document data.
-func leaves(data []byte) (int, error) {
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return 0, fmt.Errorf("counting leaves: %w", err)
-	}
-	return count(v), nil
-}
-
-func count(v any) int {
-	n := 0
-	switch v := v.(type) {
-	case map[string]any:
-		for _, e := range v {
-			n += count(e)
-		}
-	case []any:
-		for _, e := range v {
-			n += count(e)
-		}
-	default:
-		n = 1
-	}
-	return n
 }

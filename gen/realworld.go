@@ -6,6 +6,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/fixtures/corpus"
 	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
 // realworld returns a fixture for every corpus, with its inferred type.
@@ -29,7 +30,7 @@ func realworldFixture(corpusName string) (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := leaves(data)
+	n, err := jsonvalue.Scalars(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -52,6 +52,33 @@ func Decode(data []byte) (any, error) {
 	return v, nil
 }
 
+// Scalars returns the number of scalar values, null included, in the JSON
+// document data: the fields a benchmark's ns/field divides by.
+func Scalars(data []byte) (int, error) {
+	v, err := Decode(data)
+	if err != nil {
+		return 0, err
+	}
+	return scalars(v), nil
+}
+
+func scalars(v any) int {
+	n := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			n += scalars(e)
+		}
+	case []any:
+		for _, e := range v {
+			n += scalars(e)
+		}
+	default:
+		n = 1
+	}
+	return n
+}
+
 // Diff compares two values returned by Decode, numbers within digits
 // decimal places (exactly when 0), and reports the first path at which they
 // differ.

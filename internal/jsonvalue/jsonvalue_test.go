@@ -32,3 +32,24 @@ func TestSame(t *testing.T) {
 		}
 	}
 }
+
+func TestScalars(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want int
+		err  bool
+	}{
+		{`{}`, 0, false},
+		{`{"a":1,"b":null}`, 2, false},
+		{`{"a":[1,"x",true],"b":{"c":{"d":1.5}}}`, 4, false},
+		{`[[],{},[null]]`, 1, false},
+		{`"s"`, 1, false},
+		{`{"a":`, 0, true},
+	}
+	for _, tt := range tests {
+		n, err := Scalars([]byte(tt.doc))
+		if n != tt.want || (err != nil) != tt.err {
+			t.Errorf("Scalars(%s) = %d, %v; want %d, error %t", tt.doc, n, err, tt.want, tt.err)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func TestSplit(t *testing.T) {
 			}
 		}
 		if in != 1 || large.want[c.Name()] != (c.Fixture.Fields >= slowFields) || fields.want[c.Name()] != (c.Fixture.Family == "fields") {
-			t.Errorf("%s (%d values) is in the wrong part", c, c.Fixture.Fields)
+			t.Errorf("%s (%g values) is in the wrong part", c, c.Fixture.Fields)
 		}
 	}
 	// Each part's selection selects exactly its cells.

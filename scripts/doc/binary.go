@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/jsoncost/jsoncost/internal/doc/harness"
+	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -47,7 +47,7 @@ func (b binary) gate(ctx context.Context) (failures []failure, passed map[rawfmt
 	passed = map[rawfmt.Cell]bool{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
-		var r harness.GateResult
+		var r jsoncost.GateResult
 		if err := dec.Decode(&r); err != nil {
 			return nil, nil, fmt.Errorf("reading the correctness gate's results: %w", err)
 		}

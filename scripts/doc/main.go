@@ -9,9 +9,9 @@
 // fields against it and projects it to them (package internal/doc/fields),
 // and writes a throwaway module outside the repository with both types,
 // easyjson's code for them and the samples (package internal/doc/tempmod).
-// Its test binary checks every cell, codec × operation, with the
-// correctness gate (package internal/doc/harness); cells that pass are then
-// timed in interleaved rounds. The raw benchfmt output, with its
+// Its test binary, built on the suite's root package (package jsoncost),
+// checks every cell, codec × operation, with the correctness gate; cells
+// that pass are then timed in interleaved rounds. The raw benchfmt output, with its
 // configuration lines, is read back like any raw file (package
 // internal/report/load) and turned into a page (package internal/doc/page)
 // that is printed and saved, with the raw file, under

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
-	"github.com/jsoncost/jsoncost/internal/doc/harness"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -110,7 +110,7 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 	if v, _ := run.Value(rawfmt.KeyMachine); filepath.Base(filepath.Dir(dir)) != v || !strings.HasPrefix(v, runtime.GOOS+"-"+runtime.GOARCH+"-") {
 		t.Errorf("results directory %s, machine-id %q", dir, v)
 	}
-	ops := harness.Ops
+	ops := jsoncost.DocumentOps
 	if fields == "" {
 		ops = slices.DeleteFunc(slices.Clone(ops), func(op codecs.Op) bool { return op == codecs.DecodeProj || op == codecs.Get5 })
 	}
@@ -124,7 +124,7 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 			}
 		}
 	}
-	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+harness.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
+	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+jsoncost.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
 		t.Errorf("fields %q: %d results of the filtered document", fields, filtered)
 	}
 	if run.Has(string(codecs.DecodeMap), broken) || !run.Has(string(codecs.DecodeStruct), broken) {

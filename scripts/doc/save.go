@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
-	"github.com/jsoncost/jsoncost/internal/doc/harness"
 	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -53,7 +53,7 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch st
 		return fmt.Errorf("reading the results back: %w", err)
 	}
 	info := page.Info{
-		Doc: d.path, Name: d.name, Filtered: d.name + harness.FilteredSuffix,
+		Doc: d.path, Name: d.name, Filtered: d.name + jsoncost.FilteredSuffix,
 		Samples: len(d.samples), Compacted: d.compacted, Fields: d.fields.Paths(),
 		QPS: o.qps, PerRequest: o.perRequest, Notes: d.notes,
 		Command: command(o), RawFile: rawFile,

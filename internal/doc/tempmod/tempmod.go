@@ -3,12 +3,13 @@
 // committed fixtures and the suite's own tests never see it.
 //
 // Data flows from a Doc (the samples, the inferred type and its projection)
-// to files in a fresh temporary directory: go.mod, which requires this
-// suite's module and replaces it with the checkout it runs from, so the
-// generated package imports package codecs and the benchmark harness;
-// go.sum, copied from the checkout; the types; easyjson's code for them;
-// the samples; and a test file that hands all of it to package harness.
-// Build compiles the test binary the runner then runs round after round.
+// to files in a fresh temporary directory: go.mod, a module of its own
+// (Path) that requires this suite's module and replaces it with the
+// checkout it runs from; go.sum, copied from the checkout; the types;
+// easyjson's code for them; the samples; and a test file that hands all of
+// it, as a jsoncost.Document, to the benchmark body of the suite's root
+// package, the one non-internal package it imports. Build compiles the
+// test binary the runner then runs round after round.
 package tempmod
 
 import (
@@ -25,9 +26,8 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// Path is the module path of the generated module: below the suite's, so
-// that it may import the suite's internal packages.
-const Path = "github.com/jsoncost/jsoncost/docbench"
+// Path is the module path of the generated module.
+const Path = "docbench"
 
 // suite is the module path of the suite.
 const suite = "github.com/jsoncost/jsoncost"
@@ -145,13 +145,13 @@ import (
 	_ "embed"
 	"testing"
 
-	"github.com/jsoncost/jsoncost/internal/doc/harness"
+	"github.com/jsoncost/jsoncost"
 )
 
 //go:embed doc.ndjson
 var samples []byte
 
-var spec = harness.Spec{
+var spec = jsoncost.Document{
 	Name:     {{printf "%q" .Name}},
 	Fields:   {{printf "%q" .Fields}},
 	Samples:  samples,
@@ -162,7 +162,7 @@ var spec = harness.Spec{
 	Easyjson: {{.Easyjson}},
 }
 
-func TestMain(m *testing.M) { harness.Main(m, &spec) }
+func TestMain(m *testing.M) { jsoncost.DocumentMain(m, &spec) }
 
-func BenchmarkCodec(b *testing.B) { harness.Bench(b, &spec) }
+func BenchmarkCodec(b *testing.B) { jsoncost.BenchmarkDocument(b, &spec) }
 `))

@@ -49,6 +49,13 @@ func TestCreate(t *testing.T) {
 			t.Errorf("%s = %q, %v; want it to hold %q", name, data, err, text)
 		}
 	}
+	// The module is one of its own, which may import no internal package
+	// of the suite.
+	goMod, _ := os.ReadFile(filepath.Join(m.Dir, "go.mod"))
+	test, _ := os.ReadFile(filepath.Join(m.Dir, "bench_test.go"))
+	if strings.HasPrefix(Path, suite+"/") || !strings.HasPrefix(string(goMod), "module "+Path+"\n") || strings.Contains(string(test), suite+"/internal/") {
+		t.Errorf("the module %s is nested in the suite's or imports its internal packages:\n%s\n%s", Path, goMod, test)
+	}
 	if err := m.Remove(); err != nil {
 		t.Fatal(err)
 	}

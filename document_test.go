@@ -1,8 +1,7 @@
-package harness
+package jsoncost
 
 import (
 	"encoding/json"
-	"flag"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +32,7 @@ type projDoc struct {
 }
 
 // spec has three samples; get5 finds a field in the first two only.
-var spec = &Spec{
+var spec = &Document{
 	Name:   "doc",
 	Fields: "title,items[].sku",
 	Samples: []byte(`{"id":1,"title":"a","price":{"amount":1.5,"currency":"EUR"},"items":[{"sku":"x","qty":1},{"sku":"y","qty":2}]}
@@ -51,12 +50,12 @@ func TestCells(t *testing.T) {
 	}
 	got := map[string]int{}
 	for _, c := range cells {
-		got[c.name.Op+" "+c.name.Fixture] = len(c.inputs)
-		if c.codec.Category == codecs.Codegen {
-			t.Errorf("%s: easyjson without generated code", c.name)
+		got[c.Name().Op+" "+c.Name().Fixture] = len(c.Fixture.Samples)
+		if c.Codec.Category == codecs.Codegen {
+			t.Errorf("%s: easyjson without generated code", c)
 		}
-		if err := c.gate(); err != nil {
-			t.Errorf("%s: %v", c.name, err)
+		if err := gateCell(c); err != nil {
+			t.Errorf("%s: %v", c, err)
 		}
 	}
 	want := map[string]int{
@@ -71,11 +70,11 @@ func TestCells(t *testing.T) {
 			t.Errorf("%s: %d samples, want %d", k, got[k], n)
 		}
 	}
-	filtered := cells[slices.IndexFunc(cells, func(c *cell) bool { return c.name.Fixture == "doc-filtered" })]
-	if d := string(filtered.inputs[0].Doc); d != `{"title":"a","items":[{"sku":"x"},{"sku":"y"}]}` {
+	filtered := cells[slices.IndexFunc(cells, func(c Cell) bool { return c.Fixture.Name == "doc-filtered" })].Fixture
+	if d := string(filtered.Samples[0].Doc); d != `{"title":"a","items":[{"sku":"x"},{"sku":"y"}]}` {
 		t.Errorf("filtered sample 1 = %s", d)
 	}
-	if f := filtered.fields; f != 4.0/3 {
+	if f := filtered.Fields; f != 4.0/3 {
 		t.Errorf("the filtered samples have %v scalar values on average, want 4/3", f)
 	}
 
@@ -86,11 +85,11 @@ func TestCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cells {
-		if c.op == codecs.DecodeProj || c.op == codecs.Get5 || c.name.Fixture != "doc" {
-			t.Errorf("without fields: cell %s", c.name)
+		if c.Op == codecs.DecodeProj || c.Op == codecs.Get5 || c.Fixture.Name != "doc" {
+			t.Errorf("without fields: cell %s", c)
 		}
 	}
-	if !slices.ContainsFunc(cells, func(c *cell) bool { return c.codec.Category == codecs.Codegen }) {
+	if !slices.ContainsFunc(cells, func(c Cell) bool { return c.Codec.Category == codecs.Codegen }) {
 		t.Error("no easyjson cell with generated code")
 	}
 }
@@ -140,20 +139,16 @@ func TestGateNamesTheSample(t *testing.T) {
 			}
 			return nil
 		}}
-	unregister, err := codecs.Register(wrong)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unregister()
+	register(t, wrong)
 	cells, err := spec.cells()
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(cells, func(c *cell) bool { return c.codec == wrong && c.name.Fixture == "doc" })
-	if err := cells[i].gate(); err == nil || !strings.HasPrefix(err.Error(), "sample 2: gate: codec wrong-on-ids: decode-struct") {
+	i := slices.IndexFunc(cells, func(c Cell) bool { return c.Codec == wrong && c.Fixture.Name == "doc" })
+	if err := gateCell(cells[i]); err == nil || !strings.HasPrefix(err.Error(), "sample 2: gate: codec wrong-on-ids: decode-struct") {
 		t.Errorf("gate = %v, want a failure on sample 2", err)
 	}
-	if _, err := cells[i].prepare(); err == nil {
+	if _, err := Prepare(cells[i]); err == nil {
 		t.Error("prepare returned a timed loop for a cell that fails the gate")
 	}
 }
@@ -161,12 +156,7 @@ func TestGateNamesTheSample(t *testing.T) {
 // TestLoopsTakeSamplesInTurn times every operation with a probe codec and
 // checks that each iteration takes the next sample, into a fresh target.
 func TestLoopsTakeSamplesInTurn(t *testing.T) {
-	bt := flag.Lookup("test.benchtime")
-	old := bt.Value.String()
-	if err := bt.Value.Set("7x"); err != nil {
-		t.Fatal(err)
-	}
-	defer bt.Value.Set(old)
+	setBenchtime(t, "7x")
 	var seen []string
 	var last any
 	reused := 0
@@ -184,21 +174,17 @@ func TestLoopsTakeSamplesInTurn(t *testing.T) {
 			return json.Marshal(v)
 		},
 	}
-	unregister, err := codecs.Register(probe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unregister()
+	register(t, probe)
 	cells, err := spec.cells()
 	if err != nil {
 		t.Fatal(err)
 	}
 	samples := strings.Split(strings.TrimSpace(string(spec.Samples)), "\n")
 	for _, c := range cells {
-		if c.codec != probe || c.op != codecs.DecodeStruct || c.name.Fixture != "doc" {
+		if c.Codec != probe || c.Op != codecs.DecodeStruct || c.Fixture.Name != "doc" {
 			continue
 		}
-		loop, err := c.prepare()
+		loop, err := Prepare(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,29 +205,5 @@ func TestLoopsTakeSamplesInTurn(t *testing.T) {
 	}
 	if reused > 0 {
 		t.Errorf("%d decodes got the previous target", reused)
-	}
-}
-
-func TestShuffle(t *testing.T) {
-	cells, err := spec.cells()
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := func(seed uint64, round int) string {
-		cs := slices.Clone(cells)
-		shuffle(cs, seed, round)
-		var s []string
-		for _, c := range cs {
-			s = append(s, c.name.Sub())
-		}
-		return strings.Join(s, " ")
-	}
-	switch matrix := names(0, 1); {
-	case names(0, 2) != matrix:
-		t.Error("seed 0 changed the order")
-	case names(42, 1) == matrix, names(42, 1) == names(42, 2), names(42, 1) == names(43, 1):
-		t.Error("seeds and rounds do not give their own orders")
-	case names(42, 1) != names(42, 1):
-		t.Error("one seed and round gave two orders")
 	}
 }

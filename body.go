@@ -1,0 +1,236 @@
+package jsoncost
+
+import (
+	"flag"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// current holds the gate inputs of the entry being measured. A round runs
+// the cells entry by entry (see order), so this one entry still computes
+// each reference once per entry and operation, and the decoded references
+// of the entries measured before do not stay live: if they did, every
+// garbage collection inside a timed loop would mark them, and a cell's
+// time would grow with the entries that happened to run before it.
+var current struct {
+	sync.Mutex
+	entry *fixtures.Entry
+	ins   []codecs.Input
+}
+
+// inputs returns what the gate and the benchmark feed a codec for e, one
+// input per sample.
+func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
+	if len(e.Samples) == 0 {
+		return nil, fmt.Errorf("%s: no samples", e.Name)
+	}
+	current.Lock()
+	defer current.Unlock()
+	if current.entry != e {
+		current.entry, current.ins = e, make([]codecs.Input, len(e.Samples))
+		for i, s := range e.Samples {
+			current.ins[i] = codecs.NewInput(s.Doc, e.New, e.NewProj, s.Get5)
+		}
+	}
+	return current.ins, nil
+}
+
+// check is the correctness gate; a test replaces it to see that every cell
+// consults it.
+var check = codecs.Check
+
+// gate checks the cell on every input; when named is set, a failure names
+// its sample.
+func gate(cell Cell, ins []codecs.Input, named bool) error {
+	for i, in := range ins {
+		if err := check(cell.Codec, cell.Op, in); err != nil {
+			if named {
+				return fmt.Errorf("sample %d: %w", i+1, err)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// Prepare checks the cell with the correctness gate and returns its timed
+// loop, in which each iteration takes the next sample of the cell's entry.
+// Everything an iteration needs is built here, before timing: the input
+// bytes, the value an encoder is handed, the compiled get5 paths, the
+// codec's per-type warm-up (sonic's Pretouch). The gate's own calls are the
+// untimed warm-up of the operation. An iteration decodes into a fresh
+// target every time.
+func Prepare(cell Cell) (func(b *testing.B) error, error) {
+	ins, err := inputs(cell.Fixture)
+	if err != nil {
+		return nil, err
+	}
+	if cell.Floor() {
+		f, err := newFloor(cell, ins)
+		if err != nil {
+			return nil, err
+		}
+		return f.loop, nil
+	}
+	c, op := cell.Codec, cell.Op
+	newValue := ins[0].Target(op)
+	if c.Warmup != nil {
+		for _, newV := range []func() any{ins[0].New, ins[0].NewProj, codecs.NewMap} {
+			if newV == nil {
+				continue
+			}
+			if err := c.Warmup(newV()); err != nil {
+				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
+			}
+		}
+	}
+	if err := gate(cell, ins, len(ins) > 1); err != nil {
+		return nil, err
+	}
+	n := len(ins)
+	docs := make([][]byte, n)
+	for i, in := range ins {
+		docs[i] = in.Doc
+	}
+	switch op {
+	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
+		return func(b *testing.B) error {
+			for i := 0; b.Loop(); i++ {
+				if i == n {
+					i = 0
+				}
+				if err := c.Unmarshal(docs[i], newValue()); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.EncodeStruct, codecs.EncodeMap:
+		values := make([]any, n)
+		for i, in := range ins {
+			if values[i], _, err = codecs.Encoded(in, op); err != nil {
+				return nil, fmt.Errorf("%s: %w", cell, err)
+			}
+		}
+		return func(b *testing.B) error {
+			for i := 0; b.Loop(); i++ {
+				if i == n {
+					i = 0
+				}
+				if _, err := c.Marshal(values[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.Roundtrip:
+		return func(b *testing.B) error {
+			for i := 0; b.Loop(); i++ {
+				if i == n {
+					i = 0
+				}
+				v := newValue()
+				if err := c.Unmarshal(docs[i], v); err != nil {
+					return err
+				}
+				if _, err := c.Marshal(v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	case codecs.Get5:
+		gets := make([]func([]byte) ([][]byte, error), n)
+		for i, in := range ins {
+			gets[i] = c.Get(in.Paths)
+		}
+		return func(b *testing.B) error {
+			for i := 0; b.Loop(); i++ {
+				if i == n {
+					i = 0
+				}
+				if _, err := gets[i](docs[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	}
+	return nil, fmt.Errorf("%s: unknown operation", cell)
+}
+
+// Run runs the cells as sub-benchmarks of b named after them, in the order
+// of seed and round (see order). A cell that fails the gate is reported
+// as a failure and never timed.
+func Run(b *testing.B, cells []Cell, seed uint64, round int) {
+	refuseRace(b)
+	for _, cell := range order(cells, seed, round) {
+		b.Run(cell.String(), func(b *testing.B) { benchCell(b, cell) })
+	}
+}
+
+// refuseRace stops a benchmark built with the race detector.
+func refuseRace(b *testing.B) {
+	if codecs.RaceEnabled {
+		b.Fatal("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
+	}
+}
+
+// benchCell gates the cell, then times it.
+func benchCell(b *testing.B, cell Cell) {
+	loop, err := Prepare(cell)
+	if err != nil {
+		b.Fatal(err)
+	}
+	measure(b, loop, cell.Fixture.Fields, cell.Fixture.Bytes)
+}
+
+// nothing is a codec that does no work: the noop cell times what wraps
+// every codec call, the loop and the call through a function value.
+var nothing = &codecs.Codec{Unmarshal: func([]byte, any) error { return nil }}
+
+// benchNoop times the noop cell.
+func benchNoop(b *testing.B) {
+	measure(b, func(b *testing.B) error {
+		for b.Loop() {
+			if err := nothing.Unmarshal(nil, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, 1, 0)
+}
+
+// measure runs a timed loop and reports the constant per-document metrics
+// the report reads: fields/op, doc-B/op (and MB/s), ns/field, for
+// documents of the mean number of fields and size given.
+func measure(b *testing.B, loop func(*testing.B) error, fields, size float64) {
+	b.SetBytes(int64(size + 0.5))
+	b.ReportAllocs()
+	if err := loop(b); err != nil {
+		b.Fatal(err)
+	}
+	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	b.ReportMetric(ns/fields, rawfmt.UnitNsField)
+	b.ReportMetric(fields, rawfmt.UnitFields)
+	b.ReportMetric(size, rawfmt.UnitDocB)
+}
+
+// runMain runs the tests and benchmarks of m, first printing, when it
+// benchmarks, benchfmt configuration lines that say what the process that
+// times the cells runs: sonic's engine and whether the race detector is
+// on. The flags must be parsed.
+func runMain(m *testing.M) int {
+	if flag.Lookup("test.bench").Value.String() != "" {
+		if sonic, err := codecs.Lookup("sonic-std"); err == nil {
+			fmt.Printf("%s: %s\n", rawfmt.KeySonicEngine, sonic.EngineName())
+		}
+		fmt.Printf("%s: %t\n", rawfmt.KeyRace, codecs.RaceEnabled)
+	}
+	return m.Run()
+}

@@ -1,0 +1,199 @@
+package jsoncost
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/doc/fields"
+)
+
+// A Document is a user's own document as the module generated for it by
+// make bench-doc holds it.
+type Document struct {
+	Name     string     // the fixture name of the document in cell names
+	Fields   string     // the FIELDS list; "" for none
+	Samples  []byte     // the samples, compact, one a line
+	New      func() any // a fresh pointer to the document's type
+	NewProj  func() any // a fresh pointer to the projected type; nil without fields
+	Easyjson bool       // whether easyjson code was generated for the types
+}
+
+// FilteredSuffix ends the fixture name of the filtered document.
+const FilteredSuffix = "-filtered"
+
+// DocumentOps are the operations on a user's document, in report order.
+var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
+
+// docFlags are the flags scripts/doc passes the document's benchmark
+// binary; DocumentMain defines them.
+var docFlags struct {
+	gate  bool
+	skip  string
+	seed  uint64
+	round int
+}
+
+// A GateResult is the line -doc.gate prints for one cell.
+type GateResult struct {
+	Cell  string `json:"cell"`            // rawfmt.Cell.Sub()
+	Error string `json:"error,omitempty"` // the first failure, with the sample it was on
+}
+
+// DocumentMain is the TestMain of a document's benchmark. With -doc.gate
+// it checks every cell of d on every sample with the correctness gate and
+// prints one GateResult line per cell; otherwise it runs the tests and
+// benchmarks as TestMain does for the matrix.
+func DocumentMain(m *testing.M, d *Document) {
+	flag.BoolVar(&docFlags.gate, "doc.gate", false, "check every cell with the correctness gate, print one JSON line per cell, and exit")
+	flag.StringVar(&docFlags.skip, "doc.skip", "", "comma-separated cells (op=…/fixture=…/codec=…) not to time")
+	flag.Uint64Var(&docFlags.seed, "doc.seed", 0, "when non-zero, shuffle the order of cells with this seed")
+	flag.IntVar(&docFlags.round, "doc.round", 1, "the round this run is, which picks its permutation of the seed")
+	flag.Parse()
+	if !docFlags.gate {
+		os.Exit(runMain(m))
+	}
+	if err := printGate(d); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// printGate prints the GateResult of every cell of d.
+func printGate(d *Document) error {
+	cells, err := d.cells()
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(os.Stdout)
+	for _, c := range cells {
+		r := GateResult{Cell: c.Name().Sub()}
+		if err := gateCell(c); err != nil {
+			r.Error = err.Error()
+		}
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gateCell checks c on every sample of its entry; a failure names its
+// sample, even in a document of one.
+func gateCell(c Cell) error {
+	ins, err := inputs(c.Fixture)
+	if err != nil {
+		return err
+	}
+	return gate(c, ins, true)
+}
+
+// BenchmarkDocument runs, as BenchmarkCodec does for the matrix, every
+// cell of d but those -doc.skip names, in the order of -doc.seed and
+// -doc.round.
+func BenchmarkDocument(b *testing.B, d *Document) {
+	refuseRace(b)
+	cells, err := d.cells()
+	if err != nil {
+		b.Fatal(err)
+	}
+	skip := strings.Split(docFlags.skip, ",")
+	cells = slices.DeleteFunc(cells, func(c Cell) bool { return slices.Contains(skip, c.Name().Sub()) })
+	Run(b, cells, docFlags.seed, docFlags.round)
+}
+
+// cells returns every cell of d, in op, fixture, codec order: each
+// configuration that supports the operation (easyjson only with generated
+// code), on the document; get5 on the samples where it finds a field; the
+// projection's operations and the filtered document only with fields.
+func (d *Document) cells() ([]Cell, error) {
+	full, filtered, located, err := d.entries()
+	if err != nil {
+		return nil, err
+	}
+	var cells []Cell
+	add := func(op codecs.Op, e *fixtures.Entry) {
+		if e == nil {
+			return
+		}
+		for _, c := range codecs.All() {
+			if c.Supports(op) && (c.Category != codecs.Codegen || d.Easyjson) {
+				cells = append(cells, Cell{op, e, c})
+			}
+		}
+	}
+	for _, op := range DocumentOps {
+		switch {
+		case op == codecs.Get5:
+			add(op, located)
+		case op == codecs.DecodeProj && d.NewProj == nil: // no projected type
+		default:
+			add(op, full)
+		}
+		if op == codecs.DecodeStruct {
+			add(op, filtered)
+		}
+	}
+	return cells, nil
+}
+
+// entries returns the corpus of d: the document, its samples filtered to
+// the fields, and the samples in which get5 finds a field; the last two
+// are nil without fields or without such samples. First the projected type
+// and every filtered sample are held to the fields: one that has a path
+// FIELDS does not name, or lacks one it does, is an error.
+func (d *Document) entries() (full, filtered, located *fixtures.Entry, err error) {
+	set, err := fields.Parse(d.Fields)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if set != nil && d.NewProj != nil {
+		if err := set.CheckType(reflect.TypeOf(d.New()), reflect.TypeOf(d.NewProj())); err != nil {
+			return nil, nil, nil, fmt.Errorf("FIELDS check: %w", err)
+		}
+	}
+	var all, kept, found []fixtures.Sample
+	for i, line := range strings.Split(strings.TrimSuffix(string(d.Samples), "\n"), "\n") {
+		doc := []byte(line)
+		if set == nil {
+			all = append(all, fixtures.Sample{Doc: doc})
+			continue
+		}
+		paths, err := set.Locate(doc)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("sample %d: %w", i+1, err)
+		}
+		f, err := set.Filter(doc)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("sample %d: %w", i+1, err)
+		}
+		if err := set.CheckFiltered(doc, f); err != nil {
+			return nil, nil, nil, fmt.Errorf("FIELDS check: sample %d: %w", i+1, err)
+		}
+		s := fixtures.Sample{Doc: doc, Get5: paths}
+		all, kept = append(all, s), append(kept, fixtures.Sample{Doc: f})
+		if len(paths) > 0 {
+			found = append(found, s)
+		}
+	}
+	entry := func(name string, samples []fixtures.Sample, newValue, newProj func() any) *fixtures.Entry {
+		if err != nil || samples == nil {
+			return nil
+		}
+		var e *fixtures.Entry
+		e, err = fixtures.NewEntry(name, "doc", samples, newValue, newProj)
+		return e
+	}
+	full = entry(d.Name, all, d.New, d.NewProj)
+	filtered = entry(d.Name+FilteredSuffix, kept, d.NewProj, nil)
+	located = entry(d.Name, found, d.New, d.NewProj)
+	return full, filtered, located, err
+}
