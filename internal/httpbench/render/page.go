@@ -11,6 +11,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 // A metric is a unit of the raw file as a report shows it.
@@ -89,7 +90,7 @@ func Page(run *Run, machine string, charts bool) []byte {
 		if charts {
 			fmt.Fprintf(&b, "\n![latency percentiles at %s](%s)\n", loadLabel(l), ChartFile(l))
 		}
-		b.WriteString("\nEffects against the base, paired by round: the median and 95% interval of the round-by-round difference; `~` marks an effect whose interval spans zero or is wider than the effect.\n\n")
+		b.WriteString("\nEffects against the base, paired by round: the median and 95% interval of the round-by-round difference; `" + format.Unclear + "` marks an effect whose interval spans zero or is wider than the effect.\n\n")
 		writeEffects(&b, run, l)
 	}
 	b.WriteString("\n## Scenarios\n\n")
@@ -109,7 +110,7 @@ process (getrusage), allocations its runtime/metrics; the backend runs in a proc
 
 `
 
-const findingsIntro = "Each scenario against the base at the same load, paired by round: the median change over the rounds and, in parentheses, its 95% interval. A change is stated only when its interval excludes zero and is no wider than the change itself, and only when the run passes the checks: at each load, the median half-width of the API CPU intervals is at most ±10%; the backend's filtered responses and those of fewer hits are smaller than the base's, those of more hits larger; no saving is larger than the base's whole.\n\n"
+const findingsIntro = "Each scenario against the base at the same load, paired by round: the median change over the rounds and, in brackets, its 95% interval. A change is stated only when its interval excludes zero and is no wider than the change itself, and only when the run passes the checks: at each load, the median half-width of the API CPU intervals is at most ±10.0%; the backend's filtered responses and those of fewer hits are smaller than the base's, those of more hits larger; no saving is larger than the base's whole.\n\n"
 
 // writeWarnings writes, after the title, what the run did not record and
 // every check it failed.
@@ -156,16 +157,9 @@ func writeSetup(b *bytes.Buffer, run *Run) {
 // loadLabel names a load in a sentence.
 func loadLabel(l httpbench.Load) string {
 	if l.Rate == 0 {
-		return plural(l.Workers, "worker")
+		return format.Plural(l.Workers, "worker")
 	}
 	return strconv.Itoa(l.Rate) + " req/s"
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func loadTitle(l httpbench.Load, run *Run) string {
@@ -269,14 +263,13 @@ func writeFindings(b *bytes.Buffer, run *Run, l httpbench.Load, problems []probl
 			}
 			baseValue := summarize(run.Samples(base, e.unit)).center * e.scale
 			if e.relative {
-				parts = append(parts, fmt.Sprintf("%s %s%% (%s%% to %s%%) from the base's %s %s", e.noun, signed(s.center), signed(s.lo), signed(s.hi), number(baseValue), e.per))
+				parts = append(parts, fmt.Sprintf("%s %s from the base's %s %s", e.noun, format.ChangeCI(s.estimate(1)), format.Sig(baseValue), e.per))
 			} else {
 				rel := ""
 				if baseValue != 0 {
-					rel = " " + signed(s.center*scale/baseValue*100) + "%"
+					rel = " " + format.Change(s.center*scale/baseValue*100)
 				}
-				parts = append(parts, fmt.Sprintf("%s %s %s (%s to %s),%s from the base's %s", e.noun, signed(s.center*scale), e.per,
-					signed(s.lo*scale), signed(s.hi*scale), rel, number(baseValue)))
+				parts = append(parts, fmt.Sprintf("%s %s,%s from the base's %s", e.noun, format.CI(s.estimate(scale), format.Signed, " "+e.per), rel, format.Sig(baseValue)))
 			}
 		}
 		what := "no change established"
@@ -299,7 +292,7 @@ func describe(run *Run, s httpbench.Scenario) string {
 	case s.Pool == httpbench.PoolDefault:
 		return "Go's default transport (2 idle connections per host, so a burst opens and closes the rest) instead of a pool sized for " + workers
 	case s.Name == "hits-"+strconv.Itoa(s.Hits):
-		return fmt.Sprintf("%s per response instead of the base's", plural(s.Hits, "hit"))
+		return fmt.Sprintf("%s per response instead of the base's", format.Plural(s.Hits, "hit"))
 	}
 	return "`" + s.Codec + "` instead of the base's codec"
 }
@@ -309,59 +302,33 @@ func describe(run *Run, s httpbench.Scenario) string {
 func formatSummary(s summary, scale float64) string {
 	switch {
 	case math.IsNaN(s.center):
-		return "—"
-	case !s.bounded():
-		return number(s.center*scale) + " ±∞"
-	case s.center == 0:
-		if s.lo == 0 && s.hi == 0 {
-			return "0 ±0%"
-		}
-		return fmt.Sprintf("0 (%s to %s)", number(s.lo*scale), number(s.hi*scale))
+		return format.None
+	case s.center == 0 && (s.lo != 0 || s.hi != 0):
+		return format.CI(s.estimate(scale), format.Sig, "")
 	}
-	half := math.Max(s.hi-s.center, s.center-s.lo) / math.Abs(s.center) * 100
-	return fmt.Sprintf("%s ±%.0f%%", number(s.center*scale), half)
+	half := 0.0
+	if s.center != 0 {
+		half = math.Max(s.hi-s.center, s.center-s.lo) / math.Abs(s.center) * 100
+	}
+	return format.Sig(s.center*scale) + " " + format.HalfWidth(half)
 }
 
-// formatEffect writes an effect with its interval, or ~ and the interval
-// when it is no finding.
+// formatEffect writes an effect with its interval, or Unclear and the
+// interval when it is no finding.
 func formatEffect(s summary, scale float64, relative bool) string {
-	pct := ""
+	unit := ""
 	if relative {
-		pct = "%"
+		unit = "%"
 	}
 	switch {
 	case math.IsNaN(s.center):
-		return "—"
+		return format.None
 	case !s.bounded():
-		return "~ (too few rounds)"
+		return format.Unclear + " (too few rounds)"
+	case !s.established():
+		return format.UnclearCI(s.estimate(scale), unit)
+	case relative:
+		return format.ChangeCI(s.estimate(1))
 	}
-	interval := fmt.Sprintf("(%s%s to %s%s)", signed(s.lo*scale), pct, signed(s.hi*scale), pct)
-	if !s.established() {
-		return "~ " + interval
-	}
-	return signed(s.center*scale) + pct + " " + interval
-}
-
-// number writes x with about three significant digits and no exponent.
-func number(x float64) string {
-	a := math.Abs(x)
-	switch {
-	case x == 0:
-		return "0"
-	case a >= 100:
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	case a >= 10:
-		return strconv.FormatFloat(x, 'f', 1, 64)
-	case a >= 1:
-		return strconv.FormatFloat(x, 'f', 2, 64)
-	}
-	return strconv.FormatFloat(x, 'g', 2, 64)
-}
-
-// signed is number with a sign.
-func signed(x float64) string {
-	if x > 0 {
-		return "+" + number(x)
-	}
-	return number(x)
+	return format.CI(s.estimate(scale), format.Signed, "")
 }

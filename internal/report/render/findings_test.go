@@ -93,7 +93,7 @@ func TestFindings(t *testing.T) {
 			want: []string{
 				"decode-map grows 8.3× [", "from 1.8× (fixed) to 8.3× (encoding-json) — " + explained + "91% [", "] of its time at 5 fields.",
 				"encoding-json decode-struct costs 308 ns [", "per call (fitted as a + b·n, largest residual 0.0%): the call is 19% [",
-				"] of its time at 5 and 2.3% [2.3%, 2.4%] at 50 fields.",
+				"] of its time at 5 and 2.3% [2.3, 2.4] at 50 fields.",
 			},
 			resolved: "| fixed | a + 102·n | 5125 [",
 		},

@@ -71,13 +71,13 @@ func TestInstrSection(t *testing.T) {
 	}
 }
 
-// The precision section lists the cells wider than ±10% by operation and
+// The precision section lists the cells wider than ±10.0% by operation and
 // codec.
 func TestPrecisionSection(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: line(300, 250)}), "")
 	var d doc
 	precision(&d, a)
-	if got := d.String(); !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0** |") || strings.Contains(got, "wider than ±10%, by") {
+	if got := d.String(); !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0** |") || strings.Contains(got, "wider than ±10.0%, by") {
 		t.Errorf("precision of a quiet run:\n%s", got)
 	}
 	text := synthRaw(map[string]curve{rawfmt.Base: line(300, 250)})
