@@ -9,7 +9,8 @@
 // cells the gate refused) to Markdown. Every number is computed from the
 // cells' samples with package internal/report/model: medians with
 // benchmath's distribution-free 95% intervals, and derived quantities
-// (speedups, savings, cores) with bootstrap intervals. A sentence whose
+// (speedups, savings, cores) with bootstrap intervals, each printed by
+// package internal/report/format as on every other page. A sentence whose
 // cells are missing is left out. Before any finding, the run is checked
 // (checks.go): intervals narrow enough to rank, no operation faster than a
 // part of its own work, no filtered decode cheaper than the filtered

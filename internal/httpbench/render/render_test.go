@@ -78,7 +78,7 @@ func TestPage(t *testing.T) {
 	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers hits-1@64-workers hits-100@64-workers base@200-rps goccy@200-rps filtered@200-rps hits-1@200-rps hits-100@200-rps"; got != want {
 		t.Errorf("cells in order %s, want %s", got, want)
 	}
-	page := string(Page(run, "linux-amd64-test", true))
+	page := render(t, run, true)
 	for _, want := range []string{
 		"- **filtered** at 64 workers (",
 		"API server CPU −51.2 µs per request [−52.5, −50.0], −50% from the base's 102",
@@ -180,9 +180,9 @@ func TestChecks(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		page := string(Page(run, "linux-amd64-test", false))
+		page := render(t, run, false)
 		title := strings.Index(page, "# HTTP:")
-		top := page[title:strings.Index(page, intro)]
+		top := page[title:strings.Index(page, "An API server (net/http)")]
 		for _, want := range tt.top {
 			if !strings.Contains(top, want) {
 				t.Errorf("%s: the top of the page lacks %q", tt.name, want)
@@ -264,4 +264,14 @@ func TestFormat(t *testing.T) {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
 		}
 	}
+}
+
+// render is the page of run.
+func render(t *testing.T, run *Run, charts bool) string {
+	t.Helper()
+	page, err := Page(run, "linux-amd64-test", charts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(page)
 }
