@@ -122,7 +122,7 @@ func TestPage(t *testing.T) {
 // fails a run whose response bytes are missing or out of order.
 func TestChecks(t *testing.T) {
 	const (
-		filteredFinding = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): API server CPU -51.2"
+		filteredFinding = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): API server CPU −51.2"
 		goccyFinding    = "- **goccy** at 64 workers (`goccy` instead of the base's codec): no change established."
 		filteredNone    = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): no finding is stated: see the checks at the top."
 	)

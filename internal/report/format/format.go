@@ -3,8 +3,9 @@
 // through it, so one quantity reads the same wherever it appears.
 //
 // The rules:
-//   - A number has three significant digits (Sig): 0.0412, 9.04, 76.8,
-//     302; from 100 up it has no decimals, below 0.001 an exponent. Num
+//   - A number has three significant digits (Sig): 0.0412, 9.04, 76.8;
+//     from 100 up it has every integer digit and no decimals (302, 7193),
+//     below 0.001 an exponent. Num
 //     writes a whole number (to round-off) as a whole: a count, a size.
 //   - A negative number has a minus sign (U+2212), never a hyphen-minus.
 //   - A duration is scaled to the SI prefix benchunit (golang.org/x/perf)
@@ -79,7 +80,7 @@ func Sig(x float64) string {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
 	switch ar := math.Abs(r); {
 	case ar >= 100 || ar == 0:
-		return minus(strconv.FormatFloat(r, 'f', 0, 64))
+		return minus(strconv.FormatFloat(x, 'f', 0, 64))
 	case ar >= 0.001:
 		return minus(strconv.FormatFloat(r, 'f', 2-int(math.Floor(math.Log10(ar))), 64))
 	}
@@ -106,8 +107,12 @@ func signed(f func(float64) string) func(float64) string {
 }
 
 // ci formats e's value with f and unit, then its interval in the same
-// unit, unwritten: "9.04× [8.91, 9.20]".
+// unit, unwritten: "9.04× [8.91, 9.20]"; None for a value that is not
+// finite.
 func ci(e Estimate, f func(float64) string, unit string) string {
+	if !finite(e.V) {
+		return None
+	}
 	s := f(e.V) + unit
 	if e.showsCI() {
 		s += " [" + f(e.Lo) + ", " + f(e.Hi) + "]"
@@ -153,13 +158,7 @@ func timeScale(ns float64) (factor float64, prefix string) {
 func Ratio(x float64) string { return RatioCI(Estimate{V: x}) }
 
 // RatioCI formats a ratio and its interval: "9.04× [8.91, 9.20]".
-func RatioCI[E estimate](e E) string {
-	x := Estimate(e)
-	if !finite(x.V) {
-		return None
-	}
-	return ci(x, Sig, "×")
-}
+func RatioCI[E estimate](e E) string { return ci(Estimate(e), Sig, "×") }
 
 // percent formats a percentage without its sign: one decimal below 10.
 func percent(x float64) string {
@@ -177,13 +176,7 @@ func percent(x float64) string {
 func Percent(x float64) string { return PercentCI(Estimate{V: x}) }
 
 // PercentCI formats a percentage and its interval: "62% [47, 70]".
-func PercentCI[E estimate](e E) string {
-	x := Estimate(e)
-	if !finite(x.V) {
-		return None
-	}
-	return ci(x, percent, "%")
-}
+func PercentCI[E estimate](e E) string { return ci(Estimate(e), percent, "%") }
 
 // Change formats a relative change in percent with its sign: "+28%",
 // "−82%".
@@ -191,13 +184,7 @@ func Change(x float64) string { return ChangeCI(Estimate{V: x}) }
 
 // ChangeCI formats a relative change in percent and its interval, each
 // with its sign: "+5.2% [+3.1, +7.0]".
-func ChangeCI[E estimate](e E) string {
-	x := Estimate(e)
-	if !finite(x.V) {
-		return None
-	}
-	return ci(x, signed(percent), "%")
-}
+func ChangeCI[E estimate](e E) string { return ci(Estimate(e), signed(percent), "%") }
 
 // Signed formats a difference with three significant digits and its
 // sign: "+19.7", "−2.24".
