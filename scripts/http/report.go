@@ -60,7 +60,11 @@ func reportRun(results, id, path string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	stdout.Write(render.Page(run, id, false))
+	page, err := render.Page(run, id, false)
+	if err != nil {
+		return err
+	}
+	stdout.Write(page)
 	dir := filepath.Join(results, id, "http")
 	raw, err := rebuild(dir, id)
 	if err != nil {

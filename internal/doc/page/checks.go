@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -55,7 +56,7 @@ func (p *page) problems() []string {
 			w, okW := p.summary(pt.whole, codec)
 			if okA && okW && a.Lo > w.Hi {
 				out = append(out, fmt.Sprintf("%s takes %s, more than %s, %s, though %s.",
-					pt.part.label(codec), ns(a.Estimate()), pt.whole.label(codec), ns(w.Estimate()), pt.why))
+					pt.part.label(codec), format.DurationCI(a.Estimate()), pt.whole.label(codec), format.DurationCI(w.Estimate()), pt.why))
 			}
 		}
 		if s := p.belowShare(codec); s != "" {
@@ -91,7 +92,7 @@ func (p *page) belowShare(codec string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
-		serverSide.label(codec), ns(a.Estimate()), pct(100*shareSlack), fullDecode.label(codec), ns(w.Estimate()), pct(100*bytes), pct(100*values))
+		serverSide.label(codec), format.DurationCI(a.Estimate()), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w.Estimate()), format.Percent(100*bytes), format.Percent(100*values))
 }
 
 // precision says why the page's intervals are too wide to rank or too few
@@ -130,8 +131,8 @@ func (p *page) precision() string {
 		}
 	}
 	if m := model.Median(hw); m > model.WideHalfWidth {
-		return fmt.Sprintf("The median cell's 95%% interval is ±%s, wider than ±%s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than ±%s; the widest, %s, is ±%s.",
-			pct(100*m), pct(100*model.WideHalfWidth), wide, len(hw), pct(100*model.WideHalfWidth), widestCell, pct(100*widest))
+		return fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
+			format.HalfWidth(100*m), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
 	}
 	return ""
 }

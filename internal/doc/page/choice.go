@@ -6,6 +6,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -30,7 +31,7 @@ func (p *page) choice() {
 		if !ok {
 			continue
 		}
-		s := []string{fmt.Sprintf("**%s** (%s): %s takes %s.", c.op, c.does, rawfmt.Base, ns(base))}
+		s := []string{fmt.Sprintf("**%s** (%s): %s takes %s.", c.op, c.does, rawfmt.Base, format.DurationCI(base))}
 		std := p.fastest(c.op, false, stdCodec)
 		all := p.fastest(c.op, false, anyCodec)
 		switch std {
@@ -55,9 +56,9 @@ func (p *page) choice() {
 func (p *page) against(op codecs.Op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
 	e, _ := median(own)
-	out := ns(e)
+	out := format.DurationCI(e)
 	if speed, ok := ratio(base, own); ok {
-		out += fmt.Sprintf(", %s as fast as encoding-json", withCI(speed, times))
+		out += fmt.Sprintf(", %s as fast as encoding-json", format.RatioCI(speed))
 	}
 	if t := model.Compare(base, own); t.Untestable == nil && !t.Differ {
 		out += fmt.Sprintf(" (not told apart from it in this run, p = %.2f)", t.P)

@@ -7,6 +7,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -19,9 +20,9 @@ func (p *page) rate() (qps, docs float64, phrase string) {
 	}
 	per := max(p.info.PerRequest, 1)
 	docs = qps * float64(per)
-	phrase = fmt.Sprintf("%s requests/s (%s)", num(qps), given)
+	phrase = fmt.Sprintf("%s requests/s (%s)", format.Num(qps), given)
 	if per > 1 {
-		phrase = fmt.Sprintf("%s requests/s with %d documents each, %s documents/s (%s)", num(qps), per, num(docs), given)
+		phrase = fmt.Sprintf("%s requests/s with %d documents each, %s documents/s (%s)", format.Num(qps), per, format.Num(docs), given)
 	}
 	return qps, docs, phrase
 }
@@ -35,11 +36,11 @@ func (p *page) cpu() {
 	}
 	qps, docs, rate := p.rate()
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
-	p.printf("## CPU at %s requests/s\n\n", num(qps))
+	p.printf("## CPU at %s requests/s\n\n", format.Num(qps))
 	full := model.Derive([][]float64{base}, coresOf)
-	s := []string{fmt.Sprintf("At %s, decoding every document whole with %s keeps %s cores busy.", rate, rawfmt.Base, withCI(full, cores))}
+	s := []string{fmt.Sprintf("At %s, decoding every document whole with %s keeps %s cores busy.", rate, rawfmt.Base, format.CI(full, format.Sig, ""))}
 	if rt := p.ns(codecs.Roundtrip, rawfmt.Base, false); len(rt) > 0 {
-		s = append(s, fmt.Sprintf("Decoding and encoding it again (roundtrip) takes %s cores.", withCI(model.Derive([][]float64{rt}, coresOf), cores)))
+		s = append(s, fmt.Sprintf("Decoding and encoding it again (roundtrip) takes %s cores.", format.CI(model.Derive([][]float64{rt}, coresOf), format.Sig, "")))
 	}
 	type option struct {
 		w     way
@@ -73,16 +74,16 @@ func (p *page) cpu() {
 	})
 	if len(opts) > 0 && (opts[0].codec != rawfmt.Base || opts[0].w != fullDecode) {
 		o := opts[0]
-		s = append(s, fmt.Sprintf("The cheapest option measured, %s with %s, takes %s cores and saves %s against that.", o.w.name, o.codec, withCI(o.cores, cores), withCI(o.saves, cores)))
+		s = append(s, fmt.Sprintf("The cheapest option measured, %s with %s, takes %s cores and saves %s against that.", o.w.name, o.codec, format.CI(o.cores, format.Sig, ""), format.CI(o.saves, format.Sig, "")))
 	}
 	p.para(s...)
 	var rows [][]string
 	for _, o := range opts {
-		saves := withCI(o.saves, cores)
+		saves := format.CI(o.saves, format.Sig, "")
 		if o.w == fullDecode && o.codec == rawfmt.Base {
-			saves = none // the baseline itself
+			saves = format.None // the baseline itself
 		}
-		rows = append(rows, []string{o.w.name, o.codec, code(category(o.codec)), withCI(o.cores, cores), saves})
+		rows = append(rows, []string{o.w.name, o.codec, code(category(o.codec)), format.CI(o.cores, format.Sig, ""), saves})
 	}
 	p.printf("Each way of reading the document with %s, the fastest `std` configuration and the fastest overall, cheapest first. Cores are CPU seconds per second: documents/s × time per document.\n\n", rawfmt.Base)
 	p.table([]string{"way", "codec", "category", "cores", "saves against " + rawfmt.Base + " full decode"}, rows,

@@ -6,6 +6,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -43,17 +44,17 @@ func (p *page) fieldsSection() {
 	base := p.ns(codecs.DecodeStruct, rawfmt.Base, false)
 	filtered := p.ns(codecs.DecodeStruct, rawfmt.Base, true)
 	if full, ok := median(base); ok {
-		s := []string{fmt.Sprintf("Decoding the whole document into its struct with %s takes %s.", rawfmt.Base, ns(full))}
+		s := []string{fmt.Sprintf("Decoding the whole document into its struct with %s takes %s.", rawfmt.Base, format.DurationCI(full))}
 		if sv, ok := saving(base, filtered); ok {
 			f, _ := median(filtered)
-			s = append(s, fmt.Sprintf("Server-side filtering (Elasticsearch `_source_includes`) %s of that: the filtered document decodes in %s.", saves(sv), ns(f)))
+			s = append(s, fmt.Sprintf("Server-side filtering (Elasticsearch `_source_includes`) %s of that: the filtered document decodes in %s.", saves(sv), format.DurationCI(f)))
 		}
 		proj := p.ns(codecs.DecodeProj, rawfmt.Base, false)
 		if sv, ok := saving(base, proj); ok {
 			pr, _ := median(proj)
-			s = append(s, fmt.Sprintf("Without it, client-side projection (decoding the whole document into a struct of only these fields) %s, taking %s", saves(sv), ns(pr)))
+			s = append(s, fmt.Sprintf("Without it, client-side projection (decoding the whole document into a struct of only these fields) %s, taking %s", saves(sv), format.DurationCI(pr)))
 			if r, ok := ratio(proj, filtered); ok {
-				s[len(s)-1] += fmt.Sprintf(", %s the time of the filtered decode.", withCI(r, times))
+				s[len(s)-1] += fmt.Sprintf(", %s the time of the filtered decode.", format.RatioCI(r))
 			} else {
 				s[len(s)-1] += "."
 			}
@@ -62,9 +63,9 @@ func (p *page) fieldsSection() {
 			get := p.ns(codecs.Get5, g, false)
 			sv, _ := saving(base, get)
 			e, _ := median(get)
-			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, category(g), ns(e), saves(sv))
+			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, category(g), format.DurationCI(e), saves(sv))
 			if r, ok := ratio(get, filtered); ok {
-				sentence += fmt.Sprintf(" and takes %s the time of the filtered decode with %s", withCI(r, times), rawfmt.Base)
+				sentence += fmt.Sprintf(" and takes %s the time of the filtered decode with %s", format.RatioCI(r), rawfmt.Base)
 			}
 			s = append(s, sentence+".")
 		}
@@ -91,11 +92,11 @@ func (p *page) cheapest() {
 	}
 	if best != "" {
 		e, _ := median(p.ns(bestWay.op, best, bestWay.filtered))
-		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, category(best), ns(e)))
+		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, category(best), format.DurationCI(e)))
 	}
 	if c := p.fastest(codecs.DecodeStruct, true, anyCodec); c != "" {
 		e, _ := median(p.ns(codecs.DecodeStruct, c, true))
-		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, category(c), ns(e)))
+		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, category(c), format.DurationCI(e)))
 	}
 	p.para(s...)
 }
@@ -120,13 +121,13 @@ func (p *page) waysTable() {
 			s := p.ns(w.op, codec, w.filtered)
 			e, ok := median(s)
 			if !ok {
-				row = append(row, none)
+				row = append(row, format.None)
 				continue
 			}
 			any = true
-			cell := ns(model.Estimate{V: e.V})
+			cell := format.DurationCI(model.Estimate{V: e.V})
 			if sv, ok := saving(base, s); ok && w != fullDecode {
-				cell += " (" + change(-sv.V) + ")"
+				cell += " (" + format.Change(-sv.V) + ")"
 			}
 			row = append(row, cell)
 		}
@@ -136,4 +137,18 @@ func (p *page) waysTable() {
 	}
 	p.printf("Median time per document (intervals in the tables below); in parentheses, the change against the codec's own full decode (%s's for a codec that only gets).\n\n", rawfmt.Base)
 	p.table(header, rows, markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+}
+
+// negate returns -e, its interval turned around.
+func negate(e model.Estimate) model.Estimate {
+	return model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}
+}
+
+// saves phrases a saving in percent: "saves 62% [47, 70]", or "costs
+// 3.1% [−12, 25] more" when the estimate is negative.
+func saves(e model.Estimate) string {
+	if e.V < 0 {
+		return "costs " + format.PercentCI(negate(e)) + " more"
+	}
+	return "saves " + format.PercentCI(e)
 }

@@ -9,7 +9,8 @@
 // cells the gate refused) to Markdown. Every number is computed from the
 // cells' samples with package internal/report/model: medians with
 // benchmath's distribution-free 95% intervals, and derived quantities
-// (speedups, savings, cores) with bootstrap intervals. A sentence whose
+// (speedups, savings, cores) with bootstrap intervals, each printed by
+// package internal/report/format as on every other page. A sentence whose
 // cells are missing is left out. Before any finding, the run is checked
 // (checks.go): intervals narrow enough to rank, no operation faster than a
 // part of its own work, no filtered decode cheaper than the filtered
@@ -26,6 +27,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -161,17 +163,17 @@ func category(name string) string {
 	if c, err := codecs.Lookup(name); err == nil {
 		return string(c.Category)
 	}
-	return none
+	return format.None
 }
 
 // header writes what was measured.
 func (p *page) header() {
 	i := p.info
 	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
-	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", byteSize(full.DocBytes), num(full.Fields))
+	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", format.Bytes(full.DocBytes), format.Num(full.Fields))
 	if i.Samples > 1 {
 		size = fmt.Sprintf("%d objects, measured in turn, so every figure is per object, averaged over them: %s and %s scalar values an object on average, compact.",
-			i.Samples, byteSize(full.DocBytes), num(full.Fields))
+			i.Samples, format.Bytes(full.DocBytes), format.Num(full.Fields))
 	}
 	compact := ""
 	if i.Compacted {
@@ -180,7 +182,7 @@ func (p *page) header() {
 	p.para("The document holds "+size, compact)
 	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
 		p.para(fmt.Sprintf("The client uses %s. Filtered to them, as Elasticsearch's `_source_includes` returns it, the document is %s with %s scalar values: %s of its bytes.",
-			fieldList(i.Fields), byteSize(filtered.DocBytes), num(filtered.Fields), pct(100*filtered.DocBytes/full.DocBytes)))
+			fieldList(i.Fields), format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100*filtered.DocBytes/full.DocBytes)))
 	}
 	for _, n := range i.Notes {
 		p.printf("- Note: %s\n", n)
@@ -197,3 +199,6 @@ func fieldList(fields []string) string {
 	}
 	return strings.Join(quoted, ", ")
 }
+
+// code formats s as a Markdown code span.
+func code(s string) string { return "`" + s + "`" }

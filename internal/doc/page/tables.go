@@ -8,6 +8,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 // tableOps are the tables of the page, in order.
@@ -42,12 +43,12 @@ func (p *page) tables() {
 				continue
 			}
 			e, _ := median(s)
-			vs := none
+			vs := format.None
 			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), s); ok {
-				vs = withCI(r, times)
+				vs = format.RatioCI(r)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(category(codec)), ns(e), vs,
-				p.unit(c, rawfmt.UnitMBs, sig3), p.unit(c, rawfmt.UnitB, num), p.unit(c, rawfmt.UnitAllocs, num)}})
+			rows = append(rows, row{e.V, []string{codec, code(category(codec)), format.DurationCI(e), vs,
+				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
 		}
 		if len(rows) == 0 {
 			continue
@@ -68,9 +69,9 @@ func (p *page) tables() {
 func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
 	e, ok := median(p.run.Samples(c, unit))
 	if !ok {
-		return none
+		return format.None
 	}
-	return withCI(e, f)
+	return format.CI(e, f, "")
 }
 
 // gate writes what the correctness gate refused.
@@ -93,7 +94,7 @@ func (p *page) method() {
 	p.printf("## How this was measured\n\n")
 	value := func(key string) string {
 		v, _ := p.run.Value(key)
-		return cmp.Or(v, none)
+		return cmp.Or(v, format.None)
 	}
 	p.para(fmt.Sprintf("%d rounds of every cell, each round in a new random order, %s per cell and round, on %s (%s, %s cores, GOMAXPROCS %s), %s.",
 		p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)),

@@ -107,7 +107,11 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 
 // Files returns the whole report of run: README.md and the charts.
 func Files(run *Run, machine string) (map[string][]byte, error) {
-	files := map[string][]byte{"README.md": Page(run, machine, true)}
+	page, err := Page(run, machine, true)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{"README.md": page}
 	for _, l := range run.Loads() {
 		svg, err := Chart(run, l)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 // maxHalfWidth is the median relative half-width of a load's intervals of
@@ -76,14 +77,14 @@ func (r *Run) responseProblems() []problem {
 			case c.Source != base.Source && v >= b:
 				want = "smaller than the base's full ones"
 			case c.Hits < base.Hits && v >= b:
-				want = "smaller than the base's of " + plural(base.Hits, "hit")
+				want = "smaller than the base's of " + format.Plural(base.Hits, "hit")
 			case c.Hits > base.Hits && v <= b:
-				want = "larger than the base's of " + plural(base.Hits, "hit")
+				want = "larger than the base's of " + format.Plural(base.Hits, "hit")
 			default:
 				continue
 			}
 			out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: the backend's %s responses of %s are %s bytes, not %s (%s bytes)",
-				c.Scenario.Name, loadLabel(l), c.Source, plural(c.Hits, "hit"), number(v), want, number(b))})
+				c.Scenario.Name, loadLabel(l), c.Source, format.Plural(c.Hits, "hit"), format.Sig(v), want, format.Sig(b))})
 		}
 	}
 	return out
@@ -97,7 +98,7 @@ func (r *Run) problems() []problem {
 	var out []problem
 	for _, l := range r.Loads() {
 		if hw := r.precision(l); hw > maxHalfWidth {
-			what := fmt.Sprintf("the median half-width of the 95%% intervals of API CPU per request is ±%.1f%%, over ±%.0f%%", hw*100, maxHalfWidth*100)
+			what := fmt.Sprintf("the median half-width of the 95%% intervals of API CPU per request is %s, over %s", format.HalfWidth(hw*100), format.HalfWidth(maxHalfWidth*100))
 			if math.IsInf(hw, 1) {
 				what = "the API CPU per request of most scenarios has no interval (fewer than 6 rounds)"
 			}
@@ -129,7 +130,7 @@ func (r *Run) problems() []problem {
 				whole := summarize(r.Samples(base, e.unit)).center
 				if -s.center > whole {
 					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.noun, number(-s.center*scale), e.per, number(whole*scale))})
+						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.center*scale), e.per, format.Sig(whole*scale))})
 				}
 			}
 		}

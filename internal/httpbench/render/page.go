@@ -2,15 +2,18 @@ package render
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"text/template"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 // A metric is a unit of the raw file as a report shows it.
@@ -64,70 +67,111 @@ func (m metric) as(header string) metric {
 	return m
 }
 
+//go:embed page.tmpl
+var pageText string
+
+var pageTemplate = template.Must(template.New("page").Parse(pageText))
+
 // Page returns the report of run as Markdown. machine names the machine,
 // charts says whether to link the latency charts (ChartFile). Its first
 // line says so when the run's tree had uncommitted changes, and the lines
 // after the title name every check that failed and every measurement the
 // run lacks.
-func Page(run *Run, machine string, charts bool) []byte {
+func Page(run *Run, machine string, charts bool) ([]byte, error) {
 	var b bytes.Buffer
-	if run.dirty() {
-		fmt.Fprintf(&b, "> **Not from a committed tree:** this run was made at %s, a tree with uncommitted changes, so no commit reproduces it exactly.\n\n", run.config(rawfmt.KeyCommit))
+	if err := pageTemplate.Execute(&b, newView(run, machine, charts)); err != nil {
+		return nil, fmt.Errorf("the HTTP page of %s: %w", run.File, err)
 	}
-	fmt.Fprintf(&b, "# HTTP: an Elasticsearch-backed API under load — %s\n\n", machine)
+	return b.Bytes(), nil
+}
+
+// A view is what the page shows of a run, every number formatted:
+// page.tmpl words it.
+type view struct {
+	Dirty        string // the commit of a tree with uncommitted changes; "" when committed
+	Machine      string
+	NoBytes      string // the unit of the backend's response bytes when the run lacks it
+	Problems     []string
+	Setup        string // the table of the run's configuration
+	MaxHalfWidth string
+	Unclear      string
+	Workers      string // in flight at most, at a fixed rate
+	Loads        []loadView
+	Scenarios    []scenarioView
+}
+
+// A loadView is one load's findings and tables.
+type loadView struct {
+	Label         string
+	Rate, Workers int
+	Withheld      bool // a failed check withholds every finding at this load
+	Findings      []findingView
+	Speed, Cost   string // the tables of medians
+	Chart         string // the latency chart's file; "" for none
+	Effects       string // the table of effects
+}
+
+// A findingView is what a scenario's effects at one load establish.
+type findingView struct {
+	Scenario scenarioView
+	Withheld bool // a failed check withholds it
+	Effects  []effectView
+}
+
+// An effectView is one established effect.
+type effectView struct {
+	Noun, Change, Per string
+	Relative          bool
+	Rel               string // an absolute change in percent of the base's value; "" when that is 0
+	Base              string // the base's value
+}
+
+// A scenarioView is what page.tmpl says of a scenario: Kind is what it
+// changes from the base (see kind).
+type scenarioView struct {
+	Name, Kind, Codec, Hits, Pool string
+	Workers                       string // the pool's size
+}
+
+func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	writeWarnings(&b, run, problems)
-	b.WriteString(intro)
-	writeSetup(&b, run)
-	b.WriteString("\n## Findings\n\n" + findingsIntro)
-	for _, l := range run.Loads() {
-		writeFindings(&b, run, l, problems)
+	v := view{
+		Machine:      machine,
+		Setup:        setupTable(run),
+		MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100),
+		Unclear:      format.Unclear,
+		Workers:      run.config(httpbench.KeyWorkers),
+	}
+	if run.dirty() {
+		v.Dirty = run.config(rawfmt.KeyCommit)
+	}
+	if !run.hasBytes() {
+		v.NoBytes = httpbench.UnitBackendB
+	}
+	for _, p := range problems {
+		v.Problems = append(v.Problems, p.text)
 	}
 	for _, l := range run.Loads() {
-		fmt.Fprintf(&b, "\n## %s\n\n", loadTitle(l, run))
-		writeTable(&b, run, l)
+		lv := loadView{Label: loadLabel(l), Rate: l.Rate, Workers: l.Workers, Speed: metricTable(run, l, true), Cost: metricTable(run, l, false), Effects: effectsTable(run, l)}
 		if charts {
-			fmt.Fprintf(&b, "\n![latency percentiles at %s](%s)\n", loadLabel(l), ChartFile(l))
+			lv.Chart = ChartFile(l)
 		}
-		b.WriteString("\nEffects against the base, paired by round: the median and 95% interval of the round-by-round difference; `~` marks an effect whose interval spans zero or is wider than the effect.\n\n")
-		writeEffects(&b, run, l)
+		lv.Withheld, lv.Findings = findings(run, l, problems)
+		v.Loads = append(v.Loads, lv)
 	}
-	b.WriteString("\n## Scenarios\n\n")
 	for _, c := range run.Cells {
 		if c.Load == run.Loads()[0] {
-			fmt.Fprintf(&b, "- **%s**: %s.\n", c.Scenario.Name, describe(run, c.Scenario))
+			v.Scenarios = append(v.Scenarios, scenarioOf(run, c.Scenario))
 		}
 	}
-	return b.Bytes()
+	return v
 }
 
-const intro = `An API server (net/http) answers each request by searching an Elasticsearch-shaped backend, decoding the
-response into the fixture's typed documents with one codec, and encoding the 5 fields its client uses with the same
-codec. A load generator (vegeta) drives it at a fixed concurrency and at a fixed rate. Each scenario changes one thing
-from the base; every cell ran once per round, in a shuffled order per round. Server CPU is the API server's own
-process (getrusage), allocations its runtime/metrics; the backend runs in a process of its own.
-
-`
-
-const findingsIntro = "Each scenario against the base at the same load, paired by round: the median change over the rounds and, in parentheses, its 95% interval. A change is stated only when its interval excludes zero and is no wider than the change itself, and only when the run passes the checks: at each load, the median half-width of the API CPU intervals is at most ±10%; the backend's filtered responses and those of fewer hits are smaller than the base's, those of more hits larger; no saving is larger than the base's whole.\n\n"
-
-// writeWarnings writes, after the title, what the run did not record and
-// every check it failed.
-func writeWarnings(b *bytes.Buffer, run *Run, problems []problem) {
-	if !run.hasBytes() {
-		fmt.Fprintf(b, "> **Not recorded:** this run did not record the backend's response bytes (`%s`): their column is empty.\n\n", httpbench.UnitBackendB)
-	}
-	if len(problems) == 0 {
-		return
-	}
-	b.WriteString("> **Checks failed:** no finding is stated for what they name.\n>\n")
-	for _, p := range problems {
-		fmt.Fprintf(b, "> - %s.\n", p.text)
-	}
-	b.WriteString("\n")
+func scenarioOf(run *Run, s httpbench.Scenario) scenarioView {
+	return scenarioView{Name: s.Name, Kind: kind(s), Codec: s.Codec, Hits: format.Plural(s.Hits, "hit"), Pool: s.Pool, Workers: run.config(httpbench.KeyWorkers)}
 }
 
-func writeSetup(b *bytes.Buffer, run *Run) {
+func setupTable(run *Run) string {
 	cfg := run.config
 	var codecs [][]string
 	for _, c := range run.Config {
@@ -150,69 +194,59 @@ func writeSetup(b *bytes.Buffer, run *Run) {
 			cfg(httpbench.KeyWarmup), cfg(httpbench.KeyMaxRequests))},
 		{"rounds", cfg(rawfmt.KeyRounds) + ", order seed " + cfg(rawfmt.KeyOrderSeed)},
 	}
-	markdown.Table(b, []string{"run", ""}, append(rows, codecs...))
+	return table([]string{"run", ""}, append(rows, codecs...))
+}
+
+// table is a Markdown table; the page's tables are all well formed.
+func table(header []string, rows [][]string, align ...markdown.Align) string {
+	var b strings.Builder
+	markdown.Table(&b, header, rows, align...)
+	return b.String()
 }
 
 // loadLabel names a load in a sentence.
 func loadLabel(l httpbench.Load) string {
 	if l.Rate == 0 {
-		return plural(l.Workers, "worker")
+		return format.Plural(l.Workers, "worker")
 	}
 	return strconv.Itoa(l.Rate) + " req/s"
 }
 
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// metricTable is a row per scenario at load l: every metric's median and
+// the half-width of its 95% interval, of speed or of cost, so that each
+// table reads on a page without scrolling.
+func metricTable(run *Run, l httpbench.Load, speed bool) string {
+	metrics := costMetrics
+	header := []string{"scenario"}
+	align := []markdown.Align{markdown.Left}
+	if speed {
+		metrics = speedMetrics
+		header = append(header, "codec", "source", "hits", "pool")
+		align = append(align, markdown.Left, markdown.Left, markdown.Right, markdown.Left)
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
-func loadTitle(l httpbench.Load, run *Run) string {
-	if l.Rate == 0 {
-		return fmt.Sprintf("%d workers, as fast as they go", l.Workers)
+	for _, m := range metrics {
+		header = append(header, m.header)
+		align = append(align, markdown.Right)
 	}
-	return fmt.Sprintf("%d requests per second (at most %s in flight)", l.Rate, run.config(httpbench.KeyWorkers))
-}
-
-// writeTable writes a row per scenario at load l: every metric's median
-// and the half-width of its 95% interval, speed in one table and cost in
-// another.
-func writeTable(b *bytes.Buffer, run *Run, l httpbench.Load) {
-	for i, metrics := range [][]metric{speedMetrics, costMetrics} {
-		header := []string{"scenario"}
-		align := []markdown.Align{markdown.Left}
-		if i == 0 {
-			header = append(header, "codec", "source", "hits", "pool")
-			align = append(align, markdown.Left, markdown.Left, markdown.Right, markdown.Left)
+	var rows [][]string
+	for _, c := range run.Cells {
+		if c.Load != l {
+			continue
+		}
+		row := []string{c.Scenario.Name}
+		if speed {
+			row = append(row, c.Codec, c.Source, strconv.Itoa(c.Hits), c.Pool)
 		}
 		for _, m := range metrics {
-			header = append(header, m.header)
-			align = append(align, markdown.Right)
+			row = append(row, formatSummary(summarize(run.Samples(c, m.unit)), m.scale))
 		}
-		var rows [][]string
-		for _, c := range run.Cells {
-			if c.Load != l {
-				continue
-			}
-			row := []string{c.Scenario.Name}
-			if i == 0 {
-				row = append(row, c.Codec, c.Source, strconv.Itoa(c.Hits), c.Pool)
-			}
-			for _, m := range metrics {
-				row = append(row, formatSummary(summarize(run.Samples(c, m.unit)), m.scale))
-			}
-			rows = append(rows, row)
-		}
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		markdown.Table(b, header, rows, align...)
+		rows = append(rows, row)
 	}
+	return table(header, rows, align...)
 }
 
-// writeEffects writes a row per scenario at load l with its effects.
-func writeEffects(b *bytes.Buffer, run *Run, l httpbench.Load) {
+// effectsTable is a row per scenario at load l with its effects.
+func effectsTable(run *Run, l httpbench.Load) string {
 	base, _ := run.base(l)
 	header := []string{"scenario"}
 	align := []markdown.Align{markdown.Left}
@@ -232,7 +266,7 @@ func writeEffects(b *bytes.Buffer, run *Run, l httpbench.Load) {
 		}
 		rows = append(rows, row)
 	}
-	markdown.Table(b, header, rows, align...)
+	return table(header, rows, align...)
 }
 
 // of returns the effect of cell c against base and the scale it is shown at.
@@ -244,64 +278,57 @@ func (e effect) of(run *Run, base, c httpbench.Cell) (summary, float64) {
 	return paired(b, v, difference), e.scale
 }
 
-// writeFindings writes a sentence per scenario at load l saying which
-// effects this run establishes, each with its interval, or that a failed
-// check withholds them.
-func writeFindings(b *bytes.Buffer, run *Run, l httpbench.Load, problems []problem) {
+// findings returns, per scenario at load l, the effects this run
+// establishes, or that a failed check withholds them; withheld says a
+// check withholds every finding at l.
+func findings(run *Run, l httpbench.Load, problems []problem) (withheld bool, out []findingView) {
 	base, _ := run.base(l)
 	if slices.ContainsFunc(problems, func(p problem) bool { return p.covers(base) && p.scenario == "" }) {
-		fmt.Fprintf(b, "- At %s no finding is stated: see the checks at the top.\n", loadLabel(l))
-		return
+		return true, nil
 	}
 	for _, c := range run.Cells {
 		if c.Load != l || c == base {
 			continue
 		}
-		if slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) }) {
-			fmt.Fprintf(b, "- **%s** at %s (%s): no finding is stated: see the checks at the top.\n", c.Scenario.Name, loadLabel(l), describe(run, c.Scenario))
-			continue
-		}
-		var parts []string
+		f := findingView{Scenario: scenarioOf(run, c.Scenario), Withheld: slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) })}
 		for _, e := range effects {
 			s, scale := e.of(run, base, c)
-			if !s.established() {
+			if f.Withheld || !s.established() {
 				continue
 			}
 			baseValue := summarize(run.Samples(base, e.unit)).center * e.scale
-			if e.relative {
-				parts = append(parts, fmt.Sprintf("%s %s%% (%s%% to %s%%) from the base's %s %s", e.noun, signed(s.center), signed(s.lo), signed(s.hi), number(baseValue), e.per))
-			} else {
-				rel := ""
+			ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(baseValue)}
+			switch {
+			case e.relative:
+				ev.Change = format.ChangeCI(s.estimate(1))
+			default:
+				ev.Change = format.CI(s.estimate(scale), format.Signed, " "+e.per)
 				if baseValue != 0 {
-					rel = " " + signed(s.center*scale/baseValue*100) + "%"
+					ev.Rel = format.Change(s.center * scale / baseValue * 100)
 				}
-				parts = append(parts, fmt.Sprintf("%s %s %s (%s to %s),%s from the base's %s", e.noun, signed(s.center*scale), e.per,
-					signed(s.lo*scale), signed(s.hi*scale), rel, number(baseValue)))
 			}
+			f.Effects = append(f.Effects, ev)
 		}
-		what := "no change established"
-		if len(parts) > 0 {
-			what = strings.Join(parts, "; ")
-		}
-		fmt.Fprintf(b, "- **%s** at %s (%s): %s.\n", c.Scenario.Name, loadLabel(l), describe(run, c.Scenario), what)
+		out = append(out, f)
 	}
+	return false, out
 }
 
-// describe says what a scenario does, and for all but the base how it
-// differs from the base.
-func describe(run *Run, s httpbench.Scenario) string {
-	workers := run.config(httpbench.KeyWorkers)
+// kind names what a scenario changes from the base: "base", "codec",
+// "filtered", "hits" or "pool", in the order httpbench.Scenarios makes
+// them.
+func kind(s httpbench.Scenario) string {
 	switch {
 	case s.Name == baseName:
-		return fmt.Sprintf("`%s`, the full `_source` of %d hits projected to 5 fields by the API server, a backend pool of %s idle connections (%s)", s.Codec, s.Hits, workers, s.Pool)
+		return "base"
 	case s.Source == httpbench.SourceFiltered:
-		return "`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`"
+		return "filtered"
 	case s.Pool == httpbench.PoolDefault:
-		return "Go's default transport (2 idle connections per host, so a burst opens and closes the rest) instead of a pool sized for " + workers
+		return "pool"
 	case s.Name == "hits-"+strconv.Itoa(s.Hits):
-		return fmt.Sprintf("%s per response instead of the base's", plural(s.Hits, "hit"))
+		return "hits"
 	}
-	return "`" + s.Codec + "` instead of the base's codec"
+	return "codec"
 }
 
 // formatSummary writes a median and the half-width of its interval in
@@ -309,59 +336,33 @@ func describe(run *Run, s httpbench.Scenario) string {
 func formatSummary(s summary, scale float64) string {
 	switch {
 	case math.IsNaN(s.center):
-		return "—"
-	case !s.bounded():
-		return number(s.center*scale) + " ±∞"
-	case s.center == 0:
-		if s.lo == 0 && s.hi == 0 {
-			return "0 ±0%"
-		}
-		return fmt.Sprintf("0 (%s to %s)", number(s.lo*scale), number(s.hi*scale))
+		return format.None
+	case s.center == 0 && (s.lo != 0 || s.hi != 0):
+		return format.CI(s.estimate(scale), format.Sig, "")
 	}
-	half := math.Max(s.hi-s.center, s.center-s.lo) / math.Abs(s.center) * 100
-	return fmt.Sprintf("%s ±%.0f%%", number(s.center*scale), half)
+	half := 0.0
+	if s.center != 0 {
+		half = math.Max(s.hi-s.center, s.center-s.lo) / math.Abs(s.center) * 100
+	}
+	return format.Sig(s.center*scale) + " " + format.HalfWidth(half)
 }
 
-// formatEffect writes an effect with its interval, or ~ and the interval
-// when it is no finding.
+// formatEffect writes an effect with its interval, or Unclear and the
+// interval when it is no finding.
 func formatEffect(s summary, scale float64, relative bool) string {
-	pct := ""
+	unit := ""
 	if relative {
-		pct = "%"
+		unit = "%"
 	}
 	switch {
 	case math.IsNaN(s.center):
-		return "—"
+		return format.None
 	case !s.bounded():
-		return "~ (too few rounds)"
+		return format.Unclear + " (too few rounds)"
+	case !s.established():
+		return format.UnclearCI(s.estimate(scale), unit)
+	case relative:
+		return format.ChangeCI(s.estimate(1))
 	}
-	interval := fmt.Sprintf("(%s%s to %s%s)", signed(s.lo*scale), pct, signed(s.hi*scale), pct)
-	if !s.established() {
-		return "~ " + interval
-	}
-	return signed(s.center*scale) + pct + " " + interval
-}
-
-// number writes x with about three significant digits and no exponent.
-func number(x float64) string {
-	a := math.Abs(x)
-	switch {
-	case x == 0:
-		return "0"
-	case a >= 100:
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	case a >= 10:
-		return strconv.FormatFloat(x, 'f', 1, 64)
-	case a >= 1:
-		return strconv.FormatFloat(x, 'f', 2, 64)
-	}
-	return strconv.FormatFloat(x, 'g', 2, 64)
-}
-
-// signed is number with a sign.
-func signed(x float64) string {
-	if x > 0 {
-		return "+" + number(x)
-	}
-	return number(x)
+	return format.CI(s.estimate(scale), format.Signed, "")
 }

@@ -78,16 +78,16 @@ func TestPage(t *testing.T) {
 	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers hits-1@64-workers hits-100@64-workers base@200-rps goccy@200-rps filtered@200-rps hits-1@200-rps hits-100@200-rps"; got != want {
 		t.Errorf("cells in order %s, want %s", got, want)
 	}
-	page := string(Page(run, "linux-amd64-test", true))
+	page := render(t, run, true)
 	for _, want := range []string{
 		"- **filtered** at 64 workers (",
-		"API server CPU -51.2 µs per request (-52.5 to -50.0), -50.0% from the base's 102",
+		"API server CPU −51.2 µs per request [−52.5, −50.0], −50% from the base's 102",
 		"- **goccy** at 64 workers (`goccy` instead of the base's codec): no change established.",
 		"- **goccy** at 200 req/s (`goccy` instead of the base's codec): no change established.",
 		"| base | encoding-json | full | 10 | sized-64 | ",
 		"![latency percentiles at 64 workers](latency-64-workers.svg)",
 		"[raw/raw.txt](raw/raw.txt)",
-		"| filtered | 51.2 ±2% | 5.00 ±0% | 2.00 ±0% | 60.0 ±0% |",
+		"| filtered | 51.2 ±2.4% | 5.00 ±0.0% | 2.00 ±0.0% | 60.0 ±0.0% |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
@@ -122,7 +122,7 @@ func TestPage(t *testing.T) {
 // fails a run whose response bytes are missing or out of order.
 func TestChecks(t *testing.T) {
 	const (
-		filteredFinding = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): API server CPU -51.2"
+		filteredFinding = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): API server CPU −51.2"
 		goccyFinding    = "- **goccy** at 64 workers (`goccy` instead of the base's codec): no change established."
 		filteredNone    = "- **filtered** at 64 workers (`_source_includes` names the 5 fields, so the backend sends only them, instead of the full `_source`): no finding is stated: see the checks at the top."
 	)
@@ -158,13 +158,13 @@ func TestChecks(t *testing.T) {
 		{
 			name: "no response bytes", v: variant{noBytes: true},
 			top:   []string{"> **Not recorded:** this run did not record the backend's response bytes (`backend-B/req`)", "> - scenario filtered at 64 workers: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked."},
-			want:  []string{filteredNone, goccyFinding, "| filtered | 51.2 ±2% | 5.00 ±0% | — |"},
+			want:  []string{filteredNone, goccyFinding, "| filtered | 51.2 ±2.4% | 5.00 ±0.0% | — |"},
 			lacks: []string{filteredFinding},
 			err:   "has no backend-B/req",
 		},
 		{
 			name: "intervals too wide", v: variant{wide: true},
-			top:   []string{"> - at 64 workers the intervals are too wide to rank: the median half-width of the 95% intervals of API CPU per request is ±34.9%, over ±10%.", "> - at 200 req/s the intervals are too wide"},
+			top:   []string{"> - at 64 workers the intervals are too wide to rank: the median half-width of the 95% intervals of API CPU per request is ±34.9%, over ±10.0%.", "> - at 200 req/s the intervals are too wide"},
 			want:  []string{"- At 64 workers no finding is stated: see the checks at the top.\n"},
 			lacks: []string{"API server CPU -", goccyFinding},
 		},
@@ -180,9 +180,9 @@ func TestChecks(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		page := string(Page(run, "linux-amd64-test", false))
+		page := render(t, run, false)
 		title := strings.Index(page, "# HTTP:")
-		top := page[title:strings.Index(page, intro)]
+		top := page[title:strings.Index(page, "An API server (net/http)")]
 		for _, want := range tt.top {
 			if !strings.Contains(top, want) {
 				t.Errorf("%s: the top of the page lacks %q", tt.name, want)
@@ -249,21 +249,29 @@ func TestEstablished(t *testing.T) {
 
 func TestFormat(t *testing.T) {
 	tests := []struct{ got, want string }{
-		{formatSummary(summary{2000, 1900, 2200}, 1), "2000 ±10%"},
-		{formatSummary(summary{25.4e6, 24e6, 26e6}, 1e-6), "25.4 ±6%"},
-		{formatSummary(summary{0, 0, 0}, 1), "0 ±0%"},
-		{formatSummary(summary{0, 0, 0.005}, 1), "0 (0 to 0.005)"},
+		{formatSummary(summary{2000, 1900, 2200}, 1), "2000 ±10.0%"},
+		{formatSummary(summary{25.4e6, 24e6, 26e6}, 1e-6), "25.4 ±5.5%"},
+		{formatSummary(summary{0, 0, 0}, 1), "0 ±0.0%"},
+		{formatSummary(summary{0, 0, 0.005}, 1), "0 [0, 0.00500]"},
 		{formatSummary(summary{5, math.Inf(-1), math.Inf(1)}, 1), "5.00 ±∞"},
 		{formatSummary(summarize(nil), 1), "—"},
-		{formatEffect(summary{-35, -40, -30}, 1, false), "-35.0 (-40.0 to -30.0)"},
-		{formatEffect(summary{12, 8, 18}, 1, true), "+12.0% (+8.00% to +18.0%)"},
-		{formatEffect(summary{-5, -20, 10}, 1, true), "~ (-20.0% to +10.0%)"},
-		{number(0.0016), "0.0016"},
-		{number(1234.5), "1234"},
+		{formatEffect(summary{-35, -40, -30}, 1, false), "−35.0 [−40.0, −30.0]"},
+		{formatEffect(summary{12, 8, 18}, 1, true), "+12% [+8.0, +18]"},
+		{formatEffect(summary{-5, -20, 10}, 1, true), "~ [−20%, +10%]"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
 		}
 	}
+}
+
+// render is the page of run.
+func render(t *testing.T, run *Run, charts bool) string {
+	t.Helper()
+	page, err := Page(run, "linux-amd64-test", charts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(page)
 }

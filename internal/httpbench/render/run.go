@@ -9,9 +9,10 @@
 // stats.go summarises samples with golang.org/x/perf/benchmath and pairs
 // each scenario's rounds with the base's; checks.go decides which findings
 // the run can state (precise enough intervals, the backend's response
-// bytes in order, no saving larger than its whole); page.go writes the
-// Markdown and chart.go the charts. The same raw bytes always give the
-// same files.
+// bytes in order, no saving larger than its whole); page.go builds a view
+// of the page, every number formatted by internal/report/format, and the
+// template page.tmpl words it; chart.go draws the charts. The same raw
+// bytes always give the same files.
 package render
 
 import (
@@ -133,15 +134,5 @@ func compareCells(a, b httpbench.Cell) int {
 // scenarioRank orders scenarios as httpbench.Scenarios makes them: the
 // base, the codecs, filtering, hits, the pool.
 func scenarioRank(s httpbench.Scenario) int {
-	switch {
-	case s.Name == baseName:
-		return 0
-	case s.Source == httpbench.SourceFiltered:
-		return 2
-	case s.Pool == httpbench.PoolDefault:
-		return 4
-	case s.Name == "hits-"+fmt.Sprint(s.Hits):
-		return 3
-	}
-	return 1
+	return slices.Index([]string{"base", "codec", "filtered", "hits", "pool"}, kind(s))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 // confidence is the level of every interval.
@@ -23,6 +25,11 @@ func summarize(vals []float64) summary {
 	}
 	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds), confidence)
 	return summary{s.Center, s.Lo, s.Hi}
+}
+
+// estimate is s multiplied by scale, with its interval when it is finite.
+func (s summary) estimate(scale float64) format.Estimate {
+	return format.Estimate{V: s.center * scale, Lo: s.lo * scale, Hi: s.hi * scale, HasCI: s.bounded()}
 }
 
 // bounded reports whether the interval is finite.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -25,7 +26,7 @@ func (w win) String() string {
 	}
 	r := make([]string, len(w.ratios))
 	for i, x := range w.ratios {
-		r[i] = times(x)
+		r[i] = format.Ratio(x)
 	}
 	return fmt.Sprintf("%s on %s (%s)", escapeAll(w.names, " = "), docs, strings.Join(r, ", "))
 }
@@ -161,7 +162,7 @@ func perCall(d *doc, a *model.Analysis) {
 		if call.codec == "" && field.codec == "" && base == nil {
 			continue
 		}
-		row := []string{op, none, none, none, none}
+		row := []string{op, format.None, format.None, format.None, format.None}
 		if base != nil {
 			row[1], row[2] = callText(*base)
 			if _, ok := resolvedCall(*base); ok {
@@ -170,10 +171,10 @@ func perCall(d *doc, a *model.Analysis) {
 			}
 		}
 		if call.codec != "" {
-			row[3] = call.codec + " " + nsCI(call.v)
+			row[3] = call.codec + " " + format.DurationCI(call.v)
 		}
 		if field.codec != "" {
-			row[4] = field.codec + " " + ns(field.v.V)
+			row[4] = field.codec + " " + format.Duration(field.v.V)
 		}
 		rows = append(rows, row)
 	}
@@ -186,17 +187,17 @@ func perCall(d *doc, a *model.Analysis) {
 	}
 	marks := make([]string, len(model.Marks))
 	for i, m := range model.Marks {
-		marks[i] = num(m)
+		marks[i] = format.Num(m)
 	}
 	d.line("What a call costs whatever the document holds, against what its fields cost, from the cost curve fitted over the %s documents (see the cost model). The fixed cost of a call weighs most on small documents: where its share is large, choose by the call and the smallest document's ranking; where it is small, by the cost per field and the largest document's ranking. The share is the call's cost over the fitted cost at %s fields. A curve that misses one of its points by more than %s is flagged and not quoted, nor is a call whose interval reaches zero: the data cannot tell it from nothing.",
-		load.Fields.Label(), joinAnd(marks), pct(100*model.MaxResidual))
+		load.Fields.Label(), joinAnd(marks), format.Percent(100*model.MaxResidual))
 	d.line("")
 	d.table([]string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
-		">lowest call", ">lowest per field at " + num(perFieldMark) + " fields"}, rows)
+		">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"}, rows)
 	d.line("")
 	if small.n > 0 && large.n > 0 {
 		d.line("Where %s's call is resolved, it is %s of the cost at %s fields and %s at %s fields: the smaller the documents, the more the call decides.",
-			rawfmt.Base, small, num(model.Marks[0]), large, num(perFieldMark))
+			rawfmt.Base, small, format.Num(model.Marks[0]), large, format.Num(perFieldMark))
 		d.line("")
 	}
 }
@@ -220,20 +221,20 @@ func callText(res model.Result) (call, shares string) {
 	c, ok := resolvedCall(res)
 	switch {
 	case !res.OK():
-		return "no fit", none
+		return "no fit", format.None
 	case res.Fit.Flagged():
-		return fmt.Sprintf("flagged: misses %s by %s", res.Fit.Worst, pct(100*res.Fit.MaxResid)), none
+		return fmt.Sprintf("flagged: misses %s by %s", res.Fit.Worst, format.Percent(100*res.Fit.MaxResid)), format.None
 	case !ok:
-		return "unresolved", none
+		return "unresolved", format.None
 	}
 	s := make([]string, len(model.Marks))
 	for i, m := range model.Marks {
-		s[i] = none
+		s[i] = format.None
 		if mk, ok := res.MarkAt(m); ok {
-			s[i] = pct(100 * mk.CallShare.V)
+			s[i] = format.Percent(100 * mk.CallShare.V)
 		}
 	}
-	return nsCI(c), strings.Join(s, " · ")
+	return format.DurationCI(c), strings.Join(s, " · ")
 }
 
 // A shareRange is the range of the call's share at one size over several
@@ -259,8 +260,8 @@ func (s *shareRange) add(res model.Result, fields float64) {
 }
 
 func (s shareRange) String() string {
-	if pct(s.lo) == pct(s.hi) {
-		return pct(s.lo)
+	if format.Percent(s.lo) == format.Percent(s.hi) {
+		return format.Percent(s.lo)
 	}
-	return pct(s.lo) + " to " + pct(s.hi)
+	return format.Percent(s.lo) + " to " + format.Percent(s.hi)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -26,7 +27,7 @@ func costModel(d *doc, a *model.Analysis) {
 		return
 	}
 	d.line("Per codec and operation, the cost of the %s documents against their number of fields n. Four forms are tried: %s. Each is fitted by least squares weighted by 1/median² (each point counts by its relative error), and the one that best predicts each fixture when it is left out of the fit (the mean relative error, *held-out*) is shown. **a** is the cost of a call (n = 0): *%s* when its 95%% interval reaches zero. Beside it, the cost per field as measured (median ns/op over n) at %s fields, and **k**, the exponent of the power form a + b·n^k fitted to the same points: above 1, each field costs more as documents grow. Intervals are 95%% bootstraps over the samples. **Largest residual** is the fit's largest miss, relative to the median, over the %s fixtures; a fit that misses any by more than %s is marked %s and not used in the findings. All figures, with every form's held-out error, are also in [model.csv](model.csv).",
-		load.Fields.Label(), formList(), notResolved, markList(), load.Fields.Label(), pct(100*model.MaxResidual), flag)
+		load.Fields.Label(), formList(), notResolved, markList(), load.Fields.Label(), format.Percent(100*model.MaxResidual), flag)
 	d.line("")
 	for _, op := range a.Run.Ops {
 		var times, allocs [][]string
@@ -92,7 +93,7 @@ func formList() string {
 func markList() string {
 	s := make([]string, len(model.Marks))
 	for i, m := range model.Marks {
-		s[i] = num(m)
+		s[i] = format.Num(m)
 	}
 	return strings.Join(s, " · ")
 }
@@ -100,7 +101,7 @@ func markList() string {
 // formula writes a fit's form with its fitted parameters after a.
 func formula(r model.Result) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
 	c := r.Fit.Coef
 	switch r.Fit.Form {
@@ -109,7 +110,7 @@ func formula(r model.Result) string {
 	case model.NLogN:
 		return fmt.Sprintf("a %s·n %s·n·ln n", term(c[1].V), term(c[2].V))
 	case model.Decades:
-		return fmt.Sprintf("a + n × %s | %s | %s by decade", num(c[1].V), num(c[2].V), num(c[3].V))
+		return fmt.Sprintf("a + n × %s | %s | %s by decade", format.Num(c[1].V), format.Num(c[2].V), format.Num(c[3].V))
 	}
 	if len(c) == 2 {
 		return fmt.Sprintf("a %s·n", term(c[1].V))
@@ -120,33 +121,33 @@ func formula(r model.Result) string {
 // term formats a coefficient added to a formula: "+ 3.2" or "− 3.2".
 func term(x float64) string {
 	if x < 0 {
-		return "− " + num(-x)
+		return "− " + format.Num(-x)
 	}
-	return "+ " + num(x)
+	return "+ " + format.Num(x)
 }
 
 // call formats a fit's cost of a call, or says it is not resolved.
 func call(r model.Result) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
 	a, ok := r.Fit.Call()
 	if !ok {
 		return notResolved
 	}
-	return withCI(a, num)
+	return format.CI(a, format.Num, "")
 }
 
 // marks formats the measured cost per field at model.Marks.
 func marks(r model.Result) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
 	s := make([]string, len(model.Marks))
 	for i, n := range model.Marks {
-		s[i] = none
+		s[i] = format.None
 		if m, ok := r.MarkAt(n); ok {
-			s[i] = num(m.PerField.V)
+			s[i] = format.Num(m.PerField.V)
 		}
 	}
 	return strings.Join(s, " · ")
@@ -156,27 +157,27 @@ func marks(r model.Result) string {
 func kText(r model.Result) string {
 	switch {
 	case !r.OK() || math.IsNaN(r.K.V):
-		return none
+		return format.None
 	case !r.KResolved:
 		return notResolved
 	}
-	return withCI(r.K, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) })
+	return format.CI(r.K, format.Sig, "")
 }
 
 func heldOut(r model.Result) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
-	return pct(100 * r.Forms[r.Fit.Form].HeldOut)
+	return format.Percent(100 * r.Forms[r.Fit.Form].HeldOut)
 }
 
 // resid formats a fit's largest residual and where it falls, marked when
 // the fit is flagged.
 func resid(r model.Result) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
-	s := pct(100*r.Fit.MaxResid) + " (" + r.Fit.Worst + ")"
+	s := format.Percent(100*r.Fit.MaxResid) + " (" + r.Fit.Worst + ")"
 	if r.Fit.Flagged() {
 		s += " " + flag
 	}
@@ -186,9 +187,9 @@ func resid(r model.Result) string {
 // coef formats coefficient i of a fit with its interval, or none.
 func coef(r model.Result, i int) string {
 	if !r.OK() {
-		return none
+		return format.None
 	}
-	return withCI(r.Fit.Coef[i], num)
+	return format.CI(r.Fit.Coef[i], format.Num, "")
 }
 
 // ops links each operation's benchstat table and shows its charts.
@@ -230,10 +231,10 @@ func method(d *doc, a *model.Analysis) {
 	if n := a.Run.FieldsPasses(); n > 1 {
 		each = fmt.Sprintf("every cell once per round and each `fields-*` cell, the sweep the fits rest on, %d times, each time in its own run of the benchmark binary at its own place in the round", n)
 	}
-	d.line("- The raw file holds %s: %s, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", plural(a.Run.Rounds(), "interleaved round"), each, model.MinMedianSamples)
+	d.line("- The raw file holds %s: %s, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", format.Plural(a.Run.Rounds(), "interleaved round"), each, model.MinMedianSamples)
 	d.line("- Bootstrap intervals resample each cell's samples with replacement (%d draws, fixed seed), recompute the medians and the statistic, and take the 2.5th and 97.5th percentiles; cells with fewer than %d samples get none.", model.BootstrapReps, model.MinBootstrapSamples)
 	d.line("- x values are the documents' own `%s` (scalar leaves) and `%s` metrics, not their names.", rawfmt.UnitFields, rawfmt.UnitDocB)
-	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", pct(100*model.MaxResidual))
+	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", format.Percent(100*model.MaxResidual))
 	if s := checksPassed(a); s != "" {
 		d.line("- %s", s)
 	}

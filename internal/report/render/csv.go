@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/csv"
+	"math"
 	"slices"
 	"strconv"
 
@@ -88,3 +89,5 @@ func csvFloat(x float64) string {
 	}
 	return strconv.FormatFloat(x, 'g', 6, 64)
 }
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

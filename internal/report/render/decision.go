@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -82,8 +83,8 @@ func decision(d *doc, r *load.Run, rs []ranking, probes string) {
 				if i == 0 {
 					doc = rk.fixture
 				}
-				rows = append(rows, []string{doc, rankText(s), s.Codec, ns(s.Ns.Center), timesCI(s.Ratio),
-					summaryOr(s.B, s.HasB, byteSize), summaryOr(s.Allocs, s.HasAllocs, num), orNone(priceOf(r, s.Codec).category)})
+				rows = append(rows, []string{doc, rankText(s), s.Codec, format.Duration(s.Ns.Center), format.RatioCI(s.Ratio),
+					summaryOr(s.B, s.HasB, format.Bytes), summaryOr(s.Allocs, s.HasAllocs, format.Num), format.OrNone(priceOf(r, s.Codec).category)})
 			}
 		}
 		if len(rows) == 0 {
@@ -113,13 +114,13 @@ func docName(r *load.Run, fixture string) string {
 	if !s.HasFields || !s.HasDocBytes {
 		return "`" + fixture + "`"
 	}
-	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, num(s.Fields), byteSize(s.DocBytes))
+	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, format.Num(s.Fields), format.Bytes(s.DocBytes))
 }
 
 // summaryOr formats a median with f, or none.
 func summaryOr(s model.Summary, ok bool, f func(float64) string) string {
 	if !ok {
-		return none
+		return format.None
 	}
 	return f(s.Center)
 }

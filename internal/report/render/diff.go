@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -42,7 +43,7 @@ func DiffSummary(w io.Writer, diffs []model.Diff) error {
 func diffCounts(d model.Diff) string {
 	s := "no cell changed significantly"
 	if n := len(d.Changed); n > 0 {
-		s = fmt.Sprintf("%s changed significantly (p < 0.05), largest change first", plural(n, "cell"))
+		s = fmt.Sprintf("%s changed significantly (p < 0.05), largest change first", format.Plural(n, "cell"))
 	}
 	s += fmt.Sprintf("; %d unchanged", d.Unchanged)
 	if d.TooFew > 0 {
@@ -61,11 +62,11 @@ func diffCounts(d model.Diff) string {
 func unitFormat(unit string) func(float64) string {
 	switch unit {
 	case rawfmt.UnitNs:
-		return ns
+		return format.Duration
 	case rawfmt.UnitB:
-		return byteSize
+		return format.Bytes
 	default:
-		return num
+		return format.Num
 	}
 }
 
@@ -74,17 +75,13 @@ func signedPct(ratio float64) string {
 	if math.IsInf(ratio, 0) || math.IsNaN(ratio) {
 		return "from 0"
 	}
-	s := pct(100 * (ratio - 1))
-	if ratio > 1 {
-		s = "+" + s
-	}
-	return s
+	return format.Change(100 * (ratio - 1))
 }
 
 // ciPct formats a ratio's interval as changes, or none.
 func ciPct(e model.Estimate) string {
 	if !e.ShowsCI() {
-		return none
+		return format.None
 	}
 	return "[" + signedPct(e.Lo) + ", " + signedPct(e.Hi) + "]"
 }

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -67,7 +67,7 @@ func callShare(a *model.Analysis, op, codec, fixture string) (model.Estimate, bo
 // fieldCount is a fixture's field count as the data gives it, or its name.
 func fieldCount(r *load.Run, fixture string) string {
 	if s := r.Sizes[fixture]; s.HasFields {
-		return num(s.Fields)
+		return format.Num(s.Fields)
 	}
 	return fixture
 }
@@ -100,15 +100,15 @@ func growthFindings(a *model.Analysis) []string {
 		if base == nil || !clearOf(base.Ratio, 1) {
 			continue
 		}
-		s := fmt.Sprintf("%s grows %s from %s to %s fields with %s (%s → %s)", op, withCI(base.Ratio, times),
-			fieldCount(a.Run, load.ArticleSmall), fieldCount(a.Run, load.ArticleLarge), rawfmt.Base, ns(base.Small.Center), ns(base.Large.Center))
+		s := fmt.Sprintf("%s grows %s from %s to %s fields with %s (%s → %s)", op, format.RatioCI(base.Ratio),
+			fieldCount(a.Run, load.ArticleSmall), fieldCount(a.Run, load.ArticleLarge), rawfmt.Base, format.Duration(base.Small.Center), format.Duration(base.Large.Center))
 		if op == load.OpDecodeMap {
-			s += fmt.Sprintf("; the article's Jackson decode into a Map grew %s", times(model.Jackson.NsLarge/model.Jackson.NsSmall))
+			s += fmt.Sprintf("; the article's Jackson decode into a Map grew %s", format.Ratio(model.Jackson.NsLarge/model.Jackson.NsSmall))
 		}
 		if counted > 1 {
-			s += fmt.Sprintf(". Across %d codecs the growth runs from %s (%s) to %s (%s)", counted, times(lo), esc(loCodec), times(hi), esc(hiCodec))
+			s += fmt.Sprintf(". Across %d codecs the growth runs from %s (%s) to %s (%s)", counted, format.Ratio(lo), esc(loCodec), format.Ratio(hi), esc(hiCodec))
 			if share, ok := callShare(a, op, loCodec, load.ArticleSmall); ok && share.V >= fixedShare {
-				s += fmt.Sprintf(" — %s's is low because of a fixed per-call cost: %s of its time at %s fields", esc(loCodec), withCI(share.Times(100), pct), fieldCount(a.Run, load.ArticleSmall))
+				s += fmt.Sprintf(" — %s's is low because of a fixed per-call cost: %s of its time at %s fields", esc(loCodec), format.PercentCI(share.Times(100)), fieldCount(a.Run, load.ArticleSmall))
 			}
 		}
 		out = append(out, s+".")
@@ -132,11 +132,11 @@ func speedFindings(a *model.Analysis) []string {
 		}
 		switch {
 		case !f.Test.Differ && f.Test.Untestable != nil:
-			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s; the difference is untested (%v).", named, verb, times(f.Speedup.V), rawfmt.Base, f.Test.Untestable))
+			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s; the difference is untested (%v).", named, verb, format.Ratio(f.Speedup.V), rawfmt.Base, f.Test.Untestable))
 		case !f.Test.Differ:
-			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s, but with p=%.3f the difference is not significant.", named, verb, times(f.Speedup.V), rawfmt.Base, f.Test.P))
+			out = append(out, fmt.Sprintf("%s is the fastest codec that %s, %s ahead of %s, but with p=%.3f the difference is not significant.", named, verb, format.Ratio(f.Speedup.V), rawfmt.Base, f.Test.P))
 		case clearOf(f.Speedup, 1):
-			out = append(out, fmt.Sprintf("%s %s %s faster than %s (%s vs %s; p=%.3f).", named, verb, withCI(f.Speedup, times), rawfmt.Base, ns(f.Best), ns(f.Base), f.Test.P))
+			out = append(out, fmt.Sprintf("%s %s %s faster than %s (%s vs %s; p=%.3f).", named, verb, format.RatioCI(f.Speedup), rawfmt.Base, format.Duration(f.Best), format.Duration(f.Base), f.Test.P))
 		}
 	}
 	return out
@@ -149,25 +149,25 @@ func modelFindings(a *model.Analysis) []string {
 	op := load.OpDecodeStruct
 	if pf, ok := usableFit(a, op, rawfmt.Base, model.PerField); ok {
 		if c, resolved := pf.Fit.Call(); resolved {
-			s := fmt.Sprintf("%s %s costs %s per call (fitted as %s, largest residual %s)", rawfmt.Base, op, nsCI(c), pf.Fit.Form, pct(100*pf.Fit.MaxResid))
+			s := fmt.Sprintf("%s %s costs %s per call (fitted as %s, largest residual %s)", rawfmt.Base, op, format.DurationCI(c), pf.Fit.Form, format.Percent(100*pf.Fit.MaxResid))
 			var shares []string
 			for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
 				if share, ok := callShare(a, op, rawfmt.Base, f); ok {
-					shares = append(shares, fmt.Sprintf("%s at %s", withCI(share.Times(100), pct), fieldCount(a.Run, f)))
+					shares = append(shares, fmt.Sprintf("%s at %s", format.PercentCI(share.Times(100)), fieldCount(a.Run, f)))
 				}
 			}
 			if len(shares) > 0 {
 				s += ": the call is " + strings.Replace(strings.Join(shares, " and "), " at ", " of its time at ", 1) + " fields"
 			}
 			if pf.KResolved && clearOf(pf.K, 1) {
-				s += fmt.Sprintf("; beyond the call, its cost grows as n^k with k = %s", withCI(pf.K, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }))
+				s += fmt.Sprintf("; beyond the call, its cost grows as n^k with k = %s", format.CI(pf.K, format.Sig, ""))
 			}
 			out = append(out, s+".")
 		}
 	}
 	if jt, ok := usableFit(a, op, rawfmt.Base, model.Joint); ok && clearOf(jt.Fit.Coef[1], 0) && clearOf(jt.Fit.Coef[2], 0) {
 		out = append(out, fmt.Sprintf("Holding bytes apart from fields (the joint fit), %s %s costs %s per field and %s per KB.",
-			rawfmt.Base, op, nsCI(jt.Fit.Coef[1]), nsCI(jt.Fit.Coef[2])))
+			rawfmt.Base, op, format.DurationCI(jt.Fit.Coef[1]), format.DurationCI(jt.Fit.Coef[2])))
 	}
 	return out
 }
@@ -186,9 +186,9 @@ func hitsFindings(a *model.Analysis) []string {
 		return nil
 	}
 	s := fmt.Sprintf("With %d hits, `_source` filtering to 5 fields saves %s %s per hit (%s) in %s",
-		at.Hits, rawfmt.Base, ns(at.Filtering.PerHit.V), pct(at.Filtering.Pct.V), load.OpDecodeStruct)
+		at.Hits, rawfmt.Base, format.Duration(at.Filtering.PerHit.V), format.Percent(at.Filtering.Pct.V), load.OpDecodeStruct)
 	if at.Proj.OK && clearOf(at.Proj.Pct, 0) {
-		s += fmt.Sprintf("; decoding the full response into the 5-field type (%s) saves %s", load.OpDecodeProj, pct(at.Proj.Pct.V))
+		s += fmt.Sprintf("; decoding the full response into the 5-field type (%s) saves %s", load.OpDecodeProj, format.Percent(at.Proj.Pct.V))
 	}
 	var lazy *model.HitsRow
 	for i := range a.Hits {
@@ -202,7 +202,7 @@ func hitsFindings(a *model.Analysis) []string {
 		if lazy.Get5.Baseline != "" {
 			against = fmt.Sprintf(", against %s's %s", esc(lazy.Get5.Baseline), load.OpDecodeStruct)
 		}
-		s += fmt.Sprintf(", and the best lazy read (%s with %s%s) %s", load.OpGet5, esc(lazy.Codec), against, pct(lazy.Get5.Pct.V))
+		s += fmt.Sprintf(", and the best lazy read (%s with %s%s) %s", load.OpGet5, esc(lazy.Codec), against, format.Percent(lazy.Get5.Pct.V))
 	}
 	return []string{s + "."}
 }

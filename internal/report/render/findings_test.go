@@ -91,16 +91,16 @@ func TestFindings(t *testing.T) {
 			name:   "clean fits",
 			codecs: map[string]curve{rawfmt.Base: base, "fixed": fixed},
 			want: []string{
-				"decode-map grows 8.3× [", "from 1.8× (fixed) to 8.3× (encoding-json) — " + explained + "91% [", "] of its time at 5 fields.",
+				"decode-map grows 8.26× [", "from 1.82× (fixed) to 8.26× (encoding-json) — " + explained + "91% [", "] of its time at 5 fields.",
 				"encoding-json decode-struct costs 308 ns [", "per call (fitted as a + b·n, largest residual 0.0%): the call is 19% [",
-				"] of its time at 5 and 2.3% [2.3%, 2.4%] at 50 fields.",
+				"] of its time at 5 and 2.3% [2.3, 2.4] at 50 fields.",
 			},
 			resolved: "| fixed | a + 102·n | 5125 [",
 		},
 		{
 			name:   "a flagged fit says nothing",
 			codecs: map[string]curve{rawfmt.Base: bump(base, 10), "fixed": bump(fixed, 20)},
-			want:   []string{"decode-map grows 8.3× [", "from 1.8× (fixed)"},
+			want:   []string{"decode-map grows 8.26× [", "from 1.82× (fixed)"},
 			not:    []string{explained, "encoding-json decode-struct costs"},
 		},
 		{

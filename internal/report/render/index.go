@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -36,14 +37,14 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			if len(m.Runs) > 0 {
 				reason = "no usable run"
 			}
-			rows = append(rows, []string{m.ID, none, none, reason})
+			rows = append(rows, []string{m.ID, format.None, format.None, reason})
 		} else {
 			cpu, _ := m.Page.Value(rawfmt.KeyCPU)
 			goVersion, _ := m.Page.Value(rawfmt.KeyGo)
-			rows = append(rows, []string{Link{m.ID, m.ID + "/README.md"}.cell(), orNone(cpu), orNone(goVersion), m.Page.Raw.File})
+			rows = append(rows, []string{Link{m.ID, m.ID + "/README.md"}.cell(), format.OrNone(cpu), format.OrNone(goVersion), m.Page.Raw.File})
 		}
 		for _, r := range m.Runs {
-			page := none
+			page := format.None
 			switch {
 			case r.Page != "":
 				page = Link{"page", r.Page}.cell()

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -29,16 +29,16 @@ func instrCounts(d *doc, a *model.Analysis) {
 	d.line("What instruction counts miss: an instruction that waits on a cache or TLB miss counts as one that does not, so large documents and pointer-heavy maps cost more time than their counts say; a SIMD instruction that scans 16 or 32 bytes counts as one, like a scalar one, so vectorised codecs (sonic, segmentio) do more per instruction; and with GOGC=off the collector never runs, so the counts include allocating memory but not collecting it, a cost that grows with the B/op and allocs/op shown beside them. Time is what a service pays; the counts say where it goes without the noise.")
 	d.line("")
 	if s := ir.Samples(ir.Noop, rawfmt.UnitInstr); len(s) > 0 {
-		d.line("The harness's own `%s` cell counts %s instructions per operation.", rawfmt.Noop, num(model.Median(s)))
+		d.line("The harness's own `%s` cell counts %s instructions per operation.", rawfmt.Noop, format.Num(model.Median(s)))
 		d.line("")
 	}
 	for _, op := range in.Ops {
 		d.line("### %s: instructions/op", esc(op.Op))
 		d.line("")
 		rk := op.Agreement
-		s := fmt.Sprintf("Rank agreement with %s: Spearman's ρ = %s over %s (document size drives most of it)", rawfmt.UnitNs, rho(rk.Rho), plural(rk.Cells, "common cell"))
+		s := fmt.Sprintf("Rank agreement with %s: Spearman's ρ = %s over %s (document size drives most of it)", rawfmt.UnitNs, format.Sig(rk.Rho), format.Plural(rk.Cells, "common cell"))
 		if rk.Fixtures > 0 {
-			s += fmt.Sprintf("; across codecs within one fixture, median ρ = %s over %s, lowest %s (%s)", rho(rk.Median), plural(rk.Fixtures, "fixture"), rho(rk.Least), esc(rk.LeastFixture))
+			s += fmt.Sprintf("; across codecs within one fixture, median ρ = %s over %s, lowest %s (%s)", format.Sig(rk.Median), format.Plural(rk.Fixtures, "fixture"), format.Sig(rk.Least), esc(rk.LeastFixture))
 		}
 		d.line("%s.", s)
 		d.line("")
@@ -65,8 +65,8 @@ func countTable(d *doc, r, ir *load.Run, op model.InstrOp) {
 		count, ratio := []string{c.Codec}, []string{c.Codec}
 		for _, f := range fixtures {
 			v, base := instrAt(ir, op.Op, f, c.Codec), instrAt(ir, op.Op, f, rawfmt.Base)
-			count = append(count, instrCount(v))
-			ratio = append(ratio, times(v/base))
+			count = append(count, format.Count(v))
+			ratio = append(ratio, format.Ratio(v/base))
 		}
 		counts = append(counts, count)
 		if c.Codec != rawfmt.Base {
@@ -109,52 +109,30 @@ func fitTable(d *doc, r, ir *load.Run, op model.InstrOp) {
 	var rows [][]string
 	for _, f := range op.Fits {
 		c := rawfmt.Cell{Op: op.Op, Fixture: at, Codec: f.Codec}
-		perInstr := none
+		perInstr := format.None
 		if i, t := ir.Samples(c, rawfmt.UnitInstr), r.Samples(c, rawfmt.UnitNs); len(i) > 0 && len(t) > 0 && model.Median(i) > 0 {
-			perInstr = num(1000 * model.Median(t) / model.Median(i))
+			perInstr = format.Num(1000 * model.Median(t) / model.Median(i))
 		}
 		rows = append(rows, []string{f.Codec, formula(f.Fit), call(f.Fit), marks(f.Fit), kText(f.Fit), resid(f.Fit),
 			perInstr, median(r.Samples(c, rawfmt.UnitB)), median(r.Samples(c, rawfmt.UnitAllocs))})
 	}
-	d.line("Instructions per call (**a**) and per field, fitted as the times are, and, at %s, the nanoseconds 1000 of them take and the B/op and allocs/op they do not count:", cmp.Or(at, none))
+	d.line("Instructions per call (**a**) and per field, fitted as the times are, and, at %s, the nanoseconds 1000 of them take and the B/op and allocs/op they do not count:", cmp.Or(at, format.None))
 	d.line("")
 	d.table([]string{"codec", "form", ">a", ">per field, measured, at " + markList(), ">k", ">largest residual", ">ns per 1000", ">B/op", ">allocs/op"}, rows)
 	d.line("")
 }
 
-// instrCount formats an instruction count with a readable multiple.
-func instrCount(x float64) string {
-	switch ax := math.Abs(x); {
-	case math.IsNaN(x):
-		return none
-	case ax >= 1e9:
-		return num(x/1e9) + " G"
-	case ax >= 1e6:
-		return num(x/1e6) + " M"
-	case ax >= 1e4:
-		return num(x/1e3) + " k"
-	}
-	return num(x)
-}
-
-func rho(x float64) string {
-	if math.IsNaN(x) {
-		return none
-	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
-}
-
 func median(s []float64) string {
 	if len(s) == 0 {
-		return none
+		return format.None
 	}
-	return num(model.Median(s))
+	return format.Num(model.Median(s))
 }
 
 // value is a configuration value of a run, or none.
 func value(r *load.Run, key string) string {
 	v, _ := r.Value(key)
-	return orNone(v)
+	return format.OrNone(v)
 }
 
 // runtimeSettings names the runtime settings of an instruction count.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -73,7 +74,7 @@ func dataNotes(p Page) []string {
 	}
 	if n := r.Rounds(); n < model.MinMedianSamples {
 		add("This run has %s: a median needs %d samples for a 95%% interval and a bootstrap interval needs %d, so figures here come without one where the samples fall short. Do not quote them before a run of at least %d rounds.",
-			plural(n, "round"), model.MinMedianSamples, model.MinBootstrapSamples, model.MinMedianSamples)
+			format.Plural(n, "round"), model.MinMedianSamples, model.MinBootstrapSamples, model.MinMedianSamples)
 	}
 	notes = append(notes, sampleNotes(r)...)
 	return append(notes, fitNotes(p.A.Model)...)

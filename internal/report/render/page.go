@@ -21,6 +21,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -198,7 +199,7 @@ func (p Page) run(d *doc, raw Link) {
 		d.line("%s", fence(cmd))
 		d.line("")
 	}
-	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), plural(r.Rounds(), "round"))}}
+	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), format.Plural(r.Rounds(), "round"))}}
 	for _, c := range r.Config {
 		if _, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value); isCodec || c.Key == rawfmt.KeyCommand {
 			continue
@@ -213,7 +214,7 @@ func (p Page) run(d *doc, raw Link) {
 	for _, codec := range r.CodecNames {
 		c, ok := r.Codec(codec)
 		if !ok {
-			rows = append(rows, []string{codec, none, none, none})
+			rows = append(rows, []string{codec, format.None, format.None, format.None})
 			continue
 		}
 		rows = append(rows, []string{codec, c.ModuleVersion, c.Category, c.Engine})

@@ -158,7 +158,7 @@ func TestPageMeaning(t *testing.T) {
 			name:    "intervals too wide to rank",
 			page:    machine,
 			run:     pageRun{commit: committed, spread: 0.2},
-			wantTop: []string{"**Too imprecise to rank.**", "wider than the ±10%"},
+			wantTop: []string{"**Too imprecise to rank.**", "wider than the ±10.0%"},
 			want:    []string{"Withheld: see the top of the page."},
 			not:     findingSections,
 		},

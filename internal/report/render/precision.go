@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -17,14 +18,14 @@ func precision(d *doc, a *model.Analysis) {
 	}
 	d.line("## Precision")
 	d.line("")
-	d.line("How precisely this run measured each operation: for every %s cell, the half-width of the 95%% interval of its median %s relative to the median, as benchstat prints it (± x%%), and last the same over the cells of every operation. The findings above state only effects larger than their own interval.", load.Fields.Label(), rawfmt.UnitNs)
+	d.line("How precisely this run measured each operation: for every %s cell, the half-width of the 95%% interval of its median %s relative to the median, as benchstat prints it (±x%%), and last the same over the cells of every operation. The findings above state only effects larger than their own interval.", load.Fields.Label(), rawfmt.UnitNs)
 	d.line("")
 	var rows [][]string
 	wide := 0
 	for _, p := range a.Precision {
-		med, p90 := none, none
+		med, p90 := format.None, format.None
 		if p.Cells > 0 {
-			med, p90 = "±"+pct(100*p.Median), "±"+pct(100*p.P90)
+			med, p90 = format.HalfWidth(100*p.Median), format.HalfWidth(100*p.P90)
 		}
 		cells := fmt.Sprint(p.Cells)
 		if p.Unbounded > 0 {
@@ -37,10 +38,10 @@ func precision(d *doc, a *model.Analysis) {
 		rows = append(rows, row)
 		wide += len(p.Wide)
 	}
-	d.table([]string{"op", ">cells", ">median half-width", ">90th percentile", ">cells wider than ±" + pct(100*model.WideHalfWidth)}, rows)
+	d.table([]string{"op", ">cells", ">median half-width", ">90th percentile", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}, rows)
 	d.line("")
 	if wide > 0 {
-		d.line("The cells wider than ±%s, by number of fields:", pct(100*model.WideHalfWidth))
+		d.line("The cells wider than %s, by number of fields:", format.HalfWidth(100*model.WideHalfWidth))
 		d.line("")
 		wideTable(d, a)
 	}
@@ -65,7 +66,7 @@ func wideTable(d *doc, a *model.Analysis) {
 					row = append(row, "")
 					continue
 				}
-				row, found = append(row, "±"+pct(100*p.Wide[i].HalfWidth)), true
+				row, found = append(row, format.HalfWidth(100*p.Wide[i].HalfWidth)), true
 			}
 			if found {
 				rows = append(rows, row)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -17,12 +18,12 @@ func harness(d *doc, a *model.Analysis) {
 	d.line("")
 	d.line("The `%s` cell runs the timed loop around a call into a codec that does nothing: the loop and the call through a function value that every other cell pays for being measured.", rawfmt.Noop)
 	d.line("")
-	rows := [][]string{{cellName(a.Run.Noop), summaryCI(h.Noop, num), none}}
+	rows := [][]string{{cellName(a.Run.Noop), format.CI(h.Noop.Estimate(), format.Num, ""), format.None}}
 	if h.Cheapest != (rawfmt.Cell{}) {
-		rows = append(rows, []string{"cheapest cell: " + cellName(h.Cheapest), summaryCI(h.CheapestNs, num), pct(100 * h.Noop.Center / h.CheapestNs.Center)})
+		rows = append(rows, []string{"cheapest cell: " + cellName(h.Cheapest), format.CI(h.CheapestNs.Estimate(), format.Num, ""), format.Percent(100 * h.Noop.Center / h.CheapestNs.Center)})
 	}
 	if h.CheapestCodec != (rawfmt.Cell{}) && h.CheapestCodec != h.Cheapest {
-		rows = append(rows, []string{"cheapest codec cell: " + cellName(h.CheapestCodec), summaryCI(h.CheapestCodNs, num), pct(100 * h.Noop.Center / h.CheapestCodNs.Center)})
+		rows = append(rows, []string{"cheapest codec cell: " + cellName(h.CheapestCodec), format.CI(h.CheapestCodNs.Estimate(), format.Num, ""), format.Percent(100 * h.Noop.Center / h.CheapestCodNs.Center)})
 	}
 	d.table([]string{"cell", ">ns/op (95% CI)", ">noop as share of it"}, rows)
 	d.line("")
@@ -30,7 +31,7 @@ func harness(d *doc, a *model.Analysis) {
 		if h.NoopAllocs.Center == 0 {
 			d.line("The harness itself does not allocate.")
 		} else {
-			d.line("The harness itself allocates %s times per call.", num(h.NoopAllocs.Center))
+			d.line("The harness itself allocates %s times per call.", format.Num(h.NoopAllocs.Center))
 		}
 		d.line("")
 	}
@@ -53,7 +54,7 @@ func floor(d *doc, a *model.Analysis) {
 	d.line("")
 	var rows [][]string
 	for _, f := range a.UnderFloor {
-		rows = append(rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, nsCI(f.Codec.Estimate()), nsCI(f.Floor.Estimate()), timesCI(f.Ratio)})
+		rows = append(rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, format.DurationCI(f.Codec.Estimate()), format.DurationCI(f.Floor.Estimate()), format.RatioCI(f.Ratio)})
 	}
 	d.table([]string{"op", "fixture", "codec", ">codec (95% CI)", ">" + rawfmt.Floor, ">codec / floor"}, rows)
 	d.line("")
@@ -64,10 +65,10 @@ func article(d *doc, a *model.Analysis) {
 	d.line("## From 5 to 50 fields: the article's test")
 	d.line("")
 	d.line("The article behind this suite decoded a %s-field document (%s) and a %s-field one (%s) into a Map with Jackson: %s → %s per call, %s. The same step here is `%s` → `%s`.",
-		num(j.FieldsSmall), byteSize(j.DocSmall), num(j.FieldsLarge), byteSize(j.DocLarge), ns(j.NsSmall), ns(j.NsLarge), times(j.NsLarge/j.NsSmall), load.ArticleSmall, load.ArticleLarge)
+		format.Num(j.FieldsSmall), format.Bytes(j.DocSmall), format.Num(j.FieldsLarge), format.Bytes(j.DocLarge), format.Duration(j.NsSmall), format.Duration(j.NsLarge), format.Ratio(j.NsLarge/j.NsSmall), load.ArticleSmall, load.ArticleLarge)
 	small, large := r.Sizes[load.ArticleSmall], r.Sizes[load.ArticleLarge]
 	if small.HasDocBytes && large.HasDocBytes {
-		d.line("Those documents are %s and %s (%s larger; the article's: %s).", byteSize(small.DocBytes), byteSize(large.DocBytes), times(large.DocBytes/small.DocBytes), times(j.DocLarge/j.DocSmall))
+		d.line("Those documents are %s and %s (%s larger; the article's: %s).", format.Bytes(small.DocBytes), format.Bytes(large.DocBytes), format.Ratio(large.DocBytes/small.DocBytes), format.Ratio(j.DocLarge/j.DocSmall))
 	}
 	d.line("")
 	if len(t.Rows) == 0 {
@@ -89,18 +90,20 @@ func article(d *doc, a *model.Analysis) {
 		cells := []string{row.Codec}
 		for i, g := range row.Cells {
 			if t.Ops[i] == load.OpDecodeMap {
-				cells = append(cells, growthText(g, func(g model.Growth) string { return ns(g.Small.Center) + " → " + ns(g.Large.Center) }))
+				cells = append(cells, growthText(g, func(g model.Growth) string {
+					return format.Duration(g.Small.Center) + " → " + format.Duration(g.Large.Center)
+				}))
 			}
-			cells = append(cells, growthText(g, func(g model.Growth) string { return timesCI(g.Ratio) }))
+			cells = append(cells, growthText(g, func(g model.Growth) string { return format.RatioCI(g.Ratio) }))
 		}
 		rows = append(rows, cells)
 	}
 	ref := []string{"Jackson, into a Map (the article)"}
 	for _, op := range t.Ops {
 		if op == load.OpDecodeMap {
-			ref = append(ref, ns(j.NsSmall)+" → "+ns(j.NsLarge), times(j.NsLarge/j.NsSmall))
+			ref = append(ref, format.Duration(j.NsSmall)+" → "+format.Duration(j.NsLarge), format.Ratio(j.NsLarge/j.NsSmall))
 		} else {
-			ref = append(ref, none)
+			ref = append(ref, format.None)
 		}
 	}
 	d.table(cols, append(rows, ref))
@@ -109,7 +112,7 @@ func article(d *doc, a *model.Analysis) {
 
 func growthText(g model.Growth, f func(model.Growth) string) string {
 	if !g.OK {
-		return none
+		return format.None
 	}
 	return f(g)
 }
@@ -128,9 +131,9 @@ func hits(d *doc, a *model.Analysis) {
 	footnote := false
 	var rows [][]string
 	for _, r := range a.Hits {
-		full := none
+		full := format.None
 		if r.HasFull {
-			full = ns(r.Full.Center / float64(r.Hits))
+			full = format.Duration(r.Full.Center / float64(r.Hits))
 		}
 		get5 := savingText(r.Get5)
 		if r.Get5.OK && r.Get5.Baseline != "" {
@@ -149,7 +152,7 @@ func hits(d *doc, a *model.Analysis) {
 
 func savingText(s model.Saving) string {
 	if !s.OK {
-		return none
+		return format.None
 	}
-	return ns(s.PerHit.V) + " · " + withCI(s.Pct, pct)
+	return format.Duration(s.PerHit.V) + " · " + format.PercentCI(s.Pct)
 }

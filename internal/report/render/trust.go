@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -33,8 +34,8 @@ func trust(d *doc, a *model.Analysis, raw Link) {
 		d.list(items)
 	}
 	if a.TooWide() {
-		d.line("**Too imprecise to rank.** The median 95%% interval of this run's codec cells is ±%s of the median, wider than the ±%s within which a ranking means anything: this page ranks no configuration, picks none and states no finding. Rerun on a quieter machine or with more rounds.",
-			pct(100*a.Spread), pct(100*model.MaxSpread))
+		d.line("**Too imprecise to rank.** The median 95%% interval of this run's codec cells is %s of the median, wider than the %s within which a ranking means anything: this page ranks no configuration, picks none and states no finding. Rerun on a quieter machine or with more rounds.",
+			format.HalfWidth(100*a.Spread), format.HalfWidth(100*model.MaxSpread))
 		d.line("")
 	}
 }
@@ -44,7 +45,7 @@ func trust(d *doc, a *model.Analysis, raw Link) {
 func violations(vs []model.Violation) string {
 	s := make([]string, 0, maxQuoted)
 	for _, v := range vs[:min(len(vs), maxQuoted)] {
-		s = append(s, fmt.Sprintf("%s %s above %s %s", esc(cellName(v.Part)), nsCI(v.PartNs.Estimate()), esc(cellName(v.Whole)), nsCI(v.WholeNs.Estimate())))
+		s = append(s, fmt.Sprintf("%s %s above %s %s", esc(cellName(v.Part)), format.DurationCI(v.PartNs.Estimate()), esc(cellName(v.Whole)), format.DurationCI(v.WholeNs.Estimate())))
 	}
 	if len(vs) > maxQuoted {
 		s = append(s, "…")
@@ -67,7 +68,7 @@ func checksPassed(a *model.Analysis) string {
 	var passed []string
 	for _, c := range a.Checks {
 		if c.Checked > 0 && len(c.Failed) == 0 {
-			passed = append(passed, fmt.Sprintf("%s (%s)", c.Rule, plural(c.Checked, "pair")))
+			passed = append(passed, fmt.Sprintf("%s (%s)", c.Rule, format.Plural(c.Checked, "pair")))
 		}
 	}
 	if len(passed) == 0 {
