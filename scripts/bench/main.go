@@ -131,7 +131,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return err
 	}
 	defer out.Close()
-	if err := writeConfig(out, o, id, header); err != nil {
+	if err := writeConfig(out, o, id, bin, header); err != nil {
 		return fmt.Errorf("writing %s: %w", out.Name(), err)
 	}
 

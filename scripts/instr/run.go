@@ -118,7 +118,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return err
 	}
 	defer out.discard()
-	if err := writeConfig(out, o, id, version, native.header, probe); err != nil {
+	if err := writeConfig(out, o, id, bin, version, native.header, probe); err != nil {
 		return fmt.Errorf("writing %s: %w", out.Name(), err)
 	}
 	if err := countAll(ctx, c, jobs, native, o, out, stderr); err != nil {
