@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // tableOps are the tables of the page, in order.
@@ -16,9 +16,9 @@ var tableOps = []struct {
 	does string
 }{
 	{fullDecode, "decode the document into its struct"},
-	{way{"decode-map", codecs.DecodeMap, false}, "decode it into `map[string]any`"},
-	{way{"encode-struct", codecs.EncodeStruct, false}, "encode it from its struct"},
-	{way{"roundtrip", codecs.Roundtrip, false}, "decode it, then encode it again"},
+	{way{"decode-map", load.OpDecodeMap, false}, "decode it into `map[string]any`"},
+	{way{"encode-struct", load.OpEncodeStruct, false}, "encode it from its struct"},
+	{way{"roundtrip", load.OpRoundtrip, false}, "decode it, then encode it again"},
 	{clientProj, "decode it into a struct of only the fields"},
 	{lazyGet, "read the fields without decoding the rest"},
 	{serverSide, "decode the filtered document into its struct"},
@@ -46,7 +46,7 @@ func (p *page) tables() {
 			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), s); ok {
 				vs = withCI(r, times)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(category(codec)), ns(e), vs,
+			rows = append(rows, row{e.V, []string{codec, code(p.category(codec)), ns(e), vs,
 				p.unit(c, rawfmt.UnitMBs, sig3), p.unit(c, rawfmt.UnitB, num), p.unit(c, rawfmt.UnitAllocs, num)}})
 		}
 		if len(rows) == 0 {
