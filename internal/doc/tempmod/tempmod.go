@@ -145,8 +145,16 @@ import (
 	_ "embed"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/codecs/codectest"
 	"github.com/jsoncost/jsoncost/internal/doc/harness"
 )
+
+// A test of make bench-doc registers a configuration of its own here.
+func init() {
+	if err := codectest.FromEnv(); err != nil {
+		panic(err)
+	}
+}
 
 //go:embed doc.ndjson
 var samples []byte
