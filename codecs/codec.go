@@ -5,7 +5,10 @@
 // configurations, one small file per library builds them, and the gate
 // (gate.go) compares a configuration's output with the reference decoder or
 // encoder for its category. Benchmarks, reports and conformance probes all
-// iterate the registry; nothing downstream names a codec by hand.
+// iterate the registry; nothing downstream names a codec by hand. The
+// package owns the names of codecs, operations and categories and imports
+// no output format: a runner turns a configuration into its raw-file lines.
+// The registry is fixed at init; only tests add to it (Register).
 package codecs
 
 import (
@@ -13,8 +16,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
-
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // Category is a configuration's fairness class: which semantics it keeps
@@ -117,12 +118,6 @@ func (c *Codec) ModuleVersion() string {
 		v = "(unknown)"
 	}
 	return c.Module + "@" + v
-}
-
-// Config is c's configuration line in a raw file: its name, module
-// version, category and engine.
-func (c *Codec) Config() rawfmt.CodecConfig {
-	return rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category), Engine: c.EngineName()}
 }
 
 var moduleVersions = sync.OnceValue(func() map[string]string {

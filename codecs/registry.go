@@ -61,7 +61,9 @@ func Names() []string {
 var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
 
 // Register adds c to the registry and returns a function that removes it
-// again (for tests). It rejects a duplicate or malformed name, an unknown
+// again. It is for tests (package codecs/codectest registers the test
+// configurations of child processes); the suite's programs never call it.
+// It rejects a duplicate or malformed name, an unknown
 // category or operation, and a configuration without the functions its
 // operations need.
 func Register(c *Codec) (unregister func(), err error) {
@@ -101,6 +103,8 @@ func validate(c *Codec) error {
 		return fmt.Errorf("codecs: %s: category std means the same bytes as encoding/json, yet it lists skipped work or rounds floats", c.Name)
 	case c.Category == Fast && len(c.Skips) == 0:
 		return fmt.Errorf("codecs: %s: category fast must list the work it skips (Skips)", c.Name)
+	case slices.ContainsFunc(c.Skips, func(s string) bool { return s == "" || strings.Contains(s, ";") }):
+		return fmt.Errorf("codecs: %s: a Skips item is empty or holds a semicolon, which separates them in raw files", c.Name)
 	}
 	for _, op := range c.Ops {
 		switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/codecs/internal/gatedocs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // TestRegistryProperties checks what every configuration, built in or
@@ -44,6 +45,18 @@ func TestRegistryProperties(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("reference configuration %s is not registered", name)
 		}
+	}
+}
+
+// TestRawNames checks the names the raw format spells for the pages, which
+// import no codecs: the base every ratio is against is a registered std
+// configuration, and std is this package's category of that name.
+func TestRawNames(t *testing.T) {
+	if string(codecs.Std) != rawfmt.CategoryStd {
+		t.Errorf("rawfmt.CategoryStd = %q, want codecs.Std, %q", rawfmt.CategoryStd, codecs.Std)
+	}
+	if c, err := codecs.Lookup(rawfmt.Base); err != nil || c.Category != codecs.Std {
+		t.Errorf("the base configuration %s: %v, %v; want a registered std configuration", rawfmt.Base, c, err)
 	}
 }
 
@@ -109,6 +122,8 @@ func TestRegisterRejects(t *testing.T) {
 		{"std rounds", codecs.Codec{Name: "mine", Category: codecs.Std, FloatDigits: 6, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "category std"},
 		{"fast lists nothing", codecs.Codec{Name: "mine", Category: codecs.Fast, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "must list the work it skips"},
 		{"no getter", codecs.Codec{Name: "mine", Category: codecs.Fast, Skips: []string{"x"}, Ops: []codecs.Op{codecs.Get5}}, "no Get"},
+		{"semicolon in skips", codecs.Codec{Name: "mine", Category: codecs.Fast, Skips: []string{"x; y"}, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "semicolon"},
+		{"empty skip", codecs.Codec{Name: "mine", Category: codecs.Fast, Skips: []string{"x", ""}, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -41,26 +41,61 @@ const (
 // uncommitted changes.
 const DirtySuffix = "-dirty"
 
-// A CodecConfig is one codec configuration line:
+// A CodecConfig is one codec configuration: its line
 //
 //	codec-<name>: <module>@<version> <category> <engine>
+//
+// and, in runs made since raw files record it, the line of what it gives up
+// against encoding/json (its Skips), each item ended by "; " but the last,
+// or "none":
+//
+//	skips-<name>: HTML escaping; map key sorting
 type CodecConfig struct {
 	Name          string
 	ModuleVersion string // module@version, or std@goX.Y.Z
 	Category      string
-	Engine        string // "native", or what actually ran (sonic: jit or a fallback)
+	Engine        string   // "native", or what actually ran (sonic: jit or a fallback)
+	Skips         []string // what it gives up; nil with HasSkips false in an older run
+	HasSkips      bool     // whether the run recorded Skips
 }
 
-// Key is the line's configuration key.
+// CategoryStd is the category of a configuration that writes the same
+// bytes as encoding/json and so gives up nothing.
+const CategoryStd = "std"
+
+// KeySkipsPrefix starts the line of what a codec configuration gives up.
+const KeySkipsPrefix = "skips-"
+
+// SkipsSep separates the items of a skips line; noSkips is the value of a
+// configuration that gives up nothing.
+const (
+	SkipsSep = "; "
+	noSkips  = "none"
+)
+
+// Key is the codec line's configuration key.
 func (c CodecConfig) Key() string { return KeyCodecPrefix + c.Name }
 
-// Value is the line's value.
+// Value is the codec line's value.
 func (c CodecConfig) Value() string {
 	return c.ModuleVersion + " " + c.Category + " " + c.Engine
 }
 
-// Format returns the whole line, without a newline.
-func (c CodecConfig) Format() string { return c.Key() + ": " + c.Value() }
+// SkipsKey is the skips line's configuration key.
+func (c CodecConfig) SkipsKey() string { return KeySkipsPrefix + c.Name }
+
+// SkipsValue is the skips line's value.
+func (c CodecConfig) SkipsValue() string {
+	if len(c.Skips) == 0 {
+		return noSkips
+	}
+	return strings.Join(c.Skips, SkipsSep)
+}
+
+// Format returns the codec line and the skips line, without a final newline.
+func (c CodecConfig) Format() string {
+	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
+}
 
 // ParseCodecConfig parses a codec configuration line's key and value. ok is
 // false when key is not a codec key; err is set when the value is malformed.
@@ -74,4 +109,20 @@ func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
 		return CodecConfig{}, true, fmt.Errorf("codec configuration %q: want %q", key+": "+value, "module@version category engine")
 	}
 	return CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]}, true, nil
+}
+
+// ParseSkips parses a skips line's key and value into the codec's name and
+// what it gives up (empty, not nil, for "none"). ok is false when key is not
+// a skips key; err is set when the value is malformed.
+func ParseSkips(key, value string) (name string, skips []string, ok bool, err error) {
+	name, ok = strings.CutPrefix(key, KeySkipsPrefix)
+	switch {
+	case !ok:
+		return "", nil, false, nil
+	case name == "" || value == "":
+		return "", nil, true, fmt.Errorf("skips line %q: want a codec name and %q or items separated by %q", key+": "+value, noSkips, SkipsSep)
+	case value == noSkips:
+		return name, []string{}, true, nil
+	}
+	return name, strings.Split(value, SkipsSep), true, nil
 }

@@ -6,20 +6,26 @@
 // A raw file is a Go benchmark output file (golang.org/x/perf/benchfmt) with
 // three kinds of lines.
 //
-// Configuration lines, "key: value", come first. The runner writes the
-// toolchain, machine and runtime settings, the suite's commit, the exact
-// command, the random seed of the run's cell order and one line per codec
-// configuration:
+// Configuration lines, "key: value", come first. The runner writes them
+// with one function (internal/runinfo's WriteHeader) in every mode: the
+// suite's commit, the exact command, the toolchain, machine and runtime
+// settings, the mode's own keys (such as the random seed of the run's cell
+// order), and two lines per codec configuration:
 //
 //	jsoncost-commit: 7a04917c3e1f
 //	command: go run ./scripts/bench -rounds 20
 //	order-seed: 1469598103934665603
 //	codec-sonic-std: github.com/bytedance/sonic@v1.15.5 near-std jit
+//	skips-sonic-std: nesting depth limit 4096 (encoding/json: 10000); -0 decodes as 0
 //
 // The codec line's value is module@version, category and engine, separated
-// by spaces (see [CodecConfig]). The benchmark binary adds sonic-engine and
-// race; go test adds goos, goarch, pkg and cpu. The keys are the Key…
-// constants.
+// by spaces; the skips line's is what the configuration gives up against
+// encoding/json, items separated by "; ", or "none" (see [CodecConfig]), so
+// a page is built from the raw file alone. Runs made before the skips line
+// existed have codec lines only; they still parse, and their pages say the
+// run did not record what each configuration gives up. The benchmark binary
+// adds sonic-engine and race; go test adds goos, goarch, pkg and cpu. The
+// keys are the Key… constants.
 //
 // Result lines name one cell as a sub-benchmark of BenchmarkCodec whose
 // name parts are key=value pairs, so benchstat and benchproc can project

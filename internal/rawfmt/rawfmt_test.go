@@ -2,6 +2,8 @@ package rawfmt
 
 import (
 	"flag"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,15 +66,48 @@ func TestParseLine(t *testing.T) {
 func TestCodecConfig(t *testing.T) {
 	c := CodecConfig{Name: "sonic-std", ModuleVersion: "github.com/bytedance/sonic@v1.15.5", Category: "near-std", Engine: "jit"}
 	got, ok, err := ParseCodecConfig(c.Key(), c.Value())
-	if !ok || err != nil || got != c {
+	if !ok || err != nil || !reflect.DeepEqual(got, c) {
 		t.Errorf("ParseCodecConfig(%q) = %+v, %t, %v; want %+v", c.Format(), got, ok, err, c)
 	}
 	if _, ok, _ := ParseCodecConfig("cpu", "AMD EPYC"); ok {
 		t.Error("ParseCodecConfig accepted a non-codec key")
 	}
+	if _, ok, _ := ParseCodecConfig(c.SkipsKey(), c.SkipsValue()); ok {
+		t.Error("ParseCodecConfig took a skips line for a codec line")
+	}
 	for _, v := range []string{"", "std near-std", "nomodule near-std jit", "a@b c d e"} {
 		if _, ok, err := ParseCodecConfig("codec-x", v); !ok || err == nil {
 			t.Errorf("ParseCodecConfig(codec-x, %q) = %t, %v; want an error", v, ok, err)
+		}
+	}
+}
+
+func TestSkips(t *testing.T) {
+	tests := []struct {
+		skips []string
+		line  string
+	}{
+		{nil, "skips-x: none"},
+		{[]string{"HTML escaping"}, "skips-x: HTML escaping"},
+		{[]string{"float format (1e-07, 1e+20)", "map key sorting"}, "skips-x: float format (1e-07, 1e+20); map key sorting"},
+	}
+	for _, tt := range tests {
+		c := CodecConfig{Name: "x", ModuleVersion: "m@v1", Category: "fast", Engine: "native", Skips: tt.skips, HasSkips: true}
+		lines := strings.Split(c.Format(), "\n")
+		if len(lines) != 2 || lines[0] != "codec-x: m@v1 fast native" || lines[1] != tt.line {
+			t.Errorf("Format() = %q, want the codec line and %q", c.Format(), tt.line)
+		}
+		name, skips, ok, err := ParseSkips(c.SkipsKey(), c.SkipsValue())
+		if !ok || err != nil || name != "x" || len(skips) != len(tt.skips) || skips == nil || !slices.Equal(skips, tt.skips) {
+			t.Errorf("ParseSkips(%q) = %q, %q, %t, %v; want x, %q", tt.line, name, skips, ok, err, tt.skips)
+		}
+	}
+	if _, _, ok, _ := ParseSkips("codec-x", "m@v1 fast native"); ok {
+		t.Error("ParseSkips took a codec line for a skips line")
+	}
+	for _, kv := range [][2]string{{"skips-", "none"}, {"skips-x", ""}} {
+		if _, _, ok, err := ParseSkips(kv[0], kv[1]); !ok || err == nil {
+			t.Errorf("ParseSkips(%q, %q) = %t, %v; want an error", kv[0], kv[1], ok, err)
 		}
 	}
 }

@@ -1,6 +1,13 @@
-// Package runinfo holds what every command that measures shares: the
-// configuration values that make a raw file reproducible — the suite's
-// commit, the command that repeats the run, the go environment.
+// Package runinfo holds what every command that measures shares: the one
+// writer of a raw file's configuration header (header.go), for every mode,
+// with the values that make the file reproducible — the suite's commit, the
+// command that repeats the run, the measuring binary's toolchain, the
+// runtime settings, the mode's own lines and each codec configuration — and
+// the progress line with an estimate of the time left.
+//
+// Data flows one way: a runner fills a Header from its options, the codec
+// registry and what its benchmark binary printed of itself; WriteHeader (or
+// Header.Config, for a benchfmt.Writer) turns it into rawfmt's lines.
 package runinfo
 
 import (
@@ -41,13 +48,4 @@ func Quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// GoEnv is the value go env prints for key, or "unknown".
-func GoEnv(key string) string {
-	out, err := exec.Command("go", "env", key).Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
 }

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 	"strconv"
-	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -16,26 +12,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
-// writeConfig writes the benchfmt configuration lines that make a raw file
-// reproducible: the suite's commit, the exact command, the toolchain, the
-// machine, the runtime settings, the order seed, a narrowed selection,
-// every codec's module version, category and engine, and then header, the
-// lines the benchmark binary printed (goos, goarch, pkg, cpu, sonic-engine,
-// race). Module versions come from this binary's build information (test
-// binaries carry none).
-func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) error {
-	var b strings.Builder
-	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, runinfo.Commit())
-	line(rawfmt.KeyCommand, runinfo.CommandLine("./scripts/bench"))
-	line(rawfmt.KeyMachine, id)
-	line(rawfmt.KeyGo, runtime.Version())
-	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
-	line(rawfmt.KeyGOMAXPROCS, strconv.Itoa(runtime.GOMAXPROCS(0))) // the binary inherits the environment, affinity and limits
-	line(rawfmt.KeyGOGC, cmp.Or(os.Getenv("GOGC"), "100"))
-	line(rawfmt.KeyGOMEMLIMIT, cmp.Or(os.Getenv("GOMEMLIMIT"), "off"))
-	line(rawfmt.KeyGOEXPERIMENT, runinfo.GoEnv("GOEXPERIMENT"))
-	line(rawfmt.KeyGOAMD64, runinfo.GoEnv("GOAMD64"))
+// writeConfig writes the configuration lines that make a raw file
+// reproducible (see runinfo.Header): the common ones of the binary at bin,
+// then the run's affinity, rounds, benchtimes, order seed and a narrowed
+// selection, every codec, and header, the lines the benchmark binary
+// printed (goos, goarch, pkg, cpu, sonic-engine, race).
+func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
+	var mode []benchfmt.Config
+	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
 	if cpus, narrowed := affinity(); narrowed {
 		line(rawfmt.KeyAffinity, cpus)
 	}
@@ -49,12 +33,8 @@ func writeConfig(w io.Writer, o options, id string, header []benchfmt.Config) er
 	if !o.sel.IsZero() {
 		line(rawfmt.KeySelection, o.sel.String())
 	}
-	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, c.Config().Format())
-	}
-	for _, c := range header {
-		line(c.Key, string(c.Value))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return runinfo.WriteHeader(w, runinfo.Header{
+		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Binary: bin,
+		Mode: mode, Codecs: codecs.All(), Probe: header,
+	})
 }

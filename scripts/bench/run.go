@@ -74,7 +74,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	b.Args = nil // each part selects its own cells
 	m := &timer{bin: b, parts: parts, seed: o.seed}
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, header); err != nil {
+		if err := writeConfig(w, o, id, bin, header); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return runner.Rounds(ctx, m, o.rounds, perRound(parts), w, stderr)

@@ -64,5 +64,5 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return save(o, d, out, failures, m.module.Dir, stdout, stderr)
+	return save(o, d, out, failures, m.module.Dir, m.bin, stdout, stderr)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/codecs/codectest"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -44,7 +45,7 @@ var runDocs = []struct {
 // benchmark binary: its decode-map cell must be refused and not timed.
 func TestRun(t *testing.T) {
 	const broken = "broken-map"
-	t.Setenv(codecs.TestCodecEnv, broken+":broken")
+	t.Setenv(codectest.Env, broken+":broken")
 	before := snapshot(t, "../../fixtures", "../../gen")
 	docDirs := func() []string {
 		dirs, _ := filepath.Glob("../../results/*/doc-*")

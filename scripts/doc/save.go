@@ -1,7 +1,7 @@
 package main
 
 import (
-	"cmp"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
@@ -41,9 +43,12 @@ const (
 // any raw file, renders the page, prints it to stdout and writes both
 // into the results directory, each renamed into place when complete: the
 // raw file first, so that a page is never left without it.
-func save(o options, d *document, out *rawOutput, failures []failure, scratch string, stdout, stderr io.Writer) error {
+func save(o options, d *document, out *rawOutput, failures []failure, scratch, bin string, stdout, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, out.cpu)
-	raw := rawText(o, d, out, id)
+	raw, err := rawText(o, d, out, id, bin)
+	if err != nil {
+		return err
+	}
 	tmp := filepath.Join(scratch, rawFile)
 	if err := os.WriteFile(tmp, raw, 0o644); err != nil {
 		return err
@@ -83,19 +88,11 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch st
 	return nil
 }
 
-// rawText is the raw file: configuration lines, then what the benchmark
-// printed.
-func rawText(o options, d *document, out *rawOutput, id string) []byte {
-	var b strings.Builder
-	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, runinfo.Commit())
-	line(rawfmt.KeyCommand, command(o))
-	line(rawfmt.KeyMachine, id)
-	line(rawfmt.KeyGo, runtime.Version())
-	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
-	line(rawfmt.KeyGOMAXPROCS, strconv.Itoa(runtime.GOMAXPROCS(0)))
-	line(rawfmt.KeyGOGC, cmp.Or(os.Getenv("GOGC"), "100"))
-	line(rawfmt.KeyGOMEMLIMIT, cmp.Or(os.Getenv("GOMEMLIMIT"), "off"))
+// rawText is the raw file: configuration lines (see runinfo.Header) of
+// the binary at bin, then what the benchmark printed.
+func rawText(o options, d *document, out *rawOutput, id, bin string) ([]byte, error) {
+	var mode []benchfmt.Config
+	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
 	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
 	line(rawfmt.KeyBenchtime, o.benchtime)
 	line(rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10))
@@ -107,14 +104,16 @@ func rawText(o options, d *document, out *rawOutput, id string) []byte {
 		line(keyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64))
 	}
 	line(keyPerRequest, strconv.Itoa(o.perRequest))
-	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, c.Config().Format())
+	var b bytes.Buffer
+	h := runinfo.Header{Command: command(o), Machine: id, Binary: bin, Mode: mode, Codecs: codecs.All()}
+	if err := runinfo.WriteHeader(&b, h); err != nil {
+		return nil, err
 	}
-	for _, h := range out.header {
-		fmt.Fprintln(&b, h)
+	for _, l := range out.header {
+		fmt.Fprintln(&b, l)
 	}
 	b.Write(out.results.Bytes())
-	return []byte(b.String())
+	return b.Bytes(), nil
 }
 
 // command is the make command that repeats the run.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"cmp"
-	"os"
 	"runtime"
 	"strconv"
 
@@ -14,40 +12,33 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
-// config is the configuration that makes a raw file reproducible: the
-// suite's commit, the exact command, the toolchain, machine and runtime
-// settings, the run's shape and order seed, the backend, and every codec's
-// module version, category and engine.
-func config(o options, id string, b *searchBackend, names []string) []benchfmt.Config {
-	var cfg []benchfmt.Config
-	line := func(key, value string) {
-		cfg = append(cfg, benchfmt.Config{Key: key, Value: []byte(value), File: true})
-	}
-	line(rawfmt.KeyCommit, runinfo.Commit())
-	line(rawfmt.KeyCommand, runinfo.CommandLine("./scripts/http"))
-	line(rawfmt.KeyMachine, id)
-	line(rawfmt.KeyGo, runtime.Version())
-	line(rawfmt.KeyGOOS, runtime.GOOS)
-	line(rawfmt.KeyGOARCH, runtime.GOARCH)
-	line(rawfmt.KeyCPU, cpuName())
-	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
-	line(rawfmt.KeyGOMAXPROCS, strconv.Itoa(runtime.GOMAXPROCS(0))) // the servers inherit the environment
-	line(rawfmt.KeyGOGC, cmp.Or(os.Getenv("GOGC"), "100"))
-	line(rawfmt.KeyGOEXPERIMENT, codecs.BuildSetting("GOEXPERIMENT"))
-	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
-	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
-	line(httpbench.KeyWorkers, strconv.Itoa(o.workers))
-	line(httpbench.KeyRate, strconv.Itoa(o.rate))
-	line(httpbench.KeyDuration, o.duration.String())
-	line(httpbench.KeyWarmup, o.warmup.String())
-	line(httpbench.KeyMaxRequests, strconv.Itoa(o.requests))
-	line(httpbench.KeyBackend, b.host)
-	line(httpbench.KeyBackendVersion, b.version)
-	line(httpbench.KeyIndex, o.index)
+// config is the configuration that makes a raw file reproducible (see
+// runinfo.Header): the common lines of this binary, which also serves, then
+// the run's shape and order seed, the backend, and every codec named.
+func config(o options, id string, b *searchBackend, names []string) ([]benchfmt.Config, error) {
+	var cs []*codecs.Codec
 	for _, n := range names {
-		c, _ := codecs.Lookup(n)
-		cc := c.Config()
-		line(cc.Key(), cc.Value())
+		c, err := codecs.Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
 	}
-	return cfg
+	return runinfo.Header{
+		Command: runinfo.CommandLine("./scripts/http"), Machine: id,
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(),
+		Mode: []benchfmt.Config{
+			runinfo.Line(rawfmt.KeyRounds, strconv.Itoa(o.rounds)),
+			runinfo.Line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10)),
+			runinfo.Line(httpbench.KeyWorkers, strconv.Itoa(o.workers)),
+			runinfo.Line(httpbench.KeyRate, strconv.Itoa(o.rate)),
+			runinfo.Line(httpbench.KeyDuration, o.duration.String()),
+			runinfo.Line(httpbench.KeyWarmup, o.warmup.String()),
+			runinfo.Line(httpbench.KeyMaxRequests, strconv.Itoa(o.requests)),
+			runinfo.Line(httpbench.KeyBackend, b.host),
+			runinfo.Line(httpbench.KeyBackendVersion, b.version),
+			runinfo.Line(httpbench.KeyIndex, o.index),
+		},
+		Codecs: cs,
+	}.Config()
 }

@@ -66,7 +66,11 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", b.version, b.host, o.index) // the URL may hold credentials
 	}
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpuName())
-	m := &meter{o: o, backend: b, client: &http.Client{Timeout: 10 * time.Second}, config: config(o, id, b, names), stderr: stderr}
+	cfg, err := config(o, id, b, names)
+	if err != nil {
+		return err
+	}
+	m := &meter{o: o, backend: b, client: &http.Client{Timeout: 10 * time.Second}, config: cfg, stderr: stderr}
 
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, &rounds{meter: m, cells: cells, seed: o.seed}, o.rounds, len(cells), &raw, stderr); err != nil {

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime"
-	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -21,41 +19,21 @@ const (
 	keyGODEBUG     = "godebug"
 )
 
-// writeConfig writes the configuration lines of an instr raw file: the
-// suite's commit, the command, the machine, the toolchain and the runtime
-// settings of the counted runs, the selection, valgrind's version, every
-// codec's module version, category and engine, then what the benchmark
-// binary printed of itself under valgrind (sonic-engine, race, goos, goarch,
-// pkg), with the cpu of the native run, which names the machine, and the cpu
-// valgrind presented as valgrind-cpu.
-func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []benchfmt.Config) error {
-	var b strings.Builder
-	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
-	line(rawfmt.KeyCommit, runinfo.Commit())
-	line(rawfmt.KeyCommand, runinfo.CommandLine("./scripts/instr"))
-	line(rawfmt.KeyMachine, id)
-	line(rawfmt.KeyGo, runtime.Version())
-	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
+// writeConfig writes the configuration lines of an instr raw file (see
+// runinfo.Header): the common ones of the binary at bin with the runtime
+// settings of the counted runs, then GODEBUG, the selection, valgrind's
+// version, every codec, and what the benchmark binary printed of itself
+// under valgrind (sonic-engine, race, goos, goarch, pkg), with the cpu of
+// the native run, which names the machine, and the cpu valgrind presented
+// as valgrind-cpu; last the unit metadata of instruction counts.
+func writeConfig(w io.Writer, o options, id, bin, valgrind string, native, probe []benchfmt.Config) error {
+	var mode, self []benchfmt.Config
 	for _, kv := range runEnv {
-		key, value, _ := strings.Cut(kv, "=")
-		switch key {
-		case "GOMAXPROCS":
-			line(rawfmt.KeyGOMAXPROCS, value)
-		case "GOGC":
-			line(rawfmt.KeyGOGC, value)
-		case "GOMEMLIMIT":
-			line(rawfmt.KeyGOMEMLIMIT, value)
-		case "GODEBUG":
-			line(keyGODEBUG, value)
+		if key, value, _ := strings.Cut(kv, "="); key == "GODEBUG" {
+			mode = append(mode, runinfo.Line(keyGODEBUG, value))
 		}
 	}
-	line(rawfmt.KeyGOEXPERIMENT, runinfo.GoEnv("GOEXPERIMENT"))
-	line(rawfmt.KeyGOAMD64, runinfo.GoEnv("GOAMD64"))
-	line(rawfmt.KeySelection, o.sel.String())
-	line(keyValgrind, valgrind)
-	for _, c := range codecs.All() {
-		fmt.Fprintln(&b, c.Config().Format())
-	}
+	mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind))
 	var cpu string
 	for _, c := range native {
 		if c.Key == rawfmt.KeyCPU {
@@ -64,13 +42,18 @@ func writeConfig(w io.Writer, o options, id, valgrind string, native, probe []be
 	}
 	for _, c := range probe {
 		if c.Key != rawfmt.KeyCPU {
-			line(c.Key, string(c.Value))
+			self = append(self, c)
 			continue
 		}
-		line(rawfmt.KeyCPU, cpu)
-		line(keyValgrindCPU, string(c.Value))
+		self = append(self, runinfo.Line(rawfmt.KeyCPU, cpu), runinfo.Line(keyValgrindCPU, string(c.Value)))
 	}
-	fmt.Fprintf(&b, "%s %s %s\n", rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
-	_, err := io.WriteString(w, b.String())
+	err := runinfo.WriteHeader(w, runinfo.Header{
+		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Binary: bin, Env: runEnv,
+		Mode: mode, Codecs: codecs.All(), Probe: self,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s %s %s\n", rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
 	return err
 }

@@ -102,7 +102,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
 	path := filepath.Join(o.results, id, "raw", name.String())
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, version, native.header, probe); err != nil {
+		if err := writeConfig(w, o, id, bin, version, native.header, probe); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return countAll(ctx, c, jobs, native, o, w, stderr)

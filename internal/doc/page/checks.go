@@ -3,8 +3,8 @@ package page
 import (
 	"fmt"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -29,8 +29,8 @@ type part struct {
 }
 
 var parts = []part{
-	{fullDecode, way{"roundtrip", codecs.Roundtrip, false}, "roundtrip decodes the document as decode-struct does, then encodes it"},
-	{way{"encode-struct", codecs.EncodeStruct, false}, way{"roundtrip", codecs.Roundtrip, false}, "roundtrip encodes the document as encode-struct does, after decoding it"},
+	{fullDecode, way{"roundtrip", load.OpRoundtrip, false}, "roundtrip decodes the document as decode-struct does, then encodes it"},
+	{way{"encode-struct", load.OpEncodeStruct, false}, way{"roundtrip", load.OpRoundtrip, false}, "roundtrip encodes the document as encode-struct does, after decoding it"},
 	{serverSide, fullDecode, "the filtered document is part of the document"},
 }
 

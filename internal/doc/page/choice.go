@@ -4,21 +4,21 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // choiceOps are the operations the codec choice is made for, with what
 // they do.
 var choiceOps = []struct {
-	op   codecs.Op
+	op   string
 	does string
 }{
-	{codecs.DecodeStruct, "decoding the document into its struct"},
-	{codecs.Roundtrip, "decoding it and encoding it again, as an API that passes it on does"},
-	{codecs.EncodeStruct, "encoding it from its struct"},
+	{load.OpDecodeStruct, "decoding the document into its struct"},
+	{load.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
+	{load.OpEncodeStruct, "encoding it from its struct"},
 }
 
 // choice writes which codec to use: per operation, the fastest std
@@ -36,9 +36,9 @@ func (p *page) choice() {
 		all := p.fastest(c.op, false, anyCodec)
 		switch std {
 		case rawfmt.Base, "":
-			s = append(s, fmt.Sprintf("No other `%s` configuration (same bytes and behaviour as encoding/json) is faster.", codecs.Std))
+			s = append(s, fmt.Sprintf("No other `%s` configuration (same bytes and behaviour as encoding/json) is faster.", rawfmt.CategoryStd))
 		default:
-			s = append(s, fmt.Sprintf("The fastest `%s` configuration (same bytes and behaviour as encoding/json) is %s: %s.", codecs.Std, std, p.against(c.op, std)))
+			s = append(s, fmt.Sprintf("The fastest `%s` configuration (same bytes and behaviour as encoding/json) is %s: %s.", rawfmt.CategoryStd, std, p.against(c.op, std)))
 		}
 		switch all {
 		case std:
@@ -46,14 +46,14 @@ func (p *page) choice() {
 		case rawfmt.Base:
 			s = append(s, "Nothing is faster than encoding-json here.")
 		default:
-			s = append(s, fmt.Sprintf("The fastest overall is %s (`%s`): %s; %s", all, category(all), p.against(c.op, all), givesUp(all)))
+			s = append(s, fmt.Sprintf("The fastest overall is %s (`%s`): %s; %s", all, p.category(all), p.against(c.op, all), p.givesUp(all)))
 		}
 		p.para(s...)
 	}
 }
 
 // against describes codec's time on op and how it compares with the base.
-func (p *page) against(op codecs.Op, codec string) string {
+func (p *page) against(op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
 	e, _ := median(own)
 	out := format.DurationCI(e)
@@ -66,12 +66,15 @@ func (p *page) against(op codecs.Op, codec string) string {
 	return out
 }
 
-// givesUp says what a configuration does differently from encoding/json.
-func givesUp(name string) string {
-	c, err := codecs.Lookup(name)
+// givesUp says what a configuration does differently from encoding/json,
+// as the run's skips line records it.
+func (p *page) givesUp(name string) string {
+	c, ok := p.run.Codec(name)
 	switch {
-	case err != nil:
+	case !ok:
 		return ""
+	case !c.HasSkips:
+		return "this run did not record what it gives up."
 	case len(c.Skips) == 0:
 		return "it gives up nothing encoding/json does."
 	}

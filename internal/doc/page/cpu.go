@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -30,7 +30,7 @@ func (p *page) rate() (qps, docs float64, phrase string) {
 // cpu writes the cores each way of reading the document spends at the
 // request rate, and what it saves against encoding-json's full decode.
 func (p *page) cpu() {
-	base := p.ns(codecs.DecodeStruct, rawfmt.Base, false)
+	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 	if len(base) == 0 {
 		return
 	}
@@ -39,7 +39,7 @@ func (p *page) cpu() {
 	p.printf("## CPU at %s requests/s\n\n", format.Num(qps))
 	full := model.Derive([][]float64{base}, coresOf)
 	s := []string{fmt.Sprintf("At %s, decoding every document whole with %s keeps %s cores busy.", rate, rawfmt.Base, format.CI(full, format.Sig, ""))}
-	if rt := p.ns(codecs.Roundtrip, rawfmt.Base, false); len(rt) > 0 {
+	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
 		s = append(s, fmt.Sprintf("Decoding and encoding it again (roundtrip) takes %s cores.", format.CI(model.Derive([][]float64{rt}, coresOf), format.Sig, "")))
 	}
 	type option struct {
@@ -51,7 +51,7 @@ func (p *page) cpu() {
 	var opts []option
 	for _, w := range ways {
 		var picked []string
-		for _, keep := range []func(*codecs.Codec) bool{func(c *codecs.Codec) bool { return c.Name == rawfmt.Base }, stdCodec, anyCodec} {
+		for _, keep := range []func(rawfmt.CodecConfig) bool{func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }, stdCodec, anyCodec} {
 			if c := p.fastest(w.op, w.filtered, keep); c != "" && !slices.Contains(picked, c) {
 				picked = append(picked, c)
 			}
@@ -83,7 +83,7 @@ func (p *page) cpu() {
 		if o.w == fullDecode && o.codec == rawfmt.Base {
 			saves = format.None // the baseline itself
 		}
-		rows = append(rows, []string{o.w.name, o.codec, code(category(o.codec)), format.CI(o.cores, format.Sig, ""), saves})
+		rows = append(rows, []string{o.w.name, o.codec, code(p.category(o.codec)), format.CI(o.cores, format.Sig, ""), saves})
 	}
 	p.printf("Each way of reading the document with %s, the fastest `std` configuration and the fastest overall, cheapest first. Cores are CPU seconds per second: documents/s × time per document.\n\n", rawfmt.Base)
 	p.table([]string{"way", "codec", "category", "cores", "saves against " + rawfmt.Base + " full decode"}, rows,

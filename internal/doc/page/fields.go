@@ -3,10 +3,10 @@ package page
 import (
 	"fmt"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -14,15 +14,15 @@ import (
 // document: an operation on the document or on the filtered one.
 type way struct {
 	name     string
-	op       codecs.Op
+	op       string
 	filtered bool
 }
 
 var (
-	fullDecode = way{"full decode", codecs.DecodeStruct, false}
-	serverSide = way{"server-side filtering", codecs.DecodeStruct, true}
-	clientProj = way{"client-side projection", codecs.DecodeProj, false}
-	lazyGet    = way{"lazy get", codecs.Get5, false}
+	fullDecode = way{"full decode", load.OpDecodeStruct, false}
+	serverSide = way{"server-side filtering", load.OpDecodeStruct, true}
+	clientProj = way{"client-side projection", load.OpDecodeProj, false}
+	lazyGet    = way{"lazy get", load.OpGet5, false}
 	ways       = []way{fullDecode, serverSide, clientProj, lazyGet}
 )
 
@@ -41,15 +41,15 @@ func (p *page) fieldsSection() {
 		return
 	}
 	p.printf("## What asking for only the fields saves\n\n")
-	base := p.ns(codecs.DecodeStruct, rawfmt.Base, false)
-	filtered := p.ns(codecs.DecodeStruct, rawfmt.Base, true)
+	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
+	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
 	if full, ok := median(base); ok {
 		s := []string{fmt.Sprintf("Decoding the whole document into its struct with %s takes %s.", rawfmt.Base, format.DurationCI(full))}
 		if sv, ok := saving(base, filtered); ok {
 			f, _ := median(filtered)
 			s = append(s, fmt.Sprintf("Server-side filtering (Elasticsearch `_source_includes`) %s of that: the filtered document decodes in %s.", saves(sv), format.DurationCI(f)))
 		}
-		proj := p.ns(codecs.DecodeProj, rawfmt.Base, false)
+		proj := p.ns(load.OpDecodeProj, rawfmt.Base, false)
 		if sv, ok := saving(base, proj); ok {
 			pr, _ := median(proj)
 			s = append(s, fmt.Sprintf("Without it, client-side projection (decoding the whole document into a struct of only these fields) %s, taking %s", saves(sv), format.DurationCI(pr)))
@@ -59,11 +59,11 @@ func (p *page) fieldsSection() {
 				s[len(s)-1] += "."
 			}
 		}
-		if g := p.fastest(codecs.Get5, false, anyCodec); g != "" {
-			get := p.ns(codecs.Get5, g, false)
+		if g := p.fastest(load.OpGet5, false, anyCodec); g != "" {
+			get := p.ns(load.OpGet5, g, false)
 			sv, _ := saving(base, get)
 			e, _ := median(get)
-			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, category(g), format.DurationCI(e), saves(sv))
+			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, p.category(g), format.DurationCI(e), saves(sv))
 			if r, ok := ratio(get, filtered); ok {
 				sentence += fmt.Sprintf(" and takes %s the time of the filtered decode with %s", format.RatioCI(r), rawfmt.Base)
 			}
@@ -92,11 +92,11 @@ func (p *page) cheapest() {
 	}
 	if best != "" {
 		e, _ := median(p.ns(bestWay.op, best, bestWay.filtered))
-		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, category(best), format.DurationCI(e)))
+		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, p.category(best), format.DurationCI(e)))
 	}
-	if c := p.fastest(codecs.DecodeStruct, true, anyCodec); c != "" {
-		e, _ := median(p.ns(codecs.DecodeStruct, c, true))
-		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, category(c), format.DurationCI(e)))
+	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
+		e, _ := median(p.ns(load.OpDecodeStruct, c, true))
+		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, p.category(c), format.DurationCI(e)))
 	}
 	p.para(s...)
 }
@@ -111,11 +111,11 @@ func (p *page) waysTable() {
 	}
 	var rows [][]string
 	for _, codec := range p.run.CodecNames {
-		base := p.ns(codecs.DecodeStruct, codec, false)
+		base := p.ns(load.OpDecodeStruct, codec, false)
 		if len(base) == 0 {
-			base = p.ns(codecs.DecodeStruct, rawfmt.Base, false)
+			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 		}
-		row := []string{codec, code(category(codec))}
+		row := []string{codec, code(p.category(codec))}
 		any := false
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)

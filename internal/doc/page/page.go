@@ -24,7 +24,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -109,8 +108,8 @@ func (p *page) para(sentences ...string) {
 
 // ns returns the ns/op samples of op with codec on the document, or on the
 // filtered document.
-func (p *page) ns(op codecs.Op, codec string, filtered bool) []float64 {
-	return p.run.Ns(string(op), p.fixture(filtered), codec)
+func (p *page) ns(op string, codec string, filtered bool) []float64 {
+	return p.run.Ns(op, p.fixture(filtered), codec)
 }
 
 func (p *page) fixture(filtered bool) string {
@@ -138,13 +137,13 @@ func ratio(num, den []float64) (model.Estimate, bool) {
 }
 
 // fastest returns the codec with the lowest median ns/op of op among
-// those keep accepts, or "" when none has the cell.
-func (p *page) fastest(op codecs.Op, filtered bool, keep func(*codecs.Codec) bool) string {
+// those of the run's codec lines keep accepts, or "" when none has the cell.
+func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) bool) string {
 	best, bestNs := "", 0.0
 	for _, name := range p.run.CodecNames {
-		c, err := codecs.Lookup(name)
+		c, ok := p.run.Codec(name)
 		s := p.ns(op, name, filtered)
-		if err != nil || len(s) == 0 || !keep(c) {
+		if !ok || len(s) == 0 || !keep(c) {
 			continue
 		}
 		if m := model.Median(s); best == "" || m < bestNs {
@@ -154,14 +153,14 @@ func (p *page) fastest(op codecs.Op, filtered bool, keep func(*codecs.Codec) boo
 	return best
 }
 
-func anyCodec(*codecs.Codec) bool { return true }
+func anyCodec(rawfmt.CodecConfig) bool { return true }
 
-func stdCodec(c *codecs.Codec) bool { return c.Category == codecs.Std }
+func stdCodec(c rawfmt.CodecConfig) bool { return c.Category == rawfmt.CategoryStd }
 
-// category names a codec's category, from the registry.
-func category(name string) string {
-	if c, err := codecs.Lookup(name); err == nil {
-		return string(c.Category)
+// category names a codec's category, from its codec line.
+func (p *page) category(name string) string {
+	if c, ok := p.run.Codec(name); ok {
+		return c.Category
 	}
 	return format.None
 }

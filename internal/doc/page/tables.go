@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // tableOps are the tables of the page, in order.
@@ -17,9 +17,9 @@ var tableOps = []struct {
 	does string
 }{
 	{fullDecode, "decode the document into its struct"},
-	{way{"decode-map", codecs.DecodeMap, false}, "decode it into `map[string]any`"},
-	{way{"encode-struct", codecs.EncodeStruct, false}, "encode it from its struct"},
-	{way{"roundtrip", codecs.Roundtrip, false}, "decode it, then encode it again"},
+	{way{"decode-map", load.OpDecodeMap, false}, "decode it into `map[string]any`"},
+	{way{"encode-struct", load.OpEncodeStruct, false}, "encode it from its struct"},
+	{way{"roundtrip", load.OpRoundtrip, false}, "decode it, then encode it again"},
 	{clientProj, "decode it into a struct of only the fields"},
 	{lazyGet, "read the fields without decoding the rest"},
 	{serverSide, "decode the filtered document into its struct"},
@@ -47,7 +47,7 @@ func (p *page) tables() {
 			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), s); ok {
 				vs = format.RatioCI(r)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(category(codec)), format.DurationCI(e), vs,
+			rows = append(rows, row{e.V, []string{codec, code(p.category(codec)), format.DurationCI(e), vs,
 				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
 		}
 		if len(rows) == 0 {

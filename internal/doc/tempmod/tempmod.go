@@ -146,7 +146,15 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs/codectest"
 )
+
+// A test of make bench-doc registers a configuration of its own here.
+func init() {
+	if err := codectest.FromEnv(); err != nil {
+		panic(err)
+	}
+}
 
 //go:embed doc.ndjson
 var samples []byte

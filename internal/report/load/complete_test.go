@@ -17,7 +17,8 @@ func wholeRun() string {
 	for _, kv := range [][2]string{{rawfmt.KeyCommit, "1a2b3c4d5e6f"}, {rawfmt.KeyRounds, "2"}, {rawfmt.KeyFieldsPasses, "2"}} {
 		fmt.Fprintf(&b, "%s: %s\n", kv[0], kv[1])
 	}
-	b.WriteString(rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native"}.Format() + "\n")
+	base := rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native"}
+	fmt.Fprintf(&b, "%s: %s\n", base.Key(), base.Value())
 	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
 	for range 2 {

@@ -3,6 +3,7 @@ package load
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -93,11 +94,12 @@ func TestLoad(t *testing.T) {
 	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: ArticleSmall, Codec: "alpha"}
 	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Floor}
 	allocRef := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.AllocRef}
-	codecLine := func(name, category string) string {
-		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format() + "\n"
-	}
-	text := rawfmt.KeyGo + ": go1.26.8\n" + codecLine("zeta", "fast") + codecLine(rawfmt.Base, "std") +
+	zeta := rawfmt.CodecConfig{Name: "zeta", ModuleVersion: "example.com/zeta@v1", Category: "fast", Engine: "native",
+		Skips: []string{"HTML escaping", "map key sorting"}, HasSkips: true}
+	text := rawfmt.KeyGo + ": go1.26.8\n" + zeta.Format() + "\n" +
+		rawfmt.KeyCodecPrefix + rawfmt.Base + ": std@go1.26.8 std native\n" + // an old run's line, without skips
 		rawfmt.KeyCodecPrefix + "bad: nonsense\n" +
+		rawfmt.KeySkipsPrefix + "orphan: HTML escaping\n" +
 		line(rawfmt.NoopCell, "2 ns/op") +
 		line(b, "300 ns/op 500 fields/op") +
 		line(a, "100 ns/op 50 fields/op 1759 doc-B/op") +
@@ -134,7 +136,7 @@ func TestLoad(t *testing.T) {
 		{"unnamed", r.Unnamed, 1},
 		{"non-finite", r.NonFinite, 1},
 		{"syntax errors", len(r.SyntaxErrors), 1},
-		{"bad config", len(r.BadConfig), 1},
+		{"bad config", len(r.BadConfig), 2},
 		{"changed", r.Changed, []string{rawfmt.KeyGo}},
 		{"codec lines", len(r.Codecs), 2},
 		{"table results", len(r.TableResults(OpDecodeMap)), 5},
@@ -144,8 +146,11 @@ func TestLoad(t *testing.T) {
 			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)
 		}
 	}
-	if cc, ok := r.Codec("zeta"); !ok || cc.Category != "fast" {
-		t.Errorf("Codec(zeta) = %+v, %t", cc, ok)
+	if cc, ok := r.Codec("zeta"); !ok || !reflect.DeepEqual(cc, zeta) {
+		t.Errorf("Codec(zeta) = %+v, %t; want %+v", cc, ok, zeta)
+	}
+	if cc, ok := r.Codec(rawfmt.Base); !ok || cc.HasSkips || cc.Skips != nil {
+		t.Errorf("Codec(%s) = %+v, %t; want a configuration without recorded skips", rawfmt.Base, cc, ok)
 	}
 }
 

@@ -170,8 +170,8 @@ func (r *Run) name(c rawfmt.Cell) {
 }
 
 // fileConfig returns the file configuration of a result, in file order:
-// every line, the codec configuration lines parsed, and the errors of those
-// that are malformed.
+// every line, the codec configuration lines parsed with their skips lines,
+// and the errors of those that are malformed.
 func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecConfig, bad []string) {
 	for _, c := range res.Config {
 		if !c.File {
@@ -184,6 +184,19 @@ func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecCon
 			bad = append(bad, err.Error())
 		case ok:
 			codecs = append(codecs, cc)
+		}
+	}
+	for _, c := range config {
+		name, skips, ok, err := rawfmt.ParseSkips(c.Key, c.Value)
+		i := slices.IndexFunc(codecs, func(cc rawfmt.CodecConfig) bool { return cc.Name == name })
+		switch {
+		case !ok:
+		case err != nil:
+			bad = append(bad, err.Error())
+		case i < 0:
+			bad = append(bad, fmt.Sprintf("skips line %q: the file has no %s line", c.Key, rawfmt.KeyCodecPrefix+name))
+		default:
+			codecs[i].Skips, codecs[i].HasSkips = skips, true
 		}
 	}
 	return config, codecs, bad

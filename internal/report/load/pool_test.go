@@ -54,8 +54,8 @@ func TestReadPool(t *testing.T) {
 	if want := []string{rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs, rawfmt.UnitNs, rawfmt.UnitNs, rawfmt.UnitNs}; !slices.Equal(units, want) {
 		t.Errorf("units %q, want %q (the table units alone)", units, want)
 	}
-	if len(pool.Bad) != 1 || !strings.Contains(pool.Bad[0], older.String()+":4") {
-		t.Errorf("unparsable lines %q, want line 4 of %s", pool.Bad, older)
+	if len(pool.Bad) != 1 || !strings.Contains(pool.Bad[0], older.String()+":5") {
+		t.Errorf("unparsable lines %q, want line 5 of %s (after the codec and skips lines)", pool.Bad, older)
 	}
 
 	for _, tt := range []struct{ arg, want string }{

@@ -103,7 +103,7 @@ func decision(d *doc, r *load.Run, rs []ranking, probes string) {
 	}
 	d.line("### What each configuration gives up")
 	d.line("")
-	d.line("What each configuration does differently from %s, as the codec registry declares it; the [semantic probes](%s) hold every declaration to what the configuration does.", rawfmt.Base, probes)
+	d.line("What each configuration does differently from %s, as the codec registry declared it when the run was made (the raw file records it); the [semantic probes](%s) hold every declaration to what the configuration does.", rawfmt.Base, probes)
 	d.line("")
 	prices(d, r)
 }

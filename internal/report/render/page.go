@@ -7,7 +7,7 @@
 // it into the bytes of every file of the page, keyed by path, and Index
 // writes results/README.md. Nothing here reads or writes files; tables come
 // from the module's benchstat tool, charts from gonum/plot, what each
-// configuration gives up from the codec registry (package codecs), and
+// configuration gives up from the run's skips lines, and
 // Markdown tables from package markdown, which escapes every cell.
 // DiffSummary writes the head of make compare.
 package render
@@ -201,7 +201,8 @@ func (p Page) run(d *doc, raw Link) {
 	}
 	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), format.Plural(r.Rounds(), "round"))}}
 	for _, c := range r.Config {
-		if _, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value); isCodec || c.Key == rawfmt.KeyCommand {
+		_, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value)
+		if _, _, isSkips, _ := rawfmt.ParseSkips(c.Key, c.Value); isCodec || isSkips || c.Key == rawfmt.KeyCommand {
 			continue
 		}
 		rows = append(rows, []string{c.Key, cmp.Or(c.Value, "(none)")})

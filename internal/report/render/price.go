@@ -2,67 +2,52 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// What a configuration gives up against encoding/json comes from the codec
-// registry: each configuration's Skips, the differences it declares. The raw
-// file records only its category, and the probe results themselves are a
-// page for people (results/conformance/probes.md) that make conformance
-// writes by running every codec. The registry is committed code that needs
-// neither a run nor a file, so make report stays a function of the
-// committed tree and gives the same bytes every time; and it is held to the
-// probes: the category test of codecs/probes fails when a probe finds a
-// difference that a configuration's Skips does not name.
+// What a configuration gives up against encoding/json comes from the run's
+// raw file: its codec line's category and its skips line, the Skips the
+// codec registry declared when the run was made (the category test of
+// codecs/probes fails when a probe finds a difference that a
+// configuration's Skips does not name). A run made before raw files held
+// skips lines says that it did not record them, rather than describe an
+// old run with today's registry.
 
 // A price is what one configuration of a run gives up.
 type price struct {
 	codec    string
-	category string   // the run's, from its codec line; "" when it has none
-	skips    []string // the registry's Skips
-	known    bool     // the registry has the configuration
-	now      string   // the registry's category, when it differs from the run's
+	category string   // from its codec line; "" when it has none
+	skips    []string // from its skips line
+	recorded bool     // the run has its skips line
 }
 
 func priceOf(r *load.Run, codec string) price {
 	p := price{codec: codec}
 	if c, ok := r.Codec(codec); ok {
-		p.category = c.Category
-	}
-	if c, err := codecs.Lookup(codec); err == nil {
-		p.known, p.skips = true, c.Skips
-		if string(c.Category) != p.category {
-			p.now = string(c.Category)
-		}
+		p.category, p.skips, p.recorded = c.Category, c.Skips, c.HasSkips
 	}
 	return p
 }
 
 // std reports whether the configuration behaves as encoding/json on every
-// probe: category std in the run and in the registry.
-func (p price) std() bool { return p.category == string(codecs.Std) && p.known && p.now == "" }
+// probe: category std in the run.
+func (p price) std() bool { return p.category == rawfmt.CategoryStd }
 
 // String says what the configuration gives up, in Markdown.
 func (p price) String() string {
-	var s string
 	switch {
 	case p.codec == rawfmt.Base:
-		s = "nothing (it is the reference)"
-	case !p.known:
-		s = "unknown (the codec registry does not list it)"
+		return "nothing (it is the reference)"
+	case !p.recorded:
+		return "not recorded in this run"
 	case len(p.skips) == 0:
-		s = "nothing the probes check"
-	default:
-		s = esc(strings.Join(p.skips, "; "))
+		return "nothing the probes check"
 	}
-	if p.now != "" {
-		s += fmt.Sprintf(" (the registry files it as %s now)", esc(p.now))
-	}
-	return s
+	return esc(strings.Join(p.skips, "; "))
 }
 
 // label is the configuration's name and category, in Markdown.
@@ -73,12 +58,21 @@ func (p price) label() string {
 	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.category))
 }
 
-// prices lists what every codec of the run gives up, in report order.
+// prices lists what every codec of the run gives up, in report order; a
+// run that recorded none of it says so and lists the categories alone.
 func prices(d *doc, r *load.Run) {
+	recorded := slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
+	if !recorded {
+		d.line("This run did not record what each configuration gives up: its raw file predates the %s lines. The configurations and their categories:", rawfmt.KeySkipsPrefix+"<codec>")
+		d.line("")
+	}
 	items := make([]string, len(r.CodecNames))
 	for i, codec := range r.CodecNames {
 		p := priceOf(r, codec)
-		items[i] = p.label() + ": " + p.String()
+		items[i] = p.label()
+		if recorded {
+			items[i] += ": " + p.String()
+		}
 	}
 	d.list(items)
 }
