@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench/load"
+	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -116,7 +116,7 @@ func (o options) check() error {
 		if _, _, err := net.SplitHostPort(a.addr); err != nil {
 			return fmt.Errorf("-%s %q: %w", a.flag, a.addr, err)
 		}
-		if err := load.Loopback("http://" + a.addr); err != nil {
+		if err := vegetaload.Loopback("http://" + a.addr); err != nil {
 			return fmt.Errorf("-%s %q: the servers listen on loopback only", a.flag, a.addr)
 		}
 	}

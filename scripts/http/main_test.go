@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
-	"github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -77,7 +77,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render.Parse(filepath.Base(raws[0]), data)
+	r, err := httppage.Parse(filepath.Base(raws[0]), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s: backend response bytes %v, want one positive value", c.Name(), b)
 		}
 	}
-	if err := render.CheckResponses(r); err != nil {
+	if err := httppage.CheckResponses(r); err != nil {
 		t.Error(err)
 	}
 	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
-	"github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
@@ -56,11 +56,11 @@ func reportRun(results, id, path string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	run, err := render.Parse(filepath.Base(path), data)
+	run, err := httppage.Parse(filepath.Base(path), data)
 	if err != nil {
 		return err
 	}
-	page, err := render.Page(run, id, false)
+	page, err := httppage.Page(run, id, false)
 	if err != nil {
 		return err
 	}
@@ -89,11 +89,11 @@ func rebuild(dir, machine string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	run, err := render.Parse(raw, data)
+	run, err := httppage.Parse(raw, data)
 	if err != nil {
 		return "", err
 	}
-	files, err := render.Files(run, machine)
+	files, err := httppage.Files(run, machine)
 	if err != nil {
 		return "", err
 	}
@@ -102,7 +102,7 @@ func rebuild(dir, machine string) (string, error) {
 			return "", err
 		}
 	}
-	stale, _ := filepath.Glob(filepath.Join(dir, render.ChartGlob))
+	stale, _ := filepath.Glob(filepath.Join(dir, httppage.ChartGlob))
 	for _, path := range stale {
 		if _, ok := files[filepath.Base(path)]; !ok {
 			os.Remove(path)

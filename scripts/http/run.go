@@ -19,8 +19,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
-	"github.com/jsoncost/jsoncost/internal/httpbench/load"
-	"github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
+	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -28,7 +28,7 @@ import (
 // run measures every cell in o.rounds rounds, writes the raw file and
 // rebuilds the report. Nothing is written unless every cell of every round
 // was measured, the loopback backend saw what each scenario asks for, and
-// the backend's response bytes pass render.CheckResponses.
+// the backend's response bytes pass httppage.CheckResponses.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	names, err := codecNames(o.codecs)
 	if err != nil {
@@ -79,9 +79,9 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err := b.stop(); err != nil {
 		return err
 	}
-	r, err := render.Parse(name.String(), raw.Bytes())
+	r, err := httppage.Parse(name.String(), raw.Bytes())
 	if err == nil {
-		err = render.CheckResponses(r)
+		err = httppage.CheckResponses(r)
 	}
 	if err != nil {
 		return fmt.Errorf("%w; nothing written", err)
@@ -215,7 +215,7 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	if m.o.verbose {
 		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
 	}
-	spec := load.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
+	spec := vegetaload.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
 	if _, err := attack(ctx, spec); err != nil {
 		return nil, fmt.Errorf("warm-up: %w", err)
 	}
@@ -284,8 +284,8 @@ func (m *meter) stats(ctx context.Context, a *child) (apiStats, backendStats htt
 }
 
 // attack runs spec and fails unless every request succeeded.
-func attack(ctx context.Context, spec load.Spec) (load.Result, error) {
-	r, err := load.Run(ctx, spec)
+func attack(ctx context.Context, spec vegetaload.Spec) (vegetaload.Result, error) {
+	r, err := vegetaload.Run(ctx, spec)
 	switch {
 	case err != nil:
 		return r, err

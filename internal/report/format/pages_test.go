@@ -10,7 +10,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
-	httprender "github.com/jsoncost/jsoncost/internal/httpbench/render"
+	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -96,11 +96,11 @@ func httpPage(t *testing.T) string {
 		fmt.Fprintf(&b, "Benchmark%s 1000 %g %s %g %s\n", httpbench.Cell{Scenario: httpbench.Base(64), Load: httpbench.Load{Workers: 64}}.Name(),
 			1000/s, httpbench.UnitReqs, 1e5*s, httpbench.UnitAPICPU)
 	}
-	run, err := httprender.Parse("raw.txt", []byte(b.String()))
+	run, err := httppage.Parse("raw.txt", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := httprender.Page(run, "linux-amd64-test", false)
+	p, err := httppage.Page(run, "linux-amd64-test", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Package load drives the API server with HTTP requests and measures what
+// Package vegetaload drives the API server with HTTP requests and measures what
 // its client sees: requests, throughput and every latency.
 //
 // It keeps github.com/tsenart/vegeta/v12 as its load generator rather than
@@ -14,7 +14,7 @@
 // into a Result. Run refuses any target that is not on loopback, and its
 // client refuses to connect anywhere else: the load generator never sends
 // traffic off this machine.
-package load
+package vegetaload
 
 import (
 	"cmp"

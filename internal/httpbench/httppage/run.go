@@ -1,4 +1,4 @@
-// Package render turns one raw file of the HTTP benchmark into its report:
+// Package httppage turns one raw file of the HTTP benchmark into its report:
 // README.md with a table per load (every metric's median and 95% interval
 // over the rounds), the effects of each scenario against the base, paired
 // by round, the findings those effects establish, and one latency chart
@@ -13,7 +13,7 @@
 // of the page, every number formatted by internal/report/format, and the
 // template page.tmpl words it; chart.go draws the charts. The same raw
 // bytes always give the same files.
-package render
+package httppage
 
 import (
 	"bytes"
