@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // parseFlags reads the command line. A bad value is a one-line error
@@ -41,13 +40,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	})
 	value("benchtime", "go test -benchtime per cell and round: a `duration` or a count such as 100x (default 10ms)", func(s string) error {
 		o.benchtime = s
-		return checkBenchtime(s)
+		return runner.CheckBenchtime(s)
 	})
 	value("large-benchtime", "-benchtime of the cells on documents of 2000 values or more, so that each sample holds enough iterations: a count such as 10x, a `duration`, or \"\" for -benchtime (default 10x)", func(s string) error {
 		if o.large = s; s == "" {
 			return nil
 		}
-		return checkBenchtime(s)
+		return runner.CheckBenchtime(s)
 	})
 	value(rawfmt.KeyFieldsPasses, "`n` samples per round of each fields-* cell, each from its own run of the binary at its own place in the round: the sweep the cost model is fitted on (default 2)", func(s string) (err error) {
 		o.fieldsPasses, err = positive(s)
@@ -100,17 +99,4 @@ func positive(s string) (int, error) {
 		return 0, errors.New("need at least 1")
 	}
 	return n, nil
-}
-
-// checkBenchtime accepts what go test's -benchtime accepts and can time: a
-// positive duration or a positive iteration count such as 100x.
-func checkBenchtime(s string) error {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		if _, err := positive(n); err == nil {
-			return nil
-		}
-	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
-		return nil
-	}
-	return errors.New("want a positive duration (40ms) or iteration count (100x)")
 }

@@ -8,8 +8,8 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
-	"time"
+
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // Defaults: as many 20 ms samples per cell as keep a small document's run
@@ -61,7 +61,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	})
 	value("benchtime", "BENCHTIME", "go test -benchtime per cell and round (default "+defaultBenchtime+")", func(s string) error {
 		o.benchtime = s
-		return checkBenchtime(s)
+		return runner.CheckBenchtime(s)
 	})
 	value("qps", "QPS", "requests per second, for the cores each option spends", func(s string) error {
 		q, err := strconv.ParseFloat(s, 64)
@@ -98,17 +98,4 @@ func positiveInt(s string) (int, error) {
 		return 0, errors.New("not a positive whole number")
 	}
 	return n, nil
-}
-
-// checkBenchtime accepts what go test's -benchtime accepts and can time: a
-// positive duration or a positive iteration count such as 100x.
-func checkBenchtime(s string) error {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		if _, err := positiveInt(n); err == nil {
-			return nil
-		}
-	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
-		return nil
-	}
-	return errors.New("want a positive duration (40ms) or iteration count (100x)")
 }
