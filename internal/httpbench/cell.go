@@ -159,37 +159,11 @@ func (c Cell) Name() benchfmt.Name {
 // ParseCell returns the cell a result line names. It reports false for
 // another benchmark or a name that lacks a key.
 func ParseCell(name benchfmt.Name) (Cell, bool) {
-	base, parts := name.Parts()
-	if string(base) != Benchmark {
-		return Cell{}, false
-	}
-	var (
-		c      Cell
-		loaded bool
-	)
-	for _, p := range parts {
-		key, value, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
-		if !ok {
-			continue
-		}
-		switch key {
-		case KeyScenario:
-			c.Scenario.Name = value
-		case KeyCodec:
-			c.Codec = value
-		case KeySource:
-			c.Source = value
-		case KeyHits:
-			c.Hits, _ = strconv.Atoi(value)
-		case KeyPool:
-			c.Pool = value
-		case KeyLoad:
-			l, err := ParseLoad(value)
-			c.Load, loaded = l, err == nil
-		}
-	}
-	ok := c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && loaded
-	return c, ok
+	keys, ok := rawfmt.NameKeys(name, Benchmark)
+	hits, _ := strconv.Atoi(keys[KeyHits])
+	load, err := ParseLoad(keys[KeyLoad])
+	c := Cell{Scenario{Name: keys[KeyScenario], Codec: keys[KeyCodec], Source: keys[KeySource], Hits: hits, Pool: keys[KeyPool]}, load}
+	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && err == nil
 }
 
 // Units of a result line's values. The iteration count is the number of

@@ -1,6 +1,7 @@
 package rawfmt
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -90,24 +91,23 @@ func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
 // test prints it) or Codec/op=… (as benchfmt.Reader reads it). It reports
 // false for any other benchmark or a name missing a key.
 func ParseCell(name benchfmt.Name) (Cell, bool) {
+	keys, ok := NameKeys(name, Benchmark, ReadName)
+	c := Cell{Op: keys[KeyOp], Fixture: keys[KeyFixture], Codec: keys[KeyCodec]}
+	return c, ok && c.Op != "" && c.Fixture != "" && c.Codec != ""
+}
+
+// NameKeys returns the key=value parts of a benchmark name whose base is
+// one of bases, and false for a name of any other benchmark.
+func NameKeys(name benchfmt.Name, bases ...string) (map[string]string, bool) {
 	base, parts := name.Parts()
-	if string(base) != Benchmark && string(base) != ReadName {
-		return Cell{}, false
+	if !slices.Contains(bases, string(base)) {
+		return nil, false
 	}
-	var c Cell
+	keys := make(map[string]string, len(parts))
 	for _, p := range parts {
-		key, value, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
-		if !ok {
-			continue
-		}
-		switch key {
-		case KeyOp:
-			c.Op = value
-		case KeyFixture:
-			c.Fixture = value
-		case KeyCodec:
-			c.Codec = value
+		if key, value, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "="); ok {
+			keys[key] = value
 		}
 	}
-	return c, c.Op != "" && c.Fixture != "" && c.Codec != ""
+	return keys, true
 }

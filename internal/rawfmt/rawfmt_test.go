@@ -31,6 +31,27 @@ func TestCellRoundTrip(t *testing.T) {
 	}
 }
 
+// TestNameKeys: a name's key=value parts, keyed, for a name of one of the
+// benchmarks asked for; parts without "=" are not keys.
+func TestNameKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		bases []string
+		want  map[string]string
+	}{
+		{"BenchmarkHTTP/a=1/b=x=y/c-2", []string{"BenchmarkHTTP"}, map[string]string{"a": "1", "b": "x=y"}},
+		{"Codec/op=get5", []string{Benchmark, ReadName}, map[string]string{"op": "get5"}},
+		{"BenchmarkHTTP", []string{"BenchmarkHTTP"}, map[string]string{}},
+		{"BenchmarkOther/a=1", []string{"BenchmarkHTTP", Benchmark}, nil},
+	}
+	for _, tt := range tests {
+		got, ok := NameKeys(benchfmt.Name(tt.name), tt.bases...)
+		if ok != (tt.want != nil) || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("NameKeys(%q, %q) = %v, %t; want %v", tt.name, tt.bases, got, ok, tt.want)
+		}
+	}
+}
+
 // TestParseCellFromReader parses names as benchfmt.Reader gives them.
 func TestParseCellFromReader(t *testing.T) {
 	c := Cell{Op: "encode-map", Fixture: "es-hits-10-full", Codec: "goccy"}
