@@ -28,6 +28,18 @@ func NewRawName(t time.Time, kind string) RawName {
 	return RawName{Stamp: t.UTC().Truncate(time.Second), Kind: kind}
 }
 
+// MatrixKind is the kind of a run of the matrix: quick, narrowed to a
+// selection (custom), or whole.
+func MatrixKind(quick, custom bool) string {
+	switch {
+	case quick:
+		return KindQuick
+	case custom:
+		return KindCustom
+	}
+	return KindFull
+}
+
 // StampString is the timestamp as it appears in the name.
 func (n RawName) StampString() string { return n.Stamp.Format(stampLayout) }
 

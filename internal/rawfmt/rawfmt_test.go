@@ -194,3 +194,22 @@ func TestSelectionFlags(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 }
+
+// TestMatrixKind: a quick run is quick even when narrowed; a narrowed one
+// is custom; the rest are full.
+func TestMatrixKind(t *testing.T) {
+	tests := []struct {
+		quick, custom bool
+		want          string
+	}{
+		{false, false, KindFull},
+		{false, true, KindCustom},
+		{true, false, KindQuick},
+		{true, true, KindQuick},
+	}
+	for _, tt := range tests {
+		if got := MatrixKind(tt.quick, tt.custom); got != tt.want {
+			t.Errorf("MatrixKind(%t, %t) = %q, want %q", tt.quick, tt.custom, got, tt.want)
+		}
+	}
+}
