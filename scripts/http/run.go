@@ -43,14 +43,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	for o.seed == 0 {
 		o.seed = rand.Uint64()
 	}
-	kind := rawfmt.KindFull
-	switch {
-	case o.quick:
-		kind = rawfmt.KindQuick
-	case o.es != "" || o.codecs != "":
-		kind = rawfmt.KindCustom
-	}
-	name := rawfmt.NewRawName(time.Now(), kind)
+	name := rawfmt.NewRawName(time.Now(), rawfmt.MatrixKind(o.quick, o.es != "" || o.codecs != ""))
 
 	b, err := startBackend(ctx, o)
 	if err != nil {
