@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -92,19 +90,6 @@ type Round struct {
 	Benchtime string               // -test.benchtime
 	Args      []string             // flags of this run, such as its order seed and round
 	Want      map[rawfmt.Cell]bool // the cells it must report
-}
-
-// CheckBenchtime accepts what go test's -benchtime accepts and can time: a
-// positive duration or a positive iteration count such as 100x.
-func CheckBenchtime(s string) error {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		if i, err := strconv.Atoi(n); err == nil && i > 0 {
-			return nil
-		}
-	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
-		return nil
-	}
-	return errors.New("want a positive duration (40ms) or iteration count (100x)")
 }
 
 // A Report is what a round printed besides its results.
