@@ -30,13 +30,6 @@ type job struct {
 	sel  rawfmt.Selection
 }
 
-// args are the benchmark binary's arguments that run j's cell n times: a
-// pattern that selects exactly that cell, and j's selection.
-func (j job) args(n int64) []string {
-	return slices.Concat(runner.BenchArgs(runner.Pattern(j.cell), strconv.FormatInt(n, 10)+"x", 1),
-		j.sel.Args(rawfmt.BinaryFlagPrefix))
-}
-
 // plan returns the jobs of sel: the noop cell, then the matrix's cells in
 // its order. A codec cell's run selects its codec by name; a floor cell's
 // keeps the selection's codecs, one of which gives the matrix that floor.
