@@ -22,6 +22,7 @@ import (
 // of it shares.
 type Binary struct {
 	Path   string
+	Under  []string  // a program and its flags that run the binary, such as valgrind; nil runs it directly
 	Args   []string  // flags of every run, such as a selection
 	Env    []string  // added to the environment of every run
 	Stderr io.Writer // its stderr and the failures it reports
@@ -30,7 +31,8 @@ type Binary struct {
 // Command runs the binary's benchmarks that match bench, count times each
 // for benchtime, with extra flags after b.Args.
 func (b Binary) Command(ctx context.Context, bench, benchtime string, count int, extra ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, b.Path, slices.Concat(BenchArgs(bench, benchtime, count), b.Args, extra)...)
+	argv := slices.Concat(b.Under, []string{b.Path}, BenchArgs(bench, benchtime, count), b.Args, extra)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.SysProcAttr = ChildAttr()
 	if b.Env != nil {
 		cmd.Env = append(os.Environ(), b.Env...)
@@ -151,7 +153,7 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 			running = c // -test.v's line ahead of the cell's run
 			continue
 		}
-		name, fail := strings.CutPrefix(strings.TrimSpace(text), failPrefix)
+		name, fail := strings.CutPrefix(strings.TrimSpace(text), FailPrefix)
 		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
 			rep.Failed = append(rep.Failed, c)
 			running = rawfmt.Cell{}
@@ -183,5 +185,5 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 	return rep, nil
 }
 
-// failPrefix starts go test's line for a benchmark that failed.
-const failPrefix = "--- FAIL: "
+// FailPrefix starts go test's line for a benchmark that failed.
+const FailPrefix = "--- FAIL: "

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -47,6 +49,26 @@ func TestConfigLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := configLine.MatchString(tt.line); got != tt.want {
 			t.Errorf("configLine matches %q = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestCommand: a binary runs itself or under the program Under names, with
+// the benchmark flags, then its own, then the run's.
+func TestCommand(t *testing.T) {
+	bench := BenchArgs("^B$", "5x", 1)
+	tests := []struct {
+		b    Binary
+		want []string
+	}{
+		{Binary{Path: "/b/x.test", Args: []string{"-sel"}}, slices.Concat([]string{"/b/x.test"}, bench, []string{"-sel", "-v"})},
+		{Binary{Path: "/b/x.test", Under: []string{"/v/valgrind", "--tool=cachegrind"}},
+			slices.Concat([]string{"/v/valgrind", "--tool=cachegrind", "/b/x.test"}, bench, []string{"-v"})},
+	}
+	for _, tt := range tests {
+		cmd := tt.b.Command(context.Background(), "^B$", "5x", 1, "-v")
+		if cmd.Path != tt.want[0] || !slices.Equal(cmd.Args, tt.want) {
+			t.Errorf("Command of %+v runs %s %q, want %q", tt.b, cmd.Path, cmd.Args, tt.want)
 		}
 	}
 }

@@ -63,10 +63,10 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m := &meter{o: o, backend: b, client: &http.Client{Timeout: 10 * time.Second}, config: cfg, stderr: stderr}
+	m := &meter{o: o, cells: cells, backend: b, client: &http.Client{Timeout: 10 * time.Second}, config: cfg, stderr: stderr}
 
 	var raw bytes.Buffer
-	if err := runner.Rounds(ctx, &rounds{meter: m, cells: cells, seed: o.seed}, o.rounds, len(cells), &raw, stderr); err != nil {
+	if err := runner.Rounds(ctx, m, o.rounds, len(cells), &raw, stderr); err != nil {
 		return err
 	}
 	if err := b.stop(); err != nil {
@@ -118,25 +118,17 @@ func loads(o options) []httpbench.Load {
 	return []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}}
 }
 
-// rounds is the HTTP meter: a round measures every cell once, in the
-// order of the seed and the round.
-type rounds struct {
-	meter *meter
-	cells []httpbench.Cell
-	seed  uint64
-	w     *benchfmt.Writer // on the first round's out, so that the configuration is written once
-}
-
-func (r *rounds) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
-	if r.w == nil {
-		r.w = benchfmt.NewWriter(out)
+// Round measures every cell once, in the order of the seed and the round.
+func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	if m.w == nil {
+		m.w = benchfmt.NewWriter(out) // on the first round's out, so that the configuration is written once
 	}
-	for _, c := range shuffled(r.cells, r.seed, round) {
-		res, err := r.meter.measure(ctx, c)
+	for _, c := range shuffled(m.cells, m.o.seed, round) {
+		res, err := m.measure(ctx, c)
 		if err != nil {
 			return fmt.Errorf("scenario %s at %s: %w", c.Scenario.Name, c.Load, err)
 		}
-		if err := r.w.Write(res); err != nil {
+		if err := m.w.Write(res); err != nil {
 			return err
 		}
 		p.Cell(c.Scenario.Name + " at " + c.Load.String())
@@ -188,12 +180,15 @@ func (b *searchBackend) stop() error {
 	return c.stop()
 }
 
-// A meter measures cells.
+// A meter is the HTTP meter of runner.Rounds: a round measures every cell
+// once, in a shuffled order.
 type meter struct {
 	o       options
+	cells   []httpbench.Cell
 	backend *searchBackend
 	client  *http.Client // reads the servers' stats
 	config  []benchfmt.Config
+	w       *benchfmt.Writer
 	stderr  io.Writer // for -v
 }
 

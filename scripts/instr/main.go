@@ -13,10 +13,11 @@
 // briefly, three times: it is the correctness gate (a cell that fails stops
 // the run before any counting), its cpu line names the machine, and each
 // cell's fastest ns/op and its B/op give an estimate of the cell's
-// instructions per operation. Then each cell (-parallel at a time, 2 by
-// default: counts hardly depend on load; six busy loops beside a count that
-// then took five times as long added 0.02%) runs under cachegrind at N1 and at
-// N2 = 11·N1 iterations, with GOMAXPROCS=1, GOGC=off and
+// instructions per operation. Then, in the one round of the runner's
+// meter loop (runner.Rounds, with its progress), each cell (-parallel at a
+// time, 2 by default: counts hardly depend on load; six busy loops beside a
+// count that then took five times as long added 0.02%) runs under
+// cachegrind at N1 and at N2 = 11·N1 iterations, with GOMAXPROCS=1, GOGC=off and
 // GODEBUG=asyncpreemptoff=1,memprofilerate=0, and its figure is
 // (I2 − I1)/(N2 − N1), where I is the program's whole instruction count:
 // start-up, gate and warm-up execute the same instructions in both runs and

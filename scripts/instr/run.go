@@ -30,13 +30,6 @@ type job struct {
 	sel  rawfmt.Selection
 }
 
-// args are the benchmark binary's arguments that run j's cell n times: a
-// pattern that selects exactly that cell, and j's selection.
-func (j job) args(n int64) []string {
-	return slices.Concat(runner.BenchArgs(runner.Pattern(j.cell), strconv.FormatInt(n, 10)+"x", 1),
-		j.sel.Args(rawfmt.BinaryFlagPrefix))
-}
-
 // plan returns the jobs of sel: the noop cell, then the matrix's cells in
 // its order. A codec cell's run selects its codec by name; a floor cell's
 // keeps the selection's codecs, one of which gives the matrix that floor.
@@ -101,22 +94,34 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, native.cpu)
 	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
 	path := filepath.Join(o.results, id, "raw", name.String())
+	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: o.target}
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
 		if err := writeConfig(w, o, id, bin, version, native.header, probe); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
-		return countAll(ctx, c, jobs, native, o, w, stderr)
+		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
 	})
 	if err != nil {
 		return err
 	}
+	reportSpread(stderr, m.figures)
 	fmt.Fprintf(stderr, "wrote %s\n", path)
 	return nil
 }
 
-// countAll counts the jobs, o.parallel at a time, writing each figure to
-// out in the jobs' order. The first error stops every run.
-func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o options, out io.Writer, stderr io.Writer) error {
+// A countMeter counts every job in its one round, parallel at a time,
+// writing each figure to out in the jobs' order. The first error stops
+// every run.
+type countMeter struct {
+	c        *counter
+	jobs     []job
+	native   nativeRun
+	parallel int
+	target   int64
+	figures  []*figure // the round's, for reportSpread
+}
+
+func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.Progress) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var (
@@ -124,32 +129,32 @@ func countAll(ctx context.Context, c *counter, jobs []job, native nativeRun, o o
 		next  = make(chan int)
 		wg    sync.WaitGroup
 		mu    sync.Mutex
-		done  = make([]*figure, len(jobs))
-		ahead int // done[:ahead] are written
-		p     = runner.NewProgress(stderr, 1, len(jobs))
+		ahead int // m.figures[:ahead] are written
 	)
-	for range o.parallel {
+	m.figures = make([]*figure, len(m.jobs))
+	for range m.parallel {
 		wg.Go(func() {
 			for i := range next {
-				f, err := measure(ctx, c, &r, jobs[i], native.timings[jobs[i].cell], o.target)
+				j := m.jobs[i]
+				f, err := measure(ctx, m.c, &r, j, m.native.timings[j.cell], m.target)
 				mu.Lock()
 				if err != nil {
 					cancel(err)
 				} else {
-					done[i] = &f
-					for ; ahead < len(done) && done[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
-						if err := writeFigure(out, *done[ahead]); err != nil {
+					m.figures[i] = &f
+					for ; ahead < len(m.figures) && m.figures[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
+						if err := writeFigure(out, *m.figures[ahead]); err != nil {
 							cancel(fmt.Errorf("writing the raw file: %w", err))
 						}
 					}
-					p.Cell(jobs[i].cell.String())
+					p.Cell(j.cell.String())
 				}
 				mu.Unlock()
 			}
 		})
 	}
 feed:
-	for i := range jobs {
+	for i := range m.jobs {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -158,12 +163,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := context.Cause(ctx); err != nil {
-		return err
-	}
-	p.Done()
-	reportSpread(stderr, done)
-	return nil
+	return context.Cause(ctx)
 }
 
 // reportSpread says how many figures took more than two pairs of runs and

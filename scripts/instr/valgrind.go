@@ -16,6 +16,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // defaultValgrind is the valgrind the runner looks for on PATH, and installs
@@ -100,9 +101,6 @@ func (e *gateError) Error() string {
 	return fmt.Sprintf("%s failed in the benchmark binary (the correctness gate), so it is not counted: %s", e.cell, e.log)
 }
 
-// failPrefix starts go test's line for a benchmark that failed.
-const failPrefix = "--- FAIL: "
-
 // A counter runs the benchmark binary under cachegrind.
 type counter struct {
 	valgrind, bin string
@@ -143,14 +141,15 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	f.Close()
 	out := f.Name()
 	defer os.Remove(out)
-	args := slices.Concat([]string{
-		"--tool=cachegrind", "--cache-sim=no",
-		"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
-		"--cachegrind-out-file=" + out,
-		c.bin,
-	}, j.args(n))
-	cmd := exec.CommandContext(ctx, c.valgrind, args...)
-	cmd.Env = append(os.Environ(), runEnv...)
+	b := runner.Binary{
+		Path: c.bin,
+		Under: []string{c.valgrind, "--tool=cachegrind", "--cache-sim=no",
+			"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
+			"--cachegrind-out-file=" + out},
+		Args: j.sel.Args(rawfmt.BinaryFlagPrefix),
+		Env:  runEnv,
+	}
+	cmd := b.Command(ctx, runner.Pattern(j.cell), strconv.FormatInt(n, 10)+"x", 1)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
@@ -184,7 +183,7 @@ func failures(out string) []gateError {
 	var failed []gateError
 	for line := range strings.Lines(out) {
 		line = strings.TrimSpace(line)
-		if name, ok := strings.CutPrefix(line, failPrefix); ok {
+		if name, ok := strings.CutPrefix(line, runner.FailPrefix); ok {
 			c, _ := rawfmt.ParseCell(benchfmt.Name(name))
 			failed = append(failed, gateError{cell: c})
 			continue
