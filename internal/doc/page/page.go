@@ -4,9 +4,10 @@
 // request rate.
 //
 // Data flows from a raw benchfmt file, read by package
-// internal/report/load like any raw file, and an Info (what the raw file
-// does not hold: the document's path, the fields, the request rate, the
-// cells the gate refused) to Markdown. Every number is computed from the
+// internal/report/load like any raw file, to an Info read from its
+// configuration lines (info.go: the document's path, the fields, the
+// request rate, the cells the gate refused), and from both to Markdown, so
+// that make report rebuilds the page from the raw file alone. Every number is computed from the
 // cells' samples with package internal/report/model: medians with
 // benchmath's distribution-free 95% intervals, and derived quantities
 // (speedups, savings, cores) with bootstrap intervals, each printed by
@@ -45,6 +46,7 @@ type Info struct {
 	Failures   []Failure
 	Command    string // the command that repeats the run
 	RawFile    string // the raw file's name beside the page
+	Unrecorded bool   // the raw file predates its notes and refused cells
 }
 
 // A Failure is a cell the correctness gate refused, with why.

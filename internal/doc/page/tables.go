@@ -78,7 +78,8 @@ func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
 func (p *page) gate() {
 	p.printf("## Correctness gate\n\n")
 	if len(p.info.Failures) == 0 {
-		p.para("Every cell above passed the correctness gate before it was timed: decoded values deeply equal to the reference decoder's, encoded bytes equal to encoding/json's for `std` and the same JSON value for the rest, lazily read values equal to those at their paths.")
+		p.para("Every cell above passed the correctness gate before it was timed: decoded values deeply equal to the reference decoder's, encoded bytes equal to encoding/json's for `std` and the same JSON value for the rest, lazily read values equal to those at their paths.",
+			unrecorded(p.info.Unrecorded))
 		return
 	}
 	p.para(fmt.Sprintf("%d cells failed the correctness gate and were not timed:", len(p.info.Failures)))
@@ -86,6 +87,13 @@ func (p *page) gate() {
 		p.printf("- %s on %s with %s: %s\n", f.Cell.Op, code(f.Cell.Fixture), f.Cell.Codec, markdown.Escape(f.Err))
 	}
 	p.printf("\n")
+}
+
+func unrecorded(yes bool) string {
+	if !yes {
+		return ""
+	}
+	return "The raw file, from an older make bench-doc, does not say which cells failed it, nor what was noted about the input."
 }
 
 // method writes how the figures were measured, from the raw file's
