@@ -7,7 +7,9 @@
 // internal/report/load like any raw file, to an Info read from its
 // configuration lines (info.go: the document's path, the fields, the
 // request rate, the cells the gate refused), and from both to Markdown, so
-// that make report rebuilds the page from the raw file alone. Every number is computed from the
+// that make report rebuilds the page from the raw file alone. The prose of
+// the fixed sections (what was measured, the gate, the method) is
+// page.tmpl, executed on views of formatted numbers (template.go). Every number is computed from the
 // cells' samples with package internal/report/model: medians with
 // benchmath's distribution-free 95% intervals, and derived quantities
 // (speedups, savings, cores) with bootstrap intervals, each printed by
@@ -165,32 +167,6 @@ func (p *page) category(name string) string {
 		return c.Category
 	}
 	return format.None
-}
-
-// header writes what was measured.
-func (p *page) header() {
-	i := p.info
-	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
-	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", format.Bytes(full.DocBytes), format.Num(full.Fields))
-	if i.Samples > 1 {
-		size = fmt.Sprintf("%d objects, measured in turn, so every figure is per object, averaged over them: %s and %s scalar values an object on average, compact.",
-			i.Samples, format.Bytes(full.DocBytes), format.Num(full.Fields))
-	}
-	compact := ""
-	if i.Compacted {
-		compact = "The input has white space between its tokens; the benchmark uses its compact form, as a service receives it from the network."
-	}
-	p.para("The document holds "+size, compact)
-	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
-		p.para(fmt.Sprintf("The client uses %s. Filtered to them, as Elasticsearch's `_source_includes` returns it, the document is %s with %s scalar values: %s of its bytes.",
-			fieldList(i.Fields), format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100*filtered.DocBytes/full.DocBytes)))
-	}
-	for _, n := range i.Notes {
-		p.printf("- Note: %s\n", n)
-	}
-	if len(i.Notes) > 0 {
-		p.printf("\n")
-	}
 }
 
 func fieldList(fields []string) string {

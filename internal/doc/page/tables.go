@@ -2,7 +2,6 @@ package page
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -72,40 +71,4 @@ func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
 		return format.None
 	}
 	return format.CI(e, f, "")
-}
-
-// gate writes what the correctness gate refused.
-func (p *page) gate() {
-	p.printf("## Correctness gate\n\n")
-	if len(p.info.Failures) == 0 {
-		p.para("Every cell above passed the correctness gate before it was timed: decoded values deeply equal to the reference decoder's, encoded bytes equal to encoding/json's for `std` and the same JSON value for the rest, lazily read values equal to those at their paths.",
-			unrecorded(p.info.Unrecorded))
-		return
-	}
-	p.para(fmt.Sprintf("%d cells failed the correctness gate and were not timed:", len(p.info.Failures)))
-	for _, f := range p.info.Failures {
-		p.printf("- %s on %s with %s: %s\n", f.Cell.Op, code(f.Cell.Fixture), f.Cell.Codec, markdown.Escape(f.Err))
-	}
-	p.printf("\n")
-}
-
-func unrecorded(yes bool) string {
-	if !yes {
-		return ""
-	}
-	return "The raw file, from an older make bench-doc, does not say which cells failed it, nor what was noted about the input."
-}
-
-// method writes how the figures were measured, from the raw file's
-// configuration.
-func (p *page) method() {
-	p.printf("## How this was measured\n\n")
-	value := func(key string) string {
-		v, _ := p.run.Value(key)
-		return cmp.Or(v, format.None)
-	}
-	p.para(fmt.Sprintf("%d rounds of every cell, each round in a new random order, %s per cell and round, on %s (%s, %s cores, GOMAXPROCS %s), %s.",
-		p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)),
-		fmt.Sprintf("Raw results with their configuration lines: [%s](%s).", p.info.RawFile, p.info.RawFile),
-		fmt.Sprintf("Repeat with `%s`.", p.info.Command))
 }
