@@ -94,10 +94,16 @@ type page struct {
 
 // table writes a Markdown table and a blank line.
 func (p *page) table(header []string, rows [][]string, align ...markdown.Align) {
-	if err := markdown.Table(&p.buf, header, rows, align...); err != nil && p.err == nil {
+	p.buf.WriteString(p.tableText(header, rows, align...))
+}
+
+// tableText returns a Markdown table and a blank line.
+func (p *page) tableText(header []string, rows [][]string, align ...markdown.Align) string {
+	var b strings.Builder
+	if err := markdown.Table(&b, header, rows, align...); err != nil && p.err == nil {
 		p.err = err
 	}
-	p.printf("\n")
+	return b.String() + "\n"
 }
 
 func (p *page) printf(format string, args ...any) { fmt.Fprintf(&p.buf, format, args...) }
