@@ -24,7 +24,6 @@ package page
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -65,7 +64,7 @@ const defaultQPS = 1000
 // the document, the tables of measurements, the gate and the method.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
-	p.printf("# What %s costs\n\n", code(info.Doc))
+	p.execute("title", info.Doc)
 	problems := p.problems()
 	if len(problems) > 0 {
 		p.noFinding(problems)
@@ -89,12 +88,7 @@ type page struct {
 	run  *load.Run
 	info Info
 	buf  bytes.Buffer
-	err  error // the first error of a table
-}
-
-// table writes a Markdown table and a blank line.
-func (p *page) table(header []string, rows [][]string, align ...markdown.Align) {
-	p.buf.WriteString(p.tableText(header, rows, align...))
+	err  error // the first error of a table or a section
 }
 
 // tableText returns a Markdown table and a blank line.
@@ -104,16 +98,6 @@ func (p *page) tableText(header []string, rows [][]string, align ...markdown.Ali
 		p.err = err
 	}
 	return b.String() + "\n"
-}
-
-func (p *page) printf(format string, args ...any) { fmt.Fprintf(&p.buf, format, args...) }
-
-// para writes sentences as one paragraph; none writes nothing.
-func (p *page) para(sentences ...string) {
-	sentences = slices.DeleteFunc(sentences, func(s string) bool { return s == "" })
-	if len(sentences) > 0 {
-		p.printf("%s\n\n", strings.Join(sentences, " "))
-	}
 }
 
 // ns returns the ns/op samples of op with codec on the document, or on the

@@ -26,8 +26,8 @@ var tableOps = []struct {
 
 // tables writes every codec's figures for each operation, fastest first.
 func (p *page) tables() {
-	p.printf("## Every codec, per operation\n\n")
-	p.printf("Medians over the rounds with 95%% intervals; the ratio is %s's time over the codec's (above 1: faster).\n\n", rawfmt.Base)
+	type table struct{ Op, Fixture, Does, Table string }
+	var view []table
 	for _, t := range tableOps {
 		op, fixture := string(t.w.op), p.fixture(t.w.filtered)
 		type row struct {
@@ -53,14 +53,14 @@ func (p *page) tables() {
 			continue
 		}
 		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
-		p.printf("### %s (%s): %s\n\n", op, code(fixture), t.does)
 		var cells [][]string
 		for _, r := range rows {
 			cells = append(cells, r.cells)
 		}
-		p.table([]string{"codec", "category", "time/op", "vs " + rawfmt.Base, "MB/s", "B/op", "allocs/op"}, cells,
-			markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+		view = append(view, table{op, fixture, t.does, p.tableText([]string{"codec", "category", "time/op", "vs " + rawfmt.Base, "MB/s", "B/op", "allocs/op"}, cells,
+			markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right)})
 	}
+	p.execute("tables", view)
 }
 
 // unit formats the median of a cell's values in unit, with its interval,
