@@ -3,22 +3,22 @@
 // would save, which codec to use, and the CPU each option spends at a
 // request rate.
 //
-// Data flows from a raw benchfmt file, read by package
-// internal/report/load like any raw file, to an Info read from its
-// configuration lines (info.go: the document's path, the fields, the
-// request rate, the cells the gate refused), and from both to Markdown, so
-// that make report rebuilds the page from the raw file alone. The prose of
-// the fixed sections (what was measured, the gate, the method) is
-// page.tmpl, executed on views of formatted numbers (template.go). Every number is computed from the
-// cells' samples with package internal/report/model: medians with
-// benchmath's distribution-free 95% intervals, and derived quantities
-// (speedups, savings, cores) with bootstrap intervals, each printed by
-// package internal/report/format as on every other page. A sentence whose
-// cells are missing is left out. Before any finding, the run is checked
-// (checks.go): intervals narrow enough to rank, no operation faster than a
-// part of its own work, no filtered decode cheaper than the filtered
-// document's size allows; a run that fails says so at the top and states
-// none.
+// Data flows from a raw benchfmt file, read by package internal/report/load
+// like any raw file, to an Info read from its configuration lines (info.go:
+// the document's path, the fields, the request rate, the cells the gate
+// refused), and from both to Markdown, so that make report rebuilds the
+// page from the raw file alone. Every sentence is page.tmpl's, a section at
+// a time, executed on a view that holds the section's numbers already
+// formatted and its tables already rendered (template.go). Every number is
+// computed from the cells' samples with package internal/report/model:
+// medians with benchmath's distribution-free 95% intervals, and derived
+// quantities (speedups, savings, cores) with bootstrap intervals, each
+// printed by package internal/report/format as on every other page. A
+// sentence whose cells are missing is left out. Before any finding, the run
+// is checked (checks.go): intervals narrow enough to rank, no operation
+// faster than a part of its own work, no filtered decode cheaper than the
+// filtered document's size allows; a run that fails says so at the top and
+// states none.
 package page
 
 import (

@@ -10,8 +10,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
-// The prose of the page's fixed sections is page.tmpl, executed on views
-// that hold every number already formatted by package format.
+// The page's prose is page.tmpl: one template a section, executed on a
+// view whose numbers package format has already written.
 
 //go:embed page.tmpl
 var pageTemplate string
