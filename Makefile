@@ -58,7 +58,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
-## report: rebuild tables, model, charts and pages (one per raw run, and the HTTP page) from committed raw output
+## report: rebuild tables, model, charts and pages (one per raw run, each bench-doc page, and the HTTP page) from committed raw output
 report:
 	$(GO) run ./scripts/report
 	$(GO) run ./scripts/http -report

@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,9 +63,13 @@ func Results(root string) (map[string][]byte, error) {
 	return files, nil
 }
 
-// IsRaw reports whether path (relative to results/) is a raw file: a file
-// in a directory named raw, which the report commands read and never write.
-func IsRaw(path string) bool { return strings.Contains("/"+path, "/raw/") }
+// IsRaw reports whether path (relative to results/) is a raw file, which
+// the report commands read and never write: a file in a directory named
+// raw, or the raw.txt of a document's directory doc-<name>.
+func IsRaw(path string) bool {
+	dir, file := pathpkg.Split("/" + path)
+	return strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(pathpkg.Base(dir), "doc-")
+}
 
 // WriteInputs writes into dir what a report command reads: the raw files
 // of files and the pages of other commands (those owns rejects), and

@@ -13,6 +13,10 @@ func TestIsRaw(t *testing.T) {
 		"raw/x.txt":                       true,
 		"m/README.md":                     false,
 		"m/rawness/x.txt":                 false,
+		"m/doc-product/raw.txt":           true,
+		"m/doc-product/README.md":         false,
+		"m/docs/raw.txt":                  false,
+		"m/doc-product/raw.txt/x":         false,
 	} {
 		if got := IsRaw(path); got != want {
 			t.Errorf("IsRaw(%q) = %t, want %t", path, got, want)

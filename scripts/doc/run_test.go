@@ -17,6 +17,7 @@ import (
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/codecs/codectest"
+	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -95,18 +96,21 @@ func TestRun(t *testing.T) {
 func checkResults(t *testing.T, results, file, fields string, notes []string, broken string, printed []byte) {
 	t.Helper()
 	name := fixtureName(file)
-	pages, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, pageFile))
+	pages, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, page.PageFile))
 	if len(pages) != 1 {
-		t.Fatalf("pages written: %q, want one results/<machine-id>/doc-%s/%s", pages, name, pageFile)
+		t.Fatalf("pages written: %q, want one results/<machine-id>/doc-%s/%s", pages, name, page.PageFile)
 	}
 	dir := filepath.Dir(pages[0])
-	page, err := os.ReadFile(pages[0])
-	if err != nil || !bytes.Equal(page, printed) {
+	text, err := os.ReadFile(pages[0])
+	if err != nil || !bytes.Equal(text, printed) {
 		t.Errorf("the page written differs from the page printed (%v)", err)
 	}
-	run, err := load.Load(load.Raw{Path: filepath.Join(dir, rawFile), File: rawFile})
+	run, err := load.Load(load.Raw{Path: filepath.Join(dir, page.RawFile), File: page.RawFile})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if rebuilt, err := page.FromRun(run, name, page.RawFile); err != nil || !bytes.Equal(rebuilt, printed) {
+		t.Errorf("the page rebuilt from the raw file differs from the page printed (%v)", err)
 	}
 	if v, _ := run.Value(rawfmt.KeyMachine); filepath.Base(filepath.Dir(dir)) != v || !strings.HasPrefix(v, runtime.GOOS+"-"+runtime.GOARCH+"-") {
 		t.Errorf("results directory %s, machine-id %q", dir, v)
@@ -131,7 +135,7 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 	if run.Has(string(codecs.DecodeMap), broken) || !run.Has(string(codecs.DecodeStruct), broken) {
 		t.Errorf("%s: its refused decode-map cell was timed, or its other cells were not", broken)
 	}
-	for key, want := range map[string]string{keyQPS: "250", keyPerRequest: "3", keyDocFields: fields} {
+	for key, want := range map[string]string{page.KeyQPS: "250", page.KeyPerRequest: "3", page.KeyDocFields: fields} {
 		if v, _ := run.Value(key); v != want {
 			t.Errorf("raw file: %s: %q, want %q", key, v, want)
 		}
@@ -143,11 +147,11 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 		"## Every codec, per operation",
 	}, notes)
 	for _, want := range wantText {
-		if !bytes.Contains(page, []byte(want)) {
+		if !bytes.Contains(text, []byte(want)) {
 			t.Errorf("the page does not say %q", want)
 		}
 	}
-	if bytes.Contains(page, []byte("## Which codec")) {
+	if bytes.Contains(text, []byte("## Which codec")) {
 		t.Error("a page of one round names a codec to use")
 	}
 }

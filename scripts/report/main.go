@@ -13,7 +13,9 @@
 //	runs/<stamp>/     the same page, tables, model and charts for every
 //	                  other run, such as a quick or a narrowed one
 //
-// and results/README.md, the index of machines and runs. Data flows one
+// and results/README.md, the index of machines and runs, and the page of
+// every document make bench-doc measured, <machine-id>/doc-<name>/README.md,
+// from the raw.txt beside it alone (package internal/doc/page). Data flows one
 // way: package load parses a raw file, package model analyses it, package
 // render writes its files, and this command writes them in place with
 // safefile. The same raw input always gives byte-identical output.
@@ -29,11 +31,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 	"github.com/jsoncost/jsoncost/internal/safefile"
@@ -114,10 +119,15 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		}
 		outputs = append(outputs, output{m, files, notes})
 	}
+	docs, err := docPages(results, only)
+	if err != nil {
+		return err
+	}
 	others, err := load.OtherReports(results)
 	if err != nil {
 		return err
 	}
+	others = withDocPages(others, docs)
 	idx, err := render.Index(index, others)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
@@ -129,6 +139,12 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		for _, n := range o.notes {
 			fmt.Fprintf(stderr, "report: %s: note: %s\n", o.m.ID, n)
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(docs)) {
+		if err := safefile.WriteFile(filepath.Join(results, filepath.FromSlash(p)), docs[p], 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "report: %s: built from %s\n", path.Dir(p), page.RawFile)
 	}
 	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
 		return err

@@ -138,12 +138,4 @@ func (p *page) precision() string {
 }
 
 // noFinding writes, at the top of the page, why it states no finding.
-func (p *page) noFinding(problems []string) {
-	p.printf("## No finding\n\n")
-	p.para("This run states no finding (no codec choice, no saving, no CPU figure): its numbers do not bear one.")
-	for _, s := range problems {
-		p.printf("- %s\n", s)
-	}
-	p.printf("\n")
-	p.para("The tables below are the measurements as they came. Run again with more rounds (`ROUNDS=`), on a quieter machine, or both.")
-}
+func (p *page) noFinding(problems []string) { p.execute("noFinding", problems) }

@@ -25,31 +25,27 @@ var choiceOps = []struct {
 // configuration and the fastest overall with what it gives up, against
 // encoding-json.
 func (p *page) choice() {
-	p.printf("## Which codec\n\n")
+	type choice struct {
+		Op, Does, Base, Std, StdAgainst, All, AllCategory, AllAgainst, GivesUp string
+		AllIsStd, AllIsBase                                                    bool
+	}
+	var view []choice
 	for _, c := range choiceOps {
 		base, ok := median(p.ns(c.op, rawfmt.Base, false))
 		if !ok {
 			continue
 		}
-		s := []string{fmt.Sprintf("**%s** (%s): %s takes %s.", c.op, c.does, rawfmt.Base, format.DurationCI(base))}
-		std := p.fastest(c.op, false, stdCodec)
-		all := p.fastest(c.op, false, anyCodec)
-		switch std {
-		case rawfmt.Base, "":
-			s = append(s, fmt.Sprintf("No other `%s` configuration (same bytes and behaviour as encoding/json) is faster.", rawfmt.CategoryStd))
-		default:
-			s = append(s, fmt.Sprintf("The fastest `%s` configuration (same bytes and behaviour as encoding/json) is %s: %s.", rawfmt.CategoryStd, std, p.against(c.op, std)))
+		std, all := p.fastest(c.op, false, stdCodec), p.fastest(c.op, false, anyCodec)
+		v := choice{Op: c.op, Does: c.does, Base: format.DurationCI(base), All: all, AllIsStd: all == std, AllIsBase: all == rawfmt.Base}
+		if std != rawfmt.Base && std != "" {
+			v.Std, v.StdAgainst = std, p.against(c.op, std)
 		}
-		switch all {
-		case std:
-			s = append(s, "It is also the fastest overall.")
-		case rawfmt.Base:
-			s = append(s, "Nothing is faster than encoding-json here.")
-		default:
-			s = append(s, fmt.Sprintf("The fastest overall is %s (`%s`): %s; %s", all, p.category(all), p.against(c.op, all), p.givesUp(all)))
+		if !v.AllIsStd && !v.AllIsBase {
+			v.AllCategory, v.AllAgainst, v.GivesUp = p.category(all), p.against(c.op, all), p.givesUp(all)
 		}
-		p.para(s...)
+		view = append(view, v)
 	}
+	p.execute("choice", view)
 }
 
 // against describes codec's time on op and how it compares with the base.

@@ -1,7 +1,7 @@
 package page
 
 import (
-	"fmt"
+	"cmp"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -11,22 +11,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// rate returns the request rate the CPU section is computed for, the
-// documents per second it makes, and the phrase that says so.
-func (p *page) rate() (qps, docs float64, phrase string) {
-	qps, given := p.info.QPS, "given"
-	if qps == 0 {
-		qps, given = defaultQPS, "no QPS was given"
-	}
-	per := max(p.info.PerRequest, 1)
-	docs = qps * float64(per)
-	phrase = fmt.Sprintf("%s requests/s (%s)", format.Num(qps), given)
-	if per > 1 {
-		phrase = fmt.Sprintf("%s requests/s with %d documents each, %s documents/s (%s)", format.Num(qps), per, format.Num(docs), given)
-	}
-	return qps, docs, phrase
-}
-
 // cpu writes the cores each way of reading the document spends at the
 // request rate, and what it saves against encoding-json's full decode.
 func (p *page) cpu() {
@@ -34,13 +18,20 @@ func (p *page) cpu() {
 	if len(base) == 0 {
 		return
 	}
-	qps, docs, rate := p.rate()
+	qps := cmp.Or(p.info.QPS, defaultQPS)
+	per := max(p.info.PerRequest, 1)
+	docs := qps * float64(per)
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
-	p.printf("## CPU at %s requests/s\n\n", format.Num(qps))
-	full := model.Derive([][]float64{base}, coresOf)
-	s := []string{fmt.Sprintf("At %s, decoding every document whole with %s keeps %s cores busy.", rate, rawfmt.Base, format.CI(full, format.Sig, ""))}
+	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
+	type cheapest struct{ Way, Codec, Cores, Saves string }
+	view := struct {
+		QPS, Docs, Full, Roundtrip, Table string
+		Per                               int
+		Given                             bool
+		Cheapest                          *cheapest
+	}{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.info.QPS != 0}
 	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
-		s = append(s, fmt.Sprintf("Decoding and encoding it again (roundtrip) takes %s cores.", format.CI(model.Derive([][]float64{rt}, coresOf), format.Sig, "")))
+		view.Roundtrip = cores(model.Derive([][]float64{rt}, coresOf))
 	}
 	type option struct {
 		w     way
@@ -73,19 +64,17 @@ func (p *page) cpu() {
 		return 0
 	})
 	if len(opts) > 0 && (opts[0].codec != rawfmt.Base || opts[0].w != fullDecode) {
-		o := opts[0]
-		s = append(s, fmt.Sprintf("The cheapest option measured, %s with %s, takes %s cores and saves %s against that.", o.w.name, o.codec, format.CI(o.cores, format.Sig, ""), format.CI(o.saves, format.Sig, "")))
+		view.Cheapest = &cheapest{opts[0].w.name, opts[0].codec, cores(opts[0].cores), cores(opts[0].saves)}
 	}
-	p.para(s...)
 	var rows [][]string
 	for _, o := range opts {
-		saves := format.CI(o.saves, format.Sig, "")
+		saves := cores(o.saves)
 		if o.w == fullDecode && o.codec == rawfmt.Base {
 			saves = format.None // the baseline itself
 		}
-		rows = append(rows, []string{o.w.name, o.codec, code(p.category(o.codec)), format.CI(o.cores, format.Sig, ""), saves})
+		rows = append(rows, []string{o.w.name, o.codec, code(p.category(o.codec)), cores(o.cores), saves})
 	}
-	p.printf("Each way of reading the document with %s, the fastest `std` configuration and the fastest overall, cheapest first. Cores are CPU seconds per second: documents/s × time per document.\n\n", rawfmt.Base)
-	p.table([]string{"way", "codec", "category", "cores", "saves against " + rawfmt.Base + " full decode"}, rows,
+	view.Table = p.tableText([]string{"way", "codec", "category", "cores", "saves against " + rawfmt.Base + " full decode"}, rows,
 		markdown.Left, markdown.Left, markdown.Left, markdown.Right, markdown.Right)
+	p.execute("cpu", view)
 }

@@ -1,8 +1,6 @@
 package page
 
 import (
-	"fmt"
-
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -34,77 +32,74 @@ func saving(full, x []float64) (model.Estimate, bool) {
 	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
 }
 
+// A finding is one way's figure in the fields section, formatted.
+type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
+
 // fieldsSection writes what asking for only the fields saves: server-side
-// filtering against client-side projection and lazy gets.
+// filtering against client-side projection and lazy gets, the cheapest
+// way with the server as it is and with filtering, and every way's table.
 func (p *page) fieldsSection() {
 	if len(p.info.Fields) == 0 {
 		return
 	}
-	p.printf("## What asking for only the fields saves\n\n")
+	type full struct {
+		Time                string
+		Filtered, Proj, Get *finding
+	}
+	view := struct {
+		Full                   *full
+		Cheapest, FilteredBest *finding
+		Table                  string
+	}{Table: p.waysTable()}
 	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
-	if full, ok := median(base); ok {
-		s := []string{fmt.Sprintf("Decoding the whole document into its struct with %s takes %s.", rawfmt.Base, format.DurationCI(full))}
+	if e, ok := median(base); ok {
+		view.Full = &full{Time: format.DurationCI(e)}
 		if sv, ok := saving(base, filtered); ok {
-			f, _ := median(filtered)
-			s = append(s, fmt.Sprintf("Server-side filtering (Elasticsearch `_source_includes`) %s of that: the filtered document decodes in %s.", saves(sv), format.DurationCI(f)))
+			view.Full.Filtered = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeStruct, rawfmt.Base, true)}
 		}
 		proj := p.ns(load.OpDecodeProj, rawfmt.Base, false)
 		if sv, ok := saving(base, proj); ok {
-			pr, _ := median(proj)
-			s = append(s, fmt.Sprintf("Without it, client-side projection (decoding the whole document into a struct of only these fields) %s, taking %s", saves(sv), format.DurationCI(pr)))
+			view.Full.Proj = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeProj, rawfmt.Base, false)}
 			if r, ok := ratio(proj, filtered); ok {
-				s[len(s)-1] += fmt.Sprintf(", %s the time of the filtered decode.", format.RatioCI(r))
-			} else {
-				s[len(s)-1] += "."
+				view.Full.Proj.Ratio = format.RatioCI(r)
 			}
 		}
 		if g := p.fastest(load.OpGet5, false, anyCodec); g != "" {
 			get := p.ns(load.OpGet5, g, false)
 			sv, _ := saving(base, get)
-			e, _ := median(get)
-			sentence := fmt.Sprintf("The fastest lazy get, %s (`%s`), reads the fields in %s without decoding the rest: it %s against the full decode", g, p.category(g), format.DurationCI(e), saves(sv))
+			view.Full.Get = &finding{Codec: g, Category: p.category(g), Time: p.time(load.OpGet5, g, false), Saves: saves(sv)}
 			if r, ok := ratio(get, filtered); ok {
-				sentence += fmt.Sprintf(" and takes %s the time of the filtered decode with %s", format.RatioCI(r), rawfmt.Base)
+				view.Full.Get.Ratio = format.RatioCI(r)
 			}
-			s = append(s, sentence+".")
 		}
-		p.para(s...)
 	}
-	p.cheapest()
-	p.waysTable()
-}
-
-// cheapest names the cheapest way to read the fields with the server as
-// it is, and with server-side filtering.
-func (p *page) cheapest() {
-	var s []string
-	best, bestWay := "", way{}
 	var bestNs float64
 	for _, w := range []way{clientProj, lazyGet} {
 		c := p.fastest(w.op, w.filtered, anyCodec)
 		if c == "" {
 			continue
 		}
-		if m := model.Median(p.ns(w.op, c, w.filtered)); best == "" || m < bestNs {
-			best, bestWay, bestNs = c, w, m
+		if m := model.Median(p.ns(w.op, c, w.filtered)); view.Cheapest == nil || m < bestNs {
+			view.Cheapest, bestNs = &finding{Way: w.name, Codec: c, Category: p.category(c), Time: p.time(w.op, c, w.filtered)}, m
 		}
 	}
-	if best != "" {
-		e, _ := median(p.ns(bestWay.op, best, bestWay.filtered))
-		s = append(s, fmt.Sprintf("The cheapest way to read the fields from the whole document is %s with %s (`%s`): %s.", bestWay.name, best, p.category(best), format.DurationCI(e)))
-	}
 	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
-		e, _ := median(p.ns(load.OpDecodeStruct, c, true))
-		s = append(s, fmt.Sprintf("With server-side filtering, the fastest decode of the filtered document is %s's (`%s`): %s.", c, p.category(c), format.DurationCI(e)))
+		view.FilteredBest = &finding{Codec: c, Category: p.category(c), Time: p.time(load.OpDecodeStruct, c, true)}
 	}
-	p.para(s...)
+	p.execute("fields", view)
 }
 
-// waysTable writes, per codec, each way's median time and what it saves
-// against the codec's own full decode (encoding-json's for a codec that
-// only gets).
-func (p *page) waysTable() {
+// time is the median time of op with codec, with its interval.
+func (p *page) time(op, codec string, filtered bool) string {
+	e, _ := median(p.ns(op, codec, filtered))
+	return format.DurationCI(e)
+}
+
+// waysTable returns the table of, per codec, each way's median time and
+// what it saves against the codec's own full decode (encoding-json's for
+// a codec that only gets).
+func (p *page) waysTable() string {
 	header := []string{"codec", "category"}
 	for _, w := range ways {
 		header = append(header, w.name)
@@ -135,8 +130,7 @@ func (p *page) waysTable() {
 			rows = append(rows, row)
 		}
 	}
-	p.printf("Median time per document (intervals in the tables below); in parentheses, the change against the codec's own full decode (%s's for a codec that only gets).\n\n", rawfmt.Base)
-	p.table(header, rows, markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+	return p.tableText(header, rows, markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
 }
 
 // negate returns -e, its interval turned around.

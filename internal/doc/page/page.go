@@ -3,25 +3,27 @@
 // would save, which codec to use, and the CPU each option spends at a
 // request rate.
 //
-// Data flows from a raw benchfmt file, read by package
-// internal/report/load like any raw file, and an Info (what the raw file
-// does not hold: the document's path, the fields, the request rate, the
-// cells the gate refused) to Markdown. Every number is computed from the
-// cells' samples with package internal/report/model: medians with
-// benchmath's distribution-free 95% intervals, and derived quantities
-// (speedups, savings, cores) with bootstrap intervals, each printed by
-// package internal/report/format as on every other page. A sentence whose
-// cells are missing is left out. Before any finding, the run is checked
-// (checks.go): intervals narrow enough to rank, no operation faster than a
-// part of its own work, no filtered decode cheaper than the filtered
-// document's size allows; a run that fails says so at the top and states
-// none.
+// Data flows from a raw benchfmt file, read by package internal/report/load
+// like any raw file, to an Info read from its configuration lines (info.go:
+// the document's path, the fields, the request rate, the cells the gate
+// refused), and from both to Markdown, so that make report rebuilds the
+// page from the raw file alone. Every sentence is page.tmpl's, a section at
+// a time, executed on a view that holds the section's numbers already
+// formatted and its tables already rendered (template.go). Every number is
+// computed from the cells' samples with package internal/report/model:
+// medians with benchmath's distribution-free 95% intervals, and derived
+// quantities (speedups, savings, cores) with bootstrap intervals, each
+// printed by package internal/report/format as on every other page. A
+// sentence whose cells are missing is left out. Before any finding, the run
+// is checked (checks.go): intervals narrow enough to rank, no operation
+// faster than a part of its own work, no filtered decode cheaper than the
+// filtered document's size allows; a run that fails says so at the top and
+// states none.
 package page
 
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -45,6 +47,7 @@ type Info struct {
 	Failures   []Failure
 	Command    string // the command that repeats the run
 	RawFile    string // the raw file's name beside the page
+	Unrecorded bool   // the raw file predates its notes and refused cells
 }
 
 // A Failure is a cell the correctness gate refused, with why.
@@ -61,7 +64,7 @@ const defaultQPS = 1000
 // the document, the tables of measurements, the gate and the method.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
-	p.printf("# What %s costs\n\n", code(info.Doc))
+	p.execute("title", info.Doc)
 	problems := p.problems()
 	if len(problems) > 0 {
 		p.noFinding(problems)
@@ -85,25 +88,16 @@ type page struct {
 	run  *load.Run
 	info Info
 	buf  bytes.Buffer
-	err  error // the first error of a table
+	err  error // the first error of a table or a section
 }
 
-// table writes a Markdown table and a blank line.
-func (p *page) table(header []string, rows [][]string, align ...markdown.Align) {
-	if err := markdown.Table(&p.buf, header, rows, align...); err != nil && p.err == nil {
+// tableText returns a Markdown table and a blank line.
+func (p *page) tableText(header []string, rows [][]string, align ...markdown.Align) string {
+	var b strings.Builder
+	if err := markdown.Table(&b, header, rows, align...); err != nil && p.err == nil {
 		p.err = err
 	}
-	p.printf("\n")
-}
-
-func (p *page) printf(format string, args ...any) { fmt.Fprintf(&p.buf, format, args...) }
-
-// para writes sentences as one paragraph; none writes nothing.
-func (p *page) para(sentences ...string) {
-	sentences = slices.DeleteFunc(sentences, func(s string) bool { return s == "" })
-	if len(sentences) > 0 {
-		p.printf("%s\n\n", strings.Join(sentences, " "))
-	}
+	return b.String() + "\n"
 }
 
 // ns returns the ns/op samples of op with codec on the document, or on the
@@ -163,32 +157,6 @@ func (p *page) category(name string) string {
 		return c.Category
 	}
 	return format.None
-}
-
-// header writes what was measured.
-func (p *page) header() {
-	i := p.info
-	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
-	size := fmt.Sprintf("one object: %s and %s scalar values, compact.", format.Bytes(full.DocBytes), format.Num(full.Fields))
-	if i.Samples > 1 {
-		size = fmt.Sprintf("%d objects, measured in turn, so every figure is per object, averaged over them: %s and %s scalar values an object on average, compact.",
-			i.Samples, format.Bytes(full.DocBytes), format.Num(full.Fields))
-	}
-	compact := ""
-	if i.Compacted {
-		compact = "The input has white space between its tokens; the benchmark uses its compact form, as a service receives it from the network."
-	}
-	p.para("The document holds "+size, compact)
-	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
-		p.para(fmt.Sprintf("The client uses %s. Filtered to them, as Elasticsearch's `_source_includes` returns it, the document is %s with %s scalar values: %s of its bytes.",
-			fieldList(i.Fields), format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100*filtered.DocBytes/full.DocBytes)))
-	}
-	for _, n := range i.Notes {
-		p.printf("- Note: %s\n", n)
-	}
-	if len(i.Notes) > 0 {
-		p.printf("\n")
-	}
 }
 
 func fieldList(fields []string) string {

@@ -2,7 +2,6 @@ package page
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -27,8 +26,8 @@ var tableOps = []struct {
 
 // tables writes every codec's figures for each operation, fastest first.
 func (p *page) tables() {
-	p.printf("## Every codec, per operation\n\n")
-	p.printf("Medians over the rounds with 95%% intervals; the ratio is %s's time over the codec's (above 1: faster).\n\n", rawfmt.Base)
+	type table struct{ Op, Fixture, Does, Table string }
+	var view []table
 	for _, t := range tableOps {
 		op, fixture := string(t.w.op), p.fixture(t.w.filtered)
 		type row struct {
@@ -54,14 +53,14 @@ func (p *page) tables() {
 			continue
 		}
 		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
-		p.printf("### %s (%s): %s\n\n", op, code(fixture), t.does)
 		var cells [][]string
 		for _, r := range rows {
 			cells = append(cells, r.cells)
 		}
-		p.table([]string{"codec", "category", "time/op", "vs " + rawfmt.Base, "MB/s", "B/op", "allocs/op"}, cells,
-			markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
+		view = append(view, table{op, fixture, t.does, p.tableText([]string{"codec", "category", "time/op", "vs " + rawfmt.Base, "MB/s", "B/op", "allocs/op"}, cells,
+			markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right)})
 	}
+	p.execute("tables", view)
 }
 
 // unit formats the median of a cell's values in unit, with its interval,
@@ -72,32 +71,4 @@ func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
 		return format.None
 	}
 	return format.CI(e, f, "")
-}
-
-// gate writes what the correctness gate refused.
-func (p *page) gate() {
-	p.printf("## Correctness gate\n\n")
-	if len(p.info.Failures) == 0 {
-		p.para("Every cell above passed the correctness gate before it was timed: decoded values deeply equal to the reference decoder's, encoded bytes equal to encoding/json's for `std` and the same JSON value for the rest, lazily read values equal to those at their paths.")
-		return
-	}
-	p.para(fmt.Sprintf("%d cells failed the correctness gate and were not timed:", len(p.info.Failures)))
-	for _, f := range p.info.Failures {
-		p.printf("- %s on %s with %s: %s\n", f.Cell.Op, code(f.Cell.Fixture), f.Cell.Codec, markdown.Escape(f.Err))
-	}
-	p.printf("\n")
-}
-
-// method writes how the figures were measured, from the raw file's
-// configuration.
-func (p *page) method() {
-	p.printf("## How this was measured\n\n")
-	value := func(key string) string {
-		v, _ := p.run.Value(key)
-		return cmp.Or(v, format.None)
-	}
-	p.para(fmt.Sprintf("%d rounds of every cell, each round in a new random order, %s per cell and round, on %s (%s, %s cores, GOMAXPROCS %s), %s.",
-		p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)),
-		fmt.Sprintf("Raw results with their configuration lines: [%s](%s).", p.info.RawFile, p.info.RawFile),
-		fmt.Sprintf("Repeat with `%s`.", p.info.Command))
 }

@@ -1,0 +1,117 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// Configuration keys of a bench-doc raw file: which document it measured
+// and what its run found beside the measurements. A note or a refused cell
+// is one line each, numbered from 1.
+const (
+	KeyDoc        = "doc"             // the path as given
+	KeyDocSamples = "doc-samples"     // objects in it
+	KeyDocFields  = "doc-fields"      // the FIELDS list
+	KeyCompacted  = "doc-compacted"   // whether the input was not compact
+	KeyQPS        = "doc-qps"         // the request rate of the CPU figures
+	KeyPerRequest = "doc-per-request" // documents per response
+	KeyGateFailed = "doc-gate-failed" // cells the correctness gate refused; absent in older files
+	KeyNotePrefix = "doc-note-"       // doc-note-<n>: what the reader should know about the input
+	KeyFailPrefix = "doc-failed-"     // doc-failed-<n>: <cell>: why the gate refused it
+)
+
+// Lines returns the configuration lines, key and value, of what info
+// holds beyond the document's own keys: the notes and the refused cells.
+func (info Info) Lines() [][2]string {
+	lines := [][2]string{{KeyGateFailed, strconv.Itoa(len(info.Failures))}}
+	for i, n := range info.Notes {
+		lines = append(lines, [2]string{KeyNotePrefix + strconv.Itoa(i+1), oneLine(n)})
+	}
+	for i, f := range info.Failures {
+		lines = append(lines, [2]string{KeyFailPrefix + strconv.Itoa(i+1), f.Cell.Sub() + ": " + oneLine(f.Err)})
+	}
+	return lines
+}
+
+// oneLine joins the lines of s with spaces: a configuration value is one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// ReadInfo returns the Info of run, the raw file rawFile of the document
+// named name (its results directory is doc-<name>), from its configuration
+// lines. A file written before they held the notes and the refused cells
+// has Unrecorded set.
+func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
+	info := Info{Name: name, Filtered: name + jsoncost.FilteredSuffix, RawFile: rawFile}
+	var ok bool
+	if info.Doc, ok = run.Value(KeyDoc); !ok {
+		return Info{}, fmt.Errorf("%s: no %s line: not a bench-doc raw file", rawFile, KeyDoc)
+	}
+	info.Command, _ = run.Value(rawfmt.KeyCommand)
+	if v, _ := run.Value(KeyDocFields); v != "" {
+		info.Fields = strings.Split(v, ",")
+	}
+	var err error
+	number := func(key string, parse func(string) error) {
+		v, ok := run.Value(key)
+		if !ok || err != nil {
+			return
+		}
+		if e := parse(v); e != nil {
+			err = fmt.Errorf("%s: %s %q: %w", rawFile, key, v, e)
+		}
+	}
+	info.PerRequest = 1
+	number(KeyDocSamples, func(v string) (e error) { info.Samples, e = strconv.Atoi(v); return })
+	number(KeyCompacted, func(v string) (e error) { info.Compacted, e = strconv.ParseBool(v); return })
+	number(KeyQPS, func(v string) (e error) { info.QPS, e = strconv.ParseFloat(v, 64); return })
+	number(KeyPerRequest, func(v string) (e error) { info.PerRequest, e = strconv.Atoi(v); return })
+	failed := -1
+	number(KeyGateFailed, func(v string) (e error) { failed, e = strconv.Atoi(v); return })
+	if err != nil {
+		return Info{}, err
+	}
+	info.Unrecorded = failed < 0
+	for _, c := range run.Config {
+		if _, ok := strings.CutPrefix(c.Key, KeyNotePrefix); ok {
+			info.Notes = append(info.Notes, c.Value)
+		}
+		if _, ok := strings.CutPrefix(c.Key, KeyFailPrefix); ok {
+			sub, why, _ := strings.Cut(c.Value, ": ")
+			cell, ok := rawfmt.ParseCell(benchfmt.Name(rawfmt.ReadName + "/" + sub))
+			if !ok {
+				return Info{}, fmt.Errorf("%s: %s: %q names no cell", rawFile, c.Key, sub)
+			}
+			info.Failures = append(info.Failures, Failure{Cell: cell, Err: why})
+		}
+	}
+	if !info.Unrecorded && len(info.Failures) != failed {
+		return Info{}, fmt.Errorf("%s: %s is %d but the file has %d %s lines", rawFile, KeyGateFailed, failed, len(info.Failures), KeyFailPrefix+"<n>")
+	}
+	return info, nil
+}
+
+// DirPrefix starts the name of a document's results directory,
+// results/<machine-id>/doc-<name>/, which holds the raw file RawFile and
+// the page PageFile.
+const (
+	DirPrefix = "doc-"
+	RawFile   = "raw.txt"
+	PageFile  = "README.md"
+)
+
+// FromRun renders the page of run, the raw file rawFile of the document
+// named name, from the raw file alone.
+func FromRun(run *load.Run, name, rawFile string) ([]byte, error) {
+	info, err := ReadInfo(run, name, rawFile)
+	if err != nil {
+		return nil, err
+	}
+	return Render(run, info)
+}
