@@ -91,17 +91,11 @@ func (d *doc) line(format string, args ...any) {
 // table writes a table; a column whose name starts with ">" is
 // right-aligned.
 func (d *doc) table(cols []string, rows [][]string) {
-	header := make([]string, len(cols))
-	align := make([]markdown.Align, len(cols))
-	for i, c := range cols {
-		header[i] = strings.TrimPrefix(c, ">")
-		if strings.HasPrefix(c, ">") {
-			align[i] = markdown.Right
-		}
-	}
-	if err := markdown.Table(d, header, rows, align...); err != nil && d.err == nil {
+	t, err := tableText(cols, rows)
+	if err != nil && d.err == nil {
 		d.err = err
 	}
+	d.WriteString(t)
 }
 
 // list writes a bulleted list of items, and nothing for none.

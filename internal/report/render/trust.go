@@ -61,18 +61,3 @@ func withheld(d *doc) {
 	d.line("Withheld: see the top of the page. The measured cells are in the tables below.")
 	d.line("")
 }
-
-// checksPassed is the method's sentence on the consistency checks the run
-// passed, or "" when it has no pair of cells to check.
-func checksPassed(a *model.Analysis) string {
-	var passed []string
-	for _, c := range a.Checks {
-		if c.Checked > 0 && len(c.Failed) == 0 {
-			passed = append(passed, fmt.Sprintf("%s (%s)", c.Rule, format.Plural(c.Checked, "pair")))
-		}
-	}
-	if len(passed) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("Before the page states a finding, it checks that no part of the work costs more than its whole beyond both intervals, over every pair of codec cells the run has; passed: %s.", strings.Join(passed, "; "))
-}
