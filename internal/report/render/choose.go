@@ -133,10 +133,27 @@ func chooseOp(r *load.Run, rs []ranking, op string) string {
 	return s
 }
 
+// perCallView is what templates/percall.tmpl shows: per operation, what a
+// call costs against what the fields cost.
+type perCallView struct {
+	Fields, Marks, MaxResid, Base string
+	Cols                          []string
+	Rows                          [][]string
+	Shares                        *struct{ Small, SmallAt, Large, LargeAt string }
+}
+
 // perCall writes, per operation, what a call costs against what the fields
 // cost, from the cost curves of the model.
 func perCall(d *doc, a *model.Analysis) {
-	var rows [][]string
+	marks := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		marks[i] = format.Num(m)
+	}
+	v := perCallView{
+		Fields: load.Fields.Label(), Marks: joinAnd(marks), MaxResid: format.Percent(100 * model.MaxResidual), Base: rawfmt.Base,
+		Cols: []string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
+			">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"},
+	}
 	small, large := shareRange{}, shareRange{}
 	for _, op := range a.Run.Ops {
 		var base *model.Result
@@ -176,30 +193,12 @@ func perCall(d *doc, a *model.Analysis) {
 		if field.codec != "" {
 			row[4] = field.codec + " " + format.Duration(field.v.V)
 		}
-		rows = append(rows, row)
+		v.Rows = append(v.Rows, row)
 	}
-	d.line("### Per call or per field")
-	d.line("")
-	if len(rows) == 0 {
-		d.line("This run has no %s documents to fit the cost of a call against the cost of the fields.", load.Fields.Label())
-		d.line("")
-		return
-	}
-	marks := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		marks[i] = format.Num(m)
-	}
-	d.line("What a call costs whatever the document holds, against what its fields cost, from the cost curve fitted over the %s documents (see the cost model). The fixed cost of a call weighs most on small documents: where its share is large, choose by the call and the smallest document's ranking; where it is small, by the cost per field and the largest document's ranking. The share is the call's cost over the fitted cost at %s fields. A curve that misses one of its points by more than %s is flagged and not quoted, nor is a call whose interval reaches zero: the data cannot tell it from nothing.",
-		load.Fields.Label(), joinAnd(marks), format.Percent(100*model.MaxResidual))
-	d.line("")
-	d.table([]string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
-		">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"}, rows)
-	d.line("")
 	if small.n > 0 && large.n > 0 {
-		d.line("Where %s's call is resolved, it is %s of the cost at %s fields and %s at %s fields: the smaller the documents, the more the call decides.",
-			rawfmt.Base, small, format.Num(model.Marks[0]), large, format.Num(perFieldMark))
-		d.line("")
+		v.Shares = &struct{ Small, SmallAt, Large, LargeAt string }{small.String(), format.Num(model.Marks[0]), large.String(), format.Num(perFieldMark)}
 	}
+	d.section("percall", v)
 }
 
 // perFieldMark is the size at which the cost per field is compared: the

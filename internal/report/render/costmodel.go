@@ -191,34 +191,44 @@ func coef(r model.Result, i int) string {
 	return format.CI(r.Fit.Coef[i], format.Num, "")
 }
 
+// opsView is what templates/ops.tmpl shows: each operation's benchstat
+// table and charts.
+type opsView struct {
+	Col, Row, Ns, B, Allocs string
+	FewRounds               bool
+	MinSamples              int
+	BaseName                string
+	Tables                  []opsTable
+}
+
+// An opsTable is one operation's table link and charts; Base is its base
+// column when that is not the base codec.
+type opsTable struct {
+	Op, Base string
+	Link     Link
+	Charts   []struct{ Alt, Href, Caption string }
+}
+
 // ops links each operation's benchstat table and shows its charts.
 func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
-	d.line("## Per operation")
-	d.line("")
-	d.line("Each table is `go tool benchstat -col %s -row %s` of %s, %s and %s: medians ± the 95%% interval, and every other column against the base column with its p-value (`~` where the difference is not significant).",
-		key(rawfmt.KeyCodec), key(rawfmt.KeyFixture), rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs)
-	if a.Run.Rounds() < model.MinMedianSamples {
-		d.line("With fewer than %d samples a cell has no interval: benchstat writes ± ∞ for it.", model.MinMedianSamples)
+	v := opsView{
+		Col: key(rawfmt.KeyCodec), Row: key(rawfmt.KeyFixture),
+		Ns: rawfmt.UnitNs, B: rawfmt.UnitB, Allocs: rawfmt.UnitAllocs,
+		FewRounds:  a.Run.Rounds() < model.MinMedianSamples,
+		MinSamples: model.MinMedianSamples,
+		BaseName:   rawfmt.Base,
 	}
-	d.line("")
 	for _, t := range tabs {
-		d.line("### %s", esc(t.op))
-		d.line("")
-		link := Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}
+		o := opsTable{Op: esc(t.op), Link: Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}}
 		if t.base != rawfmt.Base {
-			d.line("Table: %s (no %s cells for this operation: the base column is %s).", link, rawfmt.Base, esc(t.base))
-		} else {
-			d.line("Table: %s", link)
+			o.Base = esc(t.base)
 		}
-		d.line("")
 		for _, c := range chs {
-			if c.op != t.op {
-				continue
+			if c.op == t.op {
+				o.Charts = append(o.Charts, struct{ Alt, Href, Caption string }{c.alt, Link{Href: c.file}.href(), c.caption})
 			}
-			d.line("![%s](%s)", c.alt, Link{Href: c.file}.href())
-			d.line("")
-			d.line("*%s*", c.caption)
-			d.line("")
 		}
+		v.Tables = append(v.Tables, o)
 	}
+	d.section("ops", v)
 }
