@@ -24,10 +24,10 @@ type trustView struct {
 	MaxSpread string
 }
 
-// trust writes, at the top of the page, what stands between the reader and
+// trust is, for the top of the page, what stands between the reader and
 // its numbers: a run not made from a committed tree, consistency checks
 // that failed, intervals too wide to rank.
-func trust(d *doc, a *model.Analysis, raw Link) {
+func trust(a *model.Analysis, raw Link) trustView {
 	commit, ok := a.Run.Commit()
 	v := trustView{Raw: raw, NotCommitted: !ok, Commit: esc(commit), CommitKey: rawfmt.KeyCommit, MaxSpread: format.HalfWidth(100 * model.MaxSpread)}
 	for _, c := range model.Failed(a.Checks) {
@@ -39,7 +39,7 @@ func trust(d *doc, a *model.Analysis, raw Link) {
 	if a.TooWide() {
 		v.Spread = format.HalfWidth(100 * a.Spread)
 	}
-	d.section("trust", v)
+	return v
 }
 
 // violations names the first pairs of cells that contradict a check, with
