@@ -51,24 +51,27 @@ func winsText(wins []win) string {
 	return strings.Join(s, "; ")
 }
 
+// chooseView is what templates/choose.tmpl shows: per operation, which
+// configuration to choose, then the cost of a call against the cost of
+// the fields.
+type chooseView struct {
+	Ranked  bool
+	Base    string
+	Items   []string
+	PerCall perCallView
+}
+
 // choose writes, per operation, the fastest configuration of category std
 // and whatever is faster than it, with what that gives up; then the cost of
 // a call against the cost of the fields.
 func choose(d *doc, a *model.Analysis, rs []ranking) {
-	d.line("## Which configuration for me")
-	d.line("")
-	if len(rs) > 0 {
-		d.line("Per operation, from the rankings above: the fastest configuration of category std, which behaves as %s on every probe and so gives up nothing, and the configurations faster than it, with what they give up. Where the std configuration shares the first rank, nothing is faster within the intervals. Ratios are medians over %s's, document by document; a = b is a shared first rank.", rawfmt.Base, rawfmt.Base)
-		d.line("")
-	}
-	var items []string
+	v := chooseView{Ranked: len(rs) > 0, Base: rawfmt.Base, PerCall: perCall(a)}
 	for _, op := range a.Run.Ops {
 		if s := chooseOp(a.Run, rs, op); s != "" {
-			items = append(items, s)
+			v.Items = append(v.Items, s)
 		}
 	}
-	d.list(items)
-	perCall(d, a)
+	d.section("choose", v)
 }
 
 // chooseOp is the advice for one operation, or "" when it has no ranking.
@@ -142,9 +145,9 @@ type perCallView struct {
 	Shares                        *struct{ Small, SmallAt, Large, LargeAt string }
 }
 
-// perCall writes, per operation, what a call costs against what the fields
+// perCall is, per operation, what a call costs against what the fields
 // cost, from the cost curves of the model.
-func perCall(d *doc, a *model.Analysis) {
+func perCall(a *model.Analysis) perCallView {
 	marks := make([]string, len(model.Marks))
 	for i, m := range model.Marks {
 		marks[i] = format.Num(m)
@@ -198,7 +201,7 @@ func perCall(d *doc, a *model.Analysis) {
 	if small.n > 0 && large.n > 0 {
 		v.Shares = &struct{ Small, SmallAt, Large, LargeAt string }{small.String(), format.Num(model.Marks[0]), large.String(), format.Num(perFieldMark)}
 	}
-	d.section("percall", v)
+	return v
 }
 
 // perFieldMark is the size at which the cost per field is compared: the

@@ -50,6 +50,9 @@ type decisionView struct {
 	Docs, Have, Base, Probes string
 	MissingCI                bool
 	Ops                      []decisionOp
+	Recorded                 bool     // the run recorded what each configuration gives up
+	SkipsKey                 string   // the lines that record it
+	Prices                   []string // each configuration, and what it gives up if recorded
 }
 
 // A decisionOp is one operation's ranking table; Refs names its references
@@ -105,8 +108,8 @@ func decision(d *doc, r *load.Run, rs []ranking, probes string) {
 		o.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">" + ratio, ">B/op", ">allocs/op", "category"}
 		v.Ops = append(v.Ops, o)
 	}
+	v.Recorded, v.SkipsKey, v.Prices = prices(r)
 	d.section("decision", v)
-	prices(d, r)
 }
 
 // docName names a fixture with its size when the run has it.

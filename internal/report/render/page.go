@@ -83,31 +83,6 @@ type doc struct {
 	err error
 }
 
-func (d *doc) line(format string, args ...any) {
-	fmt.Fprintf(d, format, args...)
-	d.WriteByte('\n')
-}
-
-// table writes a table; a column whose name starts with ">" is
-// right-aligned.
-func (d *doc) table(cols []string, rows [][]string) {
-	t, err := tableText(cols, rows)
-	if err != nil && d.err == nil {
-		d.err = err
-	}
-	d.WriteString(t)
-}
-
-// list writes a bulleted list of items, and nothing for none.
-func (d *doc) list(items []string) {
-	for _, s := range items {
-		d.line("- %s", s)
-	}
-	if len(items) > 0 {
-		d.line("")
-	}
-}
-
 // esc escapes text from the data (codec names, configuration values) for
 // Markdown.
 func esc(s string) string { return markdown.Escape(s) }
