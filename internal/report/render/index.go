@@ -60,17 +60,9 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 		Rows, Runs    [][]string
 		Others        []Link
 	}{load.RawDir, []string{"machine", "cpu", "go", "page built from"}, []string{"machine", "run (UTC)", "kind", "page"}, rows, runs, links})
-	return trimNewline(d.Bytes()), d.err
+	return d.Bytes(), d.err
 }
 
 func rawHref(machine string, r load.Raw) string {
 	return fmt.Sprintf("%s/%s/%s", machine, load.RawDir, r.File)
-}
-
-// trimNewline drops the blank line a page's last block leaves.
-func trimNewline(b []byte) []byte {
-	for len(b) > 1 && b[len(b)-1] == '\n' && b[len(b)-2] == '\n' {
-		b = b[:len(b)-1]
-	}
-	return b
 }

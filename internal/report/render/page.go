@@ -5,7 +5,10 @@
 // Data flows in from package model: a Page holds a model.Analysis of one
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Nothing here reads or writes files; tables come
+// writes results/README.md. Each section of a page is a view, a struct of
+// the numbers and rows it shows already formatted by package format, which
+// the section's template in templates/*.tmpl words as Markdown: Go
+// computes, the templates speak. Nothing here reads or writes files; tables come
 // from the module's benchstat tool, charts from gonum/plot, what each
 // configuration gives up from the run's skips lines, and
 // Markdown tables from package markdown, which escapes every cell.
@@ -77,7 +80,7 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	return files, notes, nil
 }
 
-// A doc accumulates Markdown; the first error of a table sticks.
+// A doc accumulates Markdown; the first error of a section sticks.
 type doc struct {
 	bytes.Buffer
 	err error
