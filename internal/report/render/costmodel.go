@@ -28,9 +28,9 @@ type costModelView struct {
 	KB                   int
 	NoCells              bool
 
-	TimeCols, AllocCols, PerKBCols []string
-	Ops                            []costModelOp
-	PerKB                          [][]string
+	PerKBCols []string
+	Ops       []costModelOp
+	PerKB     [][]string
 }
 
 // A costModelOp is one operation's tables: its time fits and its
@@ -47,8 +47,6 @@ func costModel(d *doc, a *model.Analysis) {
 		NotResolved: notResolved, Flag: flag,
 		MaxResid:  format.Percent(100 * model.MaxResidual),
 		KB:        model.BytesPerKB,
-		TimeCols:  []string{"codec", "ns/op: form", ">a: ns per call", ">ns per field, measured, at " + markList() + " fields", ">k", ">held-out error", ">largest residual"},
-		AllocCols: []string{"codec", "unit", "form", ">a", ">per field, measured, at " + markList(), ">k", ">held-out error", ">largest residual"},
 		PerKBCols: []string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"},
 	}
 	v.NoCells = len(a.Model) == 0

@@ -55,11 +55,10 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	}
 	var d doc
 	d.section("index", struct {
-		RawDir        string
-		Cols, RunCols []string
-		Rows, Runs    [][]string
-		Others        []Link
-	}{load.RawDir, []string{"machine", "cpu", "go", "page built from"}, []string{"machine", "run (UTC)", "kind", "page"}, rows, runs, links})
+		RawDir     string
+		Rows, Runs [][]string
+		Others     []Link
+	}{load.RawDir, rows, runs, links})
 	return d.Bytes(), d.err
 }
 

@@ -115,11 +115,10 @@ type headView struct {
 // runView is what templates/run.tmpl shows: the command, the configuration
 // and the codecs of the run.
 type runView struct {
-	HasCommand            bool
-	Command, Fence        string
-	ConfigCols, CodecCols []string
-	Config, Codecs        [][]string
-	Floor, AllocRef       string // what the harness columns measure, if present
+	HasCommand      bool
+	Command, Fence  string
+	Config, Codecs  [][]string
+	Floor, AllocRef string // what the harness columns measure, if present
 }
 
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
@@ -159,7 +158,7 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 // run.
 func (p Page) run(raw Link) runView {
 	r := p.A.Run
-	v := runView{ConfigCols: []string{"", ""}, CodecCols: []string{"codec", "module@version", "category", "engine"}}
+	var v runView
 	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
 		v.HasCommand, v.Command, v.Fence = true, cmd, fence(cmd)
 	}

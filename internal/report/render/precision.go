@@ -14,7 +14,7 @@ import (
 // run's intervals are per operation, and the cells wider than Limit.
 type precisionView struct {
 	Fields, Ns, Limit string
-	Cols, WideCols    []string
+	WideCols          []string
 	Rows, Wide        [][]string
 }
 
@@ -25,8 +25,7 @@ func precision(d *doc, a *model.Analysis) {
 		return
 	}
 	limit := format.HalfWidth(100 * model.WideHalfWidth)
-	v := precisionView{Fields: load.Fields.Label(), Ns: rawfmt.UnitNs, Limit: limit,
-		Cols: []string{"op", ">cells", ">median half-width", ">90th percentile", ">cells wider than " + limit}}
+	v := precisionView{Fields: load.Fields.Label(), Ns: rawfmt.UnitNs, Limit: limit}
 	wide := 0
 	for _, p := range a.Precision {
 		med, p90 := format.None, format.None

@@ -13,7 +13,6 @@ import (
 // the cheapest cells.
 type harnessView struct {
 	Noop      string
-	Cols      []string
 	Rows      [][]string
 	HasAllocs bool
 	Allocs    string // per call, "" for none
@@ -26,7 +25,6 @@ func harness(d *doc, a *model.Analysis) {
 	}
 	v := harnessView{
 		Noop:      rawfmt.Noop,
-		Cols:      []string{"cell", ">ns/op (95% CI)", ">noop as share of it"},
 		Rows:      [][]string{{cellName(a.Run.Noop), format.CI(h.Noop.Estimate(), format.Num, ""), format.None}},
 		HasAllocs: h.HasNoopAllocs,
 	}
@@ -46,7 +44,6 @@ func harness(d *doc, a *model.Analysis) {
 // than the floor.
 type floorView struct {
 	Floor string
-	Cols  []string
 	Rows  [][]string
 }
 
@@ -56,7 +53,7 @@ func floor(d *doc, a *model.Analysis) {
 	if !a.Run.Floor {
 		return
 	}
-	v := floorView{Floor: rawfmt.Floor, Cols: []string{"op", "fixture", "codec", ">codec (95% CI)", ">" + rawfmt.Floor, ">codec / floor"}}
+	v := floorView{Floor: rawfmt.Floor}
 	for _, f := range a.UnderFloor {
 		v.Rows = append(v.Rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, format.DurationCI(f.Codec.Estimate()), format.DurationCI(f.Floor.Estimate()), format.RatioCI(f.Ratio)})
 	}
@@ -142,7 +139,6 @@ func hits(d *doc, a *model.Analysis) {
 	v := hitsView{
 		Label: load.ESHits.Label(), Prefix: load.ESHits.Prefix, Base: rawfmt.Base,
 		Struct: load.OpDecodeStruct, Proj: load.OpDecodeProj, Get5: load.OpGet5,
-		Cols: []string{">hits", "codec", ">" + load.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + load.OpDecodeProj + " saves", ">" + load.OpGet5 + " saves"},
 	}
 	for _, r := range a.Hits {
 		full := format.None

@@ -19,6 +19,7 @@ var templateFS embed.FS
 var sections = template.Must(template.New("").Funcs(template.FuncMap{
 	"table": tableText,
 	"join":  strings.Join,
+	"cols":  func(c ...string) []string { return c },
 }).ParseFS(templateFS, "templates/*.tmpl"))
 
 // section writes the section of the template file name from its view.
