@@ -6,12 +6,12 @@
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
 // writes results/README.md. Each section of a page is a view, a struct of
-// the numbers and rows it shows already formatted by package format, which
-// the section's template in templates/*.tmpl words as Markdown: Go
-// computes, the templates speak. Nothing here reads or writes files; tables come
-// from the module's benchstat tool, charts from gonum/plot, what each
-// configuration gives up from the run's skips lines, and
-// Markdown tables from package markdown, which escapes every cell.
+// the numbers and rows it shows, already formatted by package format; the
+// section's template, templates/<section>.tmpl, words it as Markdown, so
+// that Go computes and the templates speak. Nothing here reads or writes
+// files; tables come from the module's benchstat tool, charts from
+// gonum/plot, what each configuration gives up from the run's skips lines,
+// and Markdown tables from package markdown, which escapes every cell.
 // DiffSummary writes the head of make compare.
 package render
 
