@@ -1,7 +1,6 @@
 package render
 
 import (
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -9,25 +8,16 @@ import (
 // methodView is what templates/method.tmpl shows: how the run was taken
 // and the numbers made.
 type methodView struct {
-	Rounds        string // "12 interleaved rounds"
-	Passes        int    // runs of each fields-* cell per round
-	MinMedian     int
-	Reps, MinBoot int
-	Fields, DocB  string
-	MaxResid      string
-	Passed        []string // consistency checks passed: "rule (n pairs)"
+	suite
+	Rounds string   // "12 interleaved rounds"
+	Passes int      // runs of each fields-* cell per round
+	Passed []string // consistency checks passed: "rule (n pairs)"
 }
 
 func method(d *doc, a *model.Analysis) {
 	v := methodView{
-		Rounds:    format.Plural(a.Run.Rounds(), "interleaved round"),
-		Passes:    a.Run.FieldsPasses(),
-		MinMedian: model.MinMedianSamples,
-		Reps:      model.BootstrapReps,
-		MinBoot:   model.MinBootstrapSamples,
-		Fields:    rawfmt.UnitFields,
-		DocB:      rawfmt.UnitDocB,
-		MaxResid:  format.Percent(100 * model.MaxResidual),
+		Rounds: format.Plural(a.Run.Rounds(), "interleaved round"),
+		Passes: a.Run.FieldsPasses(),
 	}
 	for _, c := range a.Checks {
 		if c.Checked > 0 && len(c.Failed) == 0 {
