@@ -21,16 +21,13 @@ const flag = "⚠"
 // costModelView is what templates/costmodel.tmpl shows: per operation
 // the fits of each codec, then the fits per KB.
 type costModelView struct {
-	Fields, Bytes, Equal string // the sweeps' labels
-	Forms, Marks         string
-	NotResolved, Flag    string
-	MaxResid             string
-	KB                   int
-	NoCells              bool
-
-	PerKBCols []string
-	Ops       []costModelOp
-	PerKB     [][]string
+	suite
+	Forms             string
+	NotResolved, Flag string
+	NoCells           bool
+	PerKBCols         []string
+	Ops               []costModelOp
+	PerKB             [][]string
 }
 
 // A costModelOp is one operation's tables: its time fits and its
@@ -42,11 +39,8 @@ type costModelOp struct {
 
 func costModel(d *doc, a *model.Analysis) {
 	v := costModelView{
-		Fields: load.Fields.Label(), Bytes: load.Bytes.Label(), Equal: load.Equal.Label(),
-		Forms: formList(), Marks: markList(),
+		Forms:       formList(),
 		NotResolved: notResolved, Flag: flag,
-		MaxResid:  format.Percent(100 * model.MaxResidual),
-		KB:        model.BytesPerKB,
 		PerKBCols: []string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"},
 	}
 	v.NoCells = len(a.Model) == 0
@@ -192,11 +186,10 @@ func coef(r model.Result, i int) string {
 // opsView is what templates/ops.tmpl shows: each operation's benchstat
 // table and charts.
 type opsView struct {
-	Col, Row, Ns, B, Allocs string
-	FewRounds               bool
-	MinSamples              int
-	BaseName                string
-	Tables                  []opsTable
+	suite
+	Col, Row  string
+	FewRounds bool
+	Tables    []opsTable
 }
 
 // An opsTable is one operation's table link and charts; Base is its base
@@ -211,10 +204,7 @@ type opsTable struct {
 func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
 	v := opsView{
 		Col: key(rawfmt.KeyCodec), Row: key(rawfmt.KeyFixture),
-		Ns: rawfmt.UnitNs, B: rawfmt.UnitB, Allocs: rawfmt.UnitAllocs,
-		FewRounds:  a.Run.Rounds() < model.MinMedianSamples,
-		MinSamples: model.MinMedianSamples,
-		BaseName:   rawfmt.Base,
+		FewRounds: a.Run.Rounds() < model.MinMedianSamples,
 	}
 	for _, t := range tabs {
 		o := opsTable{Op: esc(t.op), Link: Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}}

@@ -128,18 +128,13 @@ func growthText(g model.Growth, f func(model.Growth) string) string {
 // hitsView is what templates/hits.tmpl shows: what each way of reading
 // fewer fields saves per hit.
 type hitsView struct {
-	Label, Prefix, Base string
-	Struct, Proj, Get5  string // the operations compared
-	Cols                []string
-	Rows                [][]string
-	Footnote            bool // a saving is against the base codec's decode
+	suite
+	Rows     [][]string
+	Footnote bool // a saving is against the base codec's decode
 }
 
 func hits(d *doc, a *model.Analysis) {
-	v := hitsView{
-		Label: load.ESHits.Label(), Prefix: load.ESHits.Prefix, Base: rawfmt.Base,
-		Struct: load.OpDecodeStruct, Proj: load.OpDecodeProj, Get5: load.OpGet5,
-	}
+	var v hitsView
 	for _, r := range a.Hits {
 		full := format.None
 		if r.HasFull {
