@@ -55,8 +55,8 @@ func winsText(wins []win) string {
 // configuration to choose, then the cost of a call against the cost of
 // the fields.
 type chooseView struct {
+	suite
 	Ranked  bool
-	Base    string
 	Items   []string
 	PerCall perCallView
 }
@@ -65,7 +65,7 @@ type chooseView struct {
 // and whatever is faster than it, with what that gives up; then the cost of
 // a call against the cost of the fields.
 func choose(d *doc, a *model.Analysis, rs []ranking) {
-	v := chooseView{Ranked: len(rs) > 0, Base: rawfmt.Base, PerCall: perCall(a)}
+	v := chooseView{Ranked: len(rs) > 0, PerCall: perCall(a)}
 	for _, op := range a.Run.Ops {
 		if s := chooseOp(a.Run, rs, op); s != "" {
 			v.Items = append(v.Items, s)
@@ -139,10 +139,11 @@ func chooseOp(r *load.Run, rs []ranking, op string) string {
 // perCallView is what templates/percall.tmpl shows: per operation, what a
 // call costs against what the fields cost.
 type perCallView struct {
-	Fields, Marks, MaxResid, Base string
-	Cols                          []string
-	Rows                          [][]string
-	Shares                        *struct{ Small, SmallAt, Large, LargeAt string }
+	suite
+	Marks  string
+	Cols   []string
+	Rows   [][]string
+	Shares *struct{ Small, SmallAt, Large, LargeAt string }
 }
 
 // perCall is, per operation, what a call costs against what the fields
@@ -153,7 +154,7 @@ func perCall(a *model.Analysis) perCallView {
 		marks[i] = format.Num(m)
 	}
 	v := perCallView{
-		Fields: load.Fields.Label(), Marks: joinAnd(marks), MaxResid: format.Percent(100 * model.MaxResidual), Base: rawfmt.Base,
+		Marks: joinAnd(marks),
 		Cols: []string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
 			">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"},
 	}

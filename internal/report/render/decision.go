@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -47,12 +46,13 @@ func rankText(s model.Standing) string {
 // decisionView is what templates/decision.tmpl shows: per operation, the
 // configurations ranked on each document.
 type decisionView struct {
-	Docs, Have, Base, Probes string
-	MissingCI                bool
-	Ops                      []decisionOp
-	Recorded                 bool     // the run recorded what each configuration gives up
-	SkipsKey                 string   // the lines that record it
-	Prices                   []string // each configuration, and what it gives up if recorded
+	suite
+	Docs, Have, Probes string
+	MissingCI          bool
+	Ops                []decisionOp
+	Recorded           bool     // the run recorded what each configuration gives up
+	SkipsKey           string   // the lines that record it
+	Prices             []string // each configuration, and what it gives up if recorded
 }
 
 // A decisionOp is one operation's ranking table; Refs names its references
@@ -73,7 +73,7 @@ func decision(d *doc, r *load.Run, rs []ranking, probes string) {
 			have = append(have, docName(r, f))
 		}
 	}
-	v := decisionView{Docs: strings.Join(decisionDocs, ", "), Have: joinAnd(have), Base: rawfmt.Base, Probes: probes, MissingCI: missingCI(rs)}
+	v := decisionView{Docs: strings.Join(decisionDocs, ", "), Have: joinAnd(have), Probes: probes, MissingCI: missingCI(rs)}
 	if len(rs) == 0 {
 		d.section("decision", v)
 		return

@@ -16,10 +16,10 @@ import (
 type instrView struct {
 	Raw                     Link
 	Go, Commit, Procs, GOGC string
-	Noop                    string // the noop cell's count, "" for none
-	NoopName, UnitNs, Base  string
-	FitCols                 []string
-	Ops                     []instrOpView
+	suite
+	NoopCount string // the noop cell\'s count, "" for none
+	FitCols   []string
+	Ops       []instrOpView
 }
 
 // An instrOpView is one operation's counts: how they rank cells against
@@ -46,11 +46,10 @@ func instrCounts(d *doc, a *model.Analysis) {
 		Raw: Link{"raw/" + ir.Raw.File, "raw/" + ir.Raw.File},
 		Go:  esc(value(ir, rawfmt.KeyGo)), Commit: esc(value(ir, rawfmt.KeyCommit)),
 		Procs: value(ir, rawfmt.KeyGOMAXPROCS), GOGC: value(ir, rawfmt.KeyGOGC),
-		NoopName: rawfmt.Noop, UnitNs: rawfmt.UnitNs, Base: rawfmt.Base,
 		FitCols: []string{"codec", "form", ">a", ">per field, measured, at " + markList(), ">k", ">largest residual", ">ns per 1000", ">B/op", ">allocs/op"},
 	}
 	if s := ir.Samples(ir.Noop, rawfmt.UnitInstr); len(s) > 0 {
-		v.Noop = format.Num(model.Median(s))
+		v.NoopCount = format.Num(model.Median(s))
 	}
 	for _, op := range in.Ops {
 		rk := op.Agreement

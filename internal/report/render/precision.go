@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -13,9 +12,10 @@ import (
 // precisionView is what templates/precision.tmpl shows: how wide the
 // run's intervals are per operation, and the cells wider than Limit.
 type precisionView struct {
-	Fields, Ns, Limit string
-	WideCols          []string
-	Rows, Wide        [][]string
+	suite
+	Limit      string
+	WideCols   []string
+	Rows, Wide [][]string
 }
 
 // precision writes how wide the run's intervals are, per operation, over
@@ -25,7 +25,7 @@ func precision(d *doc, a *model.Analysis) {
 		return
 	}
 	limit := format.HalfWidth(100 * model.WideHalfWidth)
-	v := precisionView{Fields: load.Fields.Label(), Ns: rawfmt.UnitNs, Limit: limit}
+	v := precisionView{Limit: limit}
 	wide := 0
 	for _, p := range a.Precision {
 		med, p90 := format.None, format.None

@@ -12,7 +12,7 @@ import (
 // harnessView is what templates/harness.tmpl shows: the noop cell against
 // the cheapest cells.
 type harnessView struct {
-	Noop      string
+	suite
 	Rows      [][]string
 	HasAllocs bool
 	Allocs    string // per call, "" for none
@@ -24,7 +24,6 @@ func harness(d *doc, a *model.Analysis) {
 		return
 	}
 	v := harnessView{
-		Noop:      rawfmt.Noop,
 		Rows:      [][]string{{cellName(a.Run.Noop), format.CI(h.Noop.Estimate(), format.Num, ""), format.None}},
 		HasAllocs: h.HasNoopAllocs,
 	}
@@ -43,8 +42,8 @@ func harness(d *doc, a *model.Analysis) {
 // floorView is what templates/floor.tmpl shows: the codec cells faster
 // than the floor.
 type floorView struct {
-	Floor string
-	Rows  [][]string
+	suite
+	Rows [][]string
 }
 
 // floor lists the codec cells faster than the floor; a run without one
@@ -53,7 +52,7 @@ func floor(d *doc, a *model.Analysis) {
 	if !a.Run.Floor {
 		return
 	}
-	v := floorView{Floor: rawfmt.Floor}
+	var v floorView
 	for _, f := range a.UnderFloor {
 		v.Rows = append(v.Rows, []string{f.Cell.Op, f.Cell.Fixture, f.Cell.Codec, format.DurationCI(f.Codec.Estimate()), format.DurationCI(f.Floor.Estimate()), format.RatioCI(f.Ratio)})
 	}

@@ -31,6 +31,8 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 type suite struct{}
 
 func (suite) Base() string       { return rawfmt.Base }
+func (suite) Floor() string      { return rawfmt.Floor }
+func (suite) Noop() string       { return rawfmt.Noop }
 func (suite) UnitNs() string     { return rawfmt.UnitNs }
 func (suite) UnitB() string      { return rawfmt.UnitB }
 func (suite) UnitAllocs() string { return rawfmt.UnitAllocs }

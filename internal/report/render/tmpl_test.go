@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"strings"
 	"testing"
 )
@@ -14,9 +15,9 @@ func TestSection(t *testing.T) {
 		want, err     string
 	}{
 		{"worded", "withheld", nil, "Withheld: see the top of the page.", ""},
-		{"floor", "floor", floorView{Floor: "memcpy-floor", Rows: [][]string{{"decode", "f", "c", "1", "2", "0.5×"}}},
-			"| op | fixture | codec | codec (95% CI) | memcpy-floor | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c | 1 | 2 | 0.5× |\n\n", ""},
-		{"wrong view", "floor", harnessView{}, "", "section floor: "},
+		{"floor", "floor", floorView{Rows: [][]string{{"decode", "f", "c", "1", "2", "0.5×"}}},
+			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c | 1 | 2 | 0.5× |\n\n", ""},
+		{"wrong view", "floor", methodView{}, "", "section floor: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
