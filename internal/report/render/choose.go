@@ -51,24 +51,27 @@ func winsText(wins []win) string {
 	return strings.Join(s, "; ")
 }
 
+// chooseView is what templates/choose.tmpl shows: per operation, which
+// configuration to choose, then the cost of a call against the cost of
+// the fields.
+type chooseView struct {
+	suite
+	Ranked  bool
+	Items   []string
+	PerCall perCallView
+}
+
 // choose writes, per operation, the fastest configuration of category std
 // and whatever is faster than it, with what that gives up; then the cost of
 // a call against the cost of the fields.
 func choose(d *doc, a *model.Analysis, rs []ranking) {
-	d.line("## Which configuration for me")
-	d.line("")
-	if len(rs) > 0 {
-		d.line("Per operation, from the rankings above: the fastest configuration of category std, which behaves as %s on every probe and so gives up nothing, and the configurations faster than it, with what they give up. Where the std configuration shares the first rank, nothing is faster within the intervals. Ratios are medians over %s's, document by document; a = b is a shared first rank.", rawfmt.Base, rawfmt.Base)
-		d.line("")
-	}
-	var items []string
+	v := chooseView{Ranked: len(rs) > 0, PerCall: perCall(a)}
 	for _, op := range a.Run.Ops {
 		if s := chooseOp(a.Run, rs, op); s != "" {
-			items = append(items, s)
+			v.Items = append(v.Items, s)
 		}
 	}
-	d.list(items)
-	perCall(d, a)
+	d.section("choose", v)
 }
 
 // chooseOp is the advice for one operation, or "" when it has no ranking.
@@ -133,10 +136,28 @@ func chooseOp(r *load.Run, rs []ranking, op string) string {
 	return s
 }
 
-// perCall writes, per operation, what a call costs against what the fields
+// perCallView is what templates/percall.tmpl shows: per operation, what a
+// call costs against what the fields cost.
+type perCallView struct {
+	suite
+	Marks  string
+	Cols   []string
+	Rows   [][]string
+	Shares *struct{ Small, SmallAt, Large, LargeAt string }
+}
+
+// perCall is, per operation, what a call costs against what the fields
 // cost, from the cost curves of the model.
-func perCall(d *doc, a *model.Analysis) {
-	var rows [][]string
+func perCall(a *model.Analysis) perCallView {
+	marks := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		marks[i] = format.Num(m)
+	}
+	v := perCallView{
+		Marks: joinAnd(marks),
+		Cols: []string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
+			">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"},
+	}
 	small, large := shareRange{}, shareRange{}
 	for _, op := range a.Run.Ops {
 		var base *model.Result
@@ -176,30 +197,12 @@ func perCall(d *doc, a *model.Analysis) {
 		if field.codec != "" {
 			row[4] = field.codec + " " + format.Duration(field.v.V)
 		}
-		rows = append(rows, row)
+		v.Rows = append(v.Rows, row)
 	}
-	d.line("### Per call or per field")
-	d.line("")
-	if len(rows) == 0 {
-		d.line("This run has no %s documents to fit the cost of a call against the cost of the fields.", load.Fields.Label())
-		d.line("")
-		return
-	}
-	marks := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		marks[i] = format.Num(m)
-	}
-	d.line("What a call costs whatever the document holds, against what its fields cost, from the cost curve fitted over the %s documents (see the cost model). The fixed cost of a call weighs most on small documents: where its share is large, choose by the call and the smallest document's ranking; where it is small, by the cost per field and the largest document's ranking. The share is the call's cost over the fitted cost at %s fields. A curve that misses one of its points by more than %s is flagged and not quoted, nor is a call whose interval reaches zero: the data cannot tell it from nothing.",
-		load.Fields.Label(), joinAnd(marks), format.Percent(100*model.MaxResidual))
-	d.line("")
-	d.table([]string{"operation", ">" + rawfmt.Base + ": a call", ">its share at " + strings.Join(marks, " · ") + " fields",
-		">lowest call", ">lowest per field at " + format.Num(perFieldMark) + " fields"}, rows)
-	d.line("")
 	if small.n > 0 && large.n > 0 {
-		d.line("Where %s's call is resolved, it is %s of the cost at %s fields and %s at %s fields: the smaller the documents, the more the call decides.",
-			rawfmt.Base, small, format.Num(model.Marks[0]), large, format.Num(perFieldMark))
-		d.line("")
+		v.Shares = &struct{ Small, SmallAt, Large, LargeAt string }{small.String(), format.Num(model.Marks[0]), large.String(), format.Num(perFieldMark)}
 	}
+	return v
 }
 
 // perFieldMark is the size at which the cost per field is compared: the

@@ -18,66 +18,57 @@ const notResolved = "not resolved"
 // flag marks a fit that misses a point by more than model.MaxResidual.
 const flag = "⚠"
 
+// costModelView is what templates/costmodel.tmpl shows: per operation
+// the fits of each codec, then the fits per KB.
+type costModelView struct {
+	suite
+	Forms             string
+	NotResolved, Flag string
+	NoCells           bool
+	PerKBCols         []string
+	Ops               []costModelOp
+	PerKB             [][]string
+}
+
+// A costModelOp is one operation's tables: its time fits and its
+// allocation fits.
+type costModelOp struct {
+	Op            string
+	Times, Allocs [][]string
+}
+
 func costModel(d *doc, a *model.Analysis) {
-	d.line("## Cost model")
-	d.line("")
-	if len(a.Model) == 0 {
-		d.line("No cells to fit.")
-		d.line("")
-		return
+	v := costModelView{
+		Forms:       formList(),
+		NotResolved: notResolved, Flag: flag,
+		PerKBCols: []string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"},
 	}
-	d.line("Per codec and operation, the cost of the %s documents against their number of fields n. Four forms are tried: %s. Each is fitted by least squares weighted by 1/median² (each point counts by its relative error), and the one that best predicts each fixture when it is left out of the fit (the mean relative error, *held-out*) is shown. **a** is the cost of a call (n = 0): *%s* when its 95%% interval reaches zero. Beside it, the cost per field as measured (median ns/op over n) at %s fields, and **k**, the exponent of the power form a + b·n^k fitted to the same points: above 1, each field costs more as documents grow. Intervals are 95%% bootstraps over the samples. **Largest residual** is the fit's largest miss, relative to the median, over the %s fixtures; a fit that misses any by more than %s is marked %s and not used in the findings. All figures, with every form's held-out error, are also in [model.csv](model.csv).",
-		load.Fields.Label(), formList(), notResolved, markList(), load.Fields.Label(), format.Percent(100*model.MaxResidual), flag)
-	d.line("")
+	v.NoCells = len(a.Model) == 0
 	for _, op := range a.Run.Ops {
-		var times, allocs [][]string
+		o := costModelOp{Op: esc(op)}
 		for _, row := range a.Model {
 			if row.Op != op {
 				continue
 			}
 			pf := row.Fits[model.PerField]
-			times = append(times, []string{row.Codec, formula(pf), call(pf), marks(pf), kText(pf), heldOut(pf), resid(pf)})
+			o.Times = append(o.Times, []string{row.Codec, formula(pf), call(pf), marks(pf), kText(pf), heldOut(pf), resid(pf)})
 			for _, i := range []int{model.Allocs, model.AllocBytes} {
 				if r := row.Fits[i]; r.OK() {
-					allocs = append(allocs, []string{row.Codec, model.Specs[i].Unit, formula(r), call(r), marks(r), kText(r), heldOut(r), resid(r)})
+					o.Allocs = append(o.Allocs, []string{row.Codec, model.Specs[i].Unit, formula(r), call(r), marks(r), kText(r), heldOut(r), resid(r)})
 				}
 			}
 		}
-		if len(times) == 0 {
-			continue
-		}
-		d.line("### %s", esc(op))
-		d.line("")
-		d.table([]string{"codec", "ns/op: form", ">a: ns per call", ">ns per field, measured, at " + markList() + " fields", ">k", ">held-out error", ">largest residual"}, times)
-		d.line("")
-		if len(allocs) > 0 {
-			d.table([]string{"codec", "unit", "form", ">a", ">per field, measured, at " + markList(), ">k", ">held-out error", ">largest residual"}, allocs)
-			d.line("")
+		if len(o.Times) > 0 {
+			v.Ops = append(v.Ops, o)
 		}
 	}
-	perKB(d, a)
-}
-
-// perKB writes the fits that part per-field from per-byte cost.
-func perKB(d *doc, a *model.Analysis) {
-	var rows [][]string
 	for _, row := range a.Model {
 		kb, jt := row.Fits[model.PerKB], row.Fits[model.Joint]
-		if !kb.OK() && !jt.OK() {
-			continue
+		if kb.OK() || jt.OK() {
+			v.PerKB = append(v.PerKB, []string{row.Op, row.Codec, coef(kb, 1), resid(kb), coef(jt, 1), coef(jt, 2), resid(jt)})
 		}
-		rows = append(rows, []string{row.Op, row.Codec, coef(kb, 1), resid(kb), coef(jt, 1), coef(jt, 2), resid(jt)})
 	}
-	if len(rows) == 0 {
-		return
-	}
-	d.line("### Per KB")
-	d.line("")
-	d.line("%s documents hold 10 fields and grow their strings; %s documents grow fields and bytes together, %s hold the size and vary the fields. A line over %s gives the cost of a KB (1 KB = %d B); the joint line a + b·fields + c·KB over all three parts the cost of a field from the cost of a byte. Both are weighted as above, with the same residual mark.",
-		load.Bytes.Label(), load.Fields.Label(), load.Equal.Label(), load.Bytes.Label(), model.BytesPerKB)
-	d.line("")
-	d.table([]string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"}, rows)
-	d.line("")
+	d.section("costmodel", v)
 }
 
 // formList names the candidate forms.
@@ -192,51 +183,40 @@ func coef(r model.Result, i int) string {
 	return format.CI(r.Fit.Coef[i], format.Num, "")
 }
 
-// ops links each operation's benchstat table and shows its charts.
-func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
-	d.line("## Per operation")
-	d.line("")
-	d.line("Each table is `go tool benchstat -col %s -row %s` of %s, %s and %s: medians ± the 95%% interval, and every other column against the base column with its p-value (`~` where the difference is not significant).",
-		key(rawfmt.KeyCodec), key(rawfmt.KeyFixture), rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs)
-	if a.Run.Rounds() < model.MinMedianSamples {
-		d.line("With fewer than %d samples a cell has no interval: benchstat writes ± ∞ for it.", model.MinMedianSamples)
-	}
-	d.line("")
-	for _, t := range tabs {
-		d.line("### %s", esc(t.op))
-		d.line("")
-		link := Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}
-		if t.base != rawfmt.Base {
-			d.line("Table: %s (no %s cells for this operation: the base column is %s).", link, rawfmt.Base, esc(t.base))
-		} else {
-			d.line("Table: %s", link)
-		}
-		d.line("")
-		for _, c := range chs {
-			if c.op != t.op {
-				continue
-			}
-			d.line("![%s](%s)", c.alt, Link{Href: c.file}.href())
-			d.line("")
-			d.line("*%s*", c.caption)
-			d.line("")
-		}
-	}
+// opsView is what templates/ops.tmpl shows: each operation's benchstat
+// table and charts.
+type opsView struct {
+	suite
+	Col, Row  string
+	FewRounds bool
+	Tables    []opsTable
 }
 
-func method(d *doc, a *model.Analysis) {
-	d.line("## How these numbers are made")
-	d.line("")
-	each := "every cell once per round"
-	if n := a.Run.FieldsPasses(); n > 1 {
-		each = fmt.Sprintf("every cell once per round and each `fields-*` cell, the sweep the fits rest on, %d times, each time in its own run of the benchmark binary at its own place in the round", n)
+// An opsTable is one operation's table link and charts; Base is its base
+// column when that is not the base codec.
+type opsTable struct {
+	Op, Base string
+	Link     Link
+	Charts   []struct{ Alt, Href, Caption string }
+}
+
+// ops links each operation's benchstat table and shows its charts.
+func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
+	v := opsView{
+		Col: key(rawfmt.KeyCodec), Row: key(rawfmt.KeyFixture),
+		FewRounds: a.Run.Rounds() < model.MinMedianSamples,
 	}
-	d.line("- The raw file holds %s: %s, so drift on a shared machine spreads over all codecs alike. Medians and their intervals are benchmath's (`AssumeNothing`, as benchstat); with fewer than %d samples a median has no finite 95%% interval.", format.Plural(a.Run.Rounds(), "interleaved round"), each, model.MinMedianSamples)
-	d.line("- Bootstrap intervals resample each cell's samples with replacement (%d draws, fixed seed), recompute the medians and the statistic, and take the 2.5th and 97.5th percentiles; cells with fewer than %d samples get none.", model.BootstrapReps, model.MinBootstrapSamples)
-	d.line("- x values are the documents' own `%s` (scalar leaves) and `%s` metrics, not their names.", rawfmt.UnitFields, rawfmt.UnitDocB)
-	d.line("- A finding states an effect only when its 95%% interval is narrower than the effect itself, and uses only fits that miss no point by more than %s.", format.Percent(100*model.MaxResidual))
-	if s := checksPassed(a); s != "" {
-		d.line("- %s", s)
+	for _, t := range tabs {
+		o := opsTable{Op: esc(t.op), Link: Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}}
+		if t.base != rawfmt.Base {
+			o.Base = esc(t.base)
+		}
+		for _, c := range chs {
+			if c.op == t.op {
+				o.Charts = append(o.Charts, struct{ Alt, Href, Caption string }{c.alt, Link{Href: c.file}.href(), c.caption})
+			}
+		}
+		v.Tables = append(v.Tables, o)
 	}
-	d.line("- Regenerate with `make report`; compare two runs with `make compare OLD=<raw file or dir> NEW=<raw file or dir>`.")
+	d.section("ops", v)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -44,29 +43,40 @@ func rankText(s model.Standing) string {
 	return fmt.Sprint(s.Rank)
 }
 
+// decisionView is what templates/decision.tmpl shows: per operation, the
+// configurations ranked on each document.
+type decisionView struct {
+	suite
+	Docs, Have, Probes string
+	MissingCI          bool
+	Ops                []decisionOp
+	Recorded           bool     // the run recorded what each configuration gives up
+	SkipsKey           string   // the lines that record it
+	Prices             []string // each configuration, and what it gives up if recorded
+}
+
+// A decisionOp is one operation's ranking table; Refs names its references
+// when they differ from document to document.
+type decisionOp struct {
+	Op, Refs string
+	Cols     []string
+	Rows     [][]string
+}
+
 // decision writes the ranking tables: per operation, the configurations on
 // a small, a medium, a large and a real-world document, fastest first, and
 // then what each configuration gives up, linking the probes page.
 func decision(d *doc, r *load.Run, rs []ranking, probes string) {
-	d.line("## Fastest first, per operation")
-	d.line("")
 	var have []string
 	for _, f := range decisionDocs {
 		if _, ok := r.Sizes[f]; ok {
 			have = append(have, docName(r, f))
 		}
 	}
+	v := decisionView{Docs: strings.Join(decisionDocs, ", "), Have: joinAnd(have), Probes: probes, MissingCI: missingCI(rs)}
 	if len(rs) == 0 {
-		d.line("This run has none of the documents the rankings are made on (%s).", strings.Join(decisionDocs, ", "))
-		d.line("")
+		d.section("decision", v)
 		return
-	}
-	d.line("Every configuration that ran the operation on %s, fastest first by median ns/op. The ratio is its median over %s's, with a 95%% bootstrap interval (%s's own interval is the spread of its median). Ranks part only where intervals do: walking down from the fastest, each configuration whose interval overlaps that of the first configuration of its group shares that one's rank, written =2. The category is the fairness class the run recorded (std: the same bytes and behaviour as %s); what each configuration gives up is listed under the tables.",
-		joinAnd(have), rawfmt.Base, rawfmt.Base, rawfmt.Base)
-	d.line("")
-	if missingCI(rs) {
-		d.line("Some cells here have too few samples for an interval: they are ranked by their medians alone.")
-		d.line("")
 	}
 	for _, op := range r.Ops {
 		var rows [][]string
@@ -90,22 +100,16 @@ func decision(d *doc, r *load.Run, rs []ranking, probes string) {
 		if len(rows) == 0 {
 			continue
 		}
-		d.line("### %s", esc("`"+op+"`"))
-		d.line("")
+		o := decisionOp{Op: esc("`" + op + "`"), Rows: rows}
 		ratio := "× " + refs[0]
 		if len(refs) > 1 {
-			ratio = "× reference"
-			d.line("The ratios are to the first configuration with cells of the document where %s has none: %s.", rawfmt.Base, escapeAll(refs, ", "))
-			d.line("")
+			ratio, o.Refs = "× reference", escapeAll(refs, ", ")
 		}
-		d.table([]string{"document", ">rank", "configuration", ">ns/op", ">" + ratio, ">B/op", ">allocs/op", "category"}, rows)
-		d.line("")
+		o.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">" + ratio, ">B/op", ">allocs/op", "category"}
+		v.Ops = append(v.Ops, o)
 	}
-	d.line("### What each configuration gives up")
-	d.line("")
-	d.line("What each configuration does differently from %s, as the codec registry declared it when the run was made (the raw file records it); the [semantic probes](%s) hold every declaration to what the configuration does.", rawfmt.Base, probes)
-	d.line("")
-	prices(d, r)
+	v.Recorded, v.SkipsKey, v.Prices = prices(r)
+	d.section("decision", v)
 }
 
 // docName names a fixture with its size when the run has it.

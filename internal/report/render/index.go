@@ -25,11 +25,6 @@ type IndexRun struct {
 // Index writes results/README.md: every machine, the run its page is built
 // from, every run with its page, and the other reports kept under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	var d doc
-	d.line("# Results")
-	d.line("")
-	d.line("Raw benchmark output per machine under `<machine-id>/%s/`, one file per run named by the time it started (`make bench` runs the whole matrix; `make bench-quick` and narrowed runs cover part of it), and the report `make report` builds from them: each machine's page from its newest full run, and a page of its own for every other run. Compare two runs with `make compare OLD=<raw file or dir> NEW=<raw file or dir>`.", load.RawDir)
-	d.line("")
 	var rows, runs [][]string
 	for _, m := range ms {
 		if m.Page == nil {
@@ -54,36 +49,19 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			runs = append(runs, []string{m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), page})
 		}
 	}
-	d.table([]string{"machine", "cpu", "go", "page built from"}, rows)
-	d.line("")
-	if len(runs) > 0 {
-		d.line("## Runs")
-		d.line("")
-		d.line("Each page links the raw file it is built from.")
-		d.line("")
-		d.table([]string{"machine", "run (UTC)", "kind", "page"}, runs)
-		d.line("")
+	links := make([]Link, len(others))
+	for i, o := range others {
+		links[i] = Link{o, o + "/README.md"}
 	}
-	if len(others) > 0 {
-		d.line("## Other reports")
-		d.line("")
-		items := make([]string, len(others))
-		for i, o := range others {
-			items[i] = Link{o, o + "/README.md"}.String()
-		}
-		d.list(items)
-	}
-	return trimNewline(d.Bytes()), d.err
+	var d doc
+	d.section("index", struct {
+		RawDir     string
+		Rows, Runs [][]string
+		Others     []Link
+	}{load.RawDir, rows, runs, links})
+	return d.Bytes(), d.err
 }
 
 func rawHref(machine string, r load.Raw) string {
 	return fmt.Sprintf("%s/%s/%s", machine, load.RawDir, r.File)
-}
-
-// trimNewline drops the blank line a page's last block leaves.
-func trimNewline(b []byte) []byte {
-	for len(b) > 1 && b[len(b)-1] == '\n' && b[len(b)-2] == '\n' {
-		b = b[:len(b)-1]
-	}
-	return b
 }

@@ -5,10 +5,13 @@
 // Data flows in from package model: a Page holds a model.Analysis of one
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Nothing here reads or writes files; tables come
-// from the module's benchstat tool, charts from gonum/plot, what each
-// configuration gives up from the run's skips lines, and
-// Markdown tables from package markdown, which escapes every cell.
+// writes results/README.md. Each section of a page is a view, a struct of
+// the numbers and rows it shows, already formatted by package format; the
+// section's template, templates/<section>.tmpl, words it as Markdown, so
+// that Go computes and the templates speak. Nothing here reads or writes
+// files; tables come from the module's benchstat tool, charts from
+// gonum/plot, what each configuration gives up from the run's skips lines,
+// and Markdown tables from package markdown, which escapes every cell.
 // DiffSummary writes the head of make compare.
 package render
 
@@ -77,41 +80,10 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	return files, notes, nil
 }
 
-// A doc accumulates Markdown; the first error of a table sticks.
+// A doc accumulates Markdown; the first error of a section sticks.
 type doc struct {
 	bytes.Buffer
 	err error
-}
-
-func (d *doc) line(format string, args ...any) {
-	fmt.Fprintf(d, format, args...)
-	d.WriteByte('\n')
-}
-
-// table writes a table; a column whose name starts with ">" is
-// right-aligned.
-func (d *doc) table(cols []string, rows [][]string) {
-	header := make([]string, len(cols))
-	align := make([]markdown.Align, len(cols))
-	for i, c := range cols {
-		header[i] = strings.TrimPrefix(c, ">")
-		if strings.HasPrefix(c, ">") {
-			align[i] = markdown.Right
-		}
-	}
-	if err := markdown.Table(d, header, rows, align...); err != nil && d.err == nil {
-		d.err = err
-	}
-}
-
-// list writes a bulleted list of items, and nothing for none.
-func (d *doc) list(items []string) {
-	for _, s := range items {
-		d.line("- %s", s)
-	}
-	if len(items) > 0 {
-		d.line("")
-	}
 }
 
 // esc escapes text from the data (codec names, configuration values) for
@@ -130,32 +102,33 @@ func escapeAll(names []string, sep string) string {
 // cellName names a cell in text: op/fixture/codec.
 func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
 
+// headView is what templates/head.tmpl shows: the title, where the page's
+// numbers come from and what stands between the reader and them.
+type headView struct {
+	Machine, Kind, Stamp string
+	RunPage              bool
+	Raw                  Link
+	Trust                trustView
+	Newer                []Link
+}
+
+// runView is what templates/run.tmpl shows: the command, the configuration
+// and the codecs of the run.
+type runView struct {
+	HasCommand      bool
+	Command, Fence  string
+	Config, Codecs  [][]string
+	Floor, AllocRef string // what the harness columns measure, if present
+}
+
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
 	var d doc
 	r := p.A.Run
 	raw := Link{"raw/" + r.Raw.File, p.Raw}
-	if p.RunPage {
-		d.line("# jsoncost results: %s, %s run of %s", esc(p.Machine), r.Raw.Kind(), r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC"))
-	} else {
-		d.line("# jsoncost results: %s", esc(p.Machine))
-	}
-	d.line("")
-	d.line("What each JSON codec costs per call, per field and per KB on this machine, built by `make report` from %s alone. Every measured number on this page comes from that file (the Jackson figures are quoted from the article); regenerate rather than edit.", raw)
-	d.line("")
-	trust(&d, p.A, raw)
-	if p.RunPage {
-		d.line("This page covers the cells of one %s run; the [machine page](../../README.md) is built from the newest full run.", r.Raw.Kind())
-		d.line("")
-	}
-	if len(p.Newer) > 0 {
-		d.line("Newer runs that cover part of the matrix have pages of their own:")
-		d.line("")
-		items := make([]string, len(p.Newer))
-		for i, l := range p.Newer {
-			items[i] = l.String()
-		}
-		d.list(items)
-	}
+	d.section("head", headView{
+		Machine: esc(p.Machine), Kind: r.Raw.Kind(), Stamp: r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC"),
+		RunPage: p.RunPage, Raw: raw, Trust: trust(p.A, raw), Newer: p.Newer,
+	})
 	if p.A.Publishes() {
 		rs := rankings(r)
 		decision(&d, r, rs, p.probesLink())
@@ -163,17 +136,12 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	} else {
 		withheld(&d)
 	}
-	p.run(&d, raw)
-	if len(notes) > 0 {
-		d.line("## What is missing from this run")
-		d.line("")
-		d.list(notes)
+	d.section("run", p.run(raw))
+	var found []string
+	if p.A.Publishes() {
+		found = findings(p.A)
 	}
-	if f := findings(p.A); len(f) > 0 && p.A.Publishes() {
-		d.line("## Findings")
-		d.line("")
-		d.list(f)
-	}
+	d.section("lists", struct{ Notes, Findings []string }{notes, found})
 	precision(&d, p.A)
 	harness(&d, p.A)
 	floor(&d, p.A)
@@ -186,55 +154,42 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	return d.Bytes(), d.err
 }
 
-// run writes the command, the configuration and the codecs of the run.
-func (p Page) run(d *doc, raw Link) {
+// run is the view of the command, the configuration and the codecs of the
+// run.
+func (p Page) run(raw Link) runView {
 	r := p.A.Run
-	d.line("## The run")
-	d.line("")
+	var v runView
 	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
-		d.line("Produced by:")
-		d.line("")
-		d.line("%s", fence(cmd))
-		d.line("%s", cmd)
-		d.line("%s", fence(cmd))
-		d.line("")
+		v.HasCommand, v.Command, v.Fence = true, cmd, fence(cmd)
 	}
-	rows := [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), format.Plural(r.Rounds(), "round"))}}
+	v.Config = [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), format.Plural(r.Rounds(), "round"))}}
 	for _, c := range r.Config {
 		_, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value)
 		if _, _, isSkips, _ := rawfmt.ParseSkips(c.Key, c.Value); isCodec || isSkips || c.Key == rawfmt.KeyCommand {
 			continue
 		}
-		rows = append(rows, []string{c.Key, cmp.Or(c.Value, "(none)")})
+		v.Config = append(v.Config, []string{c.Key, cmp.Or(c.Value, "(none)")})
 	}
-	d.table([]string{"", ""}, rows)
-	d.line("")
-	d.line("### Codecs")
-	d.line("")
-	rows = nil
 	for _, codec := range r.CodecNames {
 		c, ok := r.Codec(codec)
 		if !ok {
-			rows = append(rows, []string{codec, format.None, format.None, format.None})
+			v.Codecs = append(v.Codecs, []string{codec, format.None, format.None, format.None})
 			continue
 		}
-		rows = append(rows, []string{codec, c.ModuleVersion, c.Category, c.Engine})
+		v.Codecs = append(v.Codecs, []string{codec, c.ModuleVersion, c.Category, c.Engine})
 	}
 	for _, c := range r.Codecs {
 		if !slices.Contains(r.CodecNames, c.Name) && !slices.Contains(r.HarnessColumns(), c.Name) {
-			rows = append(rows, []string{c.Name, c.ModuleVersion, c.Category, c.Engine + " (no results in this run)"})
+			v.Codecs = append(v.Codecs, []string{c.Name, c.ModuleVersion, c.Category, c.Engine + " (no results in this run)"})
 		}
 	}
-	d.table([]string{"codec", "module@version", "category", "engine"}, rows)
-	d.line("")
 	if r.Floor {
-		d.line("%s", floorText)
-		d.line("")
+		v.Floor = floorText
 	}
 	if r.AllocRef {
-		d.line("%s", allocRefText)
-		d.line("")
+		v.AllocRef = allocRefText
 	}
+	return v
 }
 
 // floorText and allocRefText say what the harness columns beside the codecs

@@ -4,11 +4,19 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
+
+// precisionView is what templates/precision.tmpl shows: how wide the
+// run's intervals are per operation, and the cells wider than Limit.
+type precisionView struct {
+	suite
+	Limit      string
+	WideCols   []string
+	Rows, Wide [][]string
+}
 
 // precision writes how wide the run's intervals are, per operation, over
 // the fields-* cells, and lists the cells wider than ±model.WideHalfWidth.
@@ -16,11 +24,8 @@ func precision(d *doc, a *model.Analysis) {
 	if len(a.Precision) == 0 {
 		return
 	}
-	d.line("## Precision")
-	d.line("")
-	d.line("How precisely this run measured each operation: for every %s cell, the half-width of the 95%% interval of its median %s relative to the median, as benchstat prints it (±x%%), and last the same over the cells of every operation. The findings above state only effects larger than their own interval.", load.Fields.Label(), rawfmt.UnitNs)
-	d.line("")
-	var rows [][]string
+	limit := format.HalfWidth(100 * model.WideHalfWidth)
+	v := precisionView{Limit: limit}
 	wide := 0
 	for _, p := range a.Precision {
 		med, p90 := format.None, format.None
@@ -35,27 +40,23 @@ func precision(d *doc, a *model.Analysis) {
 		if p.Op == model.AllOps {
 			row = []string{"**" + p.Op + "**", "**" + cells + "**", "**" + med + "**", "**" + p90 + "**", "**" + fmt.Sprint(wide) + "**"}
 		}
-		rows = append(rows, row)
+		v.Rows = append(v.Rows, row)
 		wide += len(p.Wide)
 	}
-	d.table([]string{"op", ">cells", ">median half-width", ">90th percentile", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}, rows)
-	d.line("")
 	if wide > 0 {
-		d.line("The cells wider than %s, by number of fields:", format.HalfWidth(100*model.WideHalfWidth))
-		d.line("")
-		wideTable(d, a)
+		v.WideCols, v.Wide = wideTable(a)
 	}
+	d.section("precision", v)
 }
 
-// wideTable writes the cells wider than ±model.WideHalfWidth: a row per
-// operation and codec with any, a column per fields-* fixture.
-func wideTable(d *doc, a *model.Analysis) {
+// wideTable is the table of the cells wider than ±model.WideHalfWidth: a
+// row per operation and codec with any, a column per fields-* fixture.
+func wideTable(a *model.Analysis) (cols []string, rows [][]string) {
 	fixtures := a.Run.FixturesOf(load.Fields)
-	cols := []string{"op", "codec"}
+	cols = []string{"op", "codec"}
 	for _, f := range fixtures {
 		cols = append(cols, ">"+fieldCount(a.Run, f))
 	}
-	var rows [][]string
 	for _, p := range a.Precision {
 		for _, codec := range a.Run.CodecNames {
 			row := []string{p.Op, codec}
@@ -73,6 +74,5 @@ func wideTable(d *doc, a *model.Analysis) {
 			}
 		}
 	}
-	d.table(cols, rows)
-	d.line("")
+	return cols, rows
 }

@@ -58,15 +58,12 @@ func (p price) label() string {
 	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.category))
 }
 
-// prices lists what every codec of the run gives up, in report order; a
-// run that recorded none of it says so and lists the categories alone.
-func prices(d *doc, r *load.Run) {
-	recorded := slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
-	if !recorded {
-		d.line("This run did not record what each configuration gives up: its raw file predates the %s lines. The configurations and their categories:", rawfmt.KeySkipsPrefix+"<codec>")
-		d.line("")
-	}
-	items := make([]string, len(r.CodecNames))
+// prices lists what every codec of the run gives up, in report order,
+// and whether the run recorded it: a run that recorded none of it has its
+// configurations with their categories alone.
+func prices(r *load.Run) (recorded bool, skipsKey string, items []string) {
+	recorded = slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
+	items = make([]string, len(r.CodecNames))
 	for i, codec := range r.CodecNames {
 		p := priceOf(r, codec)
 		items[i] = p.label()
@@ -74,5 +71,5 @@ func prices(d *doc, r *load.Run) {
 			items[i] += ": " + p.String()
 		}
 	}
-	d.list(items)
+	return recorded, rawfmt.KeySkipsPrefix + "<codec>", items
 }

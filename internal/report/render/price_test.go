@@ -50,7 +50,7 @@ func TestPrices(t *testing.T) {
 				t.Fatal(err)
 			}
 			var d doc
-			prices(&d, r)
+			decision(&d, r, rankings(r), "probes.md")
 			for _, w := range tt.want {
 				if !strings.Contains(d.String(), w) {
 					t.Errorf("prices do not say %q:\n%s", w, d.String())

@@ -9,35 +9,37 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// trust writes, at the top of the page, what stands between the reader and
+// trustView is what templates/trust.tmpl shows at the top of the page:
+// what stands between the reader and its numbers.
+type trustView struct {
+	Raw          Link
+	NotCommitted bool
+	Commit       string // escaped; "" when the run records none
+	CommitKey    string
+	Failed       []struct {
+		Rule, Violations string
+		Failed, Checked  int
+	}
+	Spread    string // the run's median interval when too wide to rank
+	MaxSpread string
+}
+
+// trust is, for the top of the page, what stands between the reader and
 // its numbers: a run not made from a committed tree, consistency checks
 // that failed, intervals too wide to rank.
-func trust(d *doc, a *model.Analysis, raw Link) {
-	if commit, ok := a.Run.Commit(); !ok {
-		switch commit {
-		case "":
-			d.line("**Not from a committed tree.** %s records no commit of the suite (no `%s` line): the code that measured these numbers cannot be named.", raw, rawfmt.KeyCommit)
-		case "unknown":
-			d.line("**Not from a committed tree.** %s records the suite's commit as `unknown`: the code that measured these numbers cannot be named.", raw)
-		default:
-			d.line("**Not from a committed tree.** %s was measured by `%s`, a tree with uncommitted changes: the code that measured these numbers is in no commit.", raw, esc(commit))
-		}
-		d.line("")
-	}
-	if failed := model.Failed(a.Checks); len(failed) > 0 {
-		d.line("**Consistency checks failed.** These cells contradict what their operations imply (a part of the work costs more than its whole, beyond both intervals), so the run measured something other than it claims: this page ranks no configuration, picks none and states no finding.")
-		d.line("")
-		items := make([]string, len(failed))
-		for i, c := range failed {
-			items[i] = fmt.Sprintf("%s fails on %d of %d pairs: %s.", c.Rule, len(c.Failed), c.Checked, violations(c.Failed))
-		}
-		d.list(items)
+func trust(a *model.Analysis, raw Link) trustView {
+	commit, ok := a.Run.Commit()
+	v := trustView{Raw: raw, NotCommitted: !ok, Commit: esc(commit), CommitKey: rawfmt.KeyCommit, MaxSpread: format.HalfWidth(100 * model.MaxSpread)}
+	for _, c := range model.Failed(a.Checks) {
+		v.Failed = append(v.Failed, struct {
+			Rule, Violations string
+			Failed, Checked  int
+		}{c.Rule, violations(c.Failed), len(c.Failed), c.Checked})
 	}
 	if a.TooWide() {
-		d.line("**Too imprecise to rank.** The median 95%% interval of this run's codec cells is %s of the median, wider than the %s within which a ranking means anything: this page ranks no configuration, picks none and states no finding. Rerun on a quieter machine or with more rounds.",
-			format.HalfWidth(100*a.Spread), format.HalfWidth(100*model.MaxSpread))
-		d.line("")
+		v.Spread = format.HalfWidth(100 * a.Spread)
 	}
+	return v
 }
 
 // violations names the first pairs of cells that contradict a check, with
@@ -55,24 +57,4 @@ func violations(vs []model.Violation) string {
 
 // withheld stands in for the rankings and picks of a page that may not
 // publish them.
-func withheld(d *doc) {
-	d.line("## Fastest first, per operation")
-	d.line("")
-	d.line("Withheld: see the top of the page. The measured cells are in the tables below.")
-	d.line("")
-}
-
-// checksPassed is the method's sentence on the consistency checks the run
-// passed, or "" when it has no pair of cells to check.
-func checksPassed(a *model.Analysis) string {
-	var passed []string
-	for _, c := range a.Checks {
-		if c.Checked > 0 && len(c.Failed) == 0 {
-			passed = append(passed, fmt.Sprintf("%s (%s)", c.Rule, format.Plural(c.Checked, "pair")))
-		}
-	}
-	if len(passed) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("Before the page states a finding, it checks that no part of the work costs more than its whole beyond both intervals, over every pair of codec cells the run has; passed: %s.", strings.Join(passed, "; "))
-}
+func withheld(d *doc) { d.section("withheld", nil) }
