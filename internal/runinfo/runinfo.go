@@ -44,7 +44,7 @@ func CommandLine(dir string) string {
 
 // Quote quotes s for a POSIX shell when it needs it.
 func Quote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"*?[]|&;<>()$`\\~#") {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"*?[]{}|&;<>()$`\\~#!") {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

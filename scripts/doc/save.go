@@ -99,7 +99,7 @@ func rawText(o options, d *document, out *rawOutput, info page.Info, id, bin str
 
 // command is the make command that repeats the run.
 func command(o options) string {
-	args := []string{"make", "bench-doc", "DOC=" + quote(o.doc), "FIELDS=" + quote(o.fields),
+	args := []string{"make", "bench-doc", "DOC=" + runinfo.Quote(o.doc), "FIELDS=" + runinfo.Quote(o.fields),
 		"ROUNDS=" + strconv.Itoa(o.rounds), "BENCHTIME=" + o.benchtime}
 	if o.qps > 0 {
 		args = append(args, "QPS="+strconv.FormatFloat(o.qps, 'g', -1, 64))
@@ -108,12 +108,4 @@ func command(o options) string {
 		args = append(args, "PER_REQUEST="+strconv.Itoa(o.perRequest))
 	}
 	return strings.Join(args, " ")
-}
-
-// quote quotes s for a shell when it needs it.
-func quote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " '\"*?|()$&;<>[]{}\\`!#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
