@@ -8,16 +8,15 @@ import (
 
 // A builder turns shapes into types, naming structs uniquely.
 type builder struct {
-	root string   // the document's type name, which starts every other
-	used *nameSet // type names
+	root string  // the document's type name, which starts every other
+	used nameSet // type names
 }
 
 // build returns the type of the values s has seen; a struct for them is
 // named name, or name with a number appended if name is taken.
 func (b *builder) build(s *shape, name string) *Type {
 	t := b.nonNull(s, name)
-	switch {
-	case !s.null, t.Kind == Any, t.Kind == Slice, t.Kind == Map:
+	if s.seen&null == 0 || t.Kind == Any || t.Kind == Slice || t.Kind == Map {
 		return t // nil is null
 	}
 	return &Type{Kind: Pointer, Elem: t}
@@ -25,7 +24,7 @@ func (b *builder) build(s *shape, name string) *Type {
 
 func (b *builder) nonNull(s *shape, name string) *Type {
 	kinds := 0
-	for _, seen := range []bool{s.boolean, s.str, s.ints || s.floats, s.obj != nil, s.elem != nil} {
+	for _, seen := range []bool{s.seen&boolean != 0, s.seen&str != 0, s.seen&(ints|floats) != 0, s.obj != nil, s.elem != nil} {
 		if seen {
 			kinds++
 		}
@@ -33,21 +32,18 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	switch {
 	case kinds != 1:
 		return &Type{Kind: Any}
-	case s.boolean:
+	case s.seen&boolean != 0:
 		return &Type{Kind: Bool}
-	case s.str:
+	case s.seen&str != 0:
 		return &Type{Kind: String}
-	case s.floats:
+	case s.seen&floats != 0:
 		return &Type{Kind: Float}
-	case s.ints:
+	case s.seen&ints != 0:
 		return &Type{Kind: Int}
-	case s.obj != nil:
-		return b.object(s.obj, name)
+	case s.elem != nil:
+		return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
 	}
-	return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
-}
-
-func (b *builder) object(o *object, name string) *Type {
+	o := s.obj
 	if o.isMap() {
 		var v shape
 		for _, k := range o.keys {
@@ -59,23 +55,17 @@ func (b *builder) object(o *object, name string) *Type {
 	for i, goName := range FieldNames(o.keys) {
 		key := o.keys[i]
 		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], b.root+goName)}
+		// A key some objects lack is omitted when absent: a pointer (nil
+		// when absent) with omitempty. An any field is already nil.
 		if o.holders[key] < o.n {
-			f = optional(f)
+			if k := f.Type.Kind; k != Any && k != Pointer {
+				f.Type = &Type{Kind: Pointer, Elem: f.Type}
+			}
+			f.OmitEmpty = true
 		}
 		t.Fields = append(t.Fields, f)
 	}
 	return t
-}
-
-// optional makes f, whose key some objects lack, omitted when absent: a
-// pointer (nil when absent) with omitempty. An any field is already nil
-// when absent.
-func optional(f Field) Field {
-	if f.Type.Kind != Any && f.Type.Kind != Pointer {
-		f.Type = &Type{Kind: Pointer, Elem: f.Type}
-	}
-	f.OmitEmpty = true
-	return f
 }
 
 // isMap reports whether o is a dictionary rather than a record: it has no

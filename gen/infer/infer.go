@@ -14,10 +14,6 @@ import (
 // Infer refuses a document whose values nest deeper.
 const MaxDepth = 100
 
-// bom is the UTF-8 byte-order mark, which Infer skips at the start of a
-// document.
-var bom = []byte("\uFEFF")
-
 // Infer returns the type of the JSON document doc, declared under name,
 // and a warning, one line each, for a leading byte-order mark (which it
 // skips) and for every duplicate key (whose values it merges into one
@@ -28,19 +24,12 @@ var bom = []byte("\uFEFF")
 // map values, and 2, 3, … appended to tell equal names apart. Invalid JSON
 // is a *SyntaxError; values nested deeper than MaxDepth are an error.
 func Infer(name string, doc []byte) (*Type, []string, error) {
-	start, warnings := 0, []string(nil)
-	if bytes.HasPrefix(doc, bom) {
-		start = len(bom)
-		warnings = append(warnings, bomWarning)
-	}
+	start, warnings := skipBOM(doc)
 	if err := check(doc, start); err != nil {
 		return nil, nil, err
 	}
 	return infer(name, [][]byte{doc[start:]}, warnings)
 }
-
-// bomWarning is the warning about a skipped byte-order mark.
-const bomWarning = "skipped the UTF-8 byte-order mark at the start"
 
 // InferSamples returns the type that fits every one of docs, several
 // samples of one kind of document (see Samples), declared under name: the
@@ -68,15 +57,16 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 	for i, doc := range docs {
 		r.dec = json.NewDecoder(bytes.NewReader(doc))
 		r.dec.UseNumber()
-		r.path, r.base = nil, 0
+		r.path = nil
 		if len(docs) > 1 {
-			r.path, r.base = []step{{index: i}}, 1
+			r.path = []any{i}
 		}
+		r.base = len(r.path)
 		if err := r.value(&s); err != nil {
 			return nil, nil, err
 		}
 	}
-	b := builder{root: name, used: newNameSet()}
+	b := builder{root: name, used: nameSet{}}
 	t := b.build(&s, name)
 	if t.Name == "" {
 		t.Name = b.used.unique(name)
@@ -86,11 +76,21 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
-	null, boolean, str bool
-	ints, floats       bool
-	obj                *object // the objects seen, merged
-	elem               *shape  // the elements of the arrays seen; nil if no array
+	seen scalars // the kinds of scalar seen
+	obj  *object // the objects seen, merged
+	elem *shape  // the elements of the arrays seen; nil if no array
 }
+
+// scalars is a set of kinds of JSON scalar.
+type scalars uint8
+
+const (
+	null scalars = 1 << iota
+	boolean
+	str
+	ints
+	floats
+)
 
 // An object is the merged keys of the objects seen at one place.
 type object struct {
@@ -98,10 +98,6 @@ type object struct {
 	keys    []string          // in the order first seen
 	fields  map[string]*shape // the values of each key
 	holders map[string]int    // how many of the objects hold each key
-}
-
-func newObject() *object {
-	return &object{fields: map[string]*shape{}, holders: map[string]int{}}
 }
 
 func (o *object) field(key string) *shape {
@@ -114,18 +110,44 @@ func (o *object) field(key string) *shape {
 	return f
 }
 
+// merge records in s everything o has seen.
+func (s *shape) merge(o *shape) {
+	s.seen |= o.seen
+	if o.obj != nil {
+		s.object().n += o.obj.n
+		for _, k := range o.obj.keys {
+			s.obj.field(k).merge(o.obj.fields[k])
+			s.obj.holders[k] += o.obj.holders[k]
+		}
+	}
+	if o.elem != nil {
+		s.array().merge(o.elem)
+	}
+}
+
+// object returns the objects s has seen, making them if need be.
+func (s *shape) object() *object {
+	if s.obj == nil {
+		s.obj = &object{fields: map[string]*shape{}, holders: map[string]int{}}
+	}
+	return s.obj
+}
+
+// array returns the elements of the arrays s has seen, making them if need
+// be.
+func (s *shape) array() *shape {
+	if s.elem == nil {
+		s.elem = new(shape)
+	}
+	return s.elem
+}
+
 // A reader records the values of a valid JSON document in shapes.
 type reader struct {
 	dec      *json.Decoder
-	path     []step // from the root to the value being read
-	base     int    // the steps of path above the document: its sample index
+	path     []any // from the root to the value being read: keys and array indices
+	base     int   // the steps of path above the document: its sample index
 	warnings []string
-}
-
-// A step is an object key or, when index >= 0, an array index.
-type step struct {
-	key   string
-	index int
 }
 
 // value reads one value and records it in s.
@@ -136,71 +158,66 @@ func (r *reader) value(s *shape) error {
 	}
 	switch tok := tok.(type) {
 	case nil:
-		s.null = true
+		s.seen |= null
 	case bool:
-		s.boolean = true
+		s.seen |= boolean
 	case string:
-		s.str = true
+		s.seen |= str
 	case json.Number:
-		if isInt(tok) {
-			s.ints = true
+		if _, err := tok.Int64(); err == nil {
+			s.seen |= ints
 		} else {
-			s.floats = true
+			s.seen |= floats
 		}
 	case json.Delim:
 		if len(r.path)-r.base == MaxDepth {
 			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
-		if tok == '{' {
-			return r.object(s)
+		if err := r.members(s, tok == '{'); err != nil {
+			return err
 		}
-		return r.array(s)
+		_, err = r.dec.Token() // the closing delimiter
+	}
+	return err
+}
+
+// members reads the members of an object, or the elements of an array,
+// into s.
+func (r *reader) members(s *shape, isObject bool) error {
+	var o *object
+	if isObject {
+		o = s.object()
+		o.n++
+	} else {
+		s.array()
+	}
+	seen := map[string]bool{}
+	for i := 0; r.dec.More(); i++ {
+		var into *shape
+		if isObject {
+			tok, err := r.dec.Token()
+			if err != nil {
+				return err
+			}
+			key := tok.(string)
+			r.path = append(r.path, key)
+			if seen[key] {
+				r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
+			} else {
+				seen[key] = true
+				o.holders[key]++
+			}
+			into = o.field(key)
+		} else {
+			r.path = append(r.path, i)
+			into = s.elem
+		}
+		if err := r.value(into); err != nil {
+			return err
+		}
+		r.path = r.path[:len(r.path)-1]
 	}
 	return nil
-}
-
-func (r *reader) object(s *shape) error {
-	if s.obj == nil {
-		s.obj = newObject()
-	}
-	o := s.obj
-	o.n++
-	seen := map[string]bool{}
-	for r.dec.More() {
-		tok, err := r.dec.Token()
-		if err != nil {
-			return err
-		}
-		key := tok.(string)
-		r.path = append(r.path, step{key: key, index: -1})
-		if seen[key] {
-			r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
-		} else {
-			seen[key] = true
-			o.holders[key]++
-		}
-		if err := r.value(o.field(key)); err != nil {
-			return err
-		}
-		r.path = r.path[:len(r.path)-1]
-	}
-	_, err := r.dec.Token()
-	return err
-}
-
-func (r *reader) array(s *shape) error {
-	if s.elem == nil {
-		s.elem = new(shape)
-	}
-	for i := 0; r.dec.More(); i++ {
-		r.path = append(r.path, step{index: i})
-		if err := r.value(s.elem); err != nil {
-			return err
-		}
-		r.path = r.path[:len(r.path)-1]
-	}
-	_, err := r.dec.Token()
-	return err
 }
 
 // where returns the path to the value being read, as in $.a[0]["b c"].
@@ -208,44 +225,16 @@ func (r *reader) where() string {
 	var b strings.Builder
 	b.WriteString("$")
 	for _, s := range r.path {
-		switch {
-		case s.index >= 0:
-			fmt.Fprintf(&b, "[%d]", s.index)
-		case token.IsIdentifier(s.key) || token.IsKeyword(s.key):
-			b.WriteString("." + s.key)
-		default:
-			b.WriteString("[" + strconv.Quote(s.key) + "]")
+		switch s := s.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", s)
+		case string:
+			if token.IsIdentifier(s) || token.IsKeyword(s) {
+				b.WriteString("." + s)
+			} else {
+				b.WriteString("[" + strconv.Quote(s) + "]")
+			}
 		}
 	}
 	return b.String()
-}
-
-func isInt(n json.Number) bool {
-	_, err := strconv.ParseInt(string(n), 10, 64)
-	return err == nil
-}
-
-// merge records in s everything o has seen.
-func (s *shape) merge(o *shape) {
-	s.null = s.null || o.null
-	s.boolean = s.boolean || o.boolean
-	s.str = s.str || o.str
-	s.ints = s.ints || o.ints
-	s.floats = s.floats || o.floats
-	if o.obj != nil {
-		if s.obj == nil {
-			s.obj = newObject()
-		}
-		s.obj.n += o.obj.n
-		for _, k := range o.obj.keys {
-			s.obj.field(k).merge(o.obj.fields[k])
-			s.obj.holders[k] += o.obj.holders[k]
-		}
-	}
-	if o.elem != nil {
-		if s.elem == nil {
-			s.elem = new(shape)
-		}
-		s.elem.merge(o.elem)
-	}
 }

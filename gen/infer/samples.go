@@ -2,6 +2,7 @@ package infer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,30 +17,22 @@ import (
 // a document that is not an object a *ShapeError; an element of the array
 // that is not an object an error naming it.
 func Samples(data []byte) (docs [][]byte, warnings []string, err error) {
-	start := 0
-	if bytes.HasPrefix(data, bom) {
-		start = len(bom)
-		warnings = append(warnings, bomWarning)
-	}
+	start, warnings := skipBOM(data)
 	dec := json.NewDecoder(bytes.NewReader(data[start:]))
 	var offsets []int // where each value starts in data
 	for {
 		prev := start + int(dec.InputOffset()) // the end of the value before
 		var v json.RawMessage
-		err := dec.Decode(&v)
-		if err == io.EOF {
+		if err := dec.Decode(&v); err == io.EOF {
 			break
-		}
-		if err != nil {
-			return nil, nil, streamError(data, start, err)
+		} else if err != nil {
+			return nil, nil, syntaxError(data, start, err)
 		}
 		docs = append(docs, v)
-		space := len(data[prev:]) - len(bytes.TrimLeft(data[prev:], " \t\r\n"))
-		offsets = append(offsets, prev+space)
+		offsets = append(offsets, len(data)-len(bytes.TrimLeft(data[prev:], " \t\r\n")))
 	}
 	if len(docs) == 0 {
-		line, col := position(data, len(data))
-		return nil, nil, &SyntaxError{Line: line, Column: col, Err: io.ErrUnexpectedEOF}
+		return nil, nil, syntaxError(data, start, io.ErrUnexpectedEOF)
 	}
 	if len(docs) == 1 && docs[0][0] == '[' {
 		var elems []json.RawMessage
@@ -78,34 +71,8 @@ func (e *ShapeError) Error() string {
 	return fmt.Sprintf("%d:%d: the document is %s, not an object, an array of objects or objects one a line", e.Line, e.Column, e.Kind)
 }
 
-// streamError positions an error of a json.Decoder reading data[start:].
-func streamError(data []byte, start int, err error) error {
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		// Offset counts the bytes read up to and including the offending one.
-		line, col := position(data, start+max(int(se.Offset)-1, 0))
-		return &SyntaxError{Line: line, Column: col, Err: se}
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		line, col := position(data, len(data))
-		return &SyntaxError{Line: line, Column: col, Err: io.ErrUnexpectedEOF}
-	}
-	return err
-}
+// kinds names the kinds of JSON value by the byte they start with; any
+// other byte starts a number.
+var kinds = map[byte]string{'{': "an object", '[': "an array", '"': "a string", 't': "a boolean", 'f': "a boolean", 'n': "null"}
 
-// kind names the kind of the JSON value that starts with c.
-func kind(c byte) string {
-	switch c {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
+func kind(c byte) string { return cmp.Or(kinds[c], "a number") }

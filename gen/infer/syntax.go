@@ -22,23 +22,41 @@ func (e *SyntaxError) Error() string {
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
+// bomWarning is the warning about a skipped byte-order mark.
+const bomWarning = "skipped the UTF-8 byte-order mark at the start"
+
+// skipBOM returns where the document data starts, after a UTF-8 byte-order
+// mark if it has one, and the warning about it.
+func skipBOM(data []byte) (int, []string) {
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		return len("\uFEFF"), []string{bomWarning}
+	}
+	return 0, nil
+}
+
 // check returns a *SyntaxError if doc[start:] is not one valid JSON value,
 // at its position in doc.
 func check(doc []byte, start int) error {
-	data := doc[start:]
-	var raw json.RawMessage
-	err := json.Unmarshal(data, &raw)
+	return syntaxError(doc, start, json.Unmarshal(doc[start:], new(json.RawMessage)))
+}
+
+// syntaxError positions err, from encoding/json reading doc[start:], as a
+// *SyntaxError in doc; a value cut short is at the end of doc. Other errors
+// it returns as they are.
+func syntaxError(doc []byte, start int, err error) error {
 	var se *json.SyntaxError
-	if !errors.As(err, &se) {
+	off := len(doc)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &se) && truncated(doc[start:]):
+		err = io.ErrUnexpectedEOF
+	case se != nil:
+		// Offset counts the bytes read up to and including the offending one.
+		off = start + max(int(se.Offset)-1, 0)
+	default:
 		return err
 	}
-	if truncated(data) {
-		line, col := position(doc, len(doc))
-		return &SyntaxError{Line: line, Column: col, Err: io.ErrUnexpectedEOF}
-	}
-	// Offset counts the bytes read up to and including the offending one.
-	line, col := position(doc, start+max(int(se.Offset)-1, 0))
-	return &SyntaxError{Line: line, Column: col, Err: se}
+	line, col := position(doc, off)
+	return &SyntaxError{Line: line, Column: col, Err: err}
 }
 
 // truncated reports whether data, which is not valid JSON, holds no more

@@ -23,7 +23,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"strconv"
 	"strings"
 )
 
@@ -61,6 +60,10 @@ type Field struct {
 	OmitEmpty bool
 }
 
+// goSyntax is the Go expression of each kind; that of an element type
+// follows the prefix of a Slice, Map or Pointer.
+var goSyntax = [...]string{"any", "bool", "int64", "float64", "string", "time.Time", "struct", "[]", "map[string]", "*"}
+
 // ref returns the Go expression that refers to t.
 func (t *Type) ref() string {
 	if t.Name != "" {
@@ -72,39 +75,20 @@ func (t *Type) ref() string {
 // underlying returns the Go expression of t's underlying type.
 func (t *Type) underlying() string {
 	switch t.Kind {
-	case Bool:
-		return "bool"
-	case Int:
-		return "int64"
-	case Float:
-		return "float64"
-	case String:
-		return "string"
-	case Time:
-		return "time.Time"
 	case Struct:
 		var b strings.Builder
-		b.WriteString("struct {\n")
 		for _, f := range t.Fields {
-			fmt.Fprintf(&b, "%s %s `json:%s`\n", f.Name, f.Type.ref(), strconv.Quote(f.tag()))
+			tag := f.Key
+			if f.OmitEmpty {
+				tag += ",omitempty"
+			}
+			fmt.Fprintf(&b, "%s %s `json:%q`\n", f.Name, f.Type.ref(), tag)
 		}
-		b.WriteString("}")
-		return b.String()
-	case Slice:
-		return "[]" + t.Elem.ref()
-	case Map:
-		return "map[string]" + t.Elem.ref()
-	case Pointer:
-		return "*" + t.Elem.ref()
+		return "struct {\n" + b.String() + "}"
+	case Slice, Map, Pointer:
+		return goSyntax[t.Kind] + t.Elem.ref()
 	}
-	return "any"
-}
-
-func (f Field) tag() string {
-	if f.OmitEmpty {
-		return f.Key + ",omitempty"
-	}
-	return f.Key
+	return goSyntax[t.Kind]
 }
 
 // Decls returns the unformatted Go declarations of every named type
@@ -138,8 +122,7 @@ func Decls(roots ...*Type) []byte {
 // Source returns a gofmt'ed Go file of package pkg that declares roots and
 // every named type they contain. The types must not use Time.
 func Source(pkg string, roots ...*Type) ([]byte, error) {
-	src := append([]byte("package "+pkg+"\n\n"), Decls(roots...)...)
-	out, err := format.Source(src)
+	out, err := format.Source(append([]byte("package "+pkg+"\n\n"), Decls(roots...)...))
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated types: %w", err)
 	}
