@@ -22,7 +22,7 @@ func (s *Set) Check(t *infer.Type) error {
 		if has(t, steps) {
 			continue
 		}
-		avail := Available(t)
+		avail := available(t)
 		if len(avail) == 0 {
 			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)
 		}
@@ -59,9 +59,9 @@ func deref(t *infer.Type) *infer.Type {
 	return t
 }
 
-// Available returns every path t has, in the order of its fields, parents
+// available returns every path t has, in the order of its fields, parents
 // before what they hold.
-func Available(t *infer.Type) []string {
+func available(t *infer.Type) []string {
 	var out []string
 	var walk func(t *infer.Type, prefix string)
 	walk = func(t *infer.Type, prefix string) {
@@ -89,20 +89,9 @@ func Available(t *infer.Type) []string {
 // nearest returns up to nearestShown of paths, those closest to p in edit
 // distance, closest first; ties keep the order of paths.
 func nearest(p string, paths []string) []string {
-	type scored struct {
-		path string
-		d    int
-	}
-	s := make([]scored, len(paths))
-	for i, q := range paths {
-		s[i] = scored{q, distance(p, q)}
-	}
-	slices.SortStableFunc(s, func(a, b scored) int { return cmp.Compare(a.d, b.d) })
-	var out []string
-	for _, x := range s[:min(nearestShown, len(s))] {
-		out = append(out, x.path)
-	}
-	return out
+	paths = slices.Clone(paths)
+	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(distance(p, a), distance(p, b)) })
+	return paths[:min(nearestShown, len(paths))]
 }
 
 // distance is the Levenshtein distance between a and b, in runes.

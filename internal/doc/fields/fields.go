@@ -108,13 +108,10 @@ func split(p string) ([]string, error) {
 	return steps, nil
 }
 
-// Paths returns the paths, as written, without duplicates; none for nil.
-func (s *Set) Paths() []string {
+// String returns the paths, as written, joined by commas; "" for nil.
+func (s *Set) String() string {
 	if s == nil {
-		return nil
+		return ""
 	}
-	return slices.Clone(s.paths)
+	return strings.Join(s.paths, ",")
 }
-
-// String returns the paths joined by commas; "" for nil.
-func (s *Set) String() string { return strings.Join(s.Paths(), ",") }

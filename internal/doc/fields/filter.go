@@ -21,10 +21,10 @@ var readOpts = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.A
 // out when nothing is; a scalar a path would step into left out.
 func (s *Set) Filter(doc []byte) ([]byte, error) {
 	out, err := filter(doc, s.root)
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, fmt.Errorf("filtering the document: %w", err)
-	}
-	if out == nil {
+	case out == nil:
 		return []byte("{}"), nil
 	}
 	return out, nil
@@ -37,94 +37,49 @@ func filter(v []byte, n *node) ([]byte, error) {
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(v), readOpts...)
 	open, err := dec.ReadToken()
-	if err != nil {
+	if err != nil || open.Kind() != '{' && open.Kind() != '[' {
 		return nil, err
 	}
-	var out bytes.Buffer
-	members := 0
-	emit := func(name, value []byte) {
-		if members == 0 {
-			out.WriteByte(byte(open.Kind()))
-		} else {
-			out.WriteByte(',')
-		}
-		members++
-		if name != nil {
-			out.Write(name)
-			out.WriteByte(':')
-		}
-		out.Write(value)
-	}
-	switch open.Kind() {
-	case '{':
-		for dec.PeekKind() != '}' {
-			name, err := dec.ReadValue()
+	var out []byte
+	for dec.PeekKind() != '}' && dec.PeekKind() != ']' {
+		var name []byte
+		c := n.elem
+		if open.Kind() == '{' {
+			quoted, err := dec.ReadValue()
 			if err != nil {
 				return nil, err
 			}
-			name = bytes.Clone(name)
+			name = bytes.Clone(quoted)
 			key, err := jsontext.AppendUnquote(nil, name)
 			if err != nil {
 				return nil, err
 			}
-			value, err := dec.ReadValue()
-			if err != nil {
-				return nil, err
-			}
-			c, ok := n.child[string(key)]
-			if !ok {
-				continue
-			}
-			kept, err := keep(value, c)
-			if err != nil {
-				return nil, err
-			}
-			if kept != nil {
-				emit(name, kept)
-			}
+			c = n.child[string(key)]
 		}
-	case '[':
-		for dec.PeekKind() != ']' {
-			value, err := dec.ReadValue()
-			if err != nil {
-				return nil, err
-			}
-			if n.elem == nil {
-				continue
-			}
-			kept, err := keep(value, n.elem)
-			if err != nil {
-				return nil, err
-			}
-			if kept != nil {
-				emit(nil, kept)
-			}
+		value, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
 		}
-	default:
-		return nil, nil
+		if c == nil {
+			continue
+		}
+		kept, err := filter(bytes.Clone(value), c)
+		if err != nil {
+			return nil, err
+		}
+		if kept != nil {
+			out = append(out, ',')
+			if name != nil {
+				out = append(append(out, name...), ':')
+			}
+			out = append(out, kept...)
+		}
 	}
-	if members == 0 {
-		return nil, nil
+	if _, err := dec.ReadToken(); err != nil || out == nil {
+		return nil, err
 	}
-	if open.Kind() == '{' {
-		out.WriteByte('}')
-	} else {
-		out.WriteByte(']')
-	}
-	return out.Bytes(), nil
-}
-
-// keep returns what is kept of value below n: all of it when n is whole,
-// what filter leaves of an object or array, nil for a scalar.
-func keep(value []byte, n *node) ([]byte, error) {
-	if n.whole {
-		return bytes.Clone(value), nil
-	}
-	switch jsontext.Value(value).Kind() {
-	case '{', '[':
-		return filter(bytes.Clone(value), n)
-	}
-	return nil, nil
+	out[0] = byte(open.Kind())
+	return append(out, byte(open.Kind())+2), nil // '{'+2 is '}', '['+2 is ']'
 }
 
 // Locate returns the paths of the values of s in the JSON object doc, each
@@ -137,28 +92,27 @@ func (s *Set) Locate(doc []byte) ([][]string, error) {
 		return nil, fmt.Errorf("locating the fields: %w", err)
 	}
 	var out [][]string
-	locate(v, s.root, nil, &out)
-	return out, nil
-}
-
-func locate(v any, n *node, path []string, out *[][]string) {
-	if n.whole {
-		*out = append(*out, path)
-		return
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		for _, k := range n.keys {
-			if m, ok := v[k]; ok {
-				locate(m, n.child[k], append(path[:len(path):len(path)], k), out)
-			}
-		}
-	case []any:
-		if n.elem == nil {
+	var locate func(v any, n *node, path []string)
+	locate = func(v any, n *node, path []string) {
+		if n.whole {
+			out = append(out, path)
 			return
 		}
-		for i, e := range v {
-			locate(e, n.elem, append(path[:len(path):len(path)], strconv.Itoa(i)), out)
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range n.keys {
+				if m, ok := v[k]; ok {
+					locate(m, n.child[k], append(path[:len(path):len(path)], k))
+				}
+			}
+		case []any:
+			for i, e := range v {
+				if n.elem != nil {
+					locate(e, n.elem, append(path[:len(path):len(path)], strconv.Itoa(i)))
+				}
+			}
 		}
 	}
+	locate(v, s.root, nil)
+	return out, nil
 }

@@ -19,41 +19,18 @@ import (
 // lacks.
 
 // A pathSet counts leaf paths: scalars, nulls, empty objects and empty
-// arrays, each by the keys and array steps that lead to it. Keys are
-// quoted, so a key holding a dot or brackets names no other path.
-type pathSet map[string]*leaf
+// arrays, each by the steps that lead to it (see key).
+type pathSet map[string]int
 
-type leaf struct {
-	name string // in FIELDS syntax: price.amount, items[].sku
-	n    int
-}
-
-// add counts the leaf at steps (keys, and "" for an array step).
+// add counts the leaf at steps: keys, and "" for an array step.
 func (ps pathSet) add(steps []string) {
-	if len(steps) == 0 {
-		return // the document itself, empty
+	if len(steps) > 0 { // not the document itself, empty
+		ps[key(steps)]++
 	}
-	k := key(steps)
-	if l, ok := ps[k]; ok {
-		l.n++
-		return
-	}
-	var name strings.Builder
-	for i, st := range steps {
-		switch {
-		case st == "":
-			name.WriteString("[]")
-		case i > 0:
-			name.WriteString(".")
-			fallthrough
-		default:
-			name.WriteString(st)
-		}
-	}
-	ps[k] = &leaf{name: name.String(), n: 1}
 }
 
-// key encodes steps unambiguously: quoted keys and [] joined by dots.
+// key encodes steps unambiguously: keys quoted, array steps [], joined by
+// NUL, which no quoted key holds.
 func key(steps []string) string {
 	enc := make([]string, len(steps))
 	for i, st := range steps {
@@ -62,12 +39,27 @@ func key(steps []string) string {
 			enc[i] = strconv.Quote(st)
 		}
 	}
-	return strings.Join(enc, ".")
+	return strings.Join(enc, "\x00")
+}
+
+// name returns the path of key k in FIELDS syntax: price.amount, items[].sku.
+func name(k string) string {
+	var b strings.Builder
+	for i, st := range strings.Split(k, "\x00") {
+		if st != "[]" {
+			st, _ = strconv.Unquote(st)
+			if i > 0 {
+				b.WriteString(".")
+			}
+		}
+		b.WriteString(st)
+	}
+	return b.String()
 }
 
 // covered returns the leaves of ps that a path of s leads to or holds.
 func (s *Set) covered(ps pathSet) pathSet {
-	var prefixes []string
+	out := pathSet{}
 	for _, p := range s.paths {
 		steps, _ := split(p) // Parse split it already
 		for i, st := range steps {
@@ -75,38 +67,28 @@ func (s *Set) covered(ps pathSet) pathSet {
 				steps[i] = ""
 			}
 		}
-		prefixes = append(prefixes, key(steps))
-	}
-	out := pathSet{}
-	for k, l := range ps {
-		if slices.ContainsFunc(prefixes, func(p string) bool { return k == p || strings.HasPrefix(k, p+".") }) {
-			out[k] = l
+		prefix := key(steps)
+		for k, n := range ps {
+			if k == prefix || strings.HasPrefix(k, prefix+"\x00") {
+				out[k] = n
+			}
 		}
 	}
 	return out
 }
 
-// differ returns the first difference between got and want, in the order
-// of their paths: first a leaf got lacks, or holds fewer times; then one
-// it holds that want does not, or holds more often.
-func differ(got, want pathSet) (name string, gotN, wantN int, ok bool) {
-	for _, pass := range []struct{ a, b pathSet }{{want, got}, {got, want}} {
-		keys := slices.Sorted(maps.Keys(pass.a))
-		for _, k := range keys {
-			if g, w := got[k].count(), want[k].count(); g != w {
-				return pass.a[k].name, g, w, true
+// differ returns the first leaf where got and want differ, in the order of
+// their paths: first one got lacks or holds fewer or more times than want,
+// then one only got holds; and how often each holds it.
+func differ(got, want pathSet) (leaf string, gotN, wantN int) {
+	for _, ps := range []pathSet{want, got} {
+		for _, k := range slices.Sorted(maps.Keys(ps)) {
+			if got[k] != want[k] {
+				return name(k), got[k], want[k]
 			}
 		}
 	}
-	return "", 0, 0, false
-}
-
-// count is how many times l occurs; 0 for none.
-func (l *leaf) count() int {
-	if l == nil {
-		return 0
-	}
-	return l.n
+	return "", 0, 0
 }
 
 // CheckFiltered reports the first leaf where filtered, doc filtered to s,
@@ -121,16 +103,16 @@ func (s *Set) CheckFiltered(doc, filtered []byte) error {
 	if err != nil {
 		return fmt.Errorf("checking the filtered document: %w", err)
 	}
-	name, got, want, ok := differ(kept, s.covered(all))
-	switch {
-	case !ok:
+	switch leaf, got, want := differ(kept, s.covered(all)); {
+	case got == want:
 		return nil
 	case want == 0:
-		return fmt.Errorf("the filtered document holds %q, which is not in FIELDS", name)
+		return fmt.Errorf("the filtered document holds %q, which is not in FIELDS", leaf)
 	case got == 0:
-		return fmt.Errorf("the filtered document lacks %q, which FIELDS names and the document holds", name)
+		return fmt.Errorf("the filtered document lacks %q, which FIELDS names and the document holds", leaf)
+	default:
+		return fmt.Errorf("the filtered document holds %d %q, the document %d", got, leaf, want)
 	}
-	return fmt.Errorf("the filtered document holds %d %q, the document %d", got, name, want)
 }
 
 // leaves returns the leaf paths of the JSON document doc.
@@ -143,17 +125,12 @@ func leaves(doc []byte) (pathSet, error) {
 		if err != nil {
 			return err
 		}
-		end := jsontext.Kind('}')
-		switch tok.Kind() {
-		case '[':
-			end = ']'
-		case '{':
-		default:
-			ps.add(steps)
-			return nil
+		end := tok.Kind() + 2 // '{'+2 is '}', '['+2 is ']'
+		if end != '}' && end != ']' || dec.PeekKind() == end {
+			ps.add(steps) // a scalar, or empty
 		}
-		if dec.PeekKind() == end {
-			ps.add(steps)
+		if end != '}' && end != ']' {
+			return nil
 		}
 		for dec.PeekKind() != end {
 			next := ""
@@ -180,12 +157,11 @@ func leaves(doc []byte) (pathSet, error) {
 // found by the json names of struct fields: what encoding/json decodes.
 // The types must not be recursive; the generated ones never are.
 func (s *Set) CheckType(full, proj reflect.Type) error {
-	name, got, want, _ := differ(typeLeaves(proj), s.covered(typeLeaves(full)))
-	switch {
+	switch leaf, got, want := differ(typeLeaves(proj), s.covered(typeLeaves(full))); {
 	case want == 0 && got > 0:
-		return fmt.Errorf("the projected type has %q, which is not in FIELDS", name)
+		return fmt.Errorf("the projected type has %q, which is not in FIELDS", leaf)
 	case got == 0 && want > 0:
-		return fmt.Errorf("the projected type lacks %q, which FIELDS names", name)
+		return fmt.Errorf("the projected type lacks %q, which FIELDS names", leaf)
 	}
 	return nil
 }
