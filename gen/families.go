@@ -10,14 +10,15 @@ import (
 )
 
 // A fixture is one document with its Go type and, when it has one, its
-// projected type.
+// projected type. The fixture builders panic on what cannot happen with
+// the fixed sizes they are given.
 type fixture struct {
-	name, family string
-	data         []byte      // the JSON document
-	fields       int         // scalar values in data
-	typ          *infer.Type // named after the fixture
-	proj         *infer.Type // the 5-field projection; nil when none
-	get5         string      // Go expression of the projected fields' paths
+	Name, Family string
+	Data         []byte      // the JSON document
+	Fields       int         // scalar values in Data
+	Type         *infer.Type // named after the fixture
+	Proj         *infer.Type // the 5-field projection; nil when none
+	Get5         string      // Go expression of the projected fields' paths
 }
 
 // esHitsProj names the projected type of every es-hits fixture: a search
@@ -25,100 +26,78 @@ type fixture struct {
 const esHitsProj = "EsHitsProj"
 
 // synthetic returns the generated fixtures in family order.
-func synthetic() ([]*fixture, error) {
-	var builds []func() (*fixture, error)
+func synthetic() []*fixture {
+	var fs []*fixture
 	for _, n := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
-		builds = append(builds, func() (*fixture, error) { return fieldsFixture(n) })
+		fs = append(fs, fieldsFixture(n))
 	}
-	for _, s := range []struct {
-		name string
-		size int
-	}{
-		{"bytes-0.25k", 256}, {"bytes-0001k", 1 << 10}, {"bytes-0004k", 4 << 10}, {"bytes-0016k", 16 << 10},
-		{"bytes-0064k", 64 << 10}, {"bytes-0256k", 256 << 10}, {"bytes-1024k", 1 << 20},
-	} {
-		builds = append(builds, func() (*fixture, error) { return bytesFixture(s.name, s.size) })
+	sizes := []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20}
+	for i, name := range []string{"bytes-0.25k", "bytes-0001k", "bytes-0004k", "bytes-0016k", "bytes-0064k", "bytes-0256k", "bytes-1024k"} {
+		fs = append(fs, bytesFixture(name, sizes[i]))
 	}
 	for _, n := range []int{8, 32, 128, 512} {
-		builds = append(builds, func() (*fixture, error) { return equalBytesFixture(n) })
+		fs = append(fs, equalBytesFixture(n))
 	}
 	for d := 1; d <= 8; d++ {
-		builds = append(builds, func() (*fixture, error) { return nestedFixture(d) })
+		fs = append(fs, nestedFixture(d))
 	}
 	for _, variant := range []string{"full", "source5"} {
 		for _, hits := range []int{1, 10, 100} {
-			builds = append(builds, func() (*fixture, error) { return esHitsFixture(hits, variant) })
+			fs = append(fs, esHitsFixture(hits, variant))
 		}
 	}
-	fs := make([]*fixture, len(builds))
-	for i, build := range builds {
-		f, err := build()
-		if err != nil {
-			return nil, err
-		}
-		fs[i] = f
-	}
-	return fs, nil
+	return fs
 }
 
-// newFixture encodes doc and derives its type and, when projected, its
-// projection's (see project).
-func newFixture(name, family string, doc *object, projected bool) (*fixture, error) {
-	var proj *object
-	get5 := ""
-	if projected {
-		proj, get5 = project(doc, doc.name+"Proj")
-	}
-	return withProj(name, family, doc, proj, get5)
-}
-
-// withProj encodes doc and derives its type and that of proj, whose
+// newFixture encodes doc and derives its type and that of proj, whose
 // fields get5 (a Go expression) reads; proj may be nil.
-func withProj(name, family string, doc, proj *object, get5 string) (*fixture, error) {
-	data, err := appendJSON(nil, doc)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
+func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
+	data := encode(doc)
 	n, err := jsonvalue.Scalars(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		panic(fmt.Sprintf("%s: %v", name, err))
 	}
-	f := &fixture{name: name, family: family, data: data, fields: n, typ: goType(doc), get5: get5}
+	f := &fixture{Name: name, Family: family, Data: data, Fields: n, Type: goType(doc), Get5: get5}
 	if proj != nil {
-		f.proj = goType(proj)
+		f.Proj = goType(proj)
 	}
-	return f, nil
+	return f
 }
 
-// fieldValues returns the values of fs in the fields family: field k has
-// the same value in every fixture that has it.
-func fieldValues(fs []field) []any {
+// projected is newFixture with doc's projection (see project).
+func projected(name, family string, doc *object) *fixture {
+	proj, get5 := project(doc, doc.name+"Proj")
+	return newFixture(name, family, doc, proj, get5)
+}
+
+// fieldsDoc returns the object called name with the first n fields of the
+// fields family: field k has the same value in every document that has it.
+func fieldsDoc(name string, n int) *object {
 	r := newRand("fields")
-	vs := make([]any, len(fs))
-	for i, f := range fs {
-		vs[i] = value(r, f.kind)
+	o := &object{name: name}
+	for _, f := range namedFields(n) {
+		o.add(f.key, value(r, f.kind))
 	}
-	return vs
+	return o
 }
 
 // fieldsFixture is fields-NNNN: n flat fields, each fixture the one before
 // it with more fields appended; from five fields on, with a projection.
-func fieldsFixture(n int) (*fixture, error) {
+func fieldsFixture(n int) *fixture {
 	name := fmt.Sprintf("fields-%04d", n)
-	fs := namedFields(n)
-	doc := flat(infer.GoName(name), fs, fieldValues(fs))
-	return newFixture(name, "fields", doc, n >= projWidth)
+	doc := fieldsDoc(infer.GoName(name), n)
+	if n < projWidth {
+		return newFixture(name, "fields", doc, nil, "")
+	}
+	return projected(name, "fields", doc)
 }
 
 // bytesFixture is bytes-*: the ten fields of fields-0010 with their string
 // values grown until the document is size bytes.
-func bytesFixture(name string, size int) (*fixture, error) {
-	fs := namedFields(10)
-	doc := flat(infer.GoName(name), fs, fieldValues(fs))
-	if err := fill(doc, size, newRand(name)); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return newFixture(name, "bytes", doc, true)
+func bytesFixture(name string, size int) *fixture {
+	doc := fieldsDoc(infer.GoName(name), 10)
+	fill(doc, size, newRand(name))
+	return projected(name, "bytes", doc)
 }
 
 // equalBytesSize is the size of every equal-bytes fixture.
@@ -127,15 +106,13 @@ const equalBytesSize = 8 << 10
 // equalBytesFixture is equal-bytes-fNNN: n fields in equalBytesSize bytes.
 // To fit 512 fields, keys are 8 bytes ("attr_001"), numbers are short and
 // there are no timestamps; strings take the rest.
-func equalBytesFixture(n int) (*fixture, error) {
+func equalBytesFixture(n int) *fixture {
 	name := fmt.Sprintf("equal-bytes-f%03d", n)
 	r := newRand(name)
 	doc := &object{name: infer.GoName(name)}
 	for k := range n {
-		var v any
+		var v any = ""
 		switch k % 4 {
-		case 0:
-			v = ""
 		case 1:
 			v = r.Int64N(100)
 		case 2:
@@ -145,15 +122,13 @@ func equalBytesFixture(n int) (*fixture, error) {
 		}
 		doc.add(fmt.Sprintf("attr_%03d", k+1), v)
 	}
-	if err := fill(doc, equalBytesSize, r); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return newFixture(name, "equal-bytes", doc, true)
+	fill(doc, equalBytesSize, r)
+	return projected(name, "equal-bytes", doc)
 }
 
 // fill sets the string values of o, evenly, to text that makes o's
 // encoding exactly size bytes.
-func fill(o *object, size int, r *rand.Rand) error {
+func fill(o *object, size int, r *rand.Rand) {
 	var strs []int
 	for i, v := range o.values {
 		if _, ok := v.(string); ok {
@@ -161,18 +136,13 @@ func fill(o *object, size int, r *rand.Rand) error {
 			strs = append(strs, i)
 		}
 	}
-	empty, err := appendJSON(nil, o)
-	if err != nil {
-		return err
-	}
-	room := size - len(empty)
+	room := size - len(encode(o))
 	if len(strs) == 0 || room < len(strs) {
-		return fmt.Errorf("%d bytes without string content leave no room for %d strings in %d", len(empty), len(strs), size)
+		panic(fmt.Sprintf("%s: %d bytes without string content leave no room for %d strings in %d", o.name, size-room, len(strs), size))
 	}
 	for j, i := range strs {
 		o.values[i] = text(r, share(room, len(strs), j))
 	}
-	return nil
 }
 
 // share returns the size of part i of total split into parts as evenly as
@@ -190,25 +160,23 @@ const nestedLeaves = 64
 // nestedFixture is nested-dD: the first 64 fields of the fields family
 // spread evenly over d levels, each level but the last holding the next
 // one as its last field.
-func nestedFixture(d int) (*fixture, error) {
+func nestedFixture(d int) *fixture {
 	name := fmt.Sprintf("nested-d%d", d)
-	fs := namedFields(nestedLeaves)
-	vs := fieldValues(fs)
+	flat := fieldsDoc("", nestedLeaves)
 	root := &object{name: infer.GoName(name)}
 	o, next := root, 0
 	for level := 1; level <= d; level++ {
 		n := share(nestedLeaves, d, level-1)
-		for _, f := range fs[next : next+n] {
-			o.add(f.key, vs[next])
-			next++
-		}
+		o.keys = append(o.keys, flat.keys[next:next+n]...)
+		o.values = append(o.values, flat.values[next:next+n]...)
+		next += n
 		if level < d {
 			child := &object{name: fmt.Sprintf("%sL%d", root.name, level+1)}
 			o.add(fmt.Sprintf("nested_level_%d", level+1), child)
 			o = child
 		}
 	}
-	return newFixture(name, "nested", root, true)
+	return projected(name, "nested", root)
 }
 
 // sourceFields is the number of fields in a full hit's _source: those of
@@ -223,7 +191,7 @@ var source5 = spread(sourceFields)
 // esHitsFixture is es-hits-H-full or es-hits-H-source5, the same response
 // with each _source filtered to the source5 fields, as Elasticsearch's
 // _source_includes returns it.
-func esHitsFixture(hits int, variant string) (*fixture, error) {
+func esHitsFixture(hits int, variant string) *fixture {
 	name := fmt.Sprintf("es-hits-%d-%s", hits, variant)
 	source, keep := "Fields0050", []int(nil)
 	if variant == "source5" {
@@ -231,7 +199,7 @@ func esHitsFixture(hits int, variant string) (*fixture, error) {
 	}
 	doc := esHits(infer.GoName(name), infer.GoName(variant), source, hits, keep)
 	proj := esHits(esHitsProj, "Proj", "EsSource5", 1, source5)
-	return withProj(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
+	return newFixture(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
 }
 
 // esHits returns an Elasticsearch search response, a struct called root,
@@ -245,38 +213,19 @@ func esHits(root, variant, source string, hits int, keep []int) *object {
 	list := make([]*object, hits)
 	for i := range list {
 		hr := newRand(fmt.Sprintf("es-hit-%d", i))
-		hit := &object{name: "EsHit" + variant}
-		hit.add("_index", "products-000001")
-		hit.add("_id", esID(hr))
-		hit.add("_score", hitScore(i))
+		id := esID(hr)
 		src := &object{name: source}
 		for k, f := range fs {
-			v := value(hr, f.kind)
-			if keep == nil || slices.Contains(keep, k) {
+			if v := value(hr, f.kind); keep == nil || slices.Contains(keep, k) {
 				src.add(f.key, v)
 			}
 		}
-		hit.add("_source", src)
-		list[i] = hit
+		list[i] = obj("EsHit"+variant, "_index", "products-000001", "_id", id, "_score", hitScore(i), "_source", src)
 	}
-	shards := &object{name: "EsShards"}
-	shards.add("total", int64(5))
-	shards.add("successful", int64(5))
-	shards.add("skipped", int64(0))
-	shards.add("failed", int64(0))
-	total := &object{name: "EsTotal"}
-	total.add("value", int64(hits)+r.Int64N(10_000))
-	total.add("relation", "eq")
-	inner := &object{name: "EsHits" + variant + "Hits"}
-	inner.add("total", total)
-	inner.add("max_score", hitScore(0))
-	inner.add("hits", list)
-	doc := &object{name: root}
-	doc.add("took", 1+r.Int64N(40))
-	doc.add("timed_out", false)
-	doc.add("_shards", shards)
-	doc.add("hits", inner)
-	return doc
+	total := obj("EsTotal", "value", int64(hits)+r.Int64N(10_000), "relation", "eq")
+	return obj(root, "took", 1+r.Int64N(40), "timed_out", false,
+		"_shards", obj("EsShards", "total", int64(5), "successful", int64(5), "skipped", int64(0), "failed", int64(0)),
+		"hits", obj("EsHits"+variant+"Hits", "total", total, "max_score", hitScore(0), "hits", list))
 }
 
 // hitScore is the _score of hit i: decreasing, never integral.

@@ -26,25 +26,17 @@ var allNames = strings.Fields(`
 // generated returns the synthetic fixtures by name.
 func generated(t *testing.T) map[string]*fixture {
 	t.Helper()
-	fs, err := synthetic()
-	if err != nil {
-		t.Fatal(err)
-	}
 	byName := map[string]*fixture{}
-	for _, f := range fs {
-		byName[f.name] = f
+	for _, f := range synthetic() {
+		byName[f.Name] = f
 	}
 	return byName
 }
 
 func TestSyntheticNames(t *testing.T) {
-	fs, err := synthetic()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, f := range fs {
-		names = append(names, f.name)
+	for _, f := range synthetic() {
+		names = append(names, f.Name)
 	}
 	if want := allNames[:len(allNames)-6]; !slices.Equal(names, want) {
 		t.Errorf("fixtures %q, want %q", names, want)
@@ -84,20 +76,20 @@ func TestFieldsFamily(t *testing.T) {
 	prev := []byte("{")
 	for _, n := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
 		f := fs[fmt.Sprintf("fields-%04d", n)]
-		if !bytes.HasPrefix(f.data, prev[:len(prev)-1]) {
-			t.Errorf("%s does not start with the fields of the fixture before it", f.name)
+		if !bytes.HasPrefix(f.Data, prev[:len(prev)-1]) {
+			t.Errorf("%s does not start with the fields of the fixture before it", f.Name)
 		}
-		prev = f.data
+		prev = f.Data
 		var doc map[string]any
-		if err := json.Unmarshal(f.data, &doc); err != nil {
+		if err := json.Unmarshal(f.Data, &doc); err != nil {
 			t.Fatal(err)
 		}
-		if len(doc) != n || f.fields != n {
-			t.Errorf("%s has %d keys and counts %d fields, want %d", f.name, len(doc), f.fields, n)
+		if len(doc) != n || f.Fields != n {
+			t.Errorf("%s has %d keys and counts %d fields, want %d", f.Name, len(doc), f.Fields, n)
 		}
 		for k, v := range doc {
 			if s, ok := v.(string); ok && !strings.HasSuffix(k, "_at") && (len(s) < 16 || len(s) > 32) {
-				t.Errorf("%s: %s is %d bytes, want 16 to 32", f.name, k, len(s))
+				t.Errorf("%s: %s is %d bytes, want 16 to 32", f.Name, k, len(s))
 			}
 		}
 	}
@@ -111,19 +103,19 @@ func TestSizes(t *testing.T) {
 		"equal-bytes-f008": 8192, "equal-bytes-f032": 8192, "equal-bytes-f128": 8192, "equal-bytes-f512": 8192,
 	}
 	for name, size := range want {
-		if got := len(fs[name].data); got != size {
+		if got := len(fs[name].Data); got != size {
 			t.Errorf("%s is %d bytes, want %d", name, got, size)
 		}
 	}
 	fields := map[string]int{"bytes-0.25k": 10, "bytes-1024k": 10, "equal-bytes-f008": 8, "equal-bytes-f512": 512}
 	for name, n := range fields {
-		if fs[name].fields != n {
-			t.Errorf("%s has %d fields, want %d", name, fs[name].fields, n)
+		if fs[name].Fields != n {
+			t.Errorf("%s has %d fields, want %d", name, fs[name].Fields, n)
 		}
 	}
 	var bytes0, bytes1 map[string]any
-	decodeInto(t, fs["bytes-0.25k"].data, &bytes0)
-	decodeInto(t, fs["bytes-1024k"].data, &bytes1)
+	decodeInto(t, fs["bytes-0.25k"].Data, &bytes0)
+	decodeInto(t, fs["bytes-1024k"].Data, &bytes1)
 	if !slices.Equal(slices.Sorted(maps.Keys(bytes0)), slices.Sorted(maps.Keys(bytes1))) {
 		t.Error("bytes-0.25k and bytes-1024k have different keys")
 	}
@@ -134,14 +126,14 @@ func TestSizes(t *testing.T) {
 func TestNested(t *testing.T) {
 	fs := generated(t)
 	var want map[string]any
-	decodeInto(t, fs["nested-d1"].data, &want)
+	decodeInto(t, fs["nested-d1"].Data, &want)
 	if len(want) != nestedLeaves {
 		t.Fatalf("nested-d1 has %d leaves, want %d", len(want), nestedLeaves)
 	}
 	for d := 1; d <= 8; d++ {
 		name := fmt.Sprintf("nested-d%d", d)
 		var doc map[string]any
-		decodeInto(t, fs[name].data, &doc)
+		decodeInto(t, fs[name].Data, &doc)
 		leaves := map[string]any{}
 		if depth := flatten(doc, leaves); depth != d {
 			t.Errorf("%s is %d levels deep", name, depth)
@@ -173,8 +165,8 @@ func TestEsHits(t *testing.T) {
 	keys := []string{"product_name", "route_score", "item_slug", "delivery_type", "primary_cart_city"}
 	for _, hits := range []int{1, 10, 100} {
 		var full, source5 esResponse
-		decodeInto(t, fs[fmt.Sprintf("es-hits-%d-full", hits)].data, &full)
-		decodeInto(t, fs[fmt.Sprintf("es-hits-%d-source5", hits)].data, &source5)
+		decodeInto(t, fs[fmt.Sprintf("es-hits-%d-full", hits)].Data, &full)
+		decodeInto(t, fs[fmt.Sprintf("es-hits-%d-source5", hits)].Data, &source5)
 		if len(full.Hits.Hits) != hits {
 			t.Errorf("es-hits-%d-full has %d hits", hits, len(full.Hits.Hits))
 		}
@@ -189,8 +181,8 @@ func TestEsHits(t *testing.T) {
 		}
 	}
 	var ten, hundred esResponse
-	decodeInto(t, fs["es-hits-10-full"].data, &ten)
-	decodeInto(t, fs["es-hits-100-full"].data, &hundred)
+	decodeInto(t, fs["es-hits-10-full"].Data, &ten)
+	decodeInto(t, fs["es-hits-100-full"].Data, &hundred)
 	if diff := cmp.Diff(ten.Hits.Hits, hundred.Hits.Hits[:10]); diff != "" {
 		t.Errorf("the first 10 hits of es-hits-100-full differ from es-hits-10-full:\n%s", diff)
 	}

@@ -15,11 +15,7 @@ const committed = "../" + fixturesDir
 // go run ./gen must change nothing.
 func TestCommittedFilesAreCurrent(t *testing.T) {
 	t.Run("synthetic", func(t *testing.T) {
-		synth, err := synthetic()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := syntheticFiles(synth)
+		files, err := syntheticFiles(synthetic())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +26,7 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 		}
 		for _, doc := range docs {
 			rel, _ := filepath.Rel(committed, doc)
-			if !holds(files, rel) {
+			if _, ok := files[rel]; !ok {
 				t.Errorf("%s is committed but not generated; run make fixtures", filepath.Join(fixturesDir, rel))
 			}
 		}
@@ -48,24 +44,24 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 	})
 }
 
-func compareWithCommitted(t *testing.T, files []file) {
+func compareWithCommitted(t *testing.T, files files) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := writeFiles(dir, files); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range files {
-		got, err := os.ReadFile(filepath.Join(dir, f.path))
+	for path := range files {
+		got, err := os.ReadFile(filepath.Join(dir, path))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(filepath.Join(committed, f.path))
+		want, err := os.ReadFile(filepath.Join(committed, path))
 		if err != nil {
 			t.Errorf("%v; run make fixtures", err)
 			continue
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from what go run ./gen writes; run make fixtures", filepath.Join(fixturesDir, f.path))
+			t.Errorf("%s differs from what go run ./gen writes; run make fixtures", filepath.Join(fixturesDir, path))
 		}
 	}
 }

@@ -117,14 +117,11 @@ func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 // list prints the table of fixtures. A corpus that cannot be read is
 // listed as missing, with the command that fetches it.
 func list(w io.Writer) error {
-	synth, err := synthetic()
-	if err != nil {
-		return err
-	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tFIELDS\tBYTES")
-	for _, f := range synth {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", f.name, f.family, f.fields, len(f.data))
+	row := func(f *fixture) { fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", f.Name, f.Family, f.Fields, len(f.Data)) }
+	for _, f := range synthetic() {
+		row(f)
 	}
 	for _, c := range corpus.Names {
 		f, err := realworldFixture(c)
@@ -132,7 +129,7 @@ func list(w io.Writer) error {
 			fmt.Fprintf(tw, "realworld-%s\trealworld\t-\tmissing: %s\n", c, corpus.Fetch)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", f.name, f.family, f.fields, len(f.data))
+		row(f)
 	}
 	return tw.Flush()
 }

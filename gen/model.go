@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -17,58 +18,47 @@ type object struct {
 	values []any
 }
 
+// obj returns the object called name holding keys and values, which
+// alternate in kv.
+func obj(name string, kv ...any) *object {
+	o := &object{name: name}
+	for i := 0; i < len(kv); i += 2 {
+		o.add(kv[i].(string), kv[i+1])
+	}
+	return o
+}
+
 func (o *object) add(key string, v any) {
 	o.keys = append(o.keys, key)
 	o.values = append(o.values, v)
 }
 
-// flat returns the object called name holding fs with values vs.
-func flat(name string, fs []field, vs []any) *object {
-	o := &object{name: name}
-	for i, f := range fs {
-		o.add(f.key, vs[i])
+// MarshalJSON encodes o as encoding/json encodes the struct it stands for:
+// fields in order.
+func (o *object) MarshalJSON() ([]byte, error) {
+	b := bytes.NewBufferString("{")
+	for i, k := range o.keys {
+		key, _ := json.Marshal(k) // a string always encodes
+		v, err := json.Marshal(o.values[i])
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, "%s:%s", key, v)
 	}
-	return o
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
-// appendJSON appends v as encoding/json encodes the Go value it stands
-// for: compact, fields in struct order.
-func appendJSON(b []byte, v any) ([]byte, error) {
-	switch v := v.(type) {
-	case *object:
-		b = append(b, '{')
-		for i, k := range v.keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendJSON(b, k); err != nil {
-				return nil, err
-			}
-			b = append(b, ':')
-			if b, err = appendJSON(b, v.values[i]); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, '}'), nil
-	case []*object:
-		b = append(b, '[')
-		for i, e := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendJSON(b, e); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, ']'), nil
-	}
-	enc, err := json.Marshal(v)
+// encode returns the JSON encoding of o; its values always encode.
+func encode(o *object) []byte {
+	data, err := json.Marshal(o)
 	if err != nil {
-		return nil, fmt.Errorf("encoding %v: %w", v, err)
+		panic(fmt.Sprintf("encoding %s: %v", o.name, err))
 	}
-	return append(b, enc...), nil
+	return data
 }
 
 // goType returns the Go type of v. A slice's element type is that of its
@@ -87,12 +77,11 @@ func goType(v any) *infer.Type {
 		return &infer.Type{Kind: infer.Time}
 	case []*object:
 		return &infer.Type{Kind: infer.Slice, Elem: goType(v[0])}
-	case *object:
-		t := &infer.Type{Kind: infer.Struct, Name: v.name}
-		for i, name := range infer.FieldNames(v.keys) {
-			t.Fields = append(t.Fields, infer.Field{Name: name, Key: v.keys[i], Type: goType(v.values[i])})
-		}
-		return t
 	}
-	panic(fmt.Sprintf("no Go type for %T", v))
+	o := v.(*object)
+	t := &infer.Type{Kind: infer.Struct, Name: o.name}
+	for i, name := range infer.FieldNames(o.keys) {
+		t.Fields = append(t.Fields, infer.Field{Name: name, Key: o.keys[i], Type: goType(o.values[i])})
+	}
+	return t
 }

@@ -23,42 +23,36 @@ func spread(n int) []int {
 	return idx
 }
 
-// leafPaths returns the paths of o's scalar values, in document order;
-// objects are walked into, and nothing else is.
-func leafPaths(o *object) [][]string {
+// project returns the projection of doc called name: doc's spread leaves
+// (its scalar values, in document order) inside the objects that hold them
+// in doc, each of those renamed from doc's name prefix to name's; and the
+// Go expression of the leaves' paths.
+func project(doc *object, name string) (*object, string) {
 	var paths [][]string
-	for i, k := range o.keys {
-		child, ok := o.values[i].(*object)
-		if !ok {
-			paths = append(paths, []string{k})
-			continue
-		}
-		for _, p := range leafPaths(child) {
-			paths = append(paths, append([]string{k}, p...))
+	var walk func(o *object, prefix []string)
+	walk = func(o *object, prefix []string) {
+		for i, k := range o.keys {
+			path := append(prefix[:len(prefix):len(prefix)], k)
+			if child, ok := o.values[i].(*object); ok {
+				walk(child, path)
+			} else {
+				paths = append(paths, path)
+			}
 		}
 	}
-	return paths
-}
-
-// project returns the projection of doc called name: doc's spread leaves
-// (see spread) in doc's order, inside the objects that hold them in doc,
-// each of those renamed from doc's name prefix to name's; and the Go
-// expression of the leaves' paths.
-func project(doc *object, name string) (*object, string) {
-	all := leafPaths(doc)
+	walk(doc, nil)
 	keep := map[string]bool{}
 	var exprs []string
-	for _, i := range spread(len(all)) {
-		keep[strings.Join(all[i], "\x00")] = true
-		exprs = append(exprs, goStrings(all[i]))
+	for _, i := range spread(len(paths)) {
+		keep[strings.Join(paths[i], "\x00")] = true
+		exprs = append(exprs, goStrings(paths[i]))
 	}
-	proj := prune(doc, doc.name, name, nil, keep)
-	return proj, "[][]string{" + strings.Join(exprs, ", ") + "}"
+	return prune(doc, doc.name, name, nil, keep), "[][]string{" + strings.Join(exprs, ", ") + "}"
 }
 
-// prune returns o with only the leaves whose paths (joined by NUL, below
-// prefix) are in keep, and the objects that hold them; every object's name
-// has from replaced by to.
+// prune returns o with only the leaves whose paths (below prefix, joined
+// by NUL) are in keep, and the objects that hold them;
+// every object's name has from replaced by to.
 func prune(o *object, from, to string, prefix []string, keep map[string]bool) *object {
 	p := &object{name: to + strings.TrimPrefix(o.name, from)}
 	for i, k := range o.keys {
@@ -67,9 +61,7 @@ func prune(o *object, from, to string, prefix []string, keep map[string]bool) *o
 			if c := prune(child, from, to, path, keep); len(c.keys) > 0 {
 				p.add(k, c)
 			}
-			continue
-		}
-		if keep[strings.Join(path, "\x00")] {
+		} else if keep[strings.Join(path, "\x00")] {
 			p.add(k, o.values[i])
 		}
 	}
@@ -79,9 +71,5 @@ func prune(o *object, from, to string, prefix []string, keep map[string]bool) *o
 // goStrings returns the Go expression of ss as the composite literal of
 // one []string element: {"a", "b"}.
 func goStrings(ss []string) string {
-	quoted := make([]string, len(ss))
-	for i, s := range ss {
-		quoted[i] = fmt.Sprintf("%q", s)
-	}
-	return "{" + strings.Join(quoted, ", ") + "}"
+	return strings.Replace(fmt.Sprintf("%#v", ss), "[]string{", "{", 1)
 }

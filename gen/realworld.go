@@ -31,15 +31,12 @@ func realworldFixture(corpusName string) (*fixture, error) {
 		return nil, err
 	}
 	n, err := jsonvalue.Scalars(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	t, warnings, err := infer.Infer(infer.GoName(name), data)
-	if err == nil && len(warnings) > 0 {
+	t, warnings, inferErr := infer.Infer(infer.GoName(name), data)
+	if err = errors.Join(err, inferErr); err == nil && len(warnings) > 0 {
 		err = errors.New(warnings[0])
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &fixture{name: name, family: "realworld", data: data, fields: n, typ: t}, nil
+	return &fixture{Name: name, Family: "realworld", Data: data, Fields: n, Type: t}, nil
 }
