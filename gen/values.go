@@ -42,27 +42,17 @@ type field struct {
 
 // first are the five fields every fields, bytes, nested and es-hits
 // document starts with: one of each kind.
-var first = []field{
-	{"product_name", kString},
-	{"stock_count", kInt},
-	{"unit_price", kFloat},
-	{"is_available", kBool},
-	{"updated_at", kTime},
-}
+var first = []field{{"product_name", kString}, {"stock_count", kInt}, {"unit_price", kFloat}, {"is_available", kBool}, {"updated_at", kTime}}
 
 // Field names are built like an Elasticsearch mapping's:
 // [qualifier_]entity_suffix, with suffixes that fit the value's kind.
 var (
 	qualifiers = []string{"primary", "last", "first", "total", "daily", "monthly", "avg", "max", "min", "default", "current", "previous", "external", "internal", "public"}
-	entities   = []string{
-		"account", "address", "agent", "asset", "audit", "billing", "brand", "campaign", "cart", "catalog",
-		"category", "channel", "checkout", "client", "cluster", "contact", "content", "contract", "coupon", "customer",
-		"delivery", "device", "discount", "document", "event", "invoice", "item", "listing", "location", "loyalty",
-		"media", "member", "merchant", "message", "order", "package", "page", "partner", "payment", "platform",
-		"policy", "product", "profile", "promo", "query", "rating", "refund", "region", "request", "review",
-		"route", "search", "seller", "session", "shipment", "shipping", "sku", "store", "supplier", "tax",
-		"ticket", "tracking", "user", "variant", "vendor", "visit", "warehouse", "wishlist",
-	}
+	entities   = strings.Fields(`account address agent asset audit billing brand campaign cart catalog category channel
+		checkout client cluster contact content contract coupon customer delivery device discount document event invoice
+		item listing location loyalty media member merchant message order package page partner payment platform policy
+		product profile promo query rating refund region request review route search seller session shipment shipping
+		sku store supplier tax ticket tracking user variant vendor visit warehouse wishlist`)
 	suffixes = map[kind][]string{
 		kString: {"name", "code", "status", "label", "title", "email", "city", "country", "currency", "locale", "type", "source", "slug", "ref", "tier", "note", "phone", "tag"},
 		kInt:    {"count", "id", "total", "quantity", "rank", "level", "version", "size", "views", "clicks", "retries", "duration_ms", "position", "number"},

@@ -57,7 +57,7 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], b.root+goName)}
 		// A key some objects lack is omitted when absent: a pointer (nil
 		// when absent) with omitempty. An any field is already nil.
-		if o.holders[key] < o.n {
+		if o.fields[key].held < o.n {
 			if k := f.Type.Kind; k != Any && k != Pointer {
 				f.Type = &Type{Kind: Pointer, Elem: f.Type}
 			}

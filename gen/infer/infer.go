@@ -77,6 +77,7 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
 	seen scalars // the kinds of scalar seen
+	held int     // as a member's value: how many objects held the key
 	obj  *object // the objects seen, merged
 	elem *shape  // the elements of the arrays seen; nil if no array
 }
@@ -94,10 +95,9 @@ const (
 
 // An object is the merged keys of the objects seen at one place.
 type object struct {
-	n       int               // objects seen
-	keys    []string          // in the order first seen
-	fields  map[string]*shape // the values of each key
-	holders map[string]int    // how many of the objects hold each key
+	n      int               // objects seen
+	keys   []string          // in the order first seen
+	fields map[string]*shape // the values of each key
 }
 
 func (o *object) field(key string) *shape {
@@ -113,11 +113,11 @@ func (o *object) field(key string) *shape {
 // merge records in s everything o has seen.
 func (s *shape) merge(o *shape) {
 	s.seen |= o.seen
+	s.held += o.held
 	if o.obj != nil {
 		s.object().n += o.obj.n
 		for _, k := range o.obj.keys {
 			s.obj.field(k).merge(o.obj.fields[k])
-			s.obj.holders[k] += o.obj.holders[k]
 		}
 	}
 	if o.elem != nil {
@@ -128,7 +128,7 @@ func (s *shape) merge(o *shape) {
 // object returns the objects s has seen, making them if need be.
 func (s *shape) object() *object {
 	if s.obj == nil {
-		s.obj = &object{fields: map[string]*shape{}, holders: map[string]int{}}
+		s.obj = &object{fields: map[string]*shape{}}
 	}
 	return s.obj
 }
@@ -201,13 +201,13 @@ func (r *reader) members(s *shape, isObject bool) error {
 			}
 			key := tok.(string)
 			r.path = append(r.path, key)
+			into = o.field(key)
 			if seen[key] {
 				r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
 			} else {
 				seen[key] = true
-				o.holders[key]++
+				into.held++
 			}
-			into = o.field(key)
 		} else {
 			r.path = append(r.path, i)
 			into = s.elem

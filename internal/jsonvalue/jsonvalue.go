@@ -59,24 +59,24 @@ func Scalars(data []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return scalars(v), nil
-}
-
-func scalars(v any) int {
-	n := 0
-	switch v := v.(type) {
-	case map[string]any:
-		for _, e := range v {
-			n += scalars(e)
+	var count func(v any) int
+	count = func(v any) int {
+		n := 0
+		switch v := v.(type) {
+		case map[string]any:
+			for _, e := range v {
+				n += count(e)
+			}
+		case []any:
+			for _, e := range v {
+				n += count(e)
+			}
+		default:
+			n = 1
 		}
-	case []any:
-		for _, e := range v {
-			n += scalars(e)
-		}
-	default:
-		n = 1
+		return n
 	}
-	return n
+	return count(v), nil
 }
 
 // Diff compares two values returned by Decode, numbers within digits
@@ -94,11 +94,10 @@ func diff(got, want any, eq func(a, b json.Number) bool, path string) error {
 			break
 		}
 		for _, k := range slices.Sorted(maps.Keys(w)) {
-			gv, ok := g[k]
-			if !ok {
+			if _, ok := g[k]; !ok {
 				return fmt.Errorf("differs at %s[%q]: got (missing), want %s", path, k, Short(w[k]))
 			}
-			if err := diff(gv, w[k], eq, fmt.Sprintf("%s[%q]", path, k)); err != nil {
+			if err := diff(g[k], w[k], eq, fmt.Sprintf("%s[%q]", path, k)); err != nil {
 				return err
 			}
 		}
@@ -147,21 +146,17 @@ func numbersEqual(digits int) func(a, b json.Number) bool {
 		}
 		x, ok1 := new(big.Float).SetPrec(256).SetString(string(a))
 		y, ok2 := new(big.Float).SetPrec(256).SetString(string(b))
-		if !ok1 || !ok2 {
-			return false
-		}
-		d := new(big.Float).Sub(x, y)
-		return d.Abs(d).Cmp(tol) <= 0
+		return ok1 && ok2 && x.Sub(x, y).Abs(x).Cmp(tol) <= 0
 	}
 }
 
 // Short shows a decoded JSON value in at most 60 bytes.
 func Short(v any) string {
 	b, err := json.Marshal(v)
-	if err != nil {
+	switch {
+	case err != nil:
 		return fmt.Sprintf("%v", v)
-	}
-	if len(b) > 60 {
+	case len(b) > 60:
 		return string(b[:57]) + "..."
 	}
 	return string(b)
