@@ -88,7 +88,14 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var env envelope
+	var env struct {
+		Hits struct {
+			Hits []struct {
+				ID     json.RawMessage `json:"_id"`
+				Source json.RawMessage `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
 	if err := json.Unmarshal(data, &env); err != nil {
 		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
 	}
