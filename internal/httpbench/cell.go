@@ -11,20 +11,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Benchmark is the name of the benchmark every result line names a sub-
-// benchmark of, as benchfmt holds it: the line itself starts with
-// "BenchmarkHTTP/".
+// Benchmark is the benchmark every result line names a sub-benchmark of.
 const Benchmark = "HTTP"
-
-// The name keys of a cell, in the order they appear in its name.
-const (
-	KeyScenario = "scenario"
-	KeyCodec    = "codec"
-	KeySource   = "source"
-	KeyHits     = "hits"
-	KeyPool     = "pool"
-	KeyLoad     = "load"
-)
 
 // The values of a scenario's source and pool.
 const (
@@ -33,23 +21,11 @@ const (
 	PoolDefault    = "default"  // a clone of http.DefaultTransport: 2 idle connections per host
 )
 
-// PoolSized is the pool value of a transport that keeps n idle connections
-// per host.
+// PoolSized is the pool of a transport that keeps n idle connections per host.
 func PoolSized(n int) string { return "sized-" + strconv.Itoa(n) }
 
-// DefaultCodecs are the codecs every run compares; more can be added.
-var DefaultCodecs = []string{rawfmt.Base, "sonic-std", "goccy"}
-
-// Hits are the hits per search response the scenarios use: those of the
-// es-hits fixtures.
-var Hits = []int{1, 10, 100}
-
-// HitsFixture names the es-hits fixture of a response with the given hits
-// and the full _source.
-func HitsFixture(hits int) string { return "es-hits-" + strconv.Itoa(hits) + "-full" }
-
-// ParsePool returns the idle connections per host a pool value keeps: 0
-// for PoolDefault (Go's default transport, which keeps 2).
+// ParsePool returns the idle connections per host a pool keeps: 0 for
+// PoolDefault (Go's default transport, which keeps 2).
 func ParsePool(pool string) (int, error) {
 	if pool == PoolDefault {
 		return 0, nil
@@ -60,6 +36,16 @@ func ParsePool(pool string) (int, error) {
 	}
 	return n, nil
 }
+
+// DefaultCodecs are the codecs every run compares; more can be added.
+var DefaultCodecs = []string{rawfmt.Base, "sonic-std", "goccy"}
+
+// Hits are the hits per search response the scenarios use: those of the
+// es-hits fixtures.
+var Hits = []int{1, 10, 100}
+
+// HitsFixture names the es-hits fixture of hits hits and the full _source.
+func HitsFixture(hits int) string { return "es-hits-" + strconv.Itoa(hits) + "-full" }
 
 // A Scenario is one configuration of the API server and its backend.
 type Scenario struct {
@@ -102,99 +88,6 @@ func Scenarios(codecs []string, workers int) []Scenario {
 	return out
 }
 
-// A Load is how the load generator drives the API server.
-type Load struct {
-	Workers int // requests in flight at most
-	Rate    int // requests per second; 0: as many as Workers complete
-}
-
-// String names the load in a cell: N-workers (as fast as N workers go) or
-// N-rps (N requests per second). A name must not end in -digits, which
-// benchfmt reads as GOMAXPROCS.
-func (l Load) String() string {
-	if l.Rate == 0 {
-		return strconv.Itoa(l.Workers) + "-workers"
-	}
-	return strconv.Itoa(l.Rate) + "-rps"
-}
-
-// ParseLoad parses Load.String. The workers of a fixed-rate load are not
-// part of its name.
-func ParseLoad(s string) (Load, error) {
-	if n, ok := strings.CutSuffix(s, "-workers"); ok {
-		w, err := strconv.Atoi(n)
-		if err == nil && w > 0 {
-			return Load{Workers: w}, nil
-		}
-	}
-	if n, ok := strings.CutSuffix(s, "-rps"); ok {
-		r, err := strconv.Atoi(n)
-		if err == nil && r > 0 {
-			return Load{Rate: r}, nil
-		}
-	}
-	return Load{}, fmt.Errorf("load %q: want N-workers or N-rps", s)
-}
-
-// A Cell is one measurement: a scenario under a load.
-type Cell struct {
-	Scenario
-	Load Load
-}
-
-// Name is the cell's benchmark name, as benchfmt holds it (without the
-// line's "Benchmark" prefix).
-func (c Cell) Name() benchfmt.Name {
-	return benchfmt.Name(strings.Join([]string{
-		Benchmark,
-		KeyScenario + "=" + c.Scenario.Name,
-		KeyCodec + "=" + c.Codec,
-		KeySource + "=" + c.Source,
-		KeyHits + "=" + strconv.Itoa(c.Hits),
-		KeyPool + "=" + c.Pool,
-		KeyLoad + "=" + c.Load.String(),
-	}, "/"))
-}
-
-// ParseCell returns the cell a result line names. It reports false for
-// another benchmark or a name that lacks a key.
-func ParseCell(name benchfmt.Name) (Cell, bool) {
-	keys, ok := rawfmt.NameKeys(name, Benchmark)
-	hits, _ := strconv.Atoi(keys[KeyHits])
-	load, err := ParseLoad(keys[KeyLoad])
-	c := Cell{Scenario{Name: keys[KeyScenario], Codec: keys[KeyCodec], Source: keys[KeySource], Hits: hits, Pool: keys[KeyPool]}, load}
-	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && err == nil
-}
-
-// Units of a result line's values. The iteration count is the number of
-// requests measured; every value is a median over them or a total divided
-// by them.
-const (
-	UnitReqs       = "req/s"              // successful responses per second
-	UnitP50        = "p50-ns"             // latency percentiles seen by the load generator
-	UnitP90        = "p90-ns"             //
-	UnitP99        = "p99-ns"             //
-	UnitP999       = "p99.9-ns"           //
-	UnitAPICPU     = "api-cpu-ns/req"     // user+system CPU of the API server process
-	UnitBackendCPU = "backend-cpu-ns/req" // the same of the loopback backend (absent for a real cluster)
-	UnitB          = "B/req"              // bytes the API server allocated
-	UnitAllocs     = "allocs/req"         // heap objects the API server allocated
-	UnitConns      = "conns/req"          // backend connections the API server opened
-	UnitBackendB   = "backend-B/req"      // bytes of the backend's search response bodies
-)
-
-// Configuration keys a raw file has besides the rawfmt ones.
-const (
-	KeyBackend        = "backend"         // "loopback", or the host of a real cluster
-	KeyBackendVersion = "backend-version" // what the cluster says it runs
-	KeyIndex          = "index"
-	KeyWorkers        = "workers"      // load generator workers, and so requests in flight
-	KeyRate           = "rate"         // requests per second of the fixed-rate load
-	KeyDuration       = "duration"     // measured time per cell and round, at most
-	KeyWarmup         = "warmup"       // unmeasured load before it
-	KeyMaxRequests    = "max-requests" // requests per cell and round, at most
-)
-
 // Includes is the _source_includes the scenario's searches name: the
 // projected fields for SourceFiltered, none ("") for SourceFull.
 func (s Scenario) Includes() (string, error) {
@@ -221,3 +114,83 @@ func ProjectedFields() ([]string, error) {
 	}
 	return names, nil
 }
+
+// A Load is how the load generator drives the API server.
+type Load struct {
+	Workers int // requests in flight at most
+	Rate    int // requests per second; 0: as many as Workers complete
+}
+
+// String names the load in a cell: N-workers (as fast as N workers go) or
+// N-rps. A name must not end in -digits, which benchfmt reads as GOMAXPROCS.
+func (l Load) String() string {
+	if l.Rate == 0 {
+		return strconv.Itoa(l.Workers) + "-workers"
+	}
+	return strconv.Itoa(l.Rate) + "-rps"
+}
+
+// ParseLoad parses Load.String. The workers of a fixed-rate load are not
+// part of its name.
+func ParseLoad(s string) (Load, error) {
+	if n, ok := strings.CutSuffix(s, "-workers"); ok {
+		if w, err := strconv.Atoi(n); err == nil && w > 0 {
+			return Load{Workers: w}, nil
+		}
+	}
+	if n, ok := strings.CutSuffix(s, "-rps"); ok {
+		if r, err := strconv.Atoi(n); err == nil && r > 0 {
+			return Load{Rate: r}, nil
+		}
+	}
+	return Load{}, fmt.Errorf("load %q: want N-workers or N-rps", s)
+}
+
+// A Cell is one measurement: a scenario under a load.
+type Cell struct {
+	Scenario
+	Load Load
+}
+
+// Name is the cell's benchmark name, as benchfmt holds it.
+func (c Cell) Name() benchfmt.Name {
+	return benchfmt.Name(fmt.Sprintf("%s/scenario=%s/codec=%s/source=%s/hits=%d/pool=%s/load=%s", Benchmark, c.Scenario.Name, c.Codec, c.Source, c.Hits, c.Pool, c.Load))
+}
+
+// ParseCell returns the cell a result line names. It reports false for
+// another benchmark or a name that lacks a key.
+func ParseCell(name benchfmt.Name) (Cell, bool) {
+	keys, ok := rawfmt.NameKeys(name, Benchmark)
+	hits, _ := strconv.Atoi(keys["hits"])
+	load, err := ParseLoad(keys["load"])
+	c := Cell{Scenario{Name: keys["scenario"], Codec: keys["codec"], Source: keys["source"], Hits: hits, Pool: keys["pool"]}, load}
+	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && err == nil
+}
+
+// Units of a result line's values: each a median over the requests
+// measured or a total divided by them.
+const (
+	UnitReqs       = "req/s"              // successful responses per second
+	UnitP50        = "p50-ns"             // latency percentiles seen by the load generator
+	UnitP90        = "p90-ns"             //
+	UnitP99        = "p99-ns"             //
+	UnitP999       = "p99.9-ns"           //
+	UnitAPICPU     = "api-cpu-ns/req"     // user+system CPU of the API server process
+	UnitBackendCPU = "backend-cpu-ns/req" // the same of the loopback backend (absent for a real cluster)
+	UnitB          = "B/req"              // bytes the API server allocated
+	UnitAllocs     = "allocs/req"         // heap objects the API server allocated
+	UnitConns      = "conns/req"          // backend connections the API server opened
+	UnitBackendB   = "backend-B/req"      // bytes of the backend's search response bodies
+)
+
+// Configuration keys a raw file has besides the rawfmt ones.
+const (
+	KeyBackend        = "backend"         // "loopback", or the host of a real cluster
+	KeyBackendVersion = "backend-version" // what the cluster says it runs
+	KeyIndex          = "index"
+	KeyWorkers        = "workers"      // load generator workers, and so requests in flight
+	KeyRate           = "rate"         // requests per second of the fixed-rate load
+	KeyDuration       = "duration"     // measured time per cell and round, at most
+	KeyWarmup         = "warmup"       // unmeasured load before it
+	KeyMaxRequests    = "max-requests" // requests per cell and round, at most
+)

@@ -33,32 +33,20 @@ type Stats struct {
 	Includes map[string]uint64 `json:"source_includes,omitempty"`
 }
 
-// Sub returns the counters' growth from old to s.
+// Sub returns the counters' growth from old to s; Includes holds only the
+// counts that grew.
 func (s Stats) Sub(old Stats) Stats {
-	return Stats{
-		Requests:     s.Requests - old.Requests,
-		CPU:          s.CPU - old.CPU,
-		AllocBytes:   s.AllocBytes - old.AllocBytes,
-		AllocObjects: s.AllocObjects - old.AllocObjects,
-		Conns:        s.Conns - old.Conns,
-		Bytes:        s.Bytes - old.Bytes,
-		Includes:     subCounts(s.Includes, old.Includes),
-	}
-}
-
-// subCounts returns the growth of each count from old to counts, leaving
-// out those that did not grow.
-func subCounts(counts, old map[string]uint64) map[string]uint64 {
-	var out map[string]uint64
-	for k, n := range counts {
-		if d := n - old[k]; d > 0 {
-			if out == nil {
-				out = map[string]uint64{}
+	d := Stats{s.Requests - old.Requests, s.CPU - old.CPU, s.AllocBytes - old.AllocBytes, s.AllocObjects - old.AllocObjects,
+		s.Conns - old.Conns, s.Bytes - old.Bytes, nil}
+	for k, n := range s.Includes {
+		if n != old.Includes[k] {
+			if d.Includes == nil {
+				d.Includes = map[string]uint64{}
 			}
-			out[k] = d
+			d.Includes[k] = n - old.Includes[k]
 		}
 	}
-	return out
+	return d
 }
 
 // Counters are the counts a server keeps; ServeHTTP answers with them and
@@ -80,8 +68,6 @@ func (c *Counters) Include(includes string) {
 	c.includes[includes]++
 }
 
-var allocMetrics = []string{"/gc/heap/allocs:bytes", "/gc/heap/allocs:objects"}
-
 // Snapshot returns the counters with the process's CPU time and heap
 // allocations.
 func (c *Counters) Snapshot() (Stats, error) {
@@ -89,10 +75,7 @@ func (c *Counters) Snapshot() (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("reading the process's CPU time: %w", err)
 	}
-	samples := make([]metrics.Sample, len(allocMetrics))
-	for i, name := range allocMetrics {
-		samples[i].Name = name
-	}
+	samples := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
 	metrics.Read(samples)
 	c.mu.Lock()
 	includes := maps.Clone(c.includes)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -29,15 +28,15 @@ type part struct {
 }
 
 var parts = []part{
-	{fullDecode, way{"roundtrip", load.OpRoundtrip, false}, "roundtrip decodes the document as decode-struct does, then encodes it"},
-	{way{"encode-struct", load.OpEncodeStruct, false}, way{"roundtrip", load.OpRoundtrip, false}, "roundtrip encodes the document as encode-struct does, after decoding it"},
+	{fullDecode, roundtrip, "roundtrip decodes the document as decode-struct does, then encodes it"},
+	{encodeStruct, roundtrip, "roundtrip encodes the document as encode-struct does, after decoding it"},
 	{serverSide, fullDecode, "the filtered document is part of the document"},
 }
 
 // label names a way's cell for a codec: "decode-struct of the filtered
 // document with goccy".
 func (w way) label(codec string) string {
-	s := string(w.op)
+	s := w.op
 	if w.filtered {
 		s += " of the filtered document"
 	}
@@ -136,6 +135,3 @@ func (p *page) precision() string {
 	}
 	return ""
 }
-
-// noFinding writes, at the top of the page, why it states no finding.
-func (p *page) noFinding(problems []string) { p.execute("noFinding", problems) }

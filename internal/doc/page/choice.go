@@ -12,24 +12,22 @@ import (
 
 // choiceOps are the operations the codec choice is made for, with what
 // they do.
-var choiceOps = []struct {
-	op   string
-	does string
-}{
+var choiceOps = []struct{ op, does string }{
 	{load.OpDecodeStruct, "decoding the document into its struct"},
 	{load.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
 	{load.OpEncodeStruct, "encoding it from its struct"},
 }
 
-// choice writes which codec to use: per operation, the fastest std
+// A choice is which codec to use for one operation: the fastest std
 // configuration and the fastest overall with what it gives up, against
 // encoding-json.
-func (p *page) choice() {
-	type choice struct {
-		Op, Does, Base, Std, StdAgainst, All, AllCategory, AllAgainst, GivesUp string
-		AllIsStd, AllIsBase                                                    bool
-	}
-	var view []choice
+type choice struct {
+	Op, Does, Base, Std, StdAgainst, All, AllCategory, AllAgainst, GivesUp string
+	AllIsStd, AllIsBase                                                    bool
+}
+
+func (p *page) choice() []choice {
+	var out []choice
 	for _, c := range choiceOps {
 		base, ok := median(p.ns(c.op, rawfmt.Base, false))
 		if !ok {
@@ -43,16 +41,15 @@ func (p *page) choice() {
 		if !v.AllIsStd && !v.AllIsBase {
 			v.AllCategory, v.AllAgainst, v.GivesUp = p.category(all), p.against(c.op, all), p.givesUp(all)
 		}
-		view = append(view, v)
+		out = append(out, v)
 	}
-	p.execute("choice", view)
+	return out
 }
 
 // against describes codec's time on op and how it compares with the base.
 func (p *page) against(op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
-	e, _ := median(own)
-	out := format.DurationCI(e)
+	out := p.time(op, codec, false)
 	if speed, ok := ratio(base, own); ok {
 		out += fmt.Sprintf(", %s as fast as encoding-json", format.RatioCI(speed))
 	}

@@ -1,7 +1,6 @@
 package page
 
 import (
-	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -17,11 +16,13 @@ type way struct {
 }
 
 var (
-	fullDecode = way{"full decode", load.OpDecodeStruct, false}
-	serverSide = way{"server-side filtering", load.OpDecodeStruct, true}
-	clientProj = way{"client-side projection", load.OpDecodeProj, false}
-	lazyGet    = way{"lazy get", load.OpGet5, false}
-	ways       = []way{fullDecode, serverSide, clientProj, lazyGet}
+	fullDecode   = way{"full decode", load.OpDecodeStruct, false}
+	serverSide   = way{"server-side filtering", load.OpDecodeStruct, true}
+	clientProj   = way{"client-side projection", load.OpDecodeProj, false}
+	lazyGet      = way{"lazy get", load.OpGet5, false}
+	ways         = []way{fullDecode, serverSide, clientProj, lazyGet}
+	encodeStruct = way{"encode-struct", load.OpEncodeStruct, false}
+	roundtrip    = way{"roundtrip", load.OpRoundtrip, false}
 )
 
 // saving is what x saves against full, in percent of full.
@@ -32,45 +33,60 @@ func saving(full, x []float64) (model.Estimate, bool) {
 	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
 }
 
+// saves phrases a saving in percent: "saves 62% [47, 70]", or "costs
+// 3.1% [−12, 25] more" when the estimate is negative.
+func saves(e model.Estimate) string {
+	if e.V < 0 {
+		return "costs " + format.PercentCI(model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}) + " more"
+	}
+	return "saves " + format.PercentCI(e)
+}
+
 // A finding is one way's figure in the fields section, formatted.
 type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
 
-// fieldsSection writes what asking for only the fields saves: server-side
-// filtering against client-side projection and lazy gets, the cheapest
-// way with the server as it is and with filtering, and every way's table.
-func (p *page) fieldsSection() {
+// fullView is what the ways save against encoding-json's full decode.
+type fullView struct {
+	Time                string
+	Filtered, Proj, Get *finding
+}
+
+// fieldsView is what asking for only the fields saves: server-side
+// filtering against client-side projection and lazy gets, the cheapest way
+// with the server as it is and with filtering, and every way's time per
+// codec.
+type fieldsView struct {
+	Full                   *fullView
+	Cheapest, FilteredBest *finding
+	Rows                   [][]string
+}
+
+// fields returns the fields section, or nil when the run has no fields.
+func (p *page) fields() *fieldsView {
 	if len(p.info.Fields) == 0 {
-		return
+		return nil
 	}
-	type full struct {
-		Time                string
-		Filtered, Proj, Get *finding
-	}
-	view := struct {
-		Full                   *full
-		Cheapest, FilteredBest *finding
-		Table                  string
-	}{Table: p.waysTable()}
+	v := &fieldsView{Rows: p.waysRows()}
 	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
 	if e, ok := median(base); ok {
-		view.Full = &full{Time: format.DurationCI(e)}
+		v.Full = &fullView{Time: format.DurationCI(e)}
 		if sv, ok := saving(base, filtered); ok {
-			view.Full.Filtered = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeStruct, rawfmt.Base, true)}
+			v.Full.Filtered = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeStruct, rawfmt.Base, true)}
 		}
 		proj := p.ns(load.OpDecodeProj, rawfmt.Base, false)
 		if sv, ok := saving(base, proj); ok {
-			view.Full.Proj = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeProj, rawfmt.Base, false)}
+			v.Full.Proj = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeProj, rawfmt.Base, false)}
 			if r, ok := ratio(proj, filtered); ok {
-				view.Full.Proj.Ratio = format.RatioCI(r)
+				v.Full.Proj.Ratio = format.RatioCI(r)
 			}
 		}
 		if g := p.fastest(load.OpGet5, false, anyCodec); g != "" {
 			get := p.ns(load.OpGet5, g, false)
 			sv, _ := saving(base, get)
-			view.Full.Get = &finding{Codec: g, Category: p.category(g), Time: p.time(load.OpGet5, g, false), Saves: saves(sv)}
+			v.Full.Get = &finding{Codec: g, Category: p.category(g), Time: p.time(load.OpGet5, g, false), Saves: saves(sv)}
 			if r, ok := ratio(get, filtered); ok {
-				view.Full.Get.Ratio = format.RatioCI(r)
+				v.Full.Get.Ratio = format.RatioCI(r)
 			}
 		}
 	}
@@ -80,30 +96,20 @@ func (p *page) fieldsSection() {
 		if c == "" {
 			continue
 		}
-		if m := model.Median(p.ns(w.op, c, w.filtered)); view.Cheapest == nil || m < bestNs {
-			view.Cheapest, bestNs = &finding{Way: w.name, Codec: c, Category: p.category(c), Time: p.time(w.op, c, w.filtered)}, m
+		if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
+			v.Cheapest, bestNs = &finding{Way: w.name, Codec: c, Category: p.category(c), Time: p.time(w.op, c, w.filtered)}, m
 		}
 	}
 	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
-		view.FilteredBest = &finding{Codec: c, Category: p.category(c), Time: p.time(load.OpDecodeStruct, c, true)}
+		v.FilteredBest = &finding{Codec: c, Category: p.category(c), Time: p.time(load.OpDecodeStruct, c, true)}
 	}
-	p.execute("fields", view)
+	return v
 }
 
-// time is the median time of op with codec, with its interval.
-func (p *page) time(op, codec string, filtered bool) string {
-	e, _ := median(p.ns(op, codec, filtered))
-	return format.DurationCI(e)
-}
-
-// waysTable returns the table of, per codec, each way's median time and
-// what it saves against the codec's own full decode (encoding-json's for
-// a codec that only gets).
-func (p *page) waysTable() string {
-	header := []string{"codec", "category"}
-	for _, w := range ways {
-		header = append(header, w.name)
-	}
+// waysRows are, per codec, each way's median time and what it saves
+// against the codec's own full decode (encoding-json's for a codec that
+// only gets).
+func (p *page) waysRows() [][]string {
 	var rows [][]string
 	for _, codec := range p.run.CodecNames {
 		base := p.ns(load.OpDecodeStruct, codec, false)
@@ -120,7 +126,7 @@ func (p *page) waysTable() string {
 				continue
 			}
 			any = true
-			cell := format.DurationCI(model.Estimate{V: e.V})
+			cell := format.Duration(e.V)
 			if sv, ok := saving(base, s); ok && w != fullDecode {
 				cell += " (" + format.Change(-sv.V) + ")"
 			}
@@ -130,19 +136,5 @@ func (p *page) waysTable() string {
 			rows = append(rows, row)
 		}
 	}
-	return p.tableText(header, rows, markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right)
-}
-
-// negate returns -e, its interval turned around.
-func negate(e model.Estimate) model.Estimate {
-	return model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}
-}
-
-// saves phrases a saving in percent: "saves 62% [47, 70]", or "costs
-// 3.1% [−12, 25] more" when the estimate is negative.
-func saves(e model.Estimate) string {
-	if e.V < 0 {
-		return "costs " + format.PercentCI(negate(e)) + " more"
-	}
-	return "saves " + format.PercentCI(e)
+	return rows
 }

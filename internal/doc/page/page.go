@@ -4,27 +4,26 @@
 // request rate.
 //
 // Data flows from a raw benchfmt file, read by package internal/report/load
-// like any raw file, to an Info read from its configuration lines (info.go:
-// the document's path, the fields, the request rate, the cells the gate
-// refused), and from both to Markdown, so that make report rebuilds the
-// page from the raw file alone. Every sentence is page.tmpl's, a section at
-// a time, executed on a view that holds the section's numbers already
-// formatted and its tables already rendered (template.go). Every number is
-// computed from the cells' samples with package internal/report/model:
-// medians with benchmath's distribution-free 95% intervals, and derived
-// quantities (speedups, savings, cores) with bootstrap intervals, each
-// printed by package internal/report/format as on every other page. A
-// sentence whose cells are missing is left out. Before any finding, the run
-// is checked (checks.go): intervals narrow enough to rank, no operation
-// faster than a part of its own work, no filtered decode cheaper than the
-// filtered document's size allows; a run that fails says so at the top and
-// states none.
+// like any raw file, to an Info read from its configuration lines (info.go),
+// then to a view of the page: every number computed from the cells'
+// samples with package internal/report/model (medians with benchmath's
+// distribution-free 95% intervals; speedups, savings and cores with
+// bootstrap intervals) and printed by package internal/report/format, as on
+// every other page, and every table as its rows. page.tmpl words the view,
+// tables included, so make report rebuilds the page from the raw file
+// alone. A sentence whose cells are missing is left out. Before any
+// finding, the run is checked (checks.go); a run that fails says so at the
+// top and states none.
 package page
 
 import (
 	"bytes"
+	"cmp"
+	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
+	"text/template"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -56,48 +55,43 @@ type Failure struct {
 	Err  string
 }
 
-// defaultQPS is the request rate of the CPU section when none is given.
-const defaultQPS = 1000
+//go:embed page.tmpl
+var pageText string
+
+var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+
+// A view is the whole page, every number formatted: page.tmpl words it.
+// Choice, Fields and CPU are left out when the run has Problems.
+type view struct {
+	Info     Info
+	Problems []string
+	Header   header
+	Choice   []choice
+	Fields   *fieldsView
+	CPU      *cpuView
+	Tables   []table
+	Method   method
+}
 
 // Render returns the page of run. A run whose numbers do not hold
 // together (see problems) says so at the top and states no finding: only
 // the document, the tables of measurements, the gate and the method.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
-	p.execute("title", info.Doc)
-	problems := p.problems()
-	if len(problems) > 0 {
-		p.noFinding(problems)
+	v := view{Info: info, Problems: p.problems(), Header: p.header(), Tables: p.tables(), Method: p.method()}
+	if len(v.Problems) == 0 {
+		v.Choice, v.Fields, v.CPU = p.choice(), p.fields(), p.cpu()
 	}
-	p.header()
-	if len(problems) == 0 {
-		p.choice()
-		p.fieldsSection()
-		p.cpu()
+	var b bytes.Buffer
+	if err := pageTemplate.ExecuteTemplate(&b, "page", v); err != nil {
+		return nil, fmt.Errorf("rendering the page: %w", err)
 	}
-	p.tables()
-	p.gate()
-	p.method()
-	if p.err != nil {
-		return nil, fmt.Errorf("rendering the page: %w", p.err)
-	}
-	return p.buf.Bytes(), nil
+	return b.Bytes(), nil
 }
 
 type page struct {
 	run  *load.Run
 	info Info
-	buf  bytes.Buffer
-	err  error // the first error of a table or a section
-}
-
-// tableText returns a Markdown table and a blank line.
-func (p *page) tableText(header []string, rows [][]string, align ...markdown.Align) string {
-	var b strings.Builder
-	if err := markdown.Table(&b, header, rows, align...); err != nil && p.err == nil {
-		p.err = err
-	}
-	return b.String() + "\n"
 }
 
 // ns returns the ns/op samples of op with codec on the document, or on the
@@ -130,6 +124,12 @@ func ratio(num, den []float64) (model.Estimate, bool) {
 	return model.Ratio(num, den)
 }
 
+// time is the median time of op with codec, with its interval.
+func (p *page) time(op, codec string, filtered bool) string {
+	e, _ := median(p.ns(op, codec, filtered))
+	return format.DurationCI(e)
+}
+
 // fastest returns the codec with the lowest median ns/op of op among
 // those of the run's codec lines keep accepts, or "" when none has the cell.
 func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) bool) string {
@@ -159,13 +159,105 @@ func (p *page) category(name string) string {
 	return format.None
 }
 
-func fieldList(fields []string) string {
-	quoted := make([]string, len(fields))
-	for i, f := range fields {
-		quoted[i] = code(f)
-	}
-	return strings.Join(quoted, ", ")
-}
-
 // code formats s as a Markdown code span.
 func code(s string) string { return "`" + s + "`" }
+
+// header is what was measured.
+type header struct {
+	Samples       int
+	Bytes, Values string
+	Compacted     bool
+	Filter        *struct{ Fields, Bytes, Values, Share string }
+	Notes         []string
+}
+
+func (p *page) header() header {
+	i := p.info
+	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
+	h := header{i.Samples, format.Bytes(full.DocBytes), format.Num(full.Fields), i.Compacted, nil, i.Notes}
+	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
+		h.Filter = &struct{ Fields, Bytes, Values, Share string }{code(strings.Join(i.Fields, "`, `")),
+			format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100 * filtered.DocBytes / full.DocBytes)}
+	}
+	return h
+}
+
+// method is how the figures were measured, from the raw file's
+// configuration.
+type method struct {
+	Rounds                                         int
+	Benchtime, Machine, CPU, Cores, GOMAXPROCS, Go string
+}
+
+func (p *page) method() method {
+	value := func(key string) string {
+		v, _ := p.run.Value(key)
+		return cmp.Or(v, format.None)
+	}
+	return method{p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores),
+		value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)}
+}
+
+// tableOps are the tables of the page, in order.
+var tableOps = []struct {
+	w    way
+	does string
+}{
+	{fullDecode, "decode the document into its struct"},
+	{way{"decode-map", load.OpDecodeMap, false}, "decode it into `map[string]any`"},
+	{way{"encode-struct", load.OpEncodeStruct, false}, "encode it from its struct"},
+	{roundtrip, "decode it, then encode it again"},
+	{clientProj, "decode it into a struct of only the fields"},
+	{lazyGet, "read the fields without decoding the rest"},
+	{serverSide, "decode the filtered document into its struct"},
+}
+
+// A table is every codec's figures for one operation, fastest first.
+type table struct {
+	Op, Fixture, Does string
+	Rows              [][]string
+}
+
+func (p *page) tables() []table {
+	var out []table
+	for _, t := range tableOps {
+		op, fixture := t.w.op, p.fixture(t.w.filtered)
+		type row struct {
+			median float64
+			cells  []string
+		}
+		var rows []row
+		for _, codec := range p.run.CodecNames {
+			c := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
+			e, ok := median(p.run.Samples(c, rawfmt.UnitNs))
+			if !ok {
+				continue
+			}
+			vs := format.None
+			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), p.run.Samples(c, rawfmt.UnitNs)); ok {
+				vs = format.RatioCI(r)
+			}
+			rows = append(rows, row{e.V, []string{codec, code(p.category(codec)), format.DurationCI(e), vs,
+				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
+		}
+		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
+		tb := table{Op: op, Fixture: fixture, Does: t.does}
+		for _, r := range rows {
+			tb.Rows = append(tb.Rows, r.cells)
+		}
+		if len(tb.Rows) > 0 {
+			out = append(out, tb)
+		}
+	}
+	return out
+}
+
+// unit formats the median of a cell's values in unit, with its interval,
+// each number with f.
+func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
+	e, ok := median(p.run.Samples(c, unit))
+	if !ok {
+		return format.None
+	}
+	return format.CI(e, f, "")
+}

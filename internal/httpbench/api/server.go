@@ -1,17 +1,14 @@
 // Package api is the API server under test: what an Elasticsearch-backed
 // Go service does per request. Its handler searches the backend, decodes
 // the response with the chosen codec into the fixture's typed documents,
-// copies the fields its client uses into the projected type and encodes
-// that with the same codec.
+// copies the fields its client uses into the projected type (project.go)
+// and encodes that with the same codec.
 //
 // Data flows per request from GET /search to the backend's
-// /<index>/_search?size=H (with _source_includes naming the projected
-// fields when the scenario filters) through one http.Client, whose
-// transport is either a clone of Go's default (2 idle connections per host)
-// or one whose idle pool is sized for the load, and which counts every
-// connection it dials. The server's Counters (with the bytes of the
-// backend responses it read), the process's CPU time and its allocations
-// are served at httpbench.StatsPath.
+// /<index>/_search?size=H (with _source_includes when the scenario
+// filters) through one http.Client, whose transport counts every
+// connection it dials. The server's Counters, CPU time and allocations are
+// served at httpbench.StatsPath.
 package api
 
 import (

@@ -45,7 +45,7 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 			Distribution string `json:"distribution"`
 		} `json:"version"`
 	}
-	if err := c.get(ctx, "/", &root); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/", "", nil, &root); err != nil {
 		return "", err
 	}
 	version = strings.TrimSpace(cmp.Or(root.Version.Distribution, "elasticsearch") + " " + root.Version.Number)
@@ -57,7 +57,7 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 			} `json:"hits"`
 		} `json:"hits"`
 	}
-	if err := c.get(ctx, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), &res); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), "", nil, &res); err != nil {
 		return "", err
 	}
 	load := "; load the fixture documents with: go run ./scripts/http -load -es " + c.URL + " -index " + c.Index
@@ -88,13 +88,20 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var env envelope
+	var env struct {
+		Hits struct {
+			Hits []struct {
+				ID     json.RawMessage `json:"_id"`
+				Source json.RawMessage `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
 	if err := json.Unmarshal(data, &env); err != nil {
 		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
 	}
 	var body bytes.Buffer
 	for _, h := range env.Hits.Hits {
-		action, err := json.Marshal(map[string]map[string]json.RawMessage{"index": {"_index": quote(c.Index), "_id": h.ID}})
+		action, err := json.Marshal(map[string]map[string]any{"index": {"_index": c.Index, "_id": h.ID}})
 		if err != nil {
 			return 0, err
 		}
@@ -123,15 +130,6 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("bulk indexing into %q at %s failed", c.Index, c.Host())
 	}
 	return len(env.Hits.Hits), nil
-}
-
-func quote(s string) json.RawMessage {
-	b, _ := json.Marshal(s)
-	return b
-}
-
-func (c Cluster) get(ctx context.Context, path string, v any) error {
-	return c.do(ctx, http.MethodGet, path, "", nil, v)
 }
 
 // do sends a request and decodes a 200 answer into v. Any other answer is

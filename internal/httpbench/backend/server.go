@@ -1,17 +1,15 @@
 // Package backend is the search backend the API server queries. Server is
 // a stand-in for Elasticsearch on loopback: it answers GET or POST
-// /<index>/_search?size=H with the es-hits fixture of H hits, filtering
-// each hit's _source by _source_includes as Elasticsearch does (Filter).
-// Check and Load speak to a real cluster instead: Check says whether the
-// benchmark can run against it, Load bulk-indexes the fixture documents.
+// /<index>/_search?size=H with the es-hits fixture of H hits, its _source
+// filtered by _source_includes as Elasticsearch does (Filter). Check and
+// Load speak to a real cluster instead.
 //
 // Data flows from the fixtures: a response is the fixture's bytes, filtered
 // once per distinct _source_includes and then served from memory, so the
-// stand-in spends as little CPU as it can beside the API server it serves.
-// It is the API server's network peer, not a model of Elasticsearch's own
-// cost. Its stats count the bytes of the search responses it wrote and the
-// _source_includes each search named, so that a run can check what the
-// API server asked for and got.
+// stand-in spends as little CPU as it can beside the API server. Its stats
+// count the bytes of the search responses it wrote and the
+// _source_includes each search named, so that a run can check what the API
+// server asked for and got.
 package backend
 
 import (
@@ -32,8 +30,7 @@ import (
 type Server struct {
 	index    string
 	counters httpbench.Counters
-	mu       sync.Mutex // held while a response is built
-	cache    sync.Map   // response body by size and _source_includes
+	cache    sync.Map // response body by size and _source_includes
 }
 
 // New returns a server for the index called index.
@@ -90,14 +87,9 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 }
 
 // response returns the body of a search for size hits, built on the first
-// request for it.
+// requests for it.
 func (s *Server) response(size int, includes string) ([]byte, error) {
 	key := strconv.Itoa(size) + "?" + includes
-	if b, ok := s.cache.Load(key); ok {
-		return b.([]byte), nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if b, ok := s.cache.Load(key); ok {
 		return b.([]byte), nil
 	}
@@ -114,8 +106,8 @@ func (s *Server) response(size int, includes string) ([]byte, error) {
 			return nil, err
 		}
 	}
-	s.cache.Store(key, b)
-	return b, nil
+	b2, _ := s.cache.LoadOrStore(key, b)
+	return b2.([]byte), nil
 }
 
 // writeError writes an error the way Elasticsearch does.

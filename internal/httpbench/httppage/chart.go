@@ -20,14 +20,6 @@ func ChartFile(l httpbench.Load) string { return "latency-" + l.String() + ".svg
 // ChartGlob matches the name of every latency chart.
 const ChartGlob = "latency-*.svg"
 
-// percentiles are the chart's x positions.
-var percentiles = []metric{
-	{unit: httpbench.UnitP50, header: "p50"},
-	{unit: httpbench.UnitP90, header: "p90"},
-	{unit: httpbench.UnitP99, header: "p99"},
-	{unit: httpbench.UnitP999, header: "p99.9"},
-}
-
 var palette = []color.Color{
 	color.RGBA{0, 0, 0, 255}, // the base
 	color.RGBA{31, 119, 180, 255},
@@ -56,11 +48,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
-	names := make([]string, len(percentiles))
-	for i, m := range percentiles {
-		names[i] = m.header
-	}
-	p.NominalX(names...)
+	p.NominalX("p50", "p90", "p99", "p99.9")
 	legend := plot.NewLegend()
 	i := 0
 	for _, c := range run.Cells {
@@ -68,8 +56,8 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 			continue
 		}
 		var pts plotter.XYs
-		for x, m := range percentiles {
-			if y := summarize(run.Samples(c, m.unit)).center * 1e-6; y > 0 {
+		for x, m := range speed[1:] { // the percentiles
+			if y := run.summary(c, m.unit).Center * 1e-6; y > 0 {
 				pts = append(pts, plotter.XY{X: float64(x), Y: y})
 			}
 		}
@@ -90,7 +78,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 		legend.Add(c.Scenario.Name, line, points)
 		i++
 	}
-	p.X.Min, p.X.Max = -0.3, float64(len(percentiles))-0.7 // room for the first and last label
+	p.X.Min, p.X.Max = -0.3, float64(len(speed)-1)-0.7 // room for the first and last label
 	const width, height, legendWidth = 8 * vg.Inch, 5 * vg.Inch, 1.7 * vg.Inch
 	c := vgsvg.New(width, height)
 	dc := draw.New(c)

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // maxHalfWidth is the median relative half-width of a load's intervals of
@@ -28,9 +28,6 @@ type problem struct {
 func (p problem) covers(c httpbench.Cell) bool {
 	return p.load == c.Load && (p.scenario == "" || p.scenario == c.Scenario.Name)
 }
-
-// dirty reports whether the run's suite had uncommitted changes.
-func (r *Run) dirty() bool { return strings.HasSuffix(r.config(rawfmt.KeyCommit), "-dirty") }
 
 // hasBytes reports whether the run recorded the backend's response bytes.
 func (r *Run) hasBytes() bool {
@@ -66,10 +63,10 @@ func (r *Run) responseProblems() []problem {
 	var out []problem
 	for _, l := range r.Loads() {
 		base, _ := r.base(l)
-		b := summarize(r.Samples(base, httpbench.UnitBackendB)).center
-		for _, c := range r.Cells {
-			v := summarize(r.Samples(c, httpbench.UnitBackendB)).center
-			if c.Load != l || c == base || math.IsNaN(v) || math.IsNaN(b) {
+		b := r.summary(base, httpbench.UnitBackendB).Center
+		for _, c := range r.at(l) {
+			v := r.summary(c, httpbench.UnitBackendB).Center
+			if c == base || math.IsNaN(v) || math.IsNaN(b) {
 				continue
 			}
 			var want string
@@ -107,30 +104,25 @@ func (r *Run) problems() []problem {
 	}
 	if r.hasBytes() {
 		out = append(out, r.responseProblems()...)
-	} else {
-		for _, l := range r.Loads() {
-			for _, c := range r.Cells {
-				if c.Load == l && c.Source == httpbench.SourceFiltered {
-					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l))})
-				}
+	}
+	for _, l := range r.Loads() {
+		for _, c := range r.at(l) {
+			if c.Source == httpbench.SourceFiltered && !r.hasBytes() {
+				out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l))})
 			}
 		}
 	}
 	for _, l := range r.Loads() {
 		base, _ := r.base(l)
-		for _, c := range r.Cells {
-			if c.Load != l || c == base {
-				continue
-			}
+		for _, c := range r.at(l) {
 			for _, e := range effects {
-				if e.relative {
+				if c == base || e.relative {
 					continue
 				}
 				s, scale := e.of(r, base, c)
-				whole := summarize(r.Samples(base, e.unit)).center
-				if -s.center > whole {
+				if whole := r.summary(base, e.unit).Center; -s.Center > whole {
 					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.center*scale), e.per, format.Sig(whole*scale))})
+						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.Center*scale), e.per, format.Sig(whole*scale))})
 				}
 			}
 		}
@@ -143,24 +135,16 @@ func (r *Run) problems() []problem {
 // cells have no interval.
 func (r *Run) precision(l httpbench.Load) float64 {
 	var hw []float64
-	for _, c := range r.Cells {
-		if c.Load != l {
-			continue
-		}
-		s := summarize(r.Samples(c, httpbench.UnitAPICPU))
-		switch {
-		case !s.bounded():
+	for _, c := range r.at(l) {
+		s := r.summary(c, httpbench.UnitAPICPU)
+		if h, ok := model.HalfWidth(s); ok {
+			hw = append(hw, h)
+		} else if !s.HasCI {
 			hw = append(hw, math.Inf(1))
-		case s.center > 0:
-			hw = append(hw, math.Max(s.hi-s.center, s.center-s.lo)/s.center)
 		}
 	}
 	if len(hw) == 0 {
 		return math.Inf(1)
 	}
-	slices.Sort(hw)
-	if n := len(hw); n%2 == 0 {
-		return (hw[n/2-1] + hw[n/2]) / 2
-	}
-	return hw[len(hw)/2]
+	return model.Median(hw)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // A variant changes the synthetic run.
@@ -229,35 +230,40 @@ func TestParseErrors(t *testing.T) {
 
 func TestEstablished(t *testing.T) {
 	tests := []struct {
-		s    summary
+		s    model.Summary
 		want bool
 	}{
-		{summary{-10, -12, -9}, true},
-		{summary{10, 5, 15}, true},
-		{summary{-10, -19, -9}, true},
-		{summary{-10, -21, -9}, false}, // wider than the effect
-		{summary{-10, -12, 1}, false},  // spans zero
-		{summary{-10, math.Inf(-1), math.Inf(1)}, false},
-		{summary{0, 0, 0}, false},
+		{ci(-10, -12, -9), true},
+		{ci(10, 5, 15), true},
+		{ci(-10, -19, -9), true},
+		{ci(-10, -21, -9), false}, // wider than the effect
+		{ci(-10, -12, 1), false},  // spans zero
+		{model.Summary{Center: -10, Lo: math.Inf(-1), Hi: math.Inf(1)}, false},
+		{ci(0, 0, 0), false},
 	}
 	for _, tt := range tests {
-		if got := tt.s.established(); got != tt.want {
-			t.Errorf("%+v.established() = %t, want %t", tt.s, got, tt.want)
+		if got := established(tt.s); got != tt.want {
+			t.Errorf("established(%+v) = %t, want %t", tt.s, got, tt.want)
 		}
 	}
 }
 
+// ci is a median with a finite interval.
+func ci(center, lo, hi float64) model.Summary {
+	return model.Summary{Center: center, Lo: lo, Hi: hi, HasCI: true}
+}
+
 func TestFormat(t *testing.T) {
 	tests := []struct{ got, want string }{
-		{formatSummary(summary{2000, 1900, 2200}, 1), "2000 ±10.0%"},
-		{formatSummary(summary{25.4e6, 24e6, 26e6}, 1e-6), "25.4 ±5.5%"},
-		{formatSummary(summary{0, 0, 0}, 1), "0 ±0.0%"},
-		{formatSummary(summary{0, 0, 0.005}, 1), "0 [0, 0.00500]"},
-		{formatSummary(summary{5, math.Inf(-1), math.Inf(1)}, 1), "5.00 ±∞"},
+		{formatSummary(ci(2000, 1900, 2200), 1), "2000 ±10.0%"},
+		{formatSummary(ci(25.4e6, 24e6, 26e6), 1e-6), "25.4 ±5.5%"},
+		{formatSummary(ci(0, 0, 0), 1), "0 ±0.0%"},
+		{formatSummary(ci(0, 0, 0.005), 1), "0 [0, 0.00500]"},
+		{formatSummary(model.Summary{Center: 5, Lo: math.Inf(-1), Hi: math.Inf(1)}, 1), "5.00 ±∞"},
 		{formatSummary(summarize(nil), 1), "—"},
-		{formatEffect(summary{-35, -40, -30}, 1, false), "−35.0 [−40.0, −30.0]"},
-		{formatEffect(summary{12, 8, 18}, 1, true), "+12% [+8.0, +18]"},
-		{formatEffect(summary{-5, -20, 10}, 1, true), "~ [−20%, +10%]"},
+		{formatEffect(ci(-35, -40, -30), 1, false), "−35.0 [−40.0, −30.0]"},
+		{formatEffect(ci(12, 8, 18), 1, true), "+12% [+8.0, +18]"},
+		{formatEffect(ci(-5, -20, 10), 1, true), "~ [−20%, +10%]"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

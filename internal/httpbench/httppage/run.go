@@ -6,47 +6,56 @@
 //
 // Data flows one way: Parse reads the benchfmt file into a Run (the
 // configuration and every cell's samples per unit, in round order);
-// stats.go summarises samples with golang.org/x/perf/benchmath and pairs
-// each scenario's rounds with the base's; checks.go decides which findings
-// the run can state (precise enough intervals, the backend's response
-// bytes in order, no saving larger than its whole); page.go builds a view
-// of the page, every number formatted by internal/report/format, and the
-// template page.tmpl words it; chart.go draws the charts. The same raw
-// bytes always give the same files.
+// checks.go decides which findings the run can state; view.go builds the
+// view of the page, every median and interval from internal/report/model
+// and every number formatted by internal/report/format, and page.tmpl
+// words it, tables included; chart.go draws the charts. The same raw bytes
+// always give the same files.
 package httppage
 
 import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // A Run is one raw file.
 type Run struct {
 	File    string            // the raw file's base name
 	Config  []benchfmt.Config // as the file gives them, in order
-	Cells   []httpbench.Cell  // in report order: by load, then scenario (see scenarioRank)
+	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario
 	samples map[httpbench.Cell]map[string][]float64
 }
 
-// Config returns the value of a configuration key, or "".
 func (r *Run) config(key string) string {
-	for _, c := range r.Config {
-		if c.Key == key {
-			return string(c.Value)
-		}
+	i := slices.IndexFunc(r.Config, func(c benchfmt.Config) bool { return c.Key == key })
+	if i < 0 {
+		return ""
 	}
-	return ""
+	return string(r.Config[i].Value)
 }
 
 // Samples returns a cell's values of unit, one per round, in round order.
-func (r *Run) Samples(c httpbench.Cell, unit string) []float64 {
-	return r.samples[c][unit]
+func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
+
+// summary is the median of a cell's values of unit with its interval; a
+// NaN median when there are none.
+func (r *Run) summary(c httpbench.Cell, unit string) model.Summary {
+	return summarize(r.Samples(c, unit))
+}
+
+func summarize(vals []float64) model.Summary {
+	if len(vals) == 0 {
+		return model.Summary{Center: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	}
+	return model.Summarize(vals)
 }
 
 // Loads are the run's loads, the fixed-concurrency one first.
@@ -60,13 +69,33 @@ func (r *Run) Loads() []httpbench.Load {
 	return out
 }
 
+// at returns the cells of load l.
+func (r *Run) at(l httpbench.Load) []httpbench.Cell {
+	var out []httpbench.Cell
+	for _, c := range r.Cells {
+		if c.Load == l {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// base returns the base cell of load l.
+func (r *Run) base(l httpbench.Load) (httpbench.Cell, bool) {
+	i := slices.IndexFunc(r.Cells, func(c httpbench.Cell) bool { return c.Load == l && kind(c.Scenario) == "base" })
+	if i < 0 {
+		return httpbench.Cell{}, false
+	}
+	return r.Cells[i], true
+}
+
 // Parse reads a raw file. It fails on a syntax error, on a file without
 // HTTP results, and when a load lacks the base scenario.
 func Parse(name string, data []byte) (*Run, error) {
 	run := &Run{File: name, samples: map[httpbench.Cell]map[string][]float64{}}
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
 	for rd.Scan() {
-		switch rec := rd.Result(); rec := rec.(type) {
+		switch rec := rd.Result().(type) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
@@ -77,19 +106,15 @@ func Parse(name string, data []byte) (*Run, error) {
 			if run.Config == nil {
 				run.Config = slices.Clone(rec.Config)
 			}
-			units := run.samples[c]
-			if units == nil {
-				units = map[string][]float64{}
-				run.samples[c] = units
+			if run.samples[c] == nil {
+				run.samples[c] = map[string][]float64{}
 				run.Cells = append(run.Cells, c)
 			}
 			for _, v := range rec.Values {
-				unit := cmp.Or(v.OrigUnit, v.Unit)
-				value := v.Value
 				if v.OrigUnit != "" {
-					value = v.OrigValue
+					v.Unit, v.Value = v.OrigUnit, v.OrigValue
 				}
-				units[unit] = append(units[unit], value)
+				run.samples[c][v.Unit] = append(run.samples[c][v.Unit], v.Value)
 			}
 		}
 	}
@@ -99,7 +124,11 @@ func Parse(name string, data []byte) (*Run, error) {
 	if len(run.Cells) == 0 {
 		return nil, fmt.Errorf("%s: no Benchmark%s results", name, httpbench.Benchmark)
 	}
-	slices.SortFunc(run.Cells, compareCells)
+	slices.SortFunc(run.Cells, func(a, b httpbench.Cell) int {
+		return cmp.Or(cmp.Compare(a.Load.Rate, b.Load.Rate), cmp.Compare(a.Load.Workers, b.Load.Workers),
+			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
+			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
+	})
 	for _, l := range run.Loads() {
 		if _, ok := run.base(l); !ok {
 			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)
@@ -108,31 +137,21 @@ func Parse(name string, data []byte) (*Run, error) {
 	return run, nil
 }
 
-// base returns the base cell of load l.
-func (r *Run) base(l httpbench.Load) (httpbench.Cell, bool) {
-	i := slices.IndexFunc(r.Cells, func(c httpbench.Cell) bool { return c.Load == l && c.Scenario.Name == baseName })
-	if i < 0 {
-		return httpbench.Cell{}, false
+// kinds are what a scenario changes from the base, in the order
+// httpbench.Scenarios makes them.
+var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
+
+// kind names what a scenario changes from the base.
+func kind(s httpbench.Scenario) string {
+	switch {
+	case s.Name == "base":
+		return "base"
+	case s.Source == httpbench.SourceFiltered:
+		return "filtered"
+	case s.Pool == httpbench.PoolDefault:
+		return "pool"
+	case s.Name == fmt.Sprint("hits-", s.Hits):
+		return "hits"
 	}
-	return r.Cells[i], true
-}
-
-const baseName = "base"
-
-// compareCells orders cells by load (fixed concurrency first, then by
-// workers or rate) and then by scenario.
-func compareCells(a, b httpbench.Cell) int {
-	return cmp.Or(
-		cmp.Compare(a.Load.Rate, b.Load.Rate),
-		cmp.Compare(a.Load.Workers, b.Load.Workers),
-		cmp.Compare(scenarioRank(a.Scenario), scenarioRank(b.Scenario)),
-		cmp.Compare(a.Hits, b.Hits),
-		cmp.Compare(a.Scenario.Name, b.Scenario.Name),
-	)
-}
-
-// scenarioRank orders scenarios as httpbench.Scenarios makes them: the
-// base, the codecs, filtering, hits, the pool.
-func scenarioRank(s httpbench.Scenario) int {
-	return slices.Index([]string{"base", "codec", "filtered", "hits", "pool"}, kind(s))
+	return "codec"
 }

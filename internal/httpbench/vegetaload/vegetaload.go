@@ -1,19 +1,14 @@
-// Package vegetaload drives the API server with HTTP requests and measures what
-// its client sees: requests, throughput and every latency.
+// Package vegetaload drives the API server with HTTP requests and measures
+// what its client sees: requests, throughput and every latency.
 //
-// It keeps github.com/tsenart/vegeta/v12 as its load generator rather than
-// a hand-written loop: vegeta paces an open-loop attack at a fixed rate
-// (sending on schedule whether or not earlier requests have returned, so
-// a slow server shows as latency instead of slowing the load down) or runs
-// a fixed number of workers as fast as they go, grows its worker pool only
-// as needed, and timestamps each request from one monotonic start. That is
-// the part load generators get subtly wrong, and vegeta is a maintained,
-// widely used one.
+// Its load generator is github.com/tsenart/vegeta/v12: an open-loop attack
+// at a fixed rate (a slow server shows as latency instead of slowing the
+// load down), or a fixed number of workers as fast as they go, every
+// request timestamped from one monotonic start.
 //
 // Data flows from a Spec to vegeta's attacker, whose results Run gathers
 // into a Result. Run refuses any target that is not on loopback, and its
-// client refuses to connect anywhere else: the load generator never sends
-// traffic off this machine.
+// client refuses to connect anywhere else.
 package vegetaload
 
 import (

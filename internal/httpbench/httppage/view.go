@@ -1,0 +1,271 @@
+package httppage
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// A metric is a unit of the raw file and the scale from it to the unit a
+// table shows. An effect names it in findings (noun, per), and says it in
+// percent of the base's value when relative.
+type metric struct {
+	unit      string
+	scale     float64
+	noun, per string
+	relative  bool
+}
+
+var (
+	// speed and cost are the columns of a load's two tables (page.tmpl
+	// heads them), split so that each reads on a page without scrolling.
+	speed = []metric{{unit: httpbench.UnitReqs, scale: 1}, {unit: httpbench.UnitP50, scale: 1e-6},
+		{unit: httpbench.UnitP90, scale: 1e-6}, {unit: httpbench.UnitP99, scale: 1e-6}, {unit: httpbench.UnitP999, scale: 1e-6}}
+	cost = []metric{{unit: httpbench.UnitAPICPU, scale: 1e-3}, {unit: httpbench.UnitBackendCPU, scale: 1e-3},
+		{unit: httpbench.UnitBackendB, scale: 1e-3}, {unit: httpbench.UnitB, scale: 1e-3}, {unit: httpbench.UnitAllocs, scale: 1}, {unit: httpbench.UnitConns, scale: 1}}
+	// effects are the columns of a load's effects table, and what findings
+	// speak of.
+	effects = []metric{
+		{httpbench.UnitAPICPU, 1e-3, "API server CPU", "µs per request", false},
+		{httpbench.UnitReqs, 1, "throughput", "req/s", true},
+		{httpbench.UnitP99, 1e-6, "p99 latency", "ms", true},
+		{httpbench.UnitB, 1e-3, "API server allocation", "KB per request", false},
+		{httpbench.UnitConns, 1, "backend connections opened", "per request", false},
+	}
+)
+
+//go:embed page.tmpl
+var pageText string
+
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+
+// Page returns the report of run as Markdown. machine names the machine,
+// charts says whether to link the latency charts (ChartFile). Its first
+// line says so when the run's tree had uncommitted changes, and the lines
+// after the title name every check that failed and every measurement the
+// run lacks.
+func Page(run *Run, machine string, charts bool) ([]byte, error) {
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, newView(run, machine, charts)); err != nil {
+		return nil, fmt.Errorf("the HTTP page of %s: %w", run.File, err)
+	}
+	return b.Bytes(), nil
+}
+
+// A view is what the page shows of a run, every number formatted, every
+// table as its rows: page.tmpl words it.
+type view struct {
+	Dirty, Machine, NoBytes string // Dirty: the commit of a tree with uncommitted changes; NoBytes: the unit the run lacks
+	MaxHalfWidth, Unclear   string
+	Workers                 string // in flight at most, at a fixed rate
+	Problems                []string
+	Setup                   [][]string
+	Loads                   []loadView
+	Scenarios               []scenarioView
+}
+
+type loadView struct {
+	Label                string
+	Rate, Workers        int
+	Withheld             bool // a failed check withholds every finding at this load
+	Findings             []findingView
+	Speed, Cost, Effects [][]string
+	Chart                string // the latency chart's file; "" for none
+}
+
+type findingView struct {
+	Scenario scenarioView
+	Withheld bool // a failed check withholds it
+	Effects  []effectView
+}
+
+type effectView struct {
+	Noun, Change, Per string
+	Relative          bool
+	Rel               string // an absolute change in percent of the base's value; "" when that is 0
+	Base              string // the base's value
+}
+
+// A scenarioView is what page.tmpl says of a scenario: Kind is what it
+// changes from the base.
+type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
+
+func newView(run *Run, machine string, charts bool) view {
+	problems := run.problems()
+	workers := run.config(httpbench.KeyWorkers)
+	v := view{Machine: machine, Setup: setupRows(run), MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear, Workers: workers}
+	if commit := run.config(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
+		v.Dirty = commit
+	}
+	if !run.hasBytes() {
+		v.NoBytes = httpbench.UnitBackendB
+	}
+	for _, p := range problems {
+		v.Problems = append(v.Problems, p.text)
+	}
+	scenario := func(s httpbench.Scenario) scenarioView {
+		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, workers}
+	}
+	for i, l := range run.Loads() {
+		base, _ := run.base(l)
+		lv := loadView{Label: loadLabel(l), Rate: l.Rate, Workers: l.Workers,
+			Withheld: slices.ContainsFunc(problems, func(p problem) bool { return p.covers(base) && p.scenario == "" })}
+		if charts {
+			lv.Chart = ChartFile(l)
+		}
+		for _, c := range run.at(l) {
+			if i == 0 {
+				v.Scenarios = append(v.Scenarios, scenario(c.Scenario))
+			}
+			lv.Speed = append(lv.Speed, run.medians(c, speed, c.Scenario.Name, c.Codec, c.Source, strconv.Itoa(c.Hits), c.Pool))
+			lv.Cost = append(lv.Cost, run.medians(c, cost, c.Scenario.Name))
+			if c == base {
+				continue
+			}
+			row := []string{c.Scenario.Name}
+			f := findingView{Scenario: scenario(c.Scenario), Withheld: slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) })}
+			for _, e := range effects {
+				s, scale := e.of(run, base, c)
+				row = append(row, formatEffect(s, scale, e.relative))
+				if !f.Withheld && established(s) {
+					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(base, e.unit).Center*e.scale))
+				}
+			}
+			lv.Effects = append(lv.Effects, row)
+			if !lv.Withheld {
+				lv.Findings = append(lv.Findings, f)
+			}
+		}
+		v.Loads = append(v.Loads, lv)
+	}
+	return v
+}
+
+// medians returns row followed by every metric's median of cell c and the
+// half-width of its interval.
+func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []string {
+	for _, m := range metrics {
+		row = append(row, formatSummary(r.summary(c, m.unit), m.scale))
+	}
+	return row
+}
+
+// setupRows are the rows of the table of the run's configuration.
+func setupRows(run *Run) [][]string {
+	cfg := run.config
+	backend := cfg(httpbench.KeyBackend)
+	if v := cfg(httpbench.KeyBackendVersion); v != "" {
+		backend += " (" + v + ")"
+	}
+	rows := [][]string{
+		{"raw results", "[raw/" + run.File + "](raw/" + run.File + ")"},
+		{"command", "`" + cfg(rawfmt.KeyCommand) + "`"},
+		{"commit", cfg(rawfmt.KeyCommit)},
+		{"machine", fmt.Sprintf("%s, %s cores, GOMAXPROCS %s, %s/%s, %s, GOGC %s", cfg(rawfmt.KeyCPU), cfg(rawfmt.KeyCores),
+			cfg(rawfmt.KeyGOMAXPROCS), cfg(rawfmt.KeyGOOS), cfg(rawfmt.KeyGOARCH), cfg(rawfmt.KeyGo), cfg(rawfmt.KeyGOGC))},
+		{"backend", backend + ", index `" + cfg(httpbench.KeyIndex) + "`"},
+		{"load", fmt.Sprintf("%s after %s of warm-up per cell and round, at most %s requests", cfg(httpbench.KeyDuration),
+			cfg(httpbench.KeyWarmup), cfg(httpbench.KeyMaxRequests))},
+		{"rounds", cfg(rawfmt.KeyRounds) + ", order seed " + cfg(rawfmt.KeyOrderSeed)},
+	}
+	for _, c := range run.Config {
+		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
+			rows = append(rows, []string{"codec `" + cc.Name + "`", fmt.Sprintf("%s (%s, %s)", cc.ModuleVersion, cc.Category, cc.Engine)})
+		}
+	}
+	return rows
+}
+
+// loadLabel names a load in a sentence.
+func loadLabel(l httpbench.Load) string {
+	if l.Rate == 0 {
+		return format.Plural(l.Workers, "worker")
+	}
+	return strconv.Itoa(l.Rate) + " req/s"
+}
+
+// of returns the effect of cell c against base, paired by round, and the
+// scale it is shown at: the rounds are interleaved, so a round's base and
+// variant ran minutes apart at most, and the pairing takes out the drift
+// between rounds.
+func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
+	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
+	d := make([]float64, min(len(b), len(v)))
+	for i := range d {
+		if d[i] = v[i] - b[i]; e.relative {
+			d[i] = (v[i]/b[i] - 1) * 100
+		}
+	}
+	if e.relative {
+		return summarize(d), 1
+	}
+	return summarize(d), e.scale
+}
+
+// finding is the established effect s, shown at scale, of a base whose
+// value is base.
+func (e metric) finding(s model.Summary, scale, base float64) effectView {
+	ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(base)}
+	if e.relative {
+		ev.Change = format.ChangeCI(s.Estimate())
+		return ev
+	}
+	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.per)
+	if base != 0 {
+		ev.Rel = format.Change(s.Center * scale / base * 100)
+	}
+	return ev
+}
+
+// established reports whether an effect is a finding: its interval is
+// finite, excludes zero and is no wider than the effect itself.
+func established(s model.Summary) bool {
+	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.Center)
+}
+
+// formatSummary writes a median and the half-width of its interval in
+// percent, as benchstat does.
+func formatSummary(s model.Summary, scale float64) string {
+	switch {
+	case math.IsNaN(s.Center):
+		return format.None
+	case s.Center == 0 && (s.Lo != 0 || s.Hi != 0):
+		return format.CI(s.Estimate().Times(scale), format.Sig, "")
+	}
+	half := 0.0
+	if s.Center != 0 {
+		half = math.Max(s.Hi-s.Center, s.Center-s.Lo) / math.Abs(s.Center) * 100
+	}
+	return format.Sig(s.Center*scale) + " " + format.HalfWidth(half)
+}
+
+// formatEffect writes an effect with its interval, or Unclear and the
+// interval when it is no finding.
+func formatEffect(s model.Summary, scale float64, relative bool) string {
+	unit := ""
+	if relative {
+		unit = "%"
+	}
+	switch {
+	case math.IsNaN(s.Center):
+		return format.None
+	case !s.HasCI:
+		return format.Unclear + " (too few rounds)"
+	case !established(s):
+		return format.UnclearCI(s.Estimate().Times(scale), unit)
+	case relative:
+		return format.ChangeCI(s.Estimate())
+	}
+	return format.CI(s.Estimate().Times(scale), format.Signed, "")
+}
