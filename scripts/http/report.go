@@ -45,17 +45,9 @@ func report(results string, stdout io.Writer) error {
 	return nil
 }
 
-// reportRun rebuilds the report of machine id and prints the page of the
-// run just written to path.
-func reportRun(results, id, path string, stdout io.Writer) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	run, err := httppage.Parse(filepath.Base(path), data)
-	if err != nil {
-		return err
-	}
+// reportRun rebuilds the report of machine id and prints the page of run,
+// just written to path.
+func reportRun(results, id, path string, run *httppage.Run, stdout io.Writer) error {
 	page, err := httppage.Page(run, id, false)
 	if err != nil {
 		return err

@@ -129,7 +129,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return reportRun(o.results, id, path, stdout)
+	return reportRun(o.results, id, path, r, stdout)
 }
 
 var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
