@@ -86,7 +86,8 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		host, m.backendURL = cl.Host(), o.es
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", version, host, o.index) // the URL may hold credentials
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpuName())
+	cpu := cpuName()
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
 	mode := []benchfmt.Config{}
 	for _, kv := range [][2]string{
 		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10)},
@@ -99,7 +100,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	var err error
 	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
-		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(), Mode: mode, Codecs: cs}.Config()
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpu, Mode: mode, Codecs: cs}.Config()
 	if err != nil {
 		return err
 	}
