@@ -85,7 +85,7 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 		skip = append(skip, f.Cell.Sub())
 	}
 	r := &rounds{seed: rand.Uint64() | 1}
-	time := meter(func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	timer := meter(func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
 		rep, err := b.Round(ctx, runner.Round{
 			Bench:     runner.AllCells,
 			Benchtime: o.benchtime,
@@ -110,7 +110,7 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 		}
 		return err
 	})
-	if err := runner.Rounds(ctx, time, o.rounds, len(passed), &r.results, b.Stderr); err != nil {
+	if err := runner.Rounds(ctx, timer, o.rounds, len(passed), &r.results, b.Stderr); err != nil {
 		return nil, err
 	}
 	return r, nil
