@@ -23,13 +23,11 @@ const (
 )
 
 type options struct {
-	doc        string  // the document's path
-	fields     string  // the FIELDS list
-	rounds     int     // interleaved rounds over every cell
-	benchtime  string  // go test -benchtime per cell and round
-	qps        float64 // requests per second; 0 when not given
-	perRequest int     // documents per response
-	results    string  // the results directory
+	doc, fields        string  // the document's path and the FIELDS list
+	rounds, perRequest int     // interleaved rounds over every cell; documents per response
+	benchtime          string  // go test -benchtime per cell and round
+	qps                float64 // requests per second; 0 when not given
+	results            string  // the results directory
 }
 
 // parseFlags reads the command line. make passes every variable, set or
@@ -55,10 +53,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	fs.StringVar(&o.doc, "doc", "", "the JSON document: one object, an array of objects, or objects one a line (DOC)")
 	fs.StringVar(&o.fields, "fields", "", "comma-separated paths of the fields the client uses, such as id,price.amount,items[].sku (FIELDS)")
-	value("rounds", "ROUNDS", "interleaved rounds (default "+strconv.Itoa(defaultRounds)+")", func(s string) (err error) {
-		o.rounds, err = positiveInt(s)
-		return err
-	})
+	count := func(name, variable, usage string, n *int) {
+		value(name, variable, usage, func(s string) (err error) {
+			if *n, err = strconv.Atoi(s); err != nil || *n < 1 {
+				return errors.New("not a positive whole number")
+			}
+			return nil
+		})
+	}
+	count("rounds", "ROUNDS", "interleaved rounds (default "+strconv.Itoa(defaultRounds)+")", &o.rounds)
 	value("benchtime", "BENCHTIME", "go test -benchtime per cell and round (default "+defaultBenchtime+")", func(s string) error {
 		o.benchtime = s
 		return runner.CheckBenchtime(s)
@@ -71,10 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.qps = q
 		return nil
 	})
-	value("per-request", "PER_REQUEST", "documents per response (default 1)", func(s string) (err error) {
-		o.perRequest, err = positiveInt(s)
-		return err
-	})
+	count("per-request", "PER_REQUEST", "documents per response (default 1)", &o.perRequest)
 	fs.StringVar(&o.results, "results", o.results, "results directory")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -90,12 +90,4 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, errors.New("DOC is not set: make bench-doc DOC=path/to/doc.json FIELDS=id,title,price.amount")
 	}
 	return o, nil
-}
-
-func positiveInt(s string) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		return 0, errors.New("not a positive whole number")
-	}
-	return n, nil
 }

@@ -25,10 +25,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"syscall"
 
+	"github.com/jsoncost/jsoncost/internal/doc/tempmod"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -46,23 +48,34 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := build(ctx, d, stderr)
+	root, err := tempmod.Root(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := tempmod.Create(root, &d.Doc)
 	if err != nil {
 		return err
 	}
 	defer m.Remove()
-	b := binary{runner.Binary{Path: m.bin, Stderr: stderr}}
-	failures, passed, err := b.gate(ctx)
+	fmt.Fprintf(stderr, "building the benchmark of %s in %s…\n", d.path, m.Dir)
+	bin, note, err := m.Build(ctx)
+	switch {
+	case err != nil:
+		return err
+	case note != "":
+		d.notes = append(d.notes, note)
+		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", d.path, note)
+	}
+	failures, passed, err := gate(ctx, bin, stderr)
 	if err != nil {
 		return err
 	}
-	reportGate(stderr, failures, passed)
 	if len(passed) == 0 {
 		return errors.New("no cell passed the correctness gate; nothing to time")
 	}
-	out, err := b.rounds(ctx, o, failures, passed)
+	out, err := measure(ctx, o, runner.Binary{Path: bin, Stderr: stderr}, failures, passed)
 	if err != nil {
 		return err
 	}
-	return save(o, d, out, failures, m.module.Dir, m.bin, stdout, stderr)
+	return save(o, d, out, failures, m.Dir, bin, stdout, stderr)
 }

@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs/codectest"
 )
 
 // roleEnv, set to "command", makes the test binary run the command itself.
 const roleEnv = "JSONCOST_DOC_TEST_ROLE"
 
 func TestMain(m *testing.M) {
+	os.Setenv(codectest.Env, brokenCodec+":broken")
 	if os.Getenv(roleEnv) == "command" {
 		main()
 		os.Exit(0)

@@ -16,7 +16,6 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
-	"github.com/jsoncost/jsoncost/codecs/codectest"
 	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -38,23 +37,36 @@ var runDocs = []struct {
 	{"hits.json", "", []string{"FIELDS is empty: the projection (decode-proj, get5 and the filtered document) is skipped"}},
 }
 
+// brokenCodec is a configuration that decodes maps wrongly, registered in
+// every benchmark binary the tests build (see TestMain): its decode-map
+// cell must be refused and not timed.
+const brokenCodec = "broken-map"
+
 // TestRun measures each document with one iteration per cell and checks
 // that every cell passed the gate and was timed, that the page and the
 // raw file were written and agree, that the user's document and the
 // committed tree were left alone, and that the temporary module is gone.
-// A configuration that decodes maps wrongly is registered in the
-// benchmark binary: its decode-map cell must be refused and not timed.
+// The documents are built and measured in parallel with each other and
+// with TestInterrupt.
 func TestRun(t *testing.T) {
-	const broken = "broken-map"
-	t.Setenv(codectest.Env, broken+":broken")
+	t.Parallel()
 	before := snapshot(t, "../../fixtures", "../../gen")
 	docDirs := func() []string {
 		dirs, _ := filepath.Glob("../../results/*/doc-*")
 		return dirs
 	}
 	beforeDirs := docDirs()
+	t.Cleanup(func() {
+		if after := snapshot(t, "../../fixtures", "../../gen"); !maps.Equal(before, after) {
+			t.Error("the run changed the committed fixtures/ or gen/")
+		}
+		if after := docDirs(); !slices.Equal(beforeDirs, after) {
+			t.Errorf("the run wrote into the committed results/: %q", after)
+		}
+	})
 	for _, d := range runDocs {
 		t.Run(d.file, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			src, err := os.ReadFile(filepath.Join("testdata", d.file))
 			if err != nil {
@@ -81,14 +93,8 @@ func TestRun(t *testing.T) {
 			} else if _, err := os.Stat(m[1]); !os.IsNotExist(err) {
 				t.Errorf("the temporary module %s is still there: %v", m[1], err)
 			}
-			checkResults(t, results, d.file, d.fields, d.notes, broken, stdout.Bytes())
+			checkResults(t, results, d.file, d.fields, d.notes, brokenCodec, stdout.Bytes())
 		})
-	}
-	if after := snapshot(t, "../../fixtures", "../../gen"); !maps.Equal(before, after) {
-		t.Error("the run changed the committed fixtures/ or gen/")
-	}
-	if after := docDirs(); !slices.Equal(beforeDirs, after) {
-		t.Errorf("the run wrote into the committed results/: %q", after)
 	}
 }
 

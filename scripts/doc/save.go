@@ -25,13 +25,9 @@ import (
 // any raw file, renders the page, prints it to stdout and writes both
 // into the results directory, each renamed into place when complete: the
 // raw file first, so that a page is never left without it.
-func save(o options, d *document, out *rawOutput, failures []failure, scratch, bin string, stdout, stderr io.Writer) error {
+func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, out.cpu)
-	info := page.Info{Notes: d.notes}
-	for _, f := range failures {
-		info.Failures = append(info.Failures, page.Failure{Cell: f.cell, Err: f.err})
-	}
-	raw, err := rawText(o, d, out, info, id, bin)
+	raw, err := rawText(o, d, out, failures, id, bin)
 	if err != nil {
 		return err
 	}
@@ -43,11 +39,11 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch, b
 	if err != nil {
 		return fmt.Errorf("reading the results back: %w", err)
 	}
-	text, err := page.FromRun(run, d.name, page.RawFile)
+	text, err := page.FromRun(run, d.Name, page.RawFile)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(o.results, id, page.DirPrefix+d.name)
+	dir := filepath.Join(o.results, id, page.DirPrefix+d.Name)
 	err = runner.WriteRaw(filepath.Join(dir, page.RawFile), true, stderr, func(w io.Writer) error {
 		_, err := w.Write(raw)
 		return err
@@ -66,24 +62,22 @@ func save(o options, d *document, out *rawOutput, failures []failure, scratch, b
 }
 
 // rawText is the raw file: configuration lines (see runinfo.Header) of
-// the binary at bin, with the notes and refused cells of info, then what
-// the benchmark printed.
-func rawText(o options, d *document, out *rawOutput, info page.Info, id, bin string) ([]byte, error) {
-	var mode []benchfmt.Config
-	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
-	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
-	line(rawfmt.KeyBenchtime, o.benchtime)
-	line(rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10))
-	line(page.KeyDoc, d.path)
-	line(page.KeyDocSamples, strconv.Itoa(len(d.samples)))
-	line(page.KeyDocFields, d.fields.String())
-	line(page.KeyCompacted, strconv.FormatBool(d.compacted))
-	if o.qps > 0 {
-		line(page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64))
+// the binary at bin, with the notes and the refused cells, then what the
+// benchmark printed.
+func rawText(o options, d *document, out *rounds, failures []page.Failure, id, bin string) ([]byte, error) {
+	lines := [][2]string{
+		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyBenchtime, o.benchtime},
+		{rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10)}, {page.KeyDoc, d.path},
+		{page.KeyDocSamples, strconv.Itoa(len(d.Samples))}, {page.KeyDocFields, d.Fields},
+		{page.KeyCompacted, strconv.FormatBool(d.compacted)},
 	}
-	line(page.KeyPerRequest, strconv.Itoa(o.perRequest))
-	for _, l := range info.Lines() {
-		line(l[0], l[1])
+	if o.qps > 0 {
+		lines = append(lines, [2]string{page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)})
+	}
+	lines = append(lines, [2]string{page.KeyPerRequest, strconv.Itoa(o.perRequest)})
+	var mode []benchfmt.Config
+	for _, l := range append(lines, page.Info{Notes: d.notes, Failures: failures}.Lines()...) {
+		mode = append(mode, runinfo.Line(l[0], l[1]))
 	}
 	var b bytes.Buffer
 	h := runinfo.Header{Command: command(o), Machine: id, Binary: bin, Mode: mode, Codecs: codecs.All()}

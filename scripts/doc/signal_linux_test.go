@@ -12,8 +12,10 @@ import (
 
 // TestInterrupt checks Ctrl-C: SIGINT to the whole process group, while
 // the benchmark is built and while it runs, stops the command, which says
-// so on one line, exits 130, writes nothing and removes its module.
+// so on one line, exits 130, writes nothing and removes its module. It
+// runs in parallel with TestRun.
 func TestInterrupt(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		after string         // the line of stderr the signal follows
 		want  *regexp.Regexp // the last line of stderr

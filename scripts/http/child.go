@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -20,7 +21,7 @@ type child struct {
 	role   string
 	cmd    *exec.Cmd
 	url    string
-	stderr *tail
+	stderr bytes.Buffer  // read only once exited is closed
 	exited chan struct{} // closed when the process is gone and waited for
 	err    error         // what Wait said, once exited is closed
 }
@@ -34,15 +35,15 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", role, err)
 	}
-	c := &child{role: role, stderr: &tail{}, exited: make(chan struct{})}
+	c := &child{role: role, exited: make(chan struct{})}
 	c.cmd = exec.Command(exe, append([]string{role}, args...)...)
 	c.cmd.SysProcAttr = runner.ChildAttr()
-	c.cmd.Stderr = c.stderr
+	c.cmd.Stderr = &c.stderr
 	stdout, err := c.cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("starting %s: %w", role, err)
+	if err == nil {
+		err = c.cmd.Start()
 	}
-	if err := c.cmd.Start(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", role, err)
 	}
 	go func() {
@@ -62,7 +63,7 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	return nil, errors.New(c.stderr.last(role + " exited before it listened"))
+	return nil, errors.New(c.last(role + " exited before it listened"))
 }
 
 // stop asks the server to shut down and waits until its process is gone.
@@ -71,44 +72,14 @@ func (c *child) stop() error {
 	<-c.exited
 	var exit *exec.ExitError
 	if errors.As(c.err, &exit) {
-		return errors.New(c.stderr.last(fmt.Sprintf("%s: %v", c.role, exit)))
+		return errors.New(c.last(fmt.Sprintf("%s: %v", c.role, exit)))
 	}
 	return c.err
 }
 
-// tail keeps the last line written to it.
-type tail struct {
-	mu   sync.Mutex
-	buf  []byte
-	line string
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	for {
-		i := strings.IndexByte(string(t.buf), '\n')
-		if i < 0 {
-			break
-		}
-		if l := strings.TrimSpace(string(t.buf[:i])); l != "" {
-			t.line = l
-		}
-		t.buf = t.buf[i+1:]
-	}
-	return len(p), nil
-}
-
-// last returns the last line written, or otherwise when there was none.
-func (t *tail) last(otherwise string) string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if l := strings.TrimSpace(string(t.buf)); l != "" {
-		return l
-	}
-	if t.line != "" {
-		return t.line
-	}
-	return otherwise
+// last returns the last line the exited child wrote to stderr, or
+// otherwise when it wrote none.
+func (c *child) last(otherwise string) string {
+	text := strings.TrimSpace(c.stderr.String())
+	return cmp.Or(strings.TrimSpace(text[strings.LastIndexByte(text, '\n')+1:]), otherwise)
 }

@@ -15,47 +15,39 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-type options struct {
-	quick       bool
-	codecs      string // codecs beyond httpbench.DefaultCodecs: names or patterns
-	es          string // a real cluster's base URL; "" starts the loopback backend
-	index       string
-	rounds      int
-	workers     int
-	rate        int
-	duration    time.Duration
-	warmup      time.Duration
-	requests    int
-	seed        uint64 // the order seed; 0 draws one
-	results     string
-	apiAddr     string
-	backendAddr string
-	report      bool
-	load        bool
-	verbose     bool
-}
-
 // defaultIndex is the index the loopback backend serves and -load fills.
 const defaultIndex = "jsoncost-es-hits"
+
+type options struct {
+	quick, report, load, verbose bool
+	codecs                       string // codecs beyond httpbench.DefaultCodecs: names or patterns
+	es                           string // a real cluster's base URL; "" starts the loopback backend
+	index, results               string
+	apiAddr, backendAddr         string
+	rounds, workers, rate        int
+	requests                     int
+	duration, warmup             time.Duration
+	seed                         uint64 // the order seed; 0 draws one
+}
 
 // parseFlags reads the command line. A bad value is a one-line error
 // naming the flag; -h prints the usage to stderr and returns flag.ErrHelp.
 // -quick changes the defaults of -rounds, -duration and -warmup; given
 // explicitly, they win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 10, workers: 64, rate: 200, duration: 2 * time.Second, warmup: 500 * time.Millisecond, requests: 200_000}
+	var o options
 	fs := flag.NewFlagSet("http", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&o.quick, "quick", false, "a short run: 6 rounds of 500ms per cell")
 	fs.StringVar(&o.codecs, "codecs", "", "codecs to compare besides encoding-json, sonic-std and goccy: comma-separated names or patterns")
 	fs.StringVar(&o.es, "es", "", "base URL of a real Elasticsearch or OpenSearch cluster to use as the backend, e.g. http://127.0.0.1:9200 (default: a loopback stand-in)")
 	fs.StringVar(&o.index, "index", "", "index to search (default "+defaultIndex+")")
-	fs.IntVar(&o.rounds, "rounds", o.rounds, "rounds over every cell (default 6 with -quick)")
-	fs.IntVar(&o.workers, "workers", o.workers, "load generator workers: requests in flight at the fixed-concurrency load, at most at the fixed rate; the sized pool keeps as many idle connections")
-	fs.IntVar(&o.rate, "rate", o.rate, "requests per second of the fixed-rate load")
-	fs.DurationVar(&o.duration, "duration", o.duration, "measured load per cell and round, at most (default 500ms with -quick)")
-	fs.DurationVar(&o.warmup, "warmup", o.warmup, "unmeasured load before it (default 200ms with -quick)")
-	fs.IntVar(&o.requests, "requests", o.requests, "requests per load phase, at most")
+	fs.IntVar(&o.rounds, "rounds", 10, "rounds over every cell (default 6 with -quick)")
+	fs.IntVar(&o.workers, "workers", 64, "load generator workers: requests in flight at the fixed-concurrency load, at most at the fixed rate; the sized pool keeps as many idle connections")
+	fs.IntVar(&o.rate, "rate", 200, "requests per second of the fixed-rate load")
+	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured load per cell and round, at most (default 500ms with -quick)")
+	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unmeasured load before it (default 200ms with -quick)")
+	fs.IntVar(&o.requests, "requests", 200_000, "requests per load phase, at most")
 	fs.Func(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this "+rawfmt.KeyOrderSeed+" (default random)", func(s string) (err error) {
 		if o.seed, err = strconv.ParseUint(s, 10, 64); err != nil {
 			return errors.New("not a number")
@@ -81,14 +73,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.quick {
-		if !set["rounds"] {
-			o.rounds = 6
-		}
-		if !set["duration"] {
-			o.duration = 500 * time.Millisecond
-		}
-		if !set["warmup"] {
-			o.warmup = 200 * time.Millisecond
+		for name, v := range map[string]string{"rounds": "6", "duration": "500ms", "warmup": "200ms"} {
+			if !set[name] {
+				fs.Set(name, v)
+			}
 		}
 	}
 	o.index = cmp.Or(o.index, defaultIndex)
@@ -98,33 +86,31 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 // check rejects values out of range, a listen address off loopback and an
 // unusable cluster URL.
 func (o options) check() error {
+	for _, v := range []struct {
+		flag string
+		n    int
+	}{{"rounds", o.rounds}, {"workers", o.workers}, {"rate", o.rate}, {"requests", o.requests}} {
+		if v.n < 1 {
+			return fmt.Errorf("-%s %d: need at least 1", v.flag, v.n)
+		}
+	}
 	switch {
-	case o.rounds < 1:
-		return fmt.Errorf("-rounds %d: need at least 1", o.rounds)
-	case o.workers < 1:
-		return fmt.Errorf("-workers %d: need at least 1", o.workers)
-	case o.rate < 1:
-		return fmt.Errorf("-rate %d: need at least 1", o.rate)
 	case o.duration <= 0 || o.warmup <= 0:
 		return fmt.Errorf("-duration %s -warmup %s: both must be positive", o.duration, o.warmup)
-	case o.requests < 1:
-		return fmt.Errorf("-requests %d: need at least 1", o.requests)
 	case o.load && o.es == "":
 		return errors.New("-load needs -es, the cluster to fill")
 	}
-	for _, a := range []struct{ flag, addr string }{{"api-addr", o.apiAddr}, {"backend-addr", o.backendAddr}} {
-		if _, _, err := net.SplitHostPort(a.addr); err != nil {
-			return fmt.Errorf("-%s %q: %w", a.flag, a.addr, err)
+	for _, a := range [][2]string{{"api-addr", o.apiAddr}, {"backend-addr", o.backendAddr}} {
+		flag, addr := a[0], a[1]
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			return fmt.Errorf("-%s %q: %w", flag, addr, err)
 		}
-		if err := vegetaload.Loopback("http://" + a.addr); err != nil {
-			return fmt.Errorf("-%s %q: the servers listen on loopback only", a.flag, a.addr)
+		if err := vegetaload.Loopback("http://" + addr); err != nil {
+			return fmt.Errorf("-%s %q: the servers listen on loopback only", flag, addr)
 		}
 	}
-	if o.es != "" {
-		u, err := url.Parse(o.es)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("-es %q: want a base URL such as http://127.0.0.1:9200", o.es)
-		}
+	if u, err := url.Parse(o.es); o.es != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		return fmt.Errorf("-es %q: want a base URL such as http://127.0.0.1:9200", o.es)
 	}
 	return nil
 }

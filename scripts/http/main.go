@@ -25,14 +25,18 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"os"
 	"syscall"
+	"time"
 
+	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func main() {
-	if len(os.Args) > 1 && isRole(os.Args[1:]) {
+	if len(os.Args) > 1 && isRole(os.Args[1]) {
 		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
 	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
@@ -41,7 +45,12 @@ func main() {
 		case o.report:
 			return report(o.results, os.Stdout)
 		case o.load:
-			return loadIndex(ctx, o, os.Stdout)
+			cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
+			n, err := cl.Load(ctx)
+			if err == nil {
+				fmt.Printf("indexed %d documents into %q at %s\n", n, o.index, cl.Host())
+			}
+			return err
 		}
 		return run(ctx, o, os.Stdout, os.Stderr)
 	})

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
@@ -26,17 +25,16 @@ import (
 const (
 	roleEnv = "JSONCOST_HTTP_TEST_ROLE"
 	markEnv = "JSONCOST_HTTP_TEST_MARK" // inherited by every process a test starts, to find them
-	// faultEnv makes every API server run with one argument changed,
-	// "-flag from to", whatever its scenario: a fault the run must catch.
+	// faultEnv makes every API server run with one part of its
+	// configuration changed, "from to", whatever its scenario: a fault the
+	// run must catch.
 	faultEnv = "JSONCOST_HTTP_TEST_FAULT"
 )
 
 func TestMain(m *testing.M) {
-	if isRole(os.Args[1:]) {
-		if f := strings.Fields(os.Getenv(faultEnv)); len(f) == 3 && os.Args[1] == roleAPI {
-			if i := slices.Index(os.Args, f[0]); i > 0 && i+1 < len(os.Args) && os.Args[i+1] == f[1] {
-				os.Args[i+1] = f[2]
-			}
+	if len(os.Args) > 1 && isRole(os.Args[1]) {
+		if f := strings.Fields(os.Getenv(faultEnv)); len(f) == 2 && os.Args[1] == roleAPI {
+			os.Args[len(os.Args)-1] = strings.Replace(os.Args[len(os.Args)-1], f[0], f[1], 1)
 		}
 		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
 	}
@@ -126,8 +124,8 @@ func TestRunFaults(t *testing.T) {
 		fault string
 		want  string
 	}{
-		{"-source filtered full", `^round 1: scenario filtered at \d+-(workers|rps): the backend received 12 searches with no _source_includes for 12 requests; want _source_includes=[a-z_,]+ in each; nothing written$`},
-		{"-hits 1 10", `^scenario hits-1 at [^;]+: the backend's full responses of 1 hit are \d+ bytes, not smaller than the base's of 10 hits \(\d+ bytes\); .*; nothing written$`},
+		{`"Source":"filtered"` + ` "Source":"full"`, `^round 1: scenario filtered at \d+-(workers|rps): the backend received 12 searches with no _source_includes for 12 requests; want _source_includes=[a-z_,]+ in each; nothing written$`},
+		{`"Hits":1,` + ` "Hits":10,`, `^scenario hits-1 at [^;]+: the backend's full responses of 1 hit are \d+ bytes, not smaller than the base's of 10 hits \(\d+ bytes\); .*; nothing written$`},
 	}
 	for _, tt := range tests {
 		t.Setenv(faultEnv, tt.fault)

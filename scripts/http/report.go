@@ -2,20 +2,16 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"maps"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/safefile"
@@ -49,17 +45,9 @@ func report(results string, stdout io.Writer) error {
 	return nil
 }
 
-// reportRun rebuilds the report of machine id and prints the page of the
-// run just written to path.
-func reportRun(results, id, path string, stdout io.Writer) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	run, err := httppage.Parse(filepath.Base(path), data)
-	if err != nil {
-		return err
-	}
+// reportRun rebuilds the report of machine id and prints the page of run,
+// just written to path.
+func reportRun(results, id, path string, run *httppage.Run, stdout io.Writer) error {
 	page, err := httppage.Page(run, id, false)
 	if err != nil {
 		return err
@@ -127,24 +115,13 @@ func preferredRaw(dir string) (string, error) {
 	if len(names) == 0 {
 		return "", fmt.Errorf("%s: %w", dir, fs.ErrNotExist)
 	}
-	newest := func(names []rawfmt.RawName) string {
-		return slices.MaxFunc(names, func(a, b rawfmt.RawName) int {
-			return cmp.Or(a.Stamp.Compare(b.Stamp), cmp.Compare(a.Kind, b.Kind))
-		}).String()
-	}
-	if full := slices.DeleteFunc(slices.Clone(names), func(n rawfmt.RawName) bool { return n.Kind != rawfmt.KindFull }); len(full) > 0 {
-		return newest(full), nil
-	}
-	return newest(names), nil
-}
-
-// loadIndex bulk-indexes the fixture documents into the cluster's index.
-func loadIndex(ctx context.Context, o options, stdout io.Writer) error {
-	cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
-	n, err := cl.Load(ctx)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "indexed %d documents into %q at %s\n", n, o.index, cl.Host())
-	return nil
+	return slices.MaxFunc(names, func(a, b rawfmt.RawName) int {
+		if af := a.Kind == rawfmt.KindFull; af != (b.Kind == rawfmt.KindFull) {
+			if af {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(a.Stamp.Compare(b.Stamp), cmp.Compare(a.Kind, b.Kind))
+	}).String(), nil
 }

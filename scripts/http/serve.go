@@ -1,7 +1,8 @@
 package main
 
 import (
-	"flag"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -10,95 +11,69 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 )
 
 // The server roles the command plays in a child process of its own, so
 // that each server's CPU time is its process's alone. The first argument
-// names the role; a child prints readyPrefix and its URL on stdout once it
-// listens, and shuts down on SIGTERM.
+// names the role, the second the listen address and the third what it
+// serves: the backend's index, or the API server's api.Config as JSON. A
+// child prints readyPrefix and its URL on stdout once it listens, and
+// shuts down on SIGTERM.
 const (
 	roleBackend = "serve-backend"
 	roleAPI     = "serve-api"
 	readyPrefix = "listening "
 )
 
+// isRole reports whether arg names a server role.
+func isRole(arg string) bool { return arg == roleBackend || arg == roleAPI }
+
 // serve runs a server role until SIGTERM and returns the exit code. A
-// failure to start is one line on stderr.
+// failure is one line on stderr.
 func serve(role string, args []string, stdout, stderr io.Writer) int {
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
-
-	srv, addr, err := newServer(role, args)
-	if err != nil {
+	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "%s: %v\n", role, err)
-		return 2
+		return code
 	}
-	ln, err := net.Listen("tcp", addr)
+	if len(args) != 2 {
+		return fail(2, errors.New("want a listen address and what to serve"))
+	}
+	srv := &http.Server{}
+	if role == roleBackend {
+		b := backend.New(args[1])
+		srv.Handler, srv.ConnState = b.Handler(), b.ConnState
+	} else {
+		var cfg api.Config
+		if err := json.Unmarshal([]byte(args[1]), &cfg); err != nil {
+			return fail(2, err)
+		}
+		a, err := api.New(cfg)
+		if err != nil {
+			return fail(2, err)
+		}
+		srv.Handler = a.Handler()
+	}
+	ln, err := net.Listen("tcp", args[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", role, err)
-		return 1
+		return fail(1, err)
 	}
 	fmt.Fprintf(stdout, "%shttp://%s\n", readyPrefix, ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		fmt.Fprintf(stderr, "%s: %v\n", role, err)
-		return 1
+		return fail(1, err)
 	case <-term:
 	}
 	// The parent stops a server only once its load is over: there is no
 	// request to wait for, and a connection its client opened but never
 	// used would hold Shutdown for seconds.
 	if err := srv.Close(); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", role, err)
-		return 1
+		return fail(1, err)
 	}
 	return 0
-}
-
-// newServer builds the server of a role from its arguments.
-func newServer(role string, args []string) (*http.Server, string, error) {
-	fs := flag.NewFlagSet(role, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	addr := fs.String("addr", "127.0.0.1:0", "listen address")
-	index := fs.String("index", "", "index name")
-	var cfg api.Config
-	fs.StringVar(&cfg.Backend, "backend", "", "backend base URL")
-	fs.StringVar(&cfg.Codec, "codec", "", "codec")
-	fs.StringVar(&cfg.Source, "source", "", "full or filtered")
-	fs.IntVar(&cfg.Hits, "hits", 0, "hits per search")
-	fs.StringVar(&cfg.Pool, "pool", "", "default or sized-N")
-	if err := fs.Parse(args); err != nil {
-		return nil, "", err
-	}
-	cfg.Index = *index
-	switch role {
-	case roleBackend:
-		b := backend.New(*index)
-		return &http.Server{Handler: b.Handler(), ConnState: b.ConnState}, *addr, nil
-	case roleAPI:
-		a, err := api.New(cfg)
-		if err != nil {
-			return nil, "", err
-		}
-		return &http.Server{Handler: a.Handler()}, *addr, nil
-	}
-	return nil, "", fmt.Errorf("unknown role %q", role)
-}
-
-// serverArgs are the arguments of the API server role for a scenario.
-func serverArgs(addr, backendURL, index string, s httpbench.Scenario) []string {
-	return []string{
-		"-addr", addr, "-backend", backendURL, "-index", index,
-		"-codec", s.Codec, "-source", s.Source, "-hits", fmt.Sprint(s.Hits), "-pool", s.Pool,
-	}
-}
-
-// isRole reports whether args start with a server role.
-func isRole(args []string) bool {
-	return len(args) > 0 && (args[0] == roleBackend || args[0] == roleAPI)
 }

@@ -5,20 +5,24 @@
 // Data flows from a Doc (the samples, the inferred type and its projection)
 // to files in a fresh temporary directory: go.mod, a module of its own
 // (Path) that requires this suite's module and replaces it with the
-// checkout it runs from; go.sum, copied from the checkout; the types;
-// easyjson's code for them; the samples; and a test file that hands all of
-// it, as a jsoncost.Document, to the benchmark body of the suite's root
-// package, the one non-internal package it imports. Build compiles the
-// test binary the runner then runs round after round.
+// checkout it runs from (Root); go.sum, copied from the checkout; the
+// types; easyjson's code for them; the samples; and a test file
+// (bench_test.go.tmpl) that hands all of it, as a jsoncost.Document, to
+// the benchmark body of the suite's root package, the one non-internal
+// package it imports. Build compiles the test binary the runner then runs
+// round after round.
 package tempmod
 
 import (
 	"bytes"
 	"context"
+	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -32,6 +36,12 @@ const Path = "docbench"
 // suite is the module path of the suite.
 const suite = "github.com/jsoncost/jsoncost"
 
+//go:embed bench_test.go.tmpl
+var testText string
+
+// testFile is the generated package's test file.
+var testFile = template.Must(template.New("bench_test.go").Parse(testText))
+
 // A Doc is what the generated package is made from.
 type Doc struct {
 	Name     string      // the document's fixture name in cell names
@@ -39,7 +49,7 @@ type Doc struct {
 	Samples  [][]byte    // compact JSON objects
 	Type     *infer.Type // the type of every sample
 	Proj     *infer.Type // the projected type; nil without fields
-	Easyjson bool        // set by Module.Easyjson when its code was generated
+	Easyjson bool        // set by Module.Build when easyjson's code was generated
 }
 
 // A Module is a generated module in its temporary directory.
@@ -48,129 +58,104 @@ type Module struct {
 	doc *Doc
 }
 
+// Root returns the directory of the suite's checkout: the main module of
+// the go command run here.
+func Root(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("finding the jsoncost checkout (go env GOMOD): %w", err)
+	case gomod == "" || gomod == os.DevNull:
+		return "", errors.New("run bench-doc from the jsoncost checkout (make bench-doc)")
+	}
+	return filepath.Dir(gomod), nil
+}
+
 // Create writes the module for doc into a new temporary directory, with
 // go.mod replacing the suite's module by the checkout at root. Remove
-// deletes it.
+// deletes it; a Create that fails leaves nothing.
 func Create(root string, doc *Doc) (_ *Module, err error) {
 	dir, err := os.MkdirTemp("", "jsoncost-doc-*")
 	if err != nil {
 		return nil, fmt.Errorf("making the benchmark module's directory: %w", err)
 	}
+	m := &Module{Dir: dir, doc: doc}
 	defer func() {
 		if err != nil {
-			os.RemoveAll(dir)
+			m.Remove()
 		}
 	}()
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		return nil, fmt.Errorf("reading the suite's go.sum: %w", err)
 	}
-	roots := []*infer.Type{doc.Type}
-	if doc.Proj != nil {
-		roots = append(roots, doc.Proj)
-	}
-	types, err := infer.Source("docbench", roots...)
+	types, err := infer.Source(Path, slices.DeleteFunc([]*infer.Type{doc.Type, doc.Proj}, func(t *infer.Type) bool { return t == nil })...)
 	if err != nil {
 		return nil, err
 	}
-	var test bytes.Buffer
-	if err := testFile.Execute(&test, doc); err != nil {
-		return nil, fmt.Errorf("generating the benchmark: %w", err)
-	}
 	goMod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Path, suite, suite, strconv.Quote(root))
-	files := map[string][]byte{
-		"go.mod":        []byte(goMod),
-		"go.sum":        sum,
-		"types.go":      types,
-		"doc.ndjson":    append(bytes.Join(doc.Samples, []byte("\n")), '\n'),
-		"bench_test.go": test.Bytes(),
-	}
-	for name, data := range files {
+	for name, data := range map[string][]byte{
+		"go.mod":     []byte(goMod),
+		"go.sum":     sum,
+		"types.go":   types,
+		"doc.ndjson": append(bytes.Join(doc.Samples, []byte("\n")), '\n'),
+	} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return nil, fmt.Errorf("writing the benchmark module: %w", err)
 		}
 	}
-	return &Module{Dir: dir, doc: doc}, nil
+	return m, m.writeTest()
 }
 
 // Remove deletes the module's directory.
 func (m *Module) Remove() error { return os.RemoveAll(m.Dir) }
 
-// Easyjson generates easyjson's code for the types, without the
-// MarshalJSON and UnmarshalJSON methods that would make every other codec
-// call it, and records in the Doc that it did. It fails, changing nothing,
-// when easyjson cannot handle the types.
-func (m *Module) Easyjson(ctx context.Context) error {
-	_, err := m.goCmd(ctx, "run", "github.com/mailru/easyjson/easyjson", "-all", "-no_std_marshalers", "types.go")
-	if err != nil {
+// Build generates easyjson's code for the types, without the MarshalJSON
+// and UnmarshalJSON methods that would make every other codec call it, and
+// compiles the test binary, returning its path, without the DWARF tables
+// that nothing reads and that take a third of the link. When easyjson
+// cannot handle the types, its cells are left out and note says so in one
+// line.
+func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
+	err = m.goCmd(ctx, "run", "github.com/mailru/easyjson/easyjson", "-all", "-no_std_marshalers", "types.go")
+	switch {
+	case ctx.Err() != nil:
+		return "", "", ctx.Err()
+	case err != nil:
 		os.Remove(filepath.Join(m.Dir, "types_easyjson.go"))
-		return fmt.Errorf("easyjson: %w", err)
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		note = "easyjson cannot generate code for this document's types, so it is not measured: easyjson: " + first
+	default:
+		m.doc.Easyjson = true
+		if err := m.writeTest(); err != nil {
+			return "", "", err
+		}
 	}
-	m.doc.Easyjson = true
-	var test bytes.Buffer
-	if err := testFile.Execute(&test, m.doc); err != nil {
-		return fmt.Errorf("generating the benchmark: %w", err)
+	bin = filepath.Join(m.Dir, "doc.test")
+	if err := m.goCmd(ctx, "test", "-c", "-ldflags=-w", "-o", bin, "."); err != nil {
+		return "", "", fmt.Errorf("building the benchmark: %w", err)
 	}
-	return os.WriteFile(filepath.Join(m.Dir, "bench_test.go"), test.Bytes(), 0o644)
+	return bin, note, nil
 }
 
-// Build compiles the test binary and returns its path.
-func (m *Module) Build(ctx context.Context) (string, error) {
-	bin := filepath.Join(m.Dir, "doc.test")
-	if _, err := m.goCmd(ctx, "test", "-c", "-o", bin, "."); err != nil {
-		return "", fmt.Errorf("building the benchmark: %w", err)
+// writeTest writes the test file for the module's Doc.
+func (m *Module) writeTest() error {
+	var b bytes.Buffer
+	if err := testFile.Execute(&b, m.doc); err != nil {
+		return fmt.Errorf("generating the benchmark: %w", err)
 	}
-	return bin, nil
+	return os.WriteFile(filepath.Join(m.Dir, "bench_test.go"), b.Bytes(), 0o644)
 }
 
 // goCmd runs the go command in the module with the arguments, letting it
 // complete go.mod from the suite's requirements.
-func (m *Module) goCmd(ctx context.Context, args ...string) ([]byte, error) {
+func (m *Module) goCmd(ctx context.Context, args ...string) error {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.Dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return out, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, bytes.TrimSpace(out))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, bytes.TrimSpace(out))
 	}
-	return out, nil
+	return nil
 }
-
-// testFile is the generated package's test file.
-var testFile = template.Must(template.New("bench_test.go").Parse(`// Code generated by make bench-doc; DO NOT EDIT.
-
-package docbench
-
-import (
-	_ "embed"
-	"testing"
-
-	"github.com/jsoncost/jsoncost"
-	"github.com/jsoncost/jsoncost/codecs/codectest"
-)
-
-// A test of make bench-doc registers a configuration of its own here.
-func init() {
-	if err := codectest.FromEnv(); err != nil {
-		panic(err)
-	}
-}
-
-//go:embed doc.ndjson
-var samples []byte
-
-var spec = jsoncost.Document{
-	Name:     {{printf "%q" .Name}},
-	Fields:   {{printf "%q" .Fields}},
-	Samples:  samples,
-	New:      func() any { return new({{.Type.Name}}) },
-{{- if .Proj}}
-	NewProj:  func() any { return new({{.Proj.Name}}) },
-{{- end}}
-	Easyjson: {{.Easyjson}},
-}
-
-func TestMain(m *testing.M) { jsoncost.DocumentMain(m, &spec) }
-
-func BenchmarkCodec(b *testing.B) { jsoncost.BenchmarkDocument(b, &spec) }
-`))

@@ -13,19 +13,20 @@ import (
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 	"github.com/jsoncost/jsoncost/internal/doc/fields"
+	"github.com/jsoncost/jsoncost/internal/doc/tempmod"
 )
 
 // maxDocBytes is the largest document bench-doc reads.
 const maxDocBytes = 64 << 20
 
-// A document is the user's document, read and typed.
+// A document is the user's document, read and typed: the module's Doc
+// (its fixture name, compact samples, type and projection) and what the
+// page says of it.
 type document struct {
+	tempmod.Doc
 	path      string
-	name      string      // its fixture name in cell names and the results directory
-	samples   [][]byte    // compact
 	compacted bool        // whether the input was not compact already
 	fields    *fields.Set // nil without FIELDS
-	typ, proj *infer.Type // proj is nil without FIELDS
 	notes     []string    // what the reader should know about the input
 }
 
@@ -37,7 +38,7 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &document{path: o.doc, name: fixtureName(o.doc)}
+	d := &document{path: o.doc, Doc: tempmod.Doc{Name: fixtureName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)
 	var se *infer.SyntaxError
 	var she *infer.ShapeError
@@ -53,38 +54,28 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 			return nil, fmt.Errorf("%s: %w", o.doc, err) // it is valid JSON
 		}
 		d.compacted = d.compacted || b.Len() != len(s)
-		d.samples = append(d.samples, b.Bytes())
+		d.Samples = append(d.Samples, b.Bytes())
 	}
-	d.typ, warnings, err = inferType(d.samples, warnings)
+	d.Type, d.notes, err = infer.InferSamples("Doc", d.Samples)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.doc, err)
 	}
-	d.notes = warnings
+	d.notes = append(warnings, d.notes...)
 	if d.fields, err = fields.Parse(o.fields); err != nil {
 		return nil, err
 	}
+	d.Fields = d.fields.String()
 	if d.fields == nil {
 		d.notes = append(d.notes, "FIELDS is empty: the projection (decode-proj, get5 and the filtered document) is skipped")
+	} else if err := d.fields.Check(d.Type); err != nil {
+		return nil, err
 	} else {
-		if err := d.fields.Check(d.typ); err != nil {
-			return nil, err
-		}
-		d.proj = d.fields.Project(d.typ)
+		d.Proj = d.fields.Project(d.Type)
 	}
 	for _, n := range d.notes {
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, n)
 	}
 	return d, nil
-}
-
-// inferType infers the type of the samples, adding Infer's warnings to
-// those of reading them.
-func inferType(samples [][]byte, warnings []string) (*infer.Type, []string, error) {
-	t, more, err := infer.InferSamples("Doc", samples)
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, append(warnings, more...), nil
 }
 
 // readLimited reads the file at path, refusing one over maxDocBytes.
@@ -110,9 +101,8 @@ var nonName = regexp.MustCompile(`[^a-z0-9]+`)
 // digits, runs of anything else a dash; "doc" when nothing is left.
 func fixtureName(path string) string {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	name := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-")
-	if name == "" {
-		return "doc"
+	if name := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-"); name != "" {
+		return name
 	}
-	return name
+	return "doc"
 }

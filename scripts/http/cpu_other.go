@@ -1,6 +1,0 @@
-//go:build !linux
-
-package main
-
-// cpuName is not known here.
-func cpuName() string { return "" }
