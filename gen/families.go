@@ -21,8 +21,7 @@ type fixture struct {
 	Get5         string      // Go expression of the projected fields' paths
 }
 
-// esHitsProj names the projected type of every es-hits fixture: a search
-// response whose hits' _source holds the source5 fields.
+// esHitsProj names the projected type of every es-hits fixture.
 const esHitsProj = "EsHitsProj"
 
 // synthetic returns the generated fixtures in family order.
@@ -31,9 +30,8 @@ func synthetic() []*fixture {
 	for _, n := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
 		fs = append(fs, fieldsFixture(n))
 	}
-	sizes := []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20}
-	for i, name := range []string{"bytes-0.25k", "bytes-0001k", "bytes-0004k", "bytes-0016k", "bytes-0064k", "bytes-0256k", "bytes-1024k"} {
-		fs = append(fs, bytesFixture(name, sizes[i]))
+	for _, size := range []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20} {
+		fs = append(fs, bytesFixture(size))
 	}
 	for _, n := range []int{8, 32, 128, 512} {
 		fs = append(fs, equalBytesFixture(n))
@@ -92,20 +90,22 @@ func fieldsFixture(n int) *fixture {
 	return projected(name, "fields", doc)
 }
 
-// bytesFixture is bytes-*: the ten fields of fields-0010 with their string
-// values grown until the document is size bytes.
-func bytesFixture(name string, size int) *fixture {
+// bytesFixture is bytes-NNNNk (bytes-0.25k for 256): the ten fields of
+// fields-0010 with their string values grown until the document is size
+// bytes.
+func bytesFixture(size int) *fixture {
+	name := fmt.Sprintf("bytes-%04dk", size>>10)
+	if size < 1<<10 {
+		name = fmt.Sprintf("bytes-%.2fk", float64(size)/(1<<10))
+	}
 	doc := fieldsDoc(infer.GoName(name), 10)
 	fill(doc, size, newRand(name))
 	return projected(name, "bytes", doc)
 }
 
-// equalBytesSize is the size of every equal-bytes fixture.
-const equalBytesSize = 8 << 10
-
-// equalBytesFixture is equal-bytes-fNNN: n fields in equalBytesSize bytes.
-// To fit 512 fields, keys are 8 bytes ("attr_001"), numbers are short and
-// there are no timestamps; strings take the rest.
+// equalBytesFixture is equal-bytes-fNNN: n fields in 8 KiB. To fit 512
+// fields, keys are 8 bytes ("attr_001"), numbers are short and there are
+// no timestamps; strings take the rest.
 func equalBytesFixture(n int) *fixture {
 	name := fmt.Sprintf("equal-bytes-f%03d", n)
 	r := newRand(name)
@@ -122,7 +122,7 @@ func equalBytesFixture(n int) *fixture {
 		}
 		doc.add(fmt.Sprintf("attr_%03d", k+1), v)
 	}
-	fill(doc, equalBytesSize, r)
+	fill(doc, 8<<10, r)
 	return projected(name, "equal-bytes", doc)
 }
 
@@ -184,8 +184,7 @@ func nestedFixture(d int) *fixture {
 const sourceFields = 50
 
 // source5 are the indices of the _source fields of a source5 response,
-// which every es-hits projection and get5 read: five spread through the
-// fifty.
+// which every es-hits projection and get5 read.
 var source5 = spread(sourceFields)
 
 // esHitsFixture is es-hits-H-full or es-hits-H-source5, the same response
@@ -209,18 +208,20 @@ func esHitsFixture(hits int, variant string) *fixture {
 // with the same number of hits.
 func esHits(root, variant, source string, hits int, keep []int) *object {
 	r := newRand(fmt.Sprintf("es-hits-%d", hits))
-	fs := namedFields(sourceFields)
 	list := make([]*object, hits)
 	for i := range list {
 		hr := newRand(fmt.Sprintf("es-hit-%d", i))
-		id := esID(hr)
+		id := make([]byte, 20) // like the ids Elasticsearch generates
+		for j := range id {
+			id[j] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[hr.IntN(64)]
+		}
 		src := &object{name: source}
-		for k, f := range fs {
+		for k, f := range namedFields(sourceFields) {
 			if v := value(hr, f.kind); keep == nil || slices.Contains(keep, k) {
 				src.add(f.key, v)
 			}
 		}
-		list[i] = obj("EsHit"+variant, "_index", "products-000001", "_id", id, "_score", hitScore(i), "_source", src)
+		list[i] = obj("EsHit"+variant, "_index", "products-000001", "_id", string(id), "_score", hitScore(i), "_source", src)
 	}
 	total := obj("EsTotal", "value", int64(hits)+r.Int64N(10_000), "relation", "eq")
 	return obj(root, "took", 1+r.Int64N(40), "timed_out", false,
@@ -230,14 +231,3 @@ func esHits(root, variant, source string, hits int, keep []int) *object {
 
 // hitScore is the _score of hit i: decreasing, never integral.
 func hitScore(i int) float64 { return thousandths(2500 - 12*i) }
-
-// esID returns a 20-character document id, like those Elasticsearch
-// generates.
-func esID(r *rand.Rand) string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	b := make([]byte, 20)
-	for i := range b {
-		b[i] = alphabet[r.IntN(len(alphabet))]
-	}
-	return string(b)
-}

@@ -23,7 +23,7 @@ const (
 	realworldFile = "realworld_gen.go" // the real-world fixtures and their types
 )
 
-// goFileTmpl is a generated Go file: the list of fixtures, then the types.
+// goFile is a generated Go file: the list of fixtures, then the types.
 //
 //go:embed fixtures.go.tmpl
 var goFileTmpl string
@@ -39,20 +39,13 @@ func syntheticFiles(fs []*fixture) (files, error) {
 	for _, f := range fs {
 		out[filepath.Join("data", f.Name+".json")] = f.Data
 	}
-	fields := namedFields(sourceFields)
 	var keys []string
 	for _, k := range source5 {
-		keys = append(keys, fields[k].key)
+		keys = append(keys, namedFields(sourceFields)[k].key)
 	}
 	src, err := goSource(fs, keys)
 	out[typesFile] = src
 	return out, err
-}
-
-// realworldFiles returns realworldFile for fs.
-func realworldFiles(fs []*fixture) (files, error) {
-	src, err := goSource(fs, nil)
-	return files{realworldFile: src}, err
 }
 
 // goSource returns the gofmt'ed Go file that lists fs, as the synthetic
@@ -87,15 +80,13 @@ func write(dir string) error {
 		return err
 	}
 	out, err := syntheticFiles(synthetic())
-	if err != nil {
-		return err
+	if err == nil {
+		out[realworldFile], err = goSource(rw, nil)
 	}
-	rwFiles, err := realworldFiles(rw)
-	if err != nil {
-		return err
+	if err == nil {
+		err = writeFiles(dir, out)
 	}
-	out[realworldFile] = rwFiles[realworldFile]
-	if err := writeFiles(dir, out); err != nil {
+	if err != nil {
 		return err
 	}
 	return easyjson(dir, typesFile, realworldFile)
@@ -136,8 +127,7 @@ func easyjson(dir string, goFiles ...string) error {
 	args := append([]string{"tool", "easyjson", "-all", "-no_std_marshalers"}, goFiles...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
+	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out)
 	}
 	return nil
