@@ -22,26 +22,23 @@ func (b *builder) build(s *shape, name string) *Type {
 	return &Type{Kind: Pointer, Elem: t}
 }
 
+// scalarKinds are the types of values of one scalar kind.
+var scalarKinds = map[seenKinds]Kind{boolean: Bool, str: String, ints: Int, floats: Float}
+
 func (b *builder) nonNull(s *shape, name string) *Type {
-	kinds := 0
-	for _, seen := range []bool{s.seen&boolean != 0, s.seen&str != 0, s.seen&(ints|floats) != 0, s.obj != nil, s.elem != nil} {
-		if seen {
-			kinds++
-		}
+	k := s.seen &^ null
+	if k&floats != 0 {
+		k &^= ints // a number
 	}
-	switch {
-	case kinds != 1:
-		return &Type{Kind: Any}
-	case s.seen&boolean != 0:
-		return &Type{Kind: Bool}
-	case s.seen&str != 0:
-		return &Type{Kind: String}
-	case s.seen&floats != 0:
-		return &Type{Kind: Float}
-	case s.seen&ints != 0:
-		return &Type{Kind: Int}
-	case s.elem != nil:
+	if kind, ok := scalarKinds[k]; ok {
+		return &Type{Kind: kind}
+	}
+	switch k {
+	case arrays:
 		return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
+	case objects:
+	default:
+		return &Type{Kind: Any}
 	}
 	o := s.obj
 	if o.isMap() {

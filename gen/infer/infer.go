@@ -76,21 +76,23 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
-	seen scalars // the kinds of scalar seen
-	held int     // as a member's value: how many objects held the key
-	obj  *object // the objects seen, merged
-	elem *shape  // the elements of the arrays seen; nil if no array
+	seen seenKinds // the kinds of value seen
+	held int       // as a member's value: how many objects held the key
+	obj  *object   // the objects seen, merged
+	elem *shape    // the elements of the arrays seen
 }
 
-// scalars is a set of kinds of JSON scalar.
-type scalars uint8
+// seenKinds is a set of kinds of JSON value.
+type seenKinds uint8
 
 const (
-	null scalars = 1 << iota
+	null seenKinds = 1 << iota
 	boolean
 	str
 	ints
 	floats
+	objects
+	arrays
 )
 
 // An object is the merged keys of the objects seen at one place.
@@ -125,7 +127,6 @@ func (s *shape) merge(o *shape) {
 	}
 }
 
-// object returns the objects s has seen, making them if need be.
 func (s *shape) object() *object {
 	if s.obj == nil {
 		s.obj = &object{fields: map[string]*shape{}}
@@ -133,8 +134,6 @@ func (s *shape) object() *object {
 	return s.obj
 }
 
-// array returns the elements of the arrays s has seen, making them if need
-// be.
 func (s *shape) array() *shape {
 	if s.elem == nil {
 		s.elem = new(shape)
@@ -150,7 +149,7 @@ type reader struct {
 	warnings []string
 }
 
-// value reads one value and records it in s.
+// value reads one value, and for an object or array all it holds, into s.
 func (r *reader) value(s *shape) error {
 	tok, err := r.dec.Token()
 	if err != nil {
@@ -173,51 +172,40 @@ func (r *reader) value(s *shape) error {
 		if len(r.path)-r.base == MaxDepth {
 			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
-		if err := r.members(s, tok == '{'); err != nil {
-			return err
+		if tok == '{' {
+			s.seen |= objects
+			s.object().n++
+		} else {
+			s.seen |= arrays
+			s.array()
+		}
+		seen := map[string]bool{}
+		for i := 0; r.dec.More(); i++ {
+			into := s.elem
+			if tok == '{' {
+				key, err := r.dec.Token()
+				if err != nil {
+					return err
+				}
+				r.path = append(r.path, key)
+				into = s.obj.field(key.(string))
+				if seen[key.(string)] {
+					r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
+				} else {
+					seen[key.(string)] = true
+					into.held++
+				}
+			} else {
+				r.path = append(r.path, i)
+			}
+			if err := r.value(into); err != nil {
+				return err
+			}
+			r.path = r.path[:len(r.path)-1]
 		}
 		_, err = r.dec.Token() // the closing delimiter
 	}
 	return err
-}
-
-// members reads the members of an object, or the elements of an array,
-// into s.
-func (r *reader) members(s *shape, isObject bool) error {
-	var o *object
-	if isObject {
-		o = s.object()
-		o.n++
-	} else {
-		s.array()
-	}
-	seen := map[string]bool{}
-	for i := 0; r.dec.More(); i++ {
-		var into *shape
-		if isObject {
-			tok, err := r.dec.Token()
-			if err != nil {
-				return err
-			}
-			key := tok.(string)
-			r.path = append(r.path, key)
-			into = o.field(key)
-			if seen[key] {
-				r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
-			} else {
-				seen[key] = true
-				into.held++
-			}
-		} else {
-			r.path = append(r.path, i)
-			into = s.elem
-		}
-		if err := r.value(into); err != nil {
-			return err
-		}
-		r.path = r.path[:len(r.path)-1]
-	}
-	return nil
 }
 
 // where returns the path to the value being read, as in $.a[0]["b c"].
