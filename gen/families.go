@@ -9,9 +9,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// A fixture is one document with its Go type and, when it has one, its
-// projected type. The fixture builders panic on what cannot happen with
-// the fixed sizes they are given.
+// A fixture is one document with its Go type and, from five fields on,
+// its projected type. The builders panic only on a wrong fixed size.
 type fixture struct {
 	Name, Family string
 	Data         []byte      // the JSON document
@@ -21,10 +20,6 @@ type fixture struct {
 	Get5         string      // Go expression of the projected fields' paths
 }
 
-// esHitsProj names the projected type of every es-hits fixture.
-const esHitsProj = "EsHitsProj"
-
-// synthetic returns the generated fixtures in family order.
 func synthetic() []*fixture {
 	var fs []*fixture
 	for _, n := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
@@ -47,8 +42,8 @@ func synthetic() []*fixture {
 	return fs
 }
 
-// newFixture encodes doc and derives its type and that of proj, whose
-// fields get5 (a Go expression) reads; proj may be nil.
+// newFixture encodes doc and types it and proj (nil for none), whose
+// fields get5, a Go expression, reads.
 func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
 	data := encode(doc)
 	n, err := jsonvalue.Scalars(data)
@@ -62,14 +57,13 @@ func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
 	return f
 }
 
-// projected is newFixture with doc's projection (see project).
 func projected(name, family string, doc *object) *fixture {
 	proj, get5 := project(doc, doc.name+"Proj")
 	return newFixture(name, family, doc, proj, get5)
 }
 
-// fieldsDoc returns the object called name with the first n fields of the
-// fields family: field k has the same value in every document that has it.
+// fieldsDoc returns the first n fields of the fields family: field k has
+// the same value in every document that has it.
 func fieldsDoc(name string, n int) *object {
 	r := newRand("fields")
 	o := &object{name: name}
@@ -79,8 +73,7 @@ func fieldsDoc(name string, n int) *object {
 	return o
 }
 
-// fieldsFixture is fields-NNNN: n flat fields, each fixture the one before
-// it with more fields appended; from five fields on, with a projection.
+// fieldsFixture is fields-NNNN: n flat fields.
 func fieldsFixture(n int) *fixture {
 	name := fmt.Sprintf("fields-%04d", n)
 	doc := fieldsDoc(infer.GoName(name), n)
@@ -90,9 +83,8 @@ func fieldsFixture(n int) *fixture {
 	return projected(name, "fields", doc)
 }
 
-// bytesFixture is bytes-NNNNk (bytes-0.25k for 256): the ten fields of
-// fields-0010 with their string values grown until the document is size
-// bytes.
+// bytesFixture is bytes-NNNNk (bytes-0.25k for 256): fields-0010 with its
+// strings grown to make size bytes.
 func bytesFixture(size int) *fixture {
 	name := fmt.Sprintf("bytes-%04dk", size>>10)
 	if size < 1<<10 {
@@ -103,9 +95,8 @@ func bytesFixture(size int) *fixture {
 	return projected(name, "bytes", doc)
 }
 
-// equalBytesFixture is equal-bytes-fNNN: n fields in 8 KiB. To fit 512
-// fields, keys are 8 bytes ("attr_001"), numbers are short and there are
-// no timestamps; strings take the rest.
+// equalBytesFixture is equal-bytes-fNNN: n fields in 8 KiB, keys short
+// and numbers small enough for 512 of them.
 func equalBytesFixture(n int) *fixture {
 	name := fmt.Sprintf("equal-bytes-f%03d", n)
 	r := newRand(name)
@@ -126,8 +117,7 @@ func equalBytesFixture(n int) *fixture {
 	return projected(name, "equal-bytes", doc)
 }
 
-// fill sets the string values of o, evenly, to text that makes o's
-// encoding exactly size bytes.
+// fill sets the strings of o, evenly, to make its encoding size bytes.
 func fill(o *object, size int, r *rand.Rand) {
 	var strs []int
 	for i, v := range o.values {
@@ -145,8 +135,7 @@ func fill(o *object, size int, r *rand.Rand) {
 	}
 }
 
-// share returns the size of part i of total split into parts as evenly as
-// possible, larger parts first.
+// share is part i of total split evenly into parts, larger parts first.
 func share(total, parts, i int) int {
 	if i < total%parts {
 		return total/parts + 1
@@ -154,12 +143,10 @@ func share(total, parts, i int) int {
 	return total / parts
 }
 
-// nestedLeaves is the number of leaves of every nested fixture.
 const nestedLeaves = 64
 
-// nestedFixture is nested-dD: the first 64 fields of the fields family
-// spread evenly over d levels, each level but the last holding the next
-// one as its last field.
+// nestedFixture is nested-dD: fields-0064 spread evenly over d levels, each
+// level but the last holding the next one as its last field.
 func nestedFixture(d int) *fixture {
 	name := fmt.Sprintf("nested-d%d", d)
 	flat := fieldsDoc("", nestedLeaves)
@@ -179,17 +166,12 @@ func nestedFixture(d int) *fixture {
 	return projected(name, "nested", root)
 }
 
-// sourceFields is the number of fields in a full hit's _source: those of
-// fields-0050.
+// A full hit's _source is fields-0050; a source5 one keeps the fields at
+// the indices source5, as every es-hits projection and get5 do.
 const sourceFields = 50
 
-// source5 are the indices of the _source fields of a source5 response,
-// which every es-hits projection and get5 read.
 var source5 = spread(sourceFields)
 
-// esHitsFixture is es-hits-H-full or es-hits-H-source5, the same response
-// with each _source filtered to the source5 fields, as Elasticsearch's
-// _source_includes returns it.
 func esHitsFixture(hits int, variant string) *fixture {
 	name := fmt.Sprintf("es-hits-%d-%s", hits, variant)
 	source, keep := "Fields0050", []int(nil)
@@ -197,15 +179,13 @@ func esHitsFixture(hits int, variant string) *fixture {
 		source, keep = "EsSource5", source5
 	}
 	doc := esHits(infer.GoName(name), infer.GoName(variant), source, hits, keep)
-	proj := esHits(esHitsProj, "Proj", "EsSource5", 1, source5)
+	proj := esHits("EsHitsProj", "Proj", "EsSource5", 1, source5)
 	return newFixture(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
 }
 
-// esHits returns an Elasticsearch search response, a struct called root,
-// with hits hits whose _source (a struct called source) holds the fields
-// of fields-0050 at the indices keep, or all of them when keep is nil. Hit
-// i is the same in every response, and so are the envelopes of responses
-// with the same number of hits.
+// esHits returns a search response with hits hits whose _source holds the
+// fields of fields-0050 at the indices keep (all when nil). Hit i is the
+// same in every response, and so is the envelope for a number of hits.
 func esHits(root, variant, source string, hits int, keep []int) *object {
 	r := newRand(fmt.Sprintf("es-hits-%d", hits))
 	list := make([]*object, hits)
@@ -229,5 +209,4 @@ func esHits(root, variant, source string, hits int, keep []int) *object {
 		"hits", obj("EsHits"+variant+"Hits", "total", total, "max_score", hitScore(0), "hits", list))
 }
 
-// hitScore is the _score of hit i: decreasing, never integral.
 func hitScore(i int) float64 { return thousandths(2500 - 12*i) }

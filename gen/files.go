@@ -23,17 +23,14 @@ const (
 	realworldFile = "realworld_gen.go" // the real-world fixtures and their types
 )
 
-// goFile is a generated Go file: the list of fixtures, then the types.
-//
 //go:embed fixtures.go.tmpl
 var goFileTmpl string
 
 var goFile = template.Must(template.New("").Delims("[[", "]]").Funcs(template.FuncMap{"strings": goStrings}).Parse(goFileTmpl))
 
-// files are generated files by their path in the fixtures directory.
+// files are generated files by path in the fixtures directory.
 type files map[string][]byte
 
-// syntheticFiles returns the documents of fs under data/, and typesFile.
 func syntheticFiles(fs []*fixture) (files, error) {
 	out := files{}
 	for _, f := range fs {
@@ -48,9 +45,8 @@ func syntheticFiles(fs []*fixture) (files, error) {
 	return out, err
 }
 
-// goSource returns the gofmt'ed Go file that lists fs, as the synthetic
-// fixtures when source5 (the keys of esSource5) is set and as the
-// real-world ones otherwise, and declares their types and projections.
+// goSource returns the Go file that lists fs, the synthetic fixtures when
+// source5 (the keys of esSource5) is set, and declares their types.
 func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	var roots []*infer.Type
 	for _, f := range fs {
@@ -71,9 +67,6 @@ func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	return src, nil
 }
 
-// write writes every generated file to the fixtures directory dir, removes
-// the documents under dir/data that are not generated, and runs easyjson
-// on the generated types.
 func write(dir string) error {
 	rw, err := realworld()
 	if err != nil {
@@ -92,8 +85,7 @@ func write(dir string) error {
 	return easyjson(dir, typesFile, realworldFile)
 }
 
-// writeFiles writes out to dir and removes the documents under dir/data
-// that out does not hold.
+// writeFiles writes out to dir and removes the other documents in data/.
 func writeFiles(dir string, out files) error {
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return err
@@ -112,11 +104,9 @@ func writeFiles(dir string, out files) error {
 	return err
 }
 
-// easyjson generates easyjson's methods for every struct in the given Go
-// files of dir, without the MarshalJSON and UnmarshalJSON methods that
-// would make every other codec call easyjson's code. It first removes the
-// files it generated before: they may use types the Go files no longer
-// declare, and easyjson only runs on a package that builds.
+// easyjson generates easyjson's methods for the structs of goFiles, but not
+// MarshalJSON and UnmarshalJSON, which every other codec would call. Its
+// old files go first: easyjson only runs on a package that builds.
 func easyjson(dir string, goFiles ...string) error {
 	for _, f := range goFiles {
 		err := os.Remove(filepath.Join(dir, strings.TrimSuffix(f, ".go")+"_easyjson.go"))

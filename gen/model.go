@@ -9,17 +9,17 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// An object is a JSON object of a generated document together with its Go
-// type: the struct called name, whose fields are keys in order. A value is
-// a string, int64, float64, bool, time.Time, *object or []*object.
+// An object is a JSON object of a generated document and the struct called
+// name it decodes into. A value is a string, int64, float64, bool,
+// time.Time, *object or []*object.
 type object struct {
 	name   string
 	keys   []string
 	values []any
 }
 
-// obj returns the object called name holding keys and values, which
-// alternate in kv.
+// obj returns the object called name holding keys and values alternating
+// in kv.
 func obj(name string, kv ...any) *object {
 	o := &object{name: name}
 	for i := 0; i < len(kv); i += 2 {
@@ -33,8 +33,7 @@ func (o *object) add(key string, v any) {
 	o.values = append(o.values, v)
 }
 
-// MarshalJSON encodes o as encoding/json encodes the struct it stands for:
-// fields in order.
+// MarshalJSON encodes o as encoding/json encodes its struct.
 func (o *object) MarshalJSON() ([]byte, error) {
 	b := bytes.NewBufferString("{")
 	for i, k := range o.keys {
@@ -52,7 +51,6 @@ func (o *object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// encode returns the JSON encoding of o; its values always encode.
 func encode(o *object) []byte {
 	data, err := json.Marshal(o)
 	if err != nil {
@@ -61,8 +59,7 @@ func encode(o *object) []byte {
 	return data
 }
 
-// goType returns the Go type of v. A slice's element type is that of its
-// first element.
+// goType returns the Go type of v, a slice's that of its first element.
 func goType(v any) *infer.Type {
 	switch v := v.(type) {
 	case string:

@@ -6,15 +6,12 @@ import (
 	"strings"
 )
 
-// projWidth is the number of fields a projection keeps: the fields a
-// client really uses.
+// projWidth is how many fields a projection keeps.
 const projWidth = 5
 
-// spread returns the indices of projWidth of n ≥ projWidth items spread
-// through them: the first, those about a quarter, half and three quarters
-// of the way, and the last, each the nearest index (halves rounded up).
-// A lazy reader that stops at the last field it needs still reads the
-// whole document.
+// spread returns the indices of projWidth of n items: the first, the
+// quarters (halves rounded up) and the last, so that a lazy reader still
+// reads the whole document.
 func spread(n int) []int {
 	idx := make([]int, projWidth)
 	q := projWidth - 1 // the quarters
@@ -24,10 +21,8 @@ func spread(n int) []int {
 	return idx
 }
 
-// project returns the projection of doc called name: doc's spread leaves
-// (its scalar values, in document order) inside the objects that hold them
-// in doc, each of those renamed from doc's name prefix to name's; and the
-// Go expression of the leaves' paths.
+// project returns doc's spread leaves, in the objects holding them renamed
+// from doc's name prefix to name, and the Go expression of their paths.
 func project(doc *object, name string) (*object, string) {
 	keep := spread(leaves(doc))
 	var exprs []string
@@ -66,8 +61,7 @@ func leaves(o *object) int {
 	return n
 }
 
-// goStrings returns the Go expression of ss as the composite literal of
-// one []string element: {"a", "b"}.
+// goStrings returns ss as one []string element: {"a", "b"}.
 func goStrings(ss []string) string {
 	return strings.Replace(fmt.Sprintf("%#v", ss), "[]string{", "{", 1)
 }

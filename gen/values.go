@@ -12,20 +12,17 @@ import (
 // seed fixes every random choice: the same seed gives the same bytes.
 const seed = 0x6a736f6e636f7374 // "jsoncost"
 
-// newRand returns the random stream called name. Each fixture draws from
-// its own streams, so its bytes do not depend on what else is generated.
+// newRand returns the random stream called name: a fixture's bytes depend
+// only on its own streams.
 func newRand(name string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(name))
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
-// values.txt holds the word lists values are drawn from, one a line after
-// its name: mix, the kind of field k being mix[k%len(mix)] (the first five
-// cover every kind); first, the keys every fields, bytes, nested and es-hits
-// document starts with; the qualifiers, entities and, by kind, suffixes of
-// the other keys, built like an Elasticsearch mapping's as
-// [qualifier_]entity_suffix; and the words of string values.
+// values.txt holds named word lists: field k has kind mix[k%len(mix)]; the
+// first keys are first, the others [qualifier_]entity_suffix with a suffix
+// listed under its kind; strings are made of words.
 //
 //go:embed values.txt
 var valuesTxt string
@@ -45,9 +42,8 @@ var mix = lists["mix"]
 // time.
 type field struct{ key, kind string }
 
-// namedFields returns n fields: first, then generated snake_case keys of 8
-// to 20 bytes, all unique, with kinds following mix. Field k is the same
-// for every n.
+// namedFields returns n fields with unique snake_case keys of 8 to 20
+// bytes. Field k is the same for every n.
 func namedFields(n int) []field {
 	var fs []field
 	used := map[string]bool{}
@@ -72,13 +68,10 @@ func namedFields(n int) []field {
 
 func pick(r *rand.Rand, list string) string { return lists[list][r.IntN(len(lists[list]))] }
 
-// epoch is where timestamps start; they fall in the year after it.
 var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // value returns a random value of kind k: strings of 16 to 32 bytes,
-// integers below a million, floats with three decimals whose encoding
-// round-trips and never looks integral, and UTC timestamps in whole
-// milliseconds.
+// numbers below a million, timestamps in 2024 in whole milliseconds.
 func value(r *rand.Rand, k string) any {
 	switch k {
 	case "string":
@@ -95,13 +88,11 @@ func value(r *rand.Rand, k string) any {
 	panic(fmt.Sprintf("unknown kind %q", k))
 }
 
-// thousandths returns (10n+7)/1000: three decimals, the last one 7, so the
-// value is never integral and encoding/json and easyjson both write it as
-// the plain decimal it was made from.
+// thousandths returns (10n+7)/1000: never integral, so every codec writes
+// it as the decimal it was made from.
 func thousandths(n int) float64 { return float64(n*10+7) / 1000 }
 
-// text returns n bytes of lower-case words separated by spaces: nothing
-// that JSON escapes.
+// text returns n bytes of words, nothing JSON escapes.
 func text(r *rand.Rand, n int) string {
 	var b strings.Builder
 	for b.Len() < n {
