@@ -48,9 +48,8 @@ func InferSamples(name string, docs [][]byte) (*Type, []string, error) {
 	return infer(name, docs, nil)
 }
 
-// infer reads docs, valid JSON documents, into one shape and builds its
-// type, named name. With several docs, paths in warnings and errors start
-// with the index of the doc.
+// infer reads valid docs into one shape and builds its type. With several
+// docs, paths start with the doc's index.
 func infer(name string, docs [][]byte, warnings []string) (*Type, []string, error) {
 	r := reader{warnings: warnings}
 	var s shape
@@ -112,7 +111,6 @@ func (o *object) field(key string) *shape {
 	return f
 }
 
-// merge records in s everything o has seen.
 func (s *shape) merge(o *shape) {
 	s.seen |= o.seen
 	s.held += o.held
@@ -141,7 +139,6 @@ func (s *shape) array() *shape {
 	return s.elem
 }
 
-// A reader records the values of a valid JSON document in shapes.
 type reader struct {
 	dec      *json.Decoder
 	path     []any // from the root to the value being read: keys and array indices
@@ -149,7 +146,7 @@ type reader struct {
 	warnings []string
 }
 
-// value reads one value, and for an object or array all it holds, into s.
+// value reads one value, and all an object or array holds, into s.
 func (r *reader) value(s *shape) error {
 	tok, err := r.dec.Token()
 	if err != nil {

@@ -61,8 +61,8 @@ type Field struct {
 	OmitEmpty bool
 }
 
-// goSyntax is the Go expression of each kind; that of an element type
-// follows the prefix of a Slice, Map or Pointer.
+// goSyntax is the Go expression of each kind; an element type follows that
+// of a Slice, Map or Pointer.
 var goSyntax = [...]string{"any", "bool", "int64", "float64", "string", "time.Time", "struct", "[]", "map[string]", "*"}
 
 //go:embed types.go.tmpl
