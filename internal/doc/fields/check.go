@@ -9,9 +9,6 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// nearestShown is how many of the nearest available paths an error lists.
-const nearestShown = 5
-
 // Check reports the first path of s that t, a document's type, does not
 // have: a key no object there holds, a step into something that is not an
 // object (a map's keys are not fixed), or a [] where there is no array.
@@ -31,14 +28,13 @@ func (s *Set) Check(t *infer.Type) error {
 	return nil
 }
 
-// has reports whether t has the path of steps.
 func has(t *infer.Type, steps []string) bool {
 	for _, st := range steps {
 		t = deref(t)
 		switch {
-		case st == "[]" && t.Kind == infer.Slice:
+		case st == "" && t.Kind == infer.Slice:
 			t = t.Elem
-		case st != "[]" && t.Kind == infer.Struct:
+		case st != "" && t.Kind == infer.Struct:
 			i := slices.IndexFunc(t.Fields, func(f infer.Field) bool { return f.Key == st })
 			if i < 0 {
 				return false
@@ -51,7 +47,6 @@ func has(t *infer.Type, steps []string) bool {
 	return true
 }
 
-// deref returns the type a pointer points to, or t.
 func deref(t *infer.Type) *infer.Type {
 	for t.Kind == infer.Pointer {
 		t = t.Elem
@@ -59,8 +54,7 @@ func deref(t *infer.Type) *infer.Type {
 	return t
 }
 
-// available returns every path t has, in the order of its fields, parents
-// before what they hold.
+// available returns every path t has, parents before what they hold.
 func available(t *infer.Type) []string {
 	var out []string
 	var walk func(t *infer.Type, prefix string)
@@ -86,15 +80,15 @@ func available(t *infer.Type) []string {
 	return out
 }
 
-// nearest returns up to nearestShown of paths, those closest to p in edit
-// distance, closest first; ties keep the order of paths.
+// nearest returns the five paths closest to p, closest first; ties keep
+// the order of paths.
 func nearest(p string, paths []string) []string {
 	paths = slices.Clone(paths)
 	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(distance(p, a), distance(p, b)) })
-	return paths[:min(nearestShown, len(paths))]
+	return paths[:min(5, len(paths))]
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
+// distance is the Levenshtein distance in runes.
 func distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
