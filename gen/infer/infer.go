@@ -58,10 +58,9 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 		r.dec.UseNumber()
 		r.path = nil
 		if len(docs) > 1 {
-			r.path = []any{i}
+			r.path = []string{index(i)}
 		}
-		r.base = len(r.path)
-		if err := r.value(&s); err != nil {
+		if err := r.value(&s, 0); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -141,13 +140,12 @@ func (s *shape) array() *shape {
 
 type reader struct {
 	dec      *json.Decoder
-	path     []any // from the root to the value being read: keys and array indices
-	base     int   // the steps of path above the document: its sample index
+	path     []string // to the value being read: .key, ["key"] and [index]
 	warnings []string
 }
 
 // value reads one value, and all an object or array holds, into s.
-func (r *reader) value(s *shape) error {
+func (r *reader) value(s *shape, depth int) error {
 	tok, err := r.dec.Token()
 	if err != nil {
 		return err
@@ -166,7 +164,7 @@ func (r *reader) value(s *shape) error {
 			s.seen |= floats
 		}
 	case json.Delim:
-		if len(r.path)-r.base == MaxDepth {
+		if depth == MaxDepth {
 			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
 		if tok == '{' {
@@ -184,7 +182,7 @@ func (r *reader) value(s *shape) error {
 				if err != nil {
 					return err
 				}
-				r.path = append(r.path, key)
+				r.path = append(r.path, keyStep(key.(string)))
 				into = s.obj.field(key.(string))
 				if seen[key.(string)] {
 					r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
@@ -193,9 +191,9 @@ func (r *reader) value(s *shape) error {
 					into.held++
 				}
 			} else {
-				r.path = append(r.path, i)
+				r.path = append(r.path, index(i))
 			}
-			if err := r.value(into); err != nil {
+			if err := r.value(into, depth+1); err != nil {
 				return err
 			}
 			r.path = r.path[:len(r.path)-1]
@@ -205,21 +203,13 @@ func (r *reader) value(s *shape) error {
 	return err
 }
 
-// where returns the path to the value being read, as in $.a[0]["b c"].
-func (r *reader) where() string {
-	var b strings.Builder
-	b.WriteString("$")
-	for _, s := range r.path {
-		switch s := s.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", s)
-		case string:
-			if token.IsIdentifier(s) || token.IsKeyword(s) {
-				b.WriteString("." + s)
-			} else {
-				b.WriteString("[" + strconv.Quote(s) + "]")
-			}
-		}
+func (r *reader) where() string { return "$" + strings.Join(r.path, "") }
+
+func index(i int) string { return "[" + strconv.Itoa(i) + "]" }
+
+func keyStep(key string) string {
+	if token.IsIdentifier(key) || token.IsKeyword(key) {
+		return "." + key
 	}
-	return b.String()
+	return "[" + strconv.Quote(key) + "]"
 }

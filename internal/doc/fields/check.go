@@ -14,70 +14,40 @@ import (
 // object (a map's keys are not fixed), or a [] where there is no array.
 // The error names the path and lists the nearest paths t has.
 func (s *Set) Check(t *infer.Type) error {
-	for _, p := range s.paths {
-		steps, _ := split(p) // Parse split it already
-		if has(t, steps) {
-			continue
-		}
-		avail := available(t)
-		if len(avail) == 0 {
-			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)
-		}
-		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(nearest(p, avail), ", "))
-	}
-	return nil
-}
-
-func has(t *infer.Type, steps []string) bool {
-	for _, st := range steps {
-		t = deref(t)
-		switch {
-		case st == "" && t.Kind == infer.Slice:
+	var paths [][]string // every path t has, parents before what they hold
+	var walk func(t *infer.Type, steps []string)
+	walk = func(t *infer.Type, steps []string) {
+		for t.Kind == infer.Pointer {
 			t = t.Elem
-		case st != "" && t.Kind == infer.Struct:
-			i := slices.IndexFunc(t.Fields, func(f infer.Field) bool { return f.Key == st })
-			if i < 0 {
-				return false
-			}
-			t = t.Fields[i].Type
-		default:
-			return false
 		}
-	}
-	return true
-}
-
-func deref(t *infer.Type) *infer.Type {
-	for t.Kind == infer.Pointer {
-		t = t.Elem
-	}
-	return t
-}
-
-// available returns every path t has, parents before what they hold.
-func available(t *infer.Type) []string {
-	var out []string
-	var walk func(t *infer.Type, prefix string)
-	walk = func(t *infer.Type, prefix string) {
-		t = deref(t)
+		paths = append(paths, steps)
 		switch t.Kind {
 		case infer.Slice:
-			walk(t.Elem, prefix+"[]")
+			walk(t.Elem, append(steps[:len(steps):len(steps)], ""))
 		case infer.Struct:
 			for _, f := range t.Fields {
-				p := f.Key
-				if prefix != "" {
-					p = prefix + "." + f.Key
-				}
-				out = append(out, p)
-				if ft := deref(f.Type); ft.Kind == infer.Slice || ft.Kind == infer.Struct {
-					walk(f.Type, p)
-				}
+				walk(f.Type, append(steps[:len(steps):len(steps)], f.Key))
 			}
 		}
 	}
-	walk(t, "")
-	return out
+	walk(t, nil)
+	for _, p := range s.paths {
+		steps, _ := split(p) // Parse split it already
+		if slices.ContainsFunc(paths, func(q []string) bool { return slices.Equal(q, steps) }) {
+			continue
+		}
+		var names []string // those that do not end at array elements
+		for _, q := range paths {
+			if len(q) > 0 && q[len(q)-1] != "" {
+				names = append(names, name(key(q)))
+			}
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)
+		}
+		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(nearest(p, names), ", "))
+	}
+	return nil
 }
 
 // nearest returns the five paths closest to p, closest first; ties keep
