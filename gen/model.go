@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
@@ -59,26 +58,23 @@ func encode(o *object) []byte {
 	return data
 }
 
+var scalarKinds = map[string]infer.Kind{"string": infer.String, "int64": infer.Int, "float64": infer.Float, "bool": infer.Bool, "time.Time": infer.Time}
+
 // goType returns the Go type of v, a slice's that of its first element.
 func goType(v any) *infer.Type {
 	switch v := v.(type) {
-	case string:
-		return &infer.Type{Kind: infer.String}
-	case int64:
-		return &infer.Type{Kind: infer.Int}
-	case float64:
-		return &infer.Type{Kind: infer.Float}
-	case bool:
-		return &infer.Type{Kind: infer.Bool}
-	case time.Time:
-		return &infer.Type{Kind: infer.Time}
 	case []*object:
 		return &infer.Type{Kind: infer.Slice, Elem: goType(v[0])}
+	case *object:
+		t := &infer.Type{Kind: infer.Struct, Name: v.name}
+		for i, name := range infer.FieldNames(v.keys) {
+			t.Fields = append(t.Fields, infer.Field{Name: name, Key: v.keys[i], Type: goType(v.values[i])})
+		}
+		return t
 	}
-	o := v.(*object)
-	t := &infer.Type{Kind: infer.Struct, Name: o.name}
-	for i, name := range infer.FieldNames(o.keys) {
-		t.Fields = append(t.Fields, infer.Field{Name: name, Key: o.keys[i], Type: goType(o.values[i])})
+	k, ok := scalarKinds[fmt.Sprintf("%T", v)]
+	if !ok {
+		panic(fmt.Sprintf("no Go type for %T", v))
 	}
-	return t
+	return &infer.Type{Kind: k}
 }
