@@ -9,9 +9,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// A fixture is one document with its Go type and, when it has one, its
-// projected type. The fixture builders panic on what cannot happen with
-// the fixed sizes they are given.
+// A fixture is one document with its Go type and, from five fields on,
+// its projected type. The builders panic only on a wrong fixed size.
 type fixture struct {
 	Name, Family string
 	Data         []byte      // the JSON document
@@ -21,19 +20,13 @@ type fixture struct {
 	Get5         string      // Go expression of the projected fields' paths
 }
 
-// esHitsProj names the projected type of every es-hits fixture: a search
-// response whose hits' _source holds the source5 fields.
-const esHitsProj = "EsHitsProj"
-
-// synthetic returns the generated fixtures in family order.
 func synthetic() []*fixture {
 	var fs []*fixture
 	for _, n := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
 		fs = append(fs, fieldsFixture(n))
 	}
-	sizes := []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20}
-	for i, name := range []string{"bytes-0.25k", "bytes-0001k", "bytes-0004k", "bytes-0016k", "bytes-0064k", "bytes-0256k", "bytes-1024k"} {
-		fs = append(fs, bytesFixture(name, sizes[i]))
+	for _, size := range []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20} {
+		fs = append(fs, bytesFixture(size))
 	}
 	for _, n := range []int{8, 32, 128, 512} {
 		fs = append(fs, equalBytesFixture(n))
@@ -49,8 +42,8 @@ func synthetic() []*fixture {
 	return fs
 }
 
-// newFixture encodes doc and derives its type and that of proj, whose
-// fields get5 (a Go expression) reads; proj may be nil.
+// newFixture encodes doc and types it and proj (nil for none), whose
+// fields get5, a Go expression, reads.
 func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
 	data := encode(doc)
 	n, err := jsonvalue.Scalars(data)
@@ -64,14 +57,13 @@ func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
 	return f
 }
 
-// projected is newFixture with doc's projection (see project).
 func projected(name, family string, doc *object) *fixture {
 	proj, get5 := project(doc, doc.name+"Proj")
 	return newFixture(name, family, doc, proj, get5)
 }
 
-// fieldsDoc returns the object called name with the first n fields of the
-// fields family: field k has the same value in every document that has it.
+// fieldsDoc returns the first n fields of the fields family: field k has
+// the same value in every document that has it.
 func fieldsDoc(name string, n int) *object {
 	r := newRand("fields")
 	o := &object{name: name}
@@ -81,8 +73,7 @@ func fieldsDoc(name string, n int) *object {
 	return o
 }
 
-// fieldsFixture is fields-NNNN: n flat fields, each fixture the one before
-// it with more fields appended; from five fields on, with a projection.
+// fieldsFixture is fields-NNNN: n flat fields.
 func fieldsFixture(n int) *fixture {
 	name := fmt.Sprintf("fields-%04d", n)
 	doc := fieldsDoc(infer.GoName(name), n)
@@ -92,20 +83,20 @@ func fieldsFixture(n int) *fixture {
 	return projected(name, "fields", doc)
 }
 
-// bytesFixture is bytes-*: the ten fields of fields-0010 with their string
-// values grown until the document is size bytes.
-func bytesFixture(name string, size int) *fixture {
+// bytesFixture is bytes-NNNNk (bytes-0.25k for 256): fields-0010 with its
+// strings grown to make size bytes.
+func bytesFixture(size int) *fixture {
+	name := fmt.Sprintf("bytes-%04dk", size>>10)
+	if size < 1<<10 {
+		name = fmt.Sprintf("bytes-%.2fk", float64(size)/(1<<10))
+	}
 	doc := fieldsDoc(infer.GoName(name), 10)
 	fill(doc, size, newRand(name))
 	return projected(name, "bytes", doc)
 }
 
-// equalBytesSize is the size of every equal-bytes fixture.
-const equalBytesSize = 8 << 10
-
-// equalBytesFixture is equal-bytes-fNNN: n fields in equalBytesSize bytes.
-// To fit 512 fields, keys are 8 bytes ("attr_001"), numbers are short and
-// there are no timestamps; strings take the rest.
+// equalBytesFixture is equal-bytes-fNNN: n fields in 8 KiB, keys short
+// and numbers small enough for 512 of them.
 func equalBytesFixture(n int) *fixture {
 	name := fmt.Sprintf("equal-bytes-f%03d", n)
 	r := newRand(name)
@@ -122,12 +113,11 @@ func equalBytesFixture(n int) *fixture {
 		}
 		doc.add(fmt.Sprintf("attr_%03d", k+1), v)
 	}
-	fill(doc, equalBytesSize, r)
+	fill(doc, 8<<10, r)
 	return projected(name, "equal-bytes", doc)
 }
 
-// fill sets the string values of o, evenly, to text that makes o's
-// encoding exactly size bytes.
+// fill sets the strings of o, evenly, to make its encoding size bytes.
 func fill(o *object, size int, r *rand.Rand) {
 	var strs []int
 	for i, v := range o.values {
@@ -145,8 +135,7 @@ func fill(o *object, size int, r *rand.Rand) {
 	}
 }
 
-// share returns the size of part i of total split into parts as evenly as
-// possible, larger parts first.
+// share is part i of total split evenly into parts, larger parts first.
 func share(total, parts, i int) int {
 	if i < total%parts {
 		return total/parts + 1
@@ -154,12 +143,10 @@ func share(total, parts, i int) int {
 	return total / parts
 }
 
-// nestedLeaves is the number of leaves of every nested fixture.
 const nestedLeaves = 64
 
-// nestedFixture is nested-dD: the first 64 fields of the fields family
-// spread evenly over d levels, each level but the last holding the next
-// one as its last field.
+// nestedFixture is nested-dD: fields-0064 spread evenly over d levels, each
+// level but the last holding the next one as its last field.
 func nestedFixture(d int) *fixture {
 	name := fmt.Sprintf("nested-d%d", d)
 	flat := fieldsDoc("", nestedLeaves)
@@ -179,18 +166,12 @@ func nestedFixture(d int) *fixture {
 	return projected(name, "nested", root)
 }
 
-// sourceFields is the number of fields in a full hit's _source: those of
-// fields-0050.
+// A full hit's _source is fields-0050; a source5 one keeps the fields at
+// the indices source5, as every es-hits projection and get5 do.
 const sourceFields = 50
 
-// source5 are the indices of the _source fields of a source5 response,
-// which every es-hits projection and get5 read: five spread through the
-// fifty.
 var source5 = spread(sourceFields)
 
-// esHitsFixture is es-hits-H-full or es-hits-H-source5, the same response
-// with each _source filtered to the source5 fields, as Elasticsearch's
-// _source_includes returns it.
 func esHitsFixture(hits int, variant string) *fixture {
 	name := fmt.Sprintf("es-hits-%d-%s", hits, variant)
 	source, keep := "Fields0050", []int(nil)
@@ -198,29 +179,29 @@ func esHitsFixture(hits int, variant string) *fixture {
 		source, keep = "EsSource5", source5
 	}
 	doc := esHits(infer.GoName(name), infer.GoName(variant), source, hits, keep)
-	proj := esHits(esHitsProj, "Proj", "EsSource5", 1, source5)
+	proj := esHits("EsHitsProj", "Proj", "EsSource5", 1, source5)
 	return newFixture(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
 }
 
-// esHits returns an Elasticsearch search response, a struct called root,
-// with hits hits whose _source (a struct called source) holds the fields
-// of fields-0050 at the indices keep, or all of them when keep is nil. Hit
-// i is the same in every response, and so are the envelopes of responses
-// with the same number of hits.
+// esHits returns a search response with hits hits whose _source holds the
+// fields of fields-0050 at the indices keep (all when nil). Hit i is the
+// same in every response, and so is the envelope for a number of hits.
 func esHits(root, variant, source string, hits int, keep []int) *object {
 	r := newRand(fmt.Sprintf("es-hits-%d", hits))
-	fs := namedFields(sourceFields)
 	list := make([]*object, hits)
 	for i := range list {
 		hr := newRand(fmt.Sprintf("es-hit-%d", i))
-		id := esID(hr)
+		id := make([]byte, 20) // like the ids Elasticsearch generates
+		for j := range id {
+			id[j] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[hr.IntN(64)]
+		}
 		src := &object{name: source}
-		for k, f := range fs {
+		for k, f := range namedFields(sourceFields) {
 			if v := value(hr, f.kind); keep == nil || slices.Contains(keep, k) {
 				src.add(f.key, v)
 			}
 		}
-		list[i] = obj("EsHit"+variant, "_index", "products-000001", "_id", id, "_score", hitScore(i), "_source", src)
+		list[i] = obj("EsHit"+variant, "_index", "products-000001", "_id", string(id), "_score", hitScore(i), "_source", src)
 	}
 	total := obj("EsTotal", "value", int64(hits)+r.Int64N(10_000), "relation", "eq")
 	return obj(root, "took", 1+r.Int64N(40), "timed_out", false,
@@ -228,16 +209,4 @@ func esHits(root, variant, source string, hits int, keep []int) *object {
 		"hits", obj("EsHits"+variant+"Hits", "total", total, "max_score", hitScore(0), "hits", list))
 }
 
-// hitScore is the _score of hit i: decreasing, never integral.
 func hitScore(i int) float64 { return thousandths(2500 - 12*i) }
-
-// esID returns a 20-character document id, like those Elasticsearch
-// generates.
-func esID(r *rand.Rand) string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	b := make([]byte, 20)
-	for i := range b {
-		b[i] = alphabet[r.IntN(len(alphabet))]
-	}
-	return string(b)
-}

@@ -53,10 +53,10 @@ func TestNamedFields(t *testing.T) {
 		}
 		seen[f.key] = true
 		if f.kind != mix[k%len(mix)] {
-			t.Errorf("field %d (%s) has kind %d, want %d", k, f.key, f.kind, mix[k%len(mix)])
+			t.Errorf("field %d (%s) has kind %s, want %s", k, f.key, f.kind, mix[k%len(mix)])
 		}
 	}
-	kinds := map[kind]bool{}
+	kinds := map[string]bool{}
 	for _, f := range fs[:5] {
 		kinds[f.kind] = true
 	}

@@ -23,41 +23,30 @@ const (
 	realworldFile = "realworld_gen.go" // the real-world fixtures and their types
 )
 
-// goFileTmpl is a generated Go file: the list of fixtures, then the types.
-//
 //go:embed fixtures.go.tmpl
 var goFileTmpl string
 
 var goFile = template.Must(template.New("").Delims("[[", "]]").Funcs(template.FuncMap{"strings": goStrings}).Parse(goFileTmpl))
 
-// files are generated files by their path in the fixtures directory.
+// files are generated files by path in the fixtures directory.
 type files map[string][]byte
 
-// syntheticFiles returns the documents of fs under data/, and typesFile.
 func syntheticFiles(fs []*fixture) (files, error) {
 	out := files{}
 	for _, f := range fs {
 		out[filepath.Join("data", f.Name+".json")] = f.Data
 	}
-	fields := namedFields(sourceFields)
 	var keys []string
 	for _, k := range source5 {
-		keys = append(keys, fields[k].key)
+		keys = append(keys, namedFields(sourceFields)[k].key)
 	}
 	src, err := goSource(fs, keys)
 	out[typesFile] = src
 	return out, err
 }
 
-// realworldFiles returns realworldFile for fs.
-func realworldFiles(fs []*fixture) (files, error) {
-	src, err := goSource(fs, nil)
-	return files{realworldFile: src}, err
-}
-
-// goSource returns the gofmt'ed Go file that lists fs, as the synthetic
-// fixtures when source5 (the keys of esSource5) is set and as the
-// real-world ones otherwise, and declares their types and projections.
+// goSource returns the Go file that lists fs, the synthetic fixtures when
+// source5 (the keys of esSource5) is set, and declares their types.
 func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	var roots []*infer.Type
 	for _, f := range fs {
@@ -78,31 +67,25 @@ func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	return src, nil
 }
 
-// write writes every generated file to the fixtures directory dir, removes
-// the documents under dir/data that are not generated, and runs easyjson
-// on the generated types.
 func write(dir string) error {
 	rw, err := realworld()
 	if err != nil {
 		return err
 	}
 	out, err := syntheticFiles(synthetic())
-	if err != nil {
-		return err
+	if err == nil {
+		out[realworldFile], err = goSource(rw, nil)
 	}
-	rwFiles, err := realworldFiles(rw)
-	if err != nil {
-		return err
+	if err == nil {
+		err = writeFiles(dir, out)
 	}
-	out[realworldFile] = rwFiles[realworldFile]
-	if err := writeFiles(dir, out); err != nil {
+	if err != nil {
 		return err
 	}
 	return easyjson(dir, typesFile, realworldFile)
 }
 
-// writeFiles writes out to dir and removes the documents under dir/data
-// that out does not hold.
+// writeFiles writes out to dir and removes the other documents in data/.
 func writeFiles(dir string, out files) error {
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return err
@@ -121,11 +104,9 @@ func writeFiles(dir string, out files) error {
 	return err
 }
 
-// easyjson generates easyjson's methods for every struct in the given Go
-// files of dir, without the MarshalJSON and UnmarshalJSON methods that
-// would make every other codec call easyjson's code. It first removes the
-// files it generated before: they may use types the Go files no longer
-// declare, and easyjson only runs on a package that builds.
+// easyjson generates easyjson's methods for the structs of goFiles, but not
+// MarshalJSON and UnmarshalJSON, which every other codec would call. Its
+// old files go first: easyjson only runs on a package that builds.
 func easyjson(dir string, goFiles ...string) error {
 	for _, f := range goFiles {
 		err := os.Remove(filepath.Join(dir, strings.TrimSuffix(f, ".go")+"_easyjson.go"))
@@ -136,8 +117,7 @@ func easyjson(dir string, goFiles ...string) error {
 	args := append([]string{"tool", "easyjson", "-all", "-no_std_marshalers"}, goFiles...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
+	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out)
 	}
 	return nil

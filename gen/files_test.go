@@ -36,11 +36,11 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 		if err != nil {
 			t.Skipf("cannot check %s: %v", realworldFile, err)
 		}
-		files, err := realworldFiles(rw)
+		src, err := goSource(rw, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		compareWithCommitted(t, files)
+		compareWithCommitted(t, files{realworldFile: src})
 	})
 }
 

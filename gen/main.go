@@ -29,15 +29,13 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// fixturesDir is where go run ./gen writes, relative to the module root.
 const fixturesDir = "fixtures"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run runs gen with the command-line arguments args and returns its exit
-// status: 0, 1 after an error, 2 for bad usage.
+// run returns gen's exit status: 0, 1 after an error, 2 for bad usage.
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("gen", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
@@ -80,10 +78,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// inferTypes prints to w a Go file of package pkg with the types inferred
-// from the JSON document at path, the document's type called name, and
-// Infer's warnings to warn. Invalid JSON is reported as path:line:column.
-// On error it prints nothing.
+// inferTypes prints the Go file of the types inferred from the document at
+// path to w and Infer's warnings to warn; on error, nothing.
 func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	if !token.IsIdentifier(name) || !token.IsExported(name) {
 		return fmt.Errorf("-type %q is not an exported Go identifier, like Doc", name)
@@ -114,8 +110,8 @@ func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	return err
 }
 
-// list prints the table of fixtures. A corpus that cannot be read is
-// listed as missing, with the command that fetches it.
+// list prints the fixtures; a corpus that cannot be read as missing, with
+// the command that fetches it.
 func list(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tFIELDS\tBYTES")

@@ -4,22 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// An object is a JSON object of a generated document together with its Go
-// type: the struct called name, whose fields are keys in order. A value is
-// a string, int64, float64, bool, time.Time, *object or []*object.
+// An object is a JSON object of a generated document and the struct called
+// name it decodes into. A value is a string, int64, float64, bool,
+// time.Time, *object or []*object.
 type object struct {
 	name   string
 	keys   []string
 	values []any
 }
 
-// obj returns the object called name holding keys and values, which
-// alternate in kv.
+// obj returns the object called name holding keys and values alternating
+// in kv.
 func obj(name string, kv ...any) *object {
 	o := &object{name: name}
 	for i := 0; i < len(kv); i += 2 {
@@ -33,8 +32,7 @@ func (o *object) add(key string, v any) {
 	o.values = append(o.values, v)
 }
 
-// MarshalJSON encodes o as encoding/json encodes the struct it stands for:
-// fields in order.
+// MarshalJSON encodes o as encoding/json encodes its struct.
 func (o *object) MarshalJSON() ([]byte, error) {
 	b := bytes.NewBufferString("{")
 	for i, k := range o.keys {
@@ -52,7 +50,6 @@ func (o *object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// encode returns the JSON encoding of o; its values always encode.
 func encode(o *object) []byte {
 	data, err := json.Marshal(o)
 	if err != nil {
@@ -61,27 +58,23 @@ func encode(o *object) []byte {
 	return data
 }
 
-// goType returns the Go type of v. A slice's element type is that of its
-// first element.
+var scalarKinds = map[string]infer.Kind{"string": infer.String, "int64": infer.Int, "float64": infer.Float, "bool": infer.Bool, "time.Time": infer.Time}
+
+// goType returns the Go type of v, a slice's that of its first element.
 func goType(v any) *infer.Type {
 	switch v := v.(type) {
-	case string:
-		return &infer.Type{Kind: infer.String}
-	case int64:
-		return &infer.Type{Kind: infer.Int}
-	case float64:
-		return &infer.Type{Kind: infer.Float}
-	case bool:
-		return &infer.Type{Kind: infer.Bool}
-	case time.Time:
-		return &infer.Type{Kind: infer.Time}
 	case []*object:
 		return &infer.Type{Kind: infer.Slice, Elem: goType(v[0])}
+	case *object:
+		t := &infer.Type{Kind: infer.Struct, Name: v.name}
+		for i, name := range infer.FieldNames(v.keys) {
+			t.Fields = append(t.Fields, infer.Field{Name: name, Key: v.keys[i], Type: goType(v.values[i])})
+		}
+		return t
 	}
-	o := v.(*object)
-	t := &infer.Type{Kind: infer.Struct, Name: o.name}
-	for i, name := range infer.FieldNames(o.keys) {
-		t.Fields = append(t.Fields, infer.Field{Name: name, Key: o.keys[i], Type: goType(o.values[i])})
+	k, ok := scalarKinds[fmt.Sprintf("%T", v)]
+	if !ok {
+		panic(fmt.Sprintf("no Go type for %T", v))
 	}
-	return t
+	return &infer.Type{Kind: k}
 }

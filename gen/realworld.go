@@ -9,7 +9,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// realworld returns a fixture for every corpus, with its inferred type.
 func realworld() ([]*fixture, error) {
 	var fs []*fixture
 	for _, c := range corpus.Names {
@@ -22,8 +21,8 @@ func realworld() ([]*fixture, error) {
 	return fs, nil
 }
 
-// realworldFixture returns the fixture of a corpus. A corpus that Infer
-// warns about is an error: its type would not reproduce it.
+// realworldFixture is an error for a corpus Infer warns about: its type
+// would not reproduce it.
 func realworldFixture(corpusName string) (*fixture, error) {
 	name := "realworld-" + corpusName
 	data, err := corpus.Load(corpusName)

@@ -12,8 +12,7 @@ type builder struct {
 	used nameSet // type names
 }
 
-// build returns the type of the values s has seen; a struct for them is
-// named name, or name with a number appended if name is taken.
+// build returns the type of s, a struct named name (made unique).
 func (b *builder) build(s *shape, name string) *Type {
 	t := b.nonNull(s, name)
 	if s.seen&null == 0 || t.Kind == Any || t.Kind == Slice || t.Kind == Map {
@@ -22,26 +21,22 @@ func (b *builder) build(s *shape, name string) *Type {
 	return &Type{Kind: Pointer, Elem: t}
 }
 
+var scalarKinds = map[seenKinds]Kind{boolean: Bool, str: String, ints: Int, floats: Float}
+
 func (b *builder) nonNull(s *shape, name string) *Type {
-	kinds := 0
-	for _, seen := range []bool{s.seen&boolean != 0, s.seen&str != 0, s.seen&(ints|floats) != 0, s.obj != nil, s.elem != nil} {
-		if seen {
-			kinds++
-		}
+	k := s.seen &^ null
+	if k&floats != 0 {
+		k &^= ints // a number
 	}
-	switch {
-	case kinds != 1:
-		return &Type{Kind: Any}
-	case s.seen&boolean != 0:
-		return &Type{Kind: Bool}
-	case s.seen&str != 0:
-		return &Type{Kind: String}
-	case s.seen&floats != 0:
-		return &Type{Kind: Float}
-	case s.seen&ints != 0:
-		return &Type{Kind: Int}
-	case s.elem != nil:
+	if kind, ok := scalarKinds[k]; ok {
+		return &Type{Kind: kind}
+	}
+	switch k {
+	case arrays:
 		return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
+	case objects:
+	default:
+		return &Type{Kind: Any}
 	}
 	o := s.obj
 	if o.isMap() {
@@ -55,8 +50,7 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	for i, goName := range FieldNames(o.keys) {
 		key := o.keys[i]
 		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], b.root+goName)}
-		// A key some objects lack is omitted when absent: a pointer (nil
-		// when absent) with omitempty. An any field is already nil.
+		// A key some objects lack is a pointer with omitempty.
 		if o.fields[key].held < o.n {
 			if k := f.Type.Kind; k != Any && k != Pointer {
 				f.Type = &Type{Kind: Pointer, Elem: f.Type}
@@ -68,8 +62,8 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	return t
 }
 
-// isMap reports whether o is a dictionary rather than a record: it has no
-// keys, all its keys are integers (ids), or a key cannot be a struct tag.
+// isMap reports whether o is a dictionary: no keys, only integer keys, or a
+// key that cannot be a struct tag.
 func (o *object) isMap() bool {
 	numeric := true
 	for _, k := range o.keys {
@@ -82,8 +76,6 @@ func (o *object) isMap() bool {
 	return numeric
 }
 
-// validTag reports whether encoding/json accepts key as the name in a json
-// struct tag.
 func validTag(key string) bool {
 	if key == "" || key == "-" {
 		return false

@@ -48,9 +48,8 @@ func InferSamples(name string, docs [][]byte) (*Type, []string, error) {
 	return infer(name, docs, nil)
 }
 
-// infer reads docs, valid JSON documents, into one shape and builds its
-// type, named name. With several docs, paths in warnings and errors start
-// with the index of the doc.
+// infer reads valid docs into one shape and builds its type. With several
+// docs, paths start with the doc's index.
 func infer(name string, docs [][]byte, warnings []string) (*Type, []string, error) {
 	r := reader{warnings: warnings}
 	var s shape
@@ -59,10 +58,9 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 		r.dec.UseNumber()
 		r.path = nil
 		if len(docs) > 1 {
-			r.path = []any{i}
+			r.path = []string{index(i)}
 		}
-		r.base = len(r.path)
-		if err := r.value(&s); err != nil {
+		if err := r.value(&s, 0); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -76,21 +74,23 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
-	seen scalars // the kinds of scalar seen
-	held int     // as a member's value: how many objects held the key
-	obj  *object // the objects seen, merged
-	elem *shape  // the elements of the arrays seen; nil if no array
+	seen seenKinds // the kinds of value seen
+	held int       // as a member's value: how many objects held the key
+	obj  *object   // the objects seen, merged
+	elem *shape    // the elements of the arrays seen
 }
 
-// scalars is a set of kinds of JSON scalar.
-type scalars uint8
+// seenKinds is a set of kinds of JSON value.
+type seenKinds uint8
 
 const (
-	null scalars = 1 << iota
+	null seenKinds = 1 << iota
 	boolean
 	str
 	ints
 	floats
+	objects
+	arrays
 )
 
 // An object is the merged keys of the objects seen at one place.
@@ -110,7 +110,6 @@ func (o *object) field(key string) *shape {
 	return f
 }
 
-// merge records in s everything o has seen.
 func (s *shape) merge(o *shape) {
 	s.seen |= o.seen
 	s.held += o.held
@@ -125,7 +124,6 @@ func (s *shape) merge(o *shape) {
 	}
 }
 
-// object returns the objects s has seen, making them if need be.
 func (s *shape) object() *object {
 	if s.obj == nil {
 		s.obj = &object{fields: map[string]*shape{}}
@@ -133,8 +131,6 @@ func (s *shape) object() *object {
 	return s.obj
 }
 
-// array returns the elements of the arrays s has seen, making them if need
-// be.
 func (s *shape) array() *shape {
 	if s.elem == nil {
 		s.elem = new(shape)
@@ -142,16 +138,14 @@ func (s *shape) array() *shape {
 	return s.elem
 }
 
-// A reader records the values of a valid JSON document in shapes.
 type reader struct {
 	dec      *json.Decoder
-	path     []any // from the root to the value being read: keys and array indices
-	base     int   // the steps of path above the document: its sample index
+	path     []string // to the value being read: .key, ["key"] and [index]
 	warnings []string
 }
 
-// value reads one value and records it in s.
-func (r *reader) value(s *shape) error {
+// value reads one value, and all an object or array holds, into s.
+func (r *reader) value(s *shape, depth int) error {
 	tok, err := r.dec.Token()
 	if err != nil {
 		return err
@@ -170,71 +164,52 @@ func (r *reader) value(s *shape) error {
 			s.seen |= floats
 		}
 	case json.Delim:
-		if len(r.path)-r.base == MaxDepth {
+		if depth == MaxDepth {
 			return fmt.Errorf("nesting deeper than %d levels at %s", MaxDepth, r.where())
 		}
-		if err := r.members(s, tok == '{'); err != nil {
-			return err
+		if tok == '{' {
+			s.seen |= objects
+			s.object().n++
+		} else {
+			s.seen |= arrays
+			s.array()
+		}
+		seen := map[string]bool{}
+		for i := 0; r.dec.More(); i++ {
+			into := s.elem
+			if tok == '{' {
+				key, err := r.dec.Token()
+				if err != nil {
+					return err
+				}
+				r.path = append(r.path, keyStep(key.(string)))
+				into = s.obj.field(key.(string))
+				if seen[key.(string)] {
+					r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
+				} else {
+					seen[key.(string)] = true
+					into.held++
+				}
+			} else {
+				r.path = append(r.path, index(i))
+			}
+			if err := r.value(into, depth+1); err != nil {
+				return err
+			}
+			r.path = r.path[:len(r.path)-1]
 		}
 		_, err = r.dec.Token() // the closing delimiter
 	}
 	return err
 }
 
-// members reads the members of an object, or the elements of an array,
-// into s.
-func (r *reader) members(s *shape, isObject bool) error {
-	var o *object
-	if isObject {
-		o = s.object()
-		o.n++
-	} else {
-		s.array()
-	}
-	seen := map[string]bool{}
-	for i := 0; r.dec.More(); i++ {
-		var into *shape
-		if isObject {
-			tok, err := r.dec.Token()
-			if err != nil {
-				return err
-			}
-			key := tok.(string)
-			r.path = append(r.path, key)
-			into = o.field(key)
-			if seen[key] {
-				r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
-			} else {
-				seen[key] = true
-				into.held++
-			}
-		} else {
-			r.path = append(r.path, i)
-			into = s.elem
-		}
-		if err := r.value(into); err != nil {
-			return err
-		}
-		r.path = r.path[:len(r.path)-1]
-	}
-	return nil
-}
+func (r *reader) where() string { return "$" + strings.Join(r.path, "") }
 
-// where returns the path to the value being read, as in $.a[0]["b c"].
-func (r *reader) where() string {
-	var b strings.Builder
-	b.WriteString("$")
-	for _, s := range r.path {
-		switch s := s.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", s)
-		case string:
-			if token.IsIdentifier(s) || token.IsKeyword(s) {
-				b.WriteString("." + s)
-			} else {
-				b.WriteString("[" + strconv.Quote(s) + "]")
-			}
-		}
+func index(i int) string { return "[" + strconv.Itoa(i) + "]" }
+
+func keyStep(key string) string {
+	if token.IsIdentifier(key) || token.IsKeyword(key) {
+		return "." + key
 	}
-	return b.String()
+	return "[" + strconv.Quote(key) + "]"
 }

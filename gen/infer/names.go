@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 )
 
-// initialisms are written in upper case in Go names, as Go style has it.
 var initialisms = strings.Fields(`ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IP JSON QPS RAM RPC SLA
 	SMTP SQL SSH TCP TLS TTL UDP UI UID UUID URI URL UTF8 VM XML XMPP XSRF XSS`)
 
@@ -58,11 +57,9 @@ func FieldNames(keys []string) []string {
 	return names
 }
 
-// A nameSet is the names handed out so far.
 type nameSet map[string]bool
 
-// unique returns name, or name with the smallest number from 2 on appended
-// that is not used yet, and marks the result used.
+// unique returns name, or name2, name3, … if taken, and marks it used.
 func (s nameSet) unique(name string) string {
 	n := name
 	for i := 2; s[n]; i++ {

@@ -71,8 +71,6 @@ func (e *ShapeError) Error() string {
 	return fmt.Sprintf("%d:%d: the document is %s, not an object, an array of objects or objects one a line", e.Line, e.Column, e.Kind)
 }
 
-// kinds names the kinds of JSON value by the byte they start with; any
-// other byte starts a number.
 var kinds = map[byte]string{'{': "an object", '[': "an array", '"': "a string", 't': "a boolean", 'f': "a boolean", 'n': "null"}
 
 func kind(c byte) string { return cmp.Or(kinds[c], "a number") }

@@ -22,27 +22,21 @@ func (e *SyntaxError) Error() string {
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
-// bomWarning is the warning about a skipped byte-order mark.
-const bomWarning = "skipped the UTF-8 byte-order mark at the start"
-
-// skipBOM returns where the document data starts, after a UTF-8 byte-order
-// mark if it has one, and the warning about it.
+// skipBOM returns where data starts after a UTF-8 byte-order mark, and the
+// warning about it.
 func skipBOM(data []byte) (int, []string) {
 	if bytes.HasPrefix(data, []byte("\uFEFF")) {
-		return len("\uFEFF"), []string{bomWarning}
+		return len("\uFEFF"), []string{"skipped the UTF-8 byte-order mark at the start"}
 	}
 	return 0, nil
 }
 
-// check returns a *SyntaxError if doc[start:] is not one valid JSON value,
-// at its position in doc.
 func check(doc []byte, start int) error {
 	return syntaxError(doc, start, json.Unmarshal(doc[start:], new(json.RawMessage)))
 }
 
 // syntaxError positions err, from encoding/json reading doc[start:], as a
-// *SyntaxError in doc; a value cut short is at the end of doc. Other errors
-// it returns as they are.
+// *SyntaxError in doc; a value cut short is at the end of doc.
 func syntaxError(doc []byte, start int, err error) error {
 	var se *json.SyntaxError
 	off := len(doc)
@@ -59,15 +53,14 @@ func syntaxError(doc []byte, start int, err error) error {
 	return &SyntaxError{Line: line, Column: col, Err: err}
 }
 
-// truncated reports whether data, which is not valid JSON, holds no more
-// than the start of a value: it is blank or ends inside its first value.
+// truncated reports whether data, not valid JSON, is blank or ends inside
+// its first value.
 func truncated(data []byte) bool {
 	err := json.NewDecoder(bytes.NewReader(data)).Decode(new(json.RawMessage))
 	return err == io.EOF || err == io.ErrUnexpectedEOF
 }
 
-// position returns the line and column of the byte at offset off in doc;
-// off may be len(doc), the end of the document.
+// position returns the line and column of the byte at offset off in doc.
 func position(doc []byte, off int) (line, col int) {
 	before := doc[:off]
 	return 1 + bytes.Count(before, []byte("\n")), off - bytes.LastIndexByte(before, '\n')

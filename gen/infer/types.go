@@ -21,9 +21,10 @@ package infer
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/format"
-	"strings"
+	"text/template"
 )
 
 // Kind is the kind of a Go type.
@@ -60,51 +61,29 @@ type Field struct {
 	OmitEmpty bool
 }
 
-// goSyntax is the Go expression of each kind; that of an element type
-// follows the prefix of a Slice, Map or Pointer.
+// goSyntax is the Go expression of each kind; an element type follows that
+// of a Slice, Map or Pointer.
 var goSyntax = [...]string{"any", "bool", "int64", "float64", "string", "time.Time", "struct", "[]", "map[string]", "*"}
 
-// ref returns the Go expression that refers to t.
-func (t *Type) ref() string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.underlying()
-}
+//go:embed types.go.tmpl
+var declsTmpl string
 
-// underlying returns the Go expression of t's underlying type.
-func (t *Type) underlying() string {
-	switch t.Kind {
-	case Struct:
-		var b strings.Builder
-		for _, f := range t.Fields {
-			tag := f.Key
-			if f.OmitEmpty {
-				tag += ",omitempty"
-			}
-			fmt.Fprintf(&b, "%s %s `json:%q`\n", f.Name, f.Type.ref(), tag)
-		}
-		return "struct {\n" + b.String() + "}"
-	case Slice, Map, Pointer:
-		return goSyntax[t.Kind] + t.Elem.ref()
-	}
-	return goSyntax[t.Kind]
-}
+var decls = template.Must(template.New("").Funcs(template.FuncMap{"syntax": func(k Kind) string { return goSyntax[k] }}).Parse(declsTmpl))
 
 // Decls returns the unformatted Go declarations of every named type
 // reachable from roots, each declared once (by name), parents before the
 // types they contain.
 func Decls(roots ...*Type) []byte {
-	var b bytes.Buffer
+	var named []*Type
 	declared := map[string]bool{}
 	var visit func(t *Type)
 	visit = func(t *Type) {
+		if t.Name != "" && declared[t.Name] {
+			return
+		}
 		if t.Name != "" {
-			if declared[t.Name] {
-				return
-			}
 			declared[t.Name] = true
-			fmt.Fprintf(&b, "type %s %s\n\n", t.Name, t.underlying())
+			named = append(named, t)
 		}
 		if t.Elem != nil {
 			visit(t.Elem)
@@ -115,6 +94,10 @@ func Decls(roots ...*Type) []byte {
 	}
 	for _, t := range roots {
 		visit(t)
+	}
+	var b bytes.Buffer
+	if err := decls.Execute(&b, named); err != nil {
+		panic(err) // the template only reads Types
 	}
 	return b.Bytes()
 }

@@ -20,12 +20,6 @@ import (
 // Same reports the first difference between two JSON documents compared as
 // values, or nil when they are the same value.
 func Same(got, want []byte) error {
-	return SameWithin(got, want, 0)
-}
-
-// SameWithin is Same with numbers allowed to differ by half a unit in the
-// digits-th decimal place (exactly equal when digits is 0).
-func SameWithin(got, want []byte, digits int) error {
 	g, err := Decode(got)
 	if err != nil {
 		return fmt.Errorf("got is not valid JSON: %w", err)
@@ -34,7 +28,7 @@ func SameWithin(got, want []byte, digits int) error {
 	if err != nil {
 		return fmt.Errorf("want is not valid JSON: %w", err)
 	}
-	return Diff(g, w, digits)
+	return Diff(g, w, 0)
 }
 
 // Decode decodes one JSON value with numbers kept as json.Number; trailing
@@ -59,51 +53,63 @@ func Scalars(data []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var count func(v any) int
-	count = func(v any) int {
-		n := 0
-		switch v := v.(type) {
-		case map[string]any:
-			for _, e := range v {
-				n += count(e)
-			}
-		case []any:
-			for _, e := range v {
-				n += count(e)
-			}
-		default:
-			n = 1
-		}
-		return n
+	return scalars(v), nil
+}
+
+func scalars(v any) int {
+	var elems []any
+	switch v := v.(type) {
+	case map[string]any:
+		elems = slices.Collect(maps.Values(v))
+	case []any:
+		elems = v
+	default:
+		return 1
 	}
-	return count(v), nil
+	n := 0
+	for _, e := range elems {
+		n += scalars(e)
+	}
+	return n
 }
 
-// Diff compares two values returned by Decode, numbers within digits
-// decimal places (exactly when 0), and reports the first path at which they
-// differ.
+// Diff compares two values returned by Decode, numbers within half a unit
+// in the digits-th decimal place (exactly when digits is 0), and reports
+// the first path, keys in sorted order, at which they differ.
 func Diff(got, want any, digits int) error {
-	return diff(got, want, numbersEqual(digits), "")
+	tol := new(big.Float)
+	if digits > 0 {
+		tol.SetFloat64(0.5 * math.Pow10(-digits))
+	}
+	return diff(got, want, tol, "")
 }
 
-func diff(got, want any, eq func(a, b json.Number) bool, path string) error {
+func diff(got, want any, tol *big.Float, path string) error {
 	switch w := want.(type) {
 	case map[string]any:
 		g, ok := got.(map[string]any)
 		if !ok {
 			break
 		}
-		for _, k := range slices.Sorted(maps.Keys(w)) {
-			if _, ok := g[k]; !ok {
-				return fmt.Errorf("differs at %s[%q]: got (missing), want %s", path, k, Short(w[k]))
-			}
-			if err := diff(g[k], w[k], eq, fmt.Sprintf("%s[%q]", path, k)); err != nil {
-				return err
+		keys := slices.Collect(maps.Keys(w))
+		for k := range g {
+			if _, ok := w[k]; !ok {
+				keys = append(keys, k)
 			}
 		}
-		for _, k := range slices.Sorted(maps.Keys(g)) {
-			if _, ok := w[k]; !ok {
-				return fmt.Errorf("differs at %s[%q]: got %s, want (missing)", path, k, Short(g[k]))
+		slices.Sort(keys)
+		for _, k := range keys {
+			gv, inGot := g[k]
+			wv, inWant := w[k]
+			at := fmt.Sprintf("%s[%q]", path, k)
+			switch {
+			case !inGot:
+				return fmt.Errorf("differs at %s: got (missing), want %s", at, short(wv))
+			case !inWant:
+				return fmt.Errorf("differs at %s: got %s, want (missing)", at, short(gv))
+			}
+			if err := diff(gv, wv, tol, at); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -113,13 +119,13 @@ func diff(got, want any, eq func(a, b json.Number) bool, path string) error {
 			break
 		}
 		for i := range w {
-			if err := diff(g[i], w[i], eq, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := diff(g[i], w[i], tol, fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return err
 			}
 		}
 		return nil
 	case json.Number:
-		if g, ok := got.(json.Number); ok && eq(g, w) {
+		if g, ok := got.(json.Number); ok && (g == w || near(g, w, tol)) {
 			return nil
 		}
 	default:
@@ -130,33 +136,20 @@ func diff(got, want any, eq func(a, b json.Number) bool, path string) error {
 	if path == "" {
 		path = "the root"
 	}
-	return fmt.Errorf("differs at %s: got %s, want %s", path, Short(got), Short(want))
+	return fmt.Errorf("differs at %s: got %s, want %s", path, short(got), short(want))
 }
 
-// numbersEqual compares two JSON numbers by value: exactly, or within
-// half a unit in the digits-th decimal place when digits > 0.
-func numbersEqual(digits int) func(a, b json.Number) bool {
-	tol := new(big.Float)
-	if digits > 0 {
-		tol.SetFloat64(0.5 * math.Pow10(-digits))
-	}
-	return func(a, b json.Number) bool {
-		if a == b {
-			return true
-		}
-		x, ok1 := new(big.Float).SetPrec(256).SetString(string(a))
-		y, ok2 := new(big.Float).SetPrec(256).SetString(string(b))
-		return ok1 && ok2 && x.Sub(x, y).Abs(x).Cmp(tol) <= 0
-	}
+func near(a, b json.Number, tol *big.Float) bool {
+	x, ok1 := new(big.Float).SetPrec(256).SetString(string(a))
+	y, ok2 := new(big.Float).SetPrec(256).SetString(string(b))
+	return ok1 && ok2 && x.Sub(x, y).Abs(x).Cmp(tol) <= 0
 }
 
-// Short shows a decoded JSON value in at most 60 bytes.
-func Short(v any) string {
-	b, err := json.Marshal(v)
-	switch {
-	case err != nil:
-		return fmt.Sprintf("%v", v)
-	case len(b) > 60:
+// short shows a decoded JSON value, which always encodes, in at most 60
+// bytes.
+func short(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 60 {
 		return string(b[:57]) + "..."
 	}
 	return string(b)

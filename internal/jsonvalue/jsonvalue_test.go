@@ -18,17 +18,23 @@ func TestSame(t *testing.T) {
 		{`{"a":[1,2]}`, `{"a":[1,3]}`, 0, `differs at ["a"][1]`},
 		{`{"a":1}`, `{"a":1,"b":2}`, 0, `["b"]: got (missing)`},
 		{`{"a":1,"b":2}`, `{"a":1}`, 0, `want (missing)`},
+		{`{"b":1,"c":2}`, `{"a":1,"c":3}`, 0, `differs at ["a"]: got (missing)`},
 		{`"x"`, `"y"`, 0, "differs at the root"},
 		{`1 2`, `1`, 0, "trailing data"},
 		{`{`, `1`, 0, "got is not valid JSON"},
 	}
 	for _, tt := range tests {
-		err := SameWithin([]byte(tt.got), []byte(tt.want), tt.digits)
+		err := Same([]byte(tt.got), []byte(tt.want))
+		if tt.digits > 0 {
+			g, _ := Decode([]byte(tt.got))
+			w, _ := Decode([]byte(tt.want))
+			err = Diff(g, w, tt.digits)
+		}
 		switch {
 		case tt.diff == "" && err != nil:
-			t.Errorf("SameWithin(%s, %s, %d) = %v, want nil", tt.got, tt.want, tt.digits, err)
+			t.Errorf("Same(%s, %s) within %d digits = %v, want nil", tt.got, tt.want, tt.digits, err)
 		case tt.diff != "" && (err == nil || !strings.Contains(err.Error(), tt.diff)):
-			t.Errorf("SameWithin(%s, %s, %d) = %v, want an error containing %q", tt.got, tt.want, tt.digits, err, tt.diff)
+			t.Errorf("Same(%s, %s) within %d digits = %v, want an error containing %q", tt.got, tt.want, tt.digits, err, tt.diff)
 		}
 	}
 }

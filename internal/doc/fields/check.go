@@ -9,92 +9,56 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// nearestShown is how many of the nearest available paths an error lists.
-const nearestShown = 5
-
 // Check reports the first path of s that t, a document's type, does not
 // have: a key no object there holds, a step into something that is not an
 // object (a map's keys are not fixed), or a [] where there is no array.
 // The error names the path and lists the nearest paths t has.
 func (s *Set) Check(t *infer.Type) error {
+	var paths [][]string // every path t has, parents before what they hold
+	var walk func(t *infer.Type, steps []string)
+	walk = func(t *infer.Type, steps []string) {
+		for t.Kind == infer.Pointer {
+			t = t.Elem
+		}
+		paths = append(paths, steps)
+		switch t.Kind {
+		case infer.Slice:
+			walk(t.Elem, append(steps[:len(steps):len(steps)], ""))
+		case infer.Struct:
+			for _, f := range t.Fields {
+				walk(f.Type, append(steps[:len(steps):len(steps)], f.Key))
+			}
+		}
+	}
+	walk(t, nil)
 	for _, p := range s.paths {
 		steps, _ := split(p) // Parse split it already
-		if has(t, steps) {
+		if slices.ContainsFunc(paths, func(q []string) bool { return slices.Equal(q, steps) }) {
 			continue
 		}
-		avail := available(t)
-		if len(avail) == 0 {
+		var names []string // those that do not end at array elements
+		for _, q := range paths {
+			if len(q) > 0 && q[len(q)-1] != "" {
+				names = append(names, name(key(q)))
+			}
+		}
+		if len(names) == 0 {
 			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)
 		}
-		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(nearest(p, avail), ", "))
+		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(nearest(p, names), ", "))
 	}
 	return nil
 }
 
-// has reports whether t has the path of steps.
-func has(t *infer.Type, steps []string) bool {
-	for _, st := range steps {
-		t = deref(t)
-		switch {
-		case st == "[]" && t.Kind == infer.Slice:
-			t = t.Elem
-		case st != "[]" && t.Kind == infer.Struct:
-			i := slices.IndexFunc(t.Fields, func(f infer.Field) bool { return f.Key == st })
-			if i < 0 {
-				return false
-			}
-			t = t.Fields[i].Type
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// deref returns the type a pointer points to, or t.
-func deref(t *infer.Type) *infer.Type {
-	for t.Kind == infer.Pointer {
-		t = t.Elem
-	}
-	return t
-}
-
-// available returns every path t has, in the order of its fields, parents
-// before what they hold.
-func available(t *infer.Type) []string {
-	var out []string
-	var walk func(t *infer.Type, prefix string)
-	walk = func(t *infer.Type, prefix string) {
-		t = deref(t)
-		switch t.Kind {
-		case infer.Slice:
-			walk(t.Elem, prefix+"[]")
-		case infer.Struct:
-			for _, f := range t.Fields {
-				p := f.Key
-				if prefix != "" {
-					p = prefix + "." + f.Key
-				}
-				out = append(out, p)
-				if ft := deref(f.Type); ft.Kind == infer.Slice || ft.Kind == infer.Struct {
-					walk(f.Type, p)
-				}
-			}
-		}
-	}
-	walk(t, "")
-	return out
-}
-
-// nearest returns up to nearestShown of paths, those closest to p in edit
-// distance, closest first; ties keep the order of paths.
+// nearest returns the five paths closest to p, closest first; ties keep
+// the order of paths.
 func nearest(p string, paths []string) []string {
 	paths = slices.Clone(paths)
 	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(distance(p, a), distance(p, b)) })
-	return paths[:min(nearestShown, len(paths))]
+	return paths[:min(5, len(paths))]
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
+// distance is the Levenshtein distance in runes.
 func distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)

@@ -28,8 +28,8 @@ type Set struct {
 	root  *node
 }
 
-// A node is one place in the tree: kept whole, or the keys below it (in
-// the order the paths name them) and the elements of the array it holds.
+// A node is one place in the tree: kept whole, or the keys below it in
+// the order the paths name them, and the elements of the array it holds.
 type node struct {
 	whole bool
 	keys  []string
@@ -39,10 +39,9 @@ type node struct {
 
 func newNode() *node { return &node{child: map[string]*node{}} }
 
-// step returns n's child for key, or for the array's elements when key is
-// "[]", making it if need be.
+// step returns n's child for key, or for the elements when key is "".
 func (n *node) step(key string) *node {
-	if key == "[]" {
+	if key == "" {
 		if n.elem == nil {
 			n.elem = newNode()
 		}
@@ -83,8 +82,7 @@ func Parse(spec string) (*Set, error) {
 	return s, nil
 }
 
-// split returns the steps of a path: keys, and "[]" for each step into an
-// array's elements.
+// split returns the steps of a path: keys, and "" into an array.
 func split(p string) ([]string, error) {
 	var steps []string
 	for _, seg := range strings.Split(p, ".") {
@@ -102,7 +100,7 @@ func split(p string) ([]string, error) {
 		}
 		steps = append(steps, key)
 		for range n {
-			steps = append(steps, "[]")
+			steps = append(steps, "")
 		}
 	}
 	return steps, nil

@@ -10,8 +10,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// readOpts read documents as they are: duplicate names and invalid UTF-8
-// pass through, as they do through Elasticsearch.
+// readOpts pass duplicate names and invalid UTF-8, as Elasticsearch does.
 var readOpts = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
 
 // Filter returns the JSON object doc with only the paths of s, as
@@ -30,7 +29,6 @@ func (s *Set) Filter(doc []byte) ([]byte, error) {
 	return out, nil
 }
 
-// filter returns v filtered by n, or nil when nothing is left of it.
 func filter(v []byte, n *node) ([]byte, error) {
 	if n.whole {
 		return v, nil

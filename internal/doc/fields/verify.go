@@ -18,11 +18,10 @@ import (
 // takes part, so a fault in either shows as a path one has and the other
 // lacks.
 
-// A pathSet counts leaf paths: scalars, nulls, empty objects and empty
-// arrays, each by the steps that lead to it (see key).
+// A pathSet counts leaves (scalars, nulls, empty objects and arrays) by key.
 type pathSet map[string]int
 
-// add counts the leaf at steps: keys, and "" for an array step.
+// add counts the leaf at steps (see split).
 func (ps pathSet) add(steps []string) {
 	if len(steps) > 0 { // not the document itself, empty
 		ps[key(steps)]++
@@ -30,7 +29,7 @@ func (ps pathSet) add(steps []string) {
 }
 
 // key encodes steps unambiguously: keys quoted, array steps [], joined by
-// NUL, which no quoted key holds.
+// NUL.
 func key(steps []string) string {
 	enc := make([]string, len(steps))
 	for i, st := range steps {
@@ -42,7 +41,6 @@ func key(steps []string) string {
 	return strings.Join(enc, "\x00")
 }
 
-// name returns the path of key k in FIELDS syntax: price.amount, items[].sku.
 func name(k string) string {
 	var b strings.Builder
 	for i, st := range strings.Split(k, "\x00") {
@@ -57,16 +55,10 @@ func name(k string) string {
 	return b.String()
 }
 
-// covered returns the leaves of ps that a path of s leads to or holds.
 func (s *Set) covered(ps pathSet) pathSet {
 	out := pathSet{}
 	for _, p := range s.paths {
 		steps, _ := split(p) // Parse split it already
-		for i, st := range steps {
-			if st == "[]" {
-				steps[i] = ""
-			}
-		}
 		prefix := key(steps)
 		for k, n := range ps {
 			if k == prefix || strings.HasPrefix(k, prefix+"\x00") {
@@ -77,9 +69,8 @@ func (s *Set) covered(ps pathSet) pathSet {
 	return out
 }
 
-// differ returns the first leaf where got and want differ, in the order of
-// their paths: first one got lacks or holds fewer or more times than want,
-// then one only got holds; and how often each holds it.
+// differ returns the first leaf got holds a different number of times than
+// want, those of want first, and both numbers.
 func differ(got, want pathSet) (leaf string, gotN, wantN int) {
 	for _, ps := range []pathSet{want, got} {
 		for _, k := range slices.Sorted(maps.Keys(ps)) {
@@ -115,7 +106,6 @@ func (s *Set) CheckFiltered(doc, filtered []byte) error {
 	}
 }
 
-// leaves returns the leaf paths of the JSON document doc.
 func leaves(doc []byte) (pathSet, error) {
 	dec := jsontext.NewDecoder(bytes.NewReader(doc), readOpts...)
 	ps := pathSet{}
@@ -166,10 +156,8 @@ func (s *Set) CheckType(full, proj reflect.Type) error {
 	return nil
 }
 
-// typeLeaves returns the leaf paths of values of t: each field of a
-// struct by its json name, [] for the elements of a slice or array; a
-// map, an interface, []byte and a struct without fields encoding/json
-// sees are leaves.
+// typeLeaves returns the leaves of t by json names: a map, an interface,
+// []byte and a struct without fields encoding/json sees are leaves.
 func typeLeaves(t reflect.Type) pathSet {
 	ps := pathSet{}
 	var walk func(t reflect.Type, steps []string)
