@@ -116,7 +116,7 @@ func TestRun(t *testing.T) {
 				if !ok || c != jobs[i].cell || !strings.HasSuffix(string(res.Name), "-1") {
 					t.Errorf("result %d is %s, want %s-1", i, res.Name, jobs[i].cell.Name())
 				}
-				got, _ := value(res, rawfmt.UnitInstr)
+				got, _ := res.Value(rawfmt.UnitInstr)
 				if want := float64(fakePerOp(c)); got != want {
 					t.Errorf("%s: %v %s, want %v", c, got, rawfmt.UnitInstr, want)
 				}
