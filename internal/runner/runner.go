@@ -23,7 +23,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // A Meter measures the cells of one round and writes their result lines to
@@ -49,6 +52,17 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	}
 	p.Done()
 	return nil
+}
+
+// WriteRaw writes the raw file at path, making its directory, with
+// safefile.Write: write writes it to a partial file that is renamed into
+// place only when write succeeds, and a path that exists is an error
+// unless replace.
+func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return safefile.Write(path, 0o644, replace, stderr, write)
 }
 
 // ErrInterrupted starts the error of a run that a signal stopped.
