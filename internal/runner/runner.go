@@ -6,13 +6,12 @@
 // Data flows one way. Main gives a command a context that SIGINT and
 // SIGTERM cancel. Build compiles the binary into a build directory of its
 // own; Binary.Probe asks it for the configuration lines that name the
-// machine; WriteRaw creates the raw file's hidden .partial, locked while
-// the run lives, and hands it to the command, which writes the header and
-// then each round's result lines (Binary.Round for the time meter, or a
-// Meter of its own), and renames it into place only when every round
-// completed. A run that fails or is interrupted leaves no file; the
-// partial files and build directories of runs that were killed outright
-// are removed by the next run.
+// machine; WriteRaw (package safefile) hands the command the raw file's
+// partial file, where it writes the header and then, through Rounds, each
+// round's result lines (Binary.Round for the time meter, or a Meter of its
+// own), and renames it into place only when every round completed. A run
+// that fails or is interrupted leaves no file; the partial files and build
+// directories of runs killed outright are removed by the next run.
 package runner
 
 import (

@@ -1,14 +1,11 @@
 // Package safefile holds the one function that writes the suite's files,
-// raw files and pages alike: a reader of the path sees the old content or
-// the new, never part of either, and a write that fails leaves neither a
-// half-written file nor a partial one behind.
+// raw files and pages alike, so that a reader sees the old content or the
+// new and a failed write leaves nothing behind.
 //
 // Data flows through a hidden partial file beside the target
-// (.<name>.partial), created and locked for as long as the writer lives,
-// so that a later writer tells it from the partial file of a run that is
-// over and removes only those. Write hands it to the caller, then syncs
-// it, renames it over the target (atomic within one file system) and syncs
-// the directory so that the rename survives a crash.
+// (.<name>.partial), locked while its writer lives so that a later writer
+// removes only the partial files of runs that are over: Write hands it to
+// the caller, syncs it, renames it over the target and syncs the directory.
 package safefile
 
 import (
@@ -21,10 +18,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Write writes the file at path with permissions perm: write writes it to
-// the partial file, which is renamed into place only when write succeeds.
-// A path that exists is an error (two runs of one kind in the same second)
-// unless replace. Before it starts, Write removes the partial files in
+// Write writes the file at path with permissions perm: write fills the
+// partial file, renamed into place only when write succeeds. A path that
+// exists is an error unless replace. First it removes the partial files in
 // path's directory, which must exist, that no live writer holds, saying so
 // on stderr.
 func Write(path string, perm os.FileMode, replace bool, stderr io.Writer, write func(w io.Writer) error) (err error) {
