@@ -5,14 +5,13 @@
 // Data flows from git (HEAD's tree under results/, never the working tree,
 // where a user's local runs and the pages rebuilt for them live) to a
 // temporary directory that holds only the command's inputs (the raw files
-// and other commands' pages), where the test runs the report command;
-// Check then compares what it built with what is committed, both ways.
+// and other commands' pages), where the test runs the report command; Check
+// then compares what it built with what is committed, both ways.
 package committed
 
 import (
 	"archive/tar"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -24,29 +23,80 @@ import (
 	"testing"
 )
 
-// Results returns every file under results/ in HEAD of the repository at
-// root, by slash path relative to results/. It also reads the files that
-// say which commit HEAD is, so that go test's cache, which knows only the
-// files a test opens, reruns its caller after a commit.
-func Results(root string) (map[string][]byte, error) {
-	if err := watchHead(root); err != nil {
-		return nil, err
+// Test checks, as a test of t, that build (a report command run on a
+// results directory) makes from HEAD's raw files under root/results the
+// pages owns accepts, as committed: it is skipped without git, and fails
+// with a line per difference.
+func Test(t testing.TB, root string, owns func(path string) bool, build func(dir string) error) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git to read the committed results")
 	}
-	out, err := exec.Command("git", "-C", root, "archive", "--format=tar", "HEAD", "results").Output()
+	files, err := results(root)
 	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for rel, data := range files { // the raw files and the pages of other commands
+		dst := filepath.Join(dir, filepath.FromSlash(rel))
+		if !IsRaw(rel) && owns(rel) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := build(dir); err != nil {
+		t.Fatal(err)
+	}
+	rebuilt, err := Tree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range Check(files, rebuilt, owns, "make report") {
+		t.Error(d)
+	}
+}
+
+// results returns every file under results/ in HEAD of the repository at
+// root, by slash path relative to results/. It also reads HEAD and the ref
+// it names (loose or packed), so that go test's cache, which knows only the
+// files a test opens, reruns its caller after a commit.
+func results(root string) (map[string][]byte, error) {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir", "--git-common-dir").Output()
+	if err != nil {
+		return nil, fmt.Errorf("git rev-parse: %w", err)
+	}
+	dirs := strings.Fields(string(out))
+	if len(dirs) != 2 {
+		return nil, fmt.Errorf("git rev-parse printed %q", out)
+	}
+	gitDir, common := dirs[0], dirs[1]
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(root, common)
+	}
+	head, _ := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
+		os.ReadFile(filepath.Join(common, filepath.FromSlash(ref)))
+	}
+	os.ReadFile(filepath.Join(common, "packed-refs"))
+	if out, err = exec.Command("git", "-C", root, "archive", "--format=tar", "HEAD", "results").Output(); err != nil {
 		return nil, fmt.Errorf("git archive HEAD results: %w", err)
 	}
 	files := map[string][]byte{}
-	tr := tar.NewReader(bytes.NewReader(out))
-	for {
+	for tr := tar.NewReader(bytes.NewReader(out)); ; {
 		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
+		switch {
+		case err == io.EOF && len(files) == 0:
+			return nil, fmt.Errorf("HEAD holds no file under results/")
+		case err == io.EOF:
+			return files, nil
+		case err != nil:
 			return nil, fmt.Errorf("reading git archive: %w", err)
-		}
-		if hdr.Typeflag != tar.TypeReg {
+		case hdr.Typeflag != tar.TypeReg:
 			continue
 		}
 		rel, ok := strings.CutPrefix(hdr.Name, "results/")
@@ -57,10 +107,6 @@ func Results(root string) (map[string][]byte, error) {
 			return nil, fmt.Errorf("reading git archive: %w", err)
 		}
 	}
-	if len(files) == 0 {
-		return nil, errors.New("HEAD holds no file under results/")
-	}
-	return files, nil
 }
 
 // IsRaw reports whether path (relative to results/) is a raw file, which
@@ -71,36 +117,16 @@ func IsRaw(path string) bool {
 	return strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(pathpkg.Base(dir), "doc-")
 }
 
-// WriteInputs writes into dir what a report command reads: the raw files
-// of files and the pages of other commands (those owns rejects), and
-// none of the pages the command writes itself.
-func WriteInputs(dir string, files map[string][]byte, owns func(path string) bool) error {
-	for rel, data := range files {
-		if !IsRaw(rel) && owns(rel) {
-			continue
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Check compares the pages a report command built (rebuilt: the tree
-// WriteInputs wrote and the command filled) with the committed files it
-// owns: each built page must be committed byte for byte, and each committed
-// page it owns must be built. It returns one line per difference.
+// Check compares the pages a report command built (rebuilt) with the
+// committed files it owns: each built page must be committed byte for byte,
+// and each committed page it owns must be built. It returns one line per
+// difference.
 func Check(committed, rebuilt map[string][]byte, owns func(path string) bool, command string) []string {
 	var diffs []string
 	for path, data := range rebuilt {
-		if IsRaw(path) || !owns(path) {
+		if want, ok := committed[path]; IsRaw(path) || !owns(path) {
 			continue
-		}
-		if want, ok := committed[path]; !ok {
+		} else if !ok {
 			diffs = append(diffs, fmt.Sprintf("results/%s is what %s builds, but it is not committed; run %s and commit it", path, command, command))
 		} else if !bytes.Equal(want, data) {
 			diffs = append(diffs, fmt.Sprintf("results/%s is not what %s builds from the committed raw output; run %s", path, command, command))
@@ -114,29 +140,6 @@ func Check(committed, rebuilt map[string][]byte, owns func(path string) bool, co
 	return diffs
 }
 
-// watchHead reads HEAD and the ref it names (loose or packed). Only the
-// reads matter, to go test's cache; a ref that is not there is no error.
-func watchHead(root string) error {
-	out, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir", "--git-common-dir").Output()
-	if err != nil {
-		return fmt.Errorf("git rev-parse: %w", err)
-	}
-	dirs := strings.Fields(string(out))
-	if len(dirs) != 2 {
-		return fmt.Errorf("git rev-parse printed %q", out)
-	}
-	gitDir, common := dirs[0], dirs[1]
-	if !filepath.IsAbs(common) {
-		common = filepath.Join(root, common)
-	}
-	head, _ := os.ReadFile(filepath.Join(gitDir, "HEAD"))
-	if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
-		os.ReadFile(filepath.Join(common, filepath.FromSlash(ref)))
-	}
-	os.ReadFile(filepath.Join(common, "packed-refs"))
-	return nil
-}
-
 // Tree returns every file under dir by slash path relative to dir.
 func Tree(dir string) (map[string][]byte, error) {
 	files := map[string][]byte{}
@@ -145,41 +148,9 @@ func Tree(dir string) (map[string][]byte, error) {
 			return err
 		}
 		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
+		rel, _ := filepath.Rel(dir, path)
 		files[filepath.ToSlash(rel)] = data
 		return err
 	})
 	return files, err
-}
-
-// Test checks, as a test of t, that build (a report command run on a
-// results directory) makes from HEAD's raw files under root/results the
-// pages owns accepts, as committed: it is skipped without git, and fails
-// with a line per difference.
-func Test(t testing.TB, root string, owns func(path string) bool, build func(dir string) error) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git to read the committed results")
-	}
-	files, err := Results(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := WriteInputs(dir, files, owns); err != nil {
-		t.Fatal(err)
-	}
-	if err := build(dir); err != nil {
-		t.Fatal(err)
-	}
-	rebuilt, err := Tree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range Check(files, rebuilt, owns, "make report") {
-		t.Error(d)
-	}
 }

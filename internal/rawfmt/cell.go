@@ -33,14 +33,12 @@ const (
 	NoopFixture = "fields-0001"
 	// Floor is the codec name of the cells that do the least work an
 	// operation cannot avoid, without allocating: a read-only pass over the
-	// input for a decoder, a copy of the compact output into one buffer
-	// reused across iterations for an encoder.
+	// input, or a copy of the compact output into one reused buffer.
 	Floor = "floor"
-	// AllocRef is the codec name that runs before the floor existed gave
-	// their copying cells: each call copied the bytes into a freshly
-	// allocated buffer, so it measured the allocator and the garbage
-	// collector too. A page shows such cells as an allocation reference,
-	// never as a lower bound.
+	// AllocRef is the codec name of the copying cells of runs made before
+	// the floor: each call copied into a fresh buffer, measuring the
+	// allocator and collector too, so a page shows them as an allocation
+	// reference, never as a lower bound.
 	AllocRef = "memcpy"
 )
 

@@ -45,9 +45,8 @@ const DirtySuffix = "-dirty"
 //
 //	codec-<name>: <module>@<version> <category> <engine>
 //
-// and, in runs made since raw files record it, the line of what it gives up
-// against encoding/json (its Skips), each item ended by "; " but the last,
-// or "none":
+// and, in runs made since raw files record it, what it gives up against
+// encoding/json (its Skips), separated by "; ", or "none":
 //
 //	skips-<name>: HTML escaping; map key sorting
 type CodecConfig struct {

@@ -1,6 +1,7 @@
 package runinfo
 
 import (
+	"bytes"
 	"cmp"
 	"debug/buildinfo"
 	"fmt"
@@ -38,16 +39,13 @@ type Header struct {
 }
 
 // Config returns the header's configuration lines: the suite's commit, the
-// command, the machine, the toolchain and GOEXPERIMENT of the measuring
-// binary, goos, goarch and cpu when set, the cores and runtime settings,
-// the mode's lines, two lines per codec configuration (see
-// rawfmt.CodecConfig), then the probe's lines.
-//
-// GOEXPERIMENT and the go version come from the measuring binary's build
-// information, the one record of what was compiled into the code that ran:
-// go env describes the toolchain on the PATH, which need not be the one
-// that built the binary (GOTOOLCHAIN may pick another), and the runner's
-// own build may differ from the benchmark binary's.
+// command, the machine, the go version, goos, goarch and cpu when set, the
+// cores and runtime settings, GOEXPERIMENT and GOAMD64, the mode's lines,
+// two lines per codec configuration (see rawfmt.CodecConfig), then the
+// probe's lines. The go version and GOEXPERIMENT come from the measuring
+// binary's build information, the one record of what the code that ran was
+// compiled with (go env describes the toolchain on the PATH, and GOTOOLCHAIN
+// may pick another).
 func (h Header) Config() ([]benchfmt.Config, error) {
 	bi, err := buildInfo(h.Binary)
 	if err != nil {
@@ -97,11 +95,11 @@ func WriteHeader(w io.Writer, h Header) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	for _, c := range cfg {
 		fmt.Fprintf(&b, "%s: %s\n", c.Key, c.Value)
 	}
-	_, err = io.WriteString(w, b.String())
+	_, err = b.WriteTo(w)
 	return err
 }
 

@@ -6,13 +6,12 @@
 // Data flows one way. Main gives a command a context that SIGINT and
 // SIGTERM cancel. Build compiles the binary into a build directory of its
 // own; Binary.Probe asks it for the configuration lines that name the
-// machine; WriteRaw creates the raw file's hidden .partial, locked while
-// the run lives, and hands it to the command, which writes the header and
-// then each round's result lines (Binary.Round for the time meter, or a
-// Meter of its own), and renames it into place only when every round
-// completed. A run that fails or is interrupted leaves no file; the
-// partial files and build directories of runs that were killed outright
-// are removed by the next run.
+// machine; WriteRaw (package safefile) hands the command the raw file's
+// partial file, where it writes the header and then, through Rounds, each
+// round's result lines (Binary.Round for the time meter, or a Meter of its
+// own), and renames it into place only when every round completed. A run
+// that fails or is interrupted leaves no file; the partial files and build
+// directories of runs killed outright are removed by the next run.
 package runner
 
 import (
@@ -23,7 +22,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // A Meter measures the cells of one round and writes their result lines to
@@ -49,6 +51,17 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	}
 	p.Done()
 	return nil
+}
+
+// WriteRaw writes the raw file at path, making its directory, with
+// safefile.Write: write writes it to a partial file that is renamed into
+// place only when write succeeds, and a path that exists is an error
+// unless replace.
+func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return safefile.Write(path, 0o644, replace, stderr, write)
 }
 
 // ErrInterrupted starts the error of a run that a signal stopped.

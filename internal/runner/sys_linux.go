@@ -35,14 +35,3 @@ func alive(pid int) bool {
 	err := unix.Kill(pid, 0)
 	return err == nil || errors.Is(err, unix.EPERM)
 }
-
-// lock takes an exclusive flock on f, which the kernel drops when f is
-// closed or its process dies. Without wait it fails when another open file
-// holds the lock.
-func lock(f *os.File, wait bool) error {
-	how := unix.LOCK_EX
-	if !wait {
-		how |= unix.LOCK_NB
-	}
-	return unix.Flock(int(f.Fd()), how)
-}

@@ -2,14 +2,11 @@
 
 package runner
 
-import (
-	"errors"
-	"os"
-	"syscall"
-)
+import "syscall"
 
 // Elsewhere than Linux the runner does not follow its parent and cannot
-// tell a live run's files from a dead one's, and so removes none.
+// tell a live run's build directories from a dead one's, and so removes
+// none.
 
 func dieWithParent(syscall.Signal) error { return nil }
 
@@ -17,10 +14,3 @@ func dieWithParent(syscall.Signal) error { return nil }
 func ChildAttr() *syscall.SysProcAttr { return nil }
 
 func alive(int) bool { return true }
-
-func lock(_ *os.File, wait bool) error {
-	if wait {
-		return nil
-	}
-	return errors.ErrUnsupported
-}

@@ -1,17 +1,14 @@
 // Package testinputs makes go test's result cache see what a test builds
 // in a child go process.
 //
-// go test reuses a passing result while the test binary and the test's
-// inputs are unchanged. It learns the inputs from the test process itself
-// (through internal/testlog): each environment variable read with
-// os.Getenv, each path passed to os.Stat, and each path passed to os.Open,
-// where an opened directory stands for the names, sizes and modification
-// times of its entries. A child go command is outside that log: the
-// sources it compiles that the test binary does not (the program behind
-// go run, the _test.go files behind go test -c, go.mod), and the
-// environment that steers it, are no input of the result, and an edit to
-// them alone leaves a stale "(cached)" pass. Track and TrackGo put them in
-// the log.
+// go test reuses a passing result while the test binary and the inputs the
+// test process logged are unchanged: each environment variable it read
+// with os.Getenv, each path it passed to os.Stat, and each directory it
+// opened (its entries' names, sizes and modification times). What a child
+// go command compiles (the program behind go run, the _test.go files behind
+// go test -c, go.mod) and the environment that steers it are outside that
+// log, so an edit to them alone leaves a stale "(cached)" pass. Track and
+// TrackGo put them in the log.
 package testinputs
 
 import (
@@ -35,30 +32,21 @@ var buildEnv = []string{
 	"GOPROXY", "GOSUMDB", "GONOSUMDB", "GONOPROXY", "GOPRIVATE", "GOINSECURE",
 }
 
-// skipped is the module's directory of committed measurements, which no
-// build reads.
-const skipped = "results"
-
-// The module root and its entries are found at package initialization,
-// before go test starts its log: opening the root would make every entry
-// an input, .git among them, whose modification time changes whenever git
-// writes its index.
-var root, rootEntries, rootErr = scanRoot()
-
-// scanRoot returns the root of the module that holds the working
-// directory, and its entries.
-func scanRoot() (string, []fs.DirEntry, error) {
-	wd, err := os.Getwd()
+// The root of the module that holds the working directory, and its
+// entries, are found at package initialization, before go test starts its
+// log: opening the root would make every entry an input, .git among them,
+// whose modification time changes whenever git writes its index.
+var root, rootEntries, rootErr = func() (string, []fs.DirEntry, error) {
+	dir, err := os.Getwd()
+	if err == nil {
+		dir, err = moduleRoot(dir)
+	}
 	if err != nil {
 		return "", nil, err
 	}
-	root, err := moduleRoot(wd)
-	if err != nil {
-		return "", nil, err
-	}
-	entries, err := os.ReadDir(root)
-	return root, entries, err
-}
+	entries, err := os.ReadDir(dir)
+	return dir, entries, err
+}()
 
 // TrackGo records, as inputs of the running test, what every go command
 // reads: the environment variables and the go env file that steer it,
@@ -90,7 +78,6 @@ func Track(tb testing.TB) {
 	}
 }
 
-// trackGo records what TrackGo describes.
 func trackGo() error {
 	if rootErr != nil {
 		return rootErr
@@ -98,8 +85,10 @@ func trackGo() error {
 	for _, name := range buildEnv {
 		os.Getenv(name)
 	}
-	if env, err := goEnvFile(); err == nil {
+	if env := os.Getenv("GOENV"); env != "" { // the file go env -w writes
 		os.Stat(env)
+	} else if dir, err := os.UserConfigDir(); err == nil {
+		os.Stat(filepath.Join(dir, "go", "env"))
 	}
 	os.Stat(filepath.Join(root, "go.mod"))
 	os.Stat(filepath.Join(root, "go.sum"))
@@ -109,15 +98,6 @@ func trackGo() error {
 			return nil
 		}
 	}
-}
-
-// goEnvFile returns the file go env -w writes, as the go command finds it.
-func goEnvFile() (string, error) {
-	if env := os.Getenv("GOENV"); env != "" {
-		return env, nil
-	}
-	dir, err := os.UserConfigDir()
-	return filepath.Join(dir, "go", "env"), err
 }
 
 // moduleRoot returns the nearest directory at or above dir that holds a
@@ -145,7 +125,7 @@ func track(root string, entries []fs.DirEntry) (opened []string, err error) {
 		case !e.IsDir():
 			os.Stat(path)
 			continue
-		case e.Name() == skipped || ignored(path):
+		case e.Name() == "results" || ignored(path): // committed measurements, which no build reads
 			continue
 		}
 		err := filepath.WalkDir(path, func(path string, d fs.DirEntry, err error) error {

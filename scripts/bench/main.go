@@ -1,18 +1,11 @@
 // Command bench is the runner behind make bench: it builds the benchmark
-// binary once (go test -c of the root package), asks it which CPU it runs
-// on, runs the selected matrix in interleaved rounds (each round -count 1
-// over every cell, in an order drawn from a random seed and the round), and
-// writes the raw benchfmt output, preceded by the configuration lines that
-// make it reproducible, to results/<machine-id>/raw/<UTC timestamp>[-kind].txt.
-// The format's names all come from package internal/rawfmt.
-//
-// Output goes to a hidden partial file beside its destination, locked while
-// the run lives, and is renamed into place only when every round completed
-// and no cell failed the correctness gate, so an interrupted or failed run
-// never leaves a result behind (package internal/runner). The runner dies
-// with the process that started it, and the benchmark binary with the
-// runner; a later run removes the partial files and build directories of
-// runs that are over.
+// binary once, asks it which CPU it runs on, runs the selected matrix in
+// interleaved rounds (each round -count 1 over every cell, in an order
+// drawn from a random seed and the round), and writes the raw benchfmt
+// output (package internal/rawfmt) after the configuration lines that make
+// it reproducible to results/<machine-id>/raw/<UTC timestamp>[-kind].txt,
+// renamed into place only when every round completed and no cell failed
+// the correctness gate (package internal/runner).
 //
 //	go run ./scripts/bench [-quick] [-ops …] [-fixtures …] [-codecs …] [-rounds n] [-benchtime d] [-order-seed n]
 package main

@@ -17,12 +17,10 @@ import (
 
 // slowFields is the number of values from which a document's cells run a
 // fixed number of iterations per sample rather than for the benchtime: at
-// up to about 500 ns per value, the slowest codecs take a millisecond and
-// more on such a document, so a 10 ms sample would hold only a few
-// iterations, the first of them with cold caches. Size alone does not make
-// a cell slow: a megabyte of long strings decodes in a fraction of that,
-// and ten iterations of it would make samples too short to hold the
-// garbage collections that its allocations cost.
+// up to 500 ns per value the slowest codecs take a millisecond on it, so a
+// 10 ms sample would hold a few iterations, the first with cold caches.
+// Values, not bytes, make a cell slow: a megabyte of long strings decodes
+// in far less, and ten iterations would hold none of its collections.
 const slowFields = 2000
 
 // A part is the cells of a round that one run of the benchmark binary
@@ -98,9 +96,8 @@ func shuffled(parts []part, seed uint64, round int) []part {
 	return out
 }
 
-// A timer is the time meter of make bench: a round runs each part as many
-// times as its passes, in an order drawn from the seed and the round, each
-// a run of the benchmark binary.
+// A timer is the time meter of make bench: a round runs the parts of
+// shuffled, each a run of the benchmark binary.
 type timer struct {
 	bin   runner.Binary
 	parts []part

@@ -92,7 +92,7 @@ func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 			return nil, rec
 		case *benchfmt.Result:
 			c, ok := rawfmt.ParseCell(rec.Name)
-			v, has := value(rec, rawfmt.UnitInstr)
+			v, has := rec.Value(rawfmt.UnitInstr)
 			if !ok || !has {
 				continue
 			}

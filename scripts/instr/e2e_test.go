@@ -5,44 +5,82 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// TestRealValgrind builds the benchmark binary and counts one small cell,
-// with the noop and floor cells the runner adds, under the real valgrind.
-// It skips when valgrind is missing, except in CI, which installs it.
+// TestRealValgrind builds the benchmark binary as run does, runs its native
+// pass over one cell of the smallest fixture with the noop and floor cells
+// the runner adds, and counts each of the three under the real valgrind,
+// one pair of runs per cell, all at once. It skips when valgrind is
+// missing, except in CI, which installs it.
 func TestRealValgrind(t *testing.T) {
-	if _, err := exec.LookPath(defaultValgrind); err != nil {
+	valgrind, err := exec.LookPath(defaultValgrind)
+	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("valgrind is not installed, and CI installs it")
 		}
 		t.Skip("valgrind is not installed")
 	}
-	o := options{
-		sel:      rawfmt.Selection{Codecs: "goccy", Ops: "decode-struct", Fixtures: "fields-0005"},
-		parallel: 2,
-		target:   20_000_000,
-		valgrind: defaultValgrind,
-		results:  t.TempDir(),
+	ctx := context.Background()
+	if v, err := valgrindVersion(ctx, valgrind); err != nil || !strings.HasPrefix(v, "valgrind-") {
+		t.Errorf("valgrind version %q, %v", v, err)
 	}
-	if err := run(context.Background(), o, io.Discard); err != nil {
+	dir := t.TempDir()
+	bin, err := runner.Build(ctx, dir, io.Discard, "-ldflags=-s -w")
+	if err != nil {
 		t.Fatal(err)
 	}
-	config, results := readRaw(t, o.results)
-	if !strings.HasPrefix(config[keyValgrind], "valgrind-") {
-		t.Errorf("valgrind version %q", config[keyValgrind])
+	sel := rawfmt.Selection{Codecs: "goccy", Ops: "decode-struct", Fixtures: "fields-0001"}
+	jobs, err := plan(sel)
+	if err != nil {
+		t.Fatal(err)
 	}
+	native, err := runNative(ctx, bin, sel, jobs, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if native.cpu == "" {
+		t.Error("the native pass printed no cpu line")
+	}
+	c := &counter{valgrind: valgrind, bin: bin, dir: dir, attempts: attempts, stderr: io.Discard}
 	figures := map[string]float64{}
-	for _, res := range results {
-		c, _ := rawfmt.ParseCell(res.Name)
-		figures[c.Codec], _ = value(res, rawfmt.UnitInstr)
+	var (
+		wg sync.WaitGroup
+		mu sync.Mutex
+	)
+	for _, j := range jobs {
+		wg.Go(func() {
+			tm := native.timings[j.cell]
+			n1, _ := chooseN1(tm.ns*firstRate, tm.bytes, 3_000_000)
+			i1, header, err := c.count(ctx, j, n1)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			i2, _, err := c.count(ctx, j, ratio*n1)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			figures[j.cell.Codec] = float64(i2-i1) / float64((ratio-1)*n1)
+			if !slices.ContainsFunc(header, func(c benchfmt.Config) bool { return c.Key == rawfmt.KeyCPU && len(c.Value) > 0 }) {
+				t.Errorf("%s under valgrind: configuration %v, want a cpu line", j.cell, header)
+			}
+		})
 	}
-	// goccy decodes this 5-field document in about 4000 instructions; the
-	// floor reads its 140 bytes in about a hundred; the noop loop takes a
-	// few dozen.
+	wg.Wait()
+	// goccy decodes this 1-field document in about 1500 instructions; the
+	// floor reads its bytes in a few dozen; the noop loop takes fewer.
 	noop, floor, goccy := figures[rawfmt.Noop], figures[rawfmt.Floor], figures["goccy"]
 	if len(figures) != 3 || !(0 < noop && noop < floor && floor < goccy && goccy < 40_000) {
 		t.Errorf("figures %v, want 0 < noop < floor < goccy < 40000", figures)

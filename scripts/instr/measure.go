@@ -38,9 +38,8 @@ type figure struct {
 	pairs  []float64 // the figures of its pairs of runs, perOp their median
 }
 
-// rates learns how many instructions a cell executes per ns it takes
-// natively, from the cells counted so far: per codec and operation, and per
-// codec.
+// rates learns the instructions per native ns of the cells counted so far,
+// per codec and operation, and per codec.
 type rates struct {
 	mu   sync.Mutex
 	seen map[string][]float64 // by codec/op and by codec
@@ -97,13 +96,12 @@ func roundUp2(n int64) int64 {
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell in pairs of runs, one at N1 and one at N2, each
-// pair giving a figure (I2 − I1)/(N2 − N1). When the first pair's N1 loop
-// executed less than half the target, it counts again with N1 from that
-// figure. Then more pairs repeat the figure until two agree; the cell's
-// figure is the median. Every figure comes from processes of its own, so a
-// process whose operations cost more (its hash seed, its heap layout) moves
-// one figure, never all of them.
+// measure counts j's cell in pairs of runs at N1 and N2, each pair giving a
+// figure (I2 − I1)/(N2 − N1) from processes of its own, so that a process
+// whose operations cost more moves one figure, never all. When the first
+// pair's N1 loop executed less than half the target, it counts again with
+// N1 from that figure; then more pairs follow until two agree, and the
+// cell's figure is the median.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
 	pair := func() (perOp float64, more int64, err error) {

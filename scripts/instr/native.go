@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -15,9 +16,8 @@ import (
 )
 
 // The native pass times each cell nativeCount times for nativeBenchtime
-// and keeps the fastest: long enough for an estimate, short enough that the
-// pass takes seconds, and with the fastest of three the least disturbed by
-// other work on the machine.
+// and keeps the fastest: enough for an estimate, in seconds, and the least
+// disturbed by other work on the machine.
 const (
 	nativeBenchtime = "10ms"
 	nativeCount     = 3
@@ -30,8 +30,7 @@ type timing struct {
 
 // A nativeRun is the outcome of the native pass.
 type nativeRun struct {
-	header  []benchfmt.Config // the lines the binary printed: goos, goarch, pkg, cpu, sonic-engine, race
-	cpu     string
+	cpu     string // the binary's cpu line, which names the machine
 	timings map[rawfmt.Cell]timing
 }
 
@@ -51,25 +50,21 @@ func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job
 		return nativeRun{}, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, runErr)
 	}
 	n := nativeRun{timings: map[rawfmt.Cell]timing{}}
-	r := benchfmt.NewReader(bytes.NewReader(out), bin)
-	for r.Scan() {
+	for r := benchfmt.NewReader(bytes.NewReader(out), bin); r.Scan(); {
 		res, ok := r.Result().(*benchfmt.Result)
-		if !ok {
+		c, named := rawfmt.Cell{}, false
+		if ok {
+			c, named = rawfmt.ParseCell(res.Name)
+		}
+		if !named {
 			continue
 		}
-		c, ok := rawfmt.ParseCell(res.Name)
-		if !ok {
-			continue
-		}
-		if n.header == nil {
-			n.header = slices.Clone(res.Config)
-			n.cpu = res.GetConfig(rawfmt.KeyCPU)
-		}
-		var t timing
-		t.ns, _ = value(res, rawfmt.UnitNs)
-		t.bytes, _ = value(res, rawfmt.UnitB)
-		if old, ok := n.timings[c]; ok && old.ns < t.ns {
-			t.ns = old.ns
+		n.cpu = cmp.Or(n.cpu, res.GetConfig(rawfmt.KeyCPU))
+		sec, _ := res.Value(unitSec)
+		t := timing{ns: sec * 1e9}
+		t.bytes, _ = res.Value(rawfmt.UnitB)
+		if old, ok := n.timings[c]; ok {
+			t.ns = min(t.ns, old.ns)
 		}
 		n.timings[c] = t
 	}

@@ -20,32 +20,22 @@ const (
 )
 
 // writeConfig writes the configuration lines of an instr raw file (see
-// runinfo.Header): the common ones of the binary at bin with the runtime
-// settings of the counted runs, then GODEBUG, the selection, valgrind's
-// version, every codec, and what the benchmark binary printed of itself
-// under valgrind (sonic-engine, race, goos, goarch, pkg), with the cpu of
-// the native run, which names the machine, and the cpu valgrind presented
-// as valgrind-cpu; last the unit metadata of instruction counts.
-func writeConfig(w io.Writer, o options, id, bin, valgrind string, native, probe []benchfmt.Config) error {
-	var mode, self []benchfmt.Config
-	for _, kv := range runEnv {
-		if key, value, _ := strings.Cut(kv, "="); key == "GODEBUG" {
-			mode = append(mode, runinfo.Line(keyGODEBUG, value))
-		}
-	}
-	mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind))
-	var cpu string
-	for _, c := range native {
-		if c.Key == rawfmt.KeyCPU {
-			cpu = string(c.Value)
-		}
-	}
+// runinfo.Header) with the runtime settings of the counted runs, GODEBUG,
+// the selection, valgrind's version, every codec, and what the binary
+// printed of itself under valgrind, whose cpu line is valgrind-cpu beside
+// the native cpu, which names the machine; last the unit metadata of
+// instruction counts.
+func writeConfig(w io.Writer, o options, id, bin, valgrind, cpu string, probe []benchfmt.Config) error {
+	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
+	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
+		runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind)}
+	var self []benchfmt.Config
 	for _, c := range probe {
-		if c.Key != rawfmt.KeyCPU {
+		if c.Key == rawfmt.KeyCPU {
+			self = append(self, runinfo.Line(rawfmt.KeyCPU, cpu), runinfo.Line(keyValgrindCPU, string(c.Value)))
+		} else {
 			self = append(self, c)
-			continue
 		}
-		self = append(self, runinfo.Line(rawfmt.KeyCPU, cpu), runinfo.Line(keyValgrindCPU, string(c.Value)))
 	}
 	err := runinfo.WriteHeader(w, runinfo.Header{
 		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Binary: bin, Env: runEnv,

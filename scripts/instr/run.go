@@ -96,7 +96,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	path := filepath.Join(o.results, id, "raw", name.String())
 	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: o.target}
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, bin, version, native.header, probe); err != nil {
+		if err := writeConfig(w, o, id, bin, version, native.cpu, probe); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
@@ -125,25 +125,26 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var (
-		r     rates
-		next  = make(chan int)
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		ahead int // m.figures[:ahead] are written
+		r           rates
+		wg          sync.WaitGroup
+		mu          sync.Mutex
+		next, ahead int // the next job to count; m.figures[:ahead] are written
 	)
 	m.figures = make([]*figure, len(m.jobs))
 	for range m.parallel {
 		wg.Go(func() {
-			for i := range next {
-				j := m.jobs[i]
+			for mu.Lock(); next < len(m.jobs) && ctx.Err() == nil; mu.Lock() {
+				j, i := m.jobs[next], next
+				next++
+				mu.Unlock()
 				f, err := measure(ctx, m.c, &r, j, m.native.timings[j.cell], m.target)
 				mu.Lock()
 				if err != nil {
 					cancel(err)
 				} else {
 					m.figures[i] = &f
-					for ; ahead < len(m.figures) && m.figures[ahead] != nil && context.Cause(ctx) == nil; ahead++ {
-						if err := writeFigure(out, *m.figures[ahead]); err != nil {
+					for ; ahead < len(m.figures) && m.figures[ahead] != nil && ctx.Err() == nil; ahead++ {
+						if _, err := fmt.Fprintln(out, figureLine(*m.figures[ahead])); err != nil {
 							cancel(fmt.Errorf("writing the raw file: %w", err))
 						}
 					}
@@ -151,17 +152,9 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 				}
 				mu.Unlock()
 			}
+			mu.Unlock()
 		})
 	}
-feed:
-	for i := range m.jobs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
 	wg.Wait()
 	return context.Cause(ctx)
 }
@@ -190,9 +183,4 @@ func reportSpread(w io.Writer, figures []*figure) {
 // GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
 func figureLine(f figure) string {
 	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), f.n2-f.n1, f.perOp, rawfmt.UnitInstr)
-}
-
-func writeFigure(w io.Writer, f figure) error {
-	_, err := fmt.Fprintln(w, figureLine(f))
-	return err
 }

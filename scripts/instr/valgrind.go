@@ -19,20 +19,33 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// defaultValgrind is the valgrind the runner looks for on PATH, and installs
-// when it is missing and the runner may.
+// defaultValgrind is the valgrind looked for on PATH, and installed with
+// apt-get when it is missing and the runner is root.
 const defaultValgrind = "valgrind"
 
-// A finder locates valgrind, installing it when it may.
+// A finder locates valgrind: lookPath finds it, install installs it when
+// root may.
 type finder struct {
 	lookPath func(string) (string, error)
-	root     bool                        // the runner may install packages
-	install  func(context.Context) error // installs valgrind
+	root     bool
+	install  func(context.Context) error
 }
 
 func newFinder(stderr io.Writer) finder {
 	return finder{lookPath: exec.LookPath, root: os.Geteuid() == 0, install: func(ctx context.Context) error {
-		return aptInstall(ctx, stderr)
+		if _, err := exec.LookPath("apt-get"); err != nil {
+			return errors.New("apt-get is not available")
+		}
+		fmt.Fprintln(stderr, "valgrind not found; installing it with apt-get…")
+		for _, args := range [][]string{{"update"}, {"install", "-y", "valgrind"}} {
+			cmd := exec.CommandContext(ctx, "apt-get", args...)
+			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+			cmd.Stdout, cmd.Stderr = stderr, stderr
+			if err := cmd.Run(); err != nil {
+				return fmt.Errorf("apt-get %s: %w", strings.Join(args, " "), err)
+			}
+		}
+		return nil
 	}}
 }
 
@@ -57,23 +70,6 @@ func (f finder) find(ctx context.Context, name string) (string, error) {
 	return path, nil
 }
 
-// aptInstall installs valgrind with apt-get, its output going to stderr.
-func aptInstall(ctx context.Context, stderr io.Writer) error {
-	if _, err := exec.LookPath("apt-get"); err != nil {
-		return errors.New("apt-get is not available")
-	}
-	fmt.Fprintln(stderr, "valgrind not found; installing it with apt-get…")
-	for _, args := range [][]string{{"update"}, {"install", "-y", "valgrind"}} {
-		cmd := exec.CommandContext(ctx, "apt-get", args...)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		cmd.Stdout, cmd.Stderr = stderr, stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("apt-get %s: %w", strings.Join(args, " "), err)
-		}
-	}
-	return nil
-}
-
 // valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0.
 func valgrindVersion(ctx context.Context, path string) (string, error) {
 	out, err := exec.CommandContext(ctx, path, "--version").Output()
@@ -84,14 +80,13 @@ func valgrindVersion(ctx context.Context, path string) (string, error) {
 	return v, nil
 }
 
-// The environment of every run of the benchmark binary: one thread runs Go
-// code, nothing is collected, no signal preempts a loop, and no allocation
-// is sampled for the heap profile (the samples fall at random, and each
-// unwinds the stack).
+// runEnv is the environment of every run of the benchmark binary: one
+// thread runs Go code, nothing is collected, no signal preempts a loop, and
+// no allocation is sampled for the heap profile.
 var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
 
-// A gateError is a cell the benchmark binary reported as failed, which
-// happens when it fails the correctness gate: never retried.
+// A gateError is a cell the benchmark binary reported as failed (the
+// correctness gate): never retried.
 type gateError struct {
 	cell rawfmt.Cell
 	log  string
@@ -112,11 +107,8 @@ type counter struct {
 // count returns the instructions the whole binary executes running j's
 // cell n times, and the configuration lines it printed. A run that crashes
 // is run again, up to c.attempts times in all.
-func (c *counter) count(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
-	var err error
+func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
 	for attempt := 1; attempt <= c.attempts; attempt++ {
-		var instr int64
-		var header []benchfmt.Config
 		instr, header, err = c.countOnce(ctx, j, n)
 		var gate *gateError
 		switch {
@@ -124,8 +116,7 @@ func (c *counter) count(ctx context.Context, j job, n int64) (int64, []benchfmt.
 			return instr, header, nil
 		case errors.As(err, &gate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
 			return 0, nil, err
-		}
-		if attempt < c.attempts {
+		case attempt < c.attempts:
 			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
 		}
 	}
@@ -139,13 +130,12 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 		return 0, nil, err
 	}
 	f.Close()
-	out := f.Name()
-	defer os.Remove(out)
+	defer os.Remove(f.Name())
 	b := runner.Binary{
 		Path: c.bin,
 		Under: []string{c.valgrind, "--tool=cachegrind", "--cache-sim=no",
 			"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
-			"--cachegrind-out-file=" + out},
+			"--cachegrind-out-file=" + f.Name()},
 		Args: j.sel.Args(rawfmt.BinaryFlagPrefix),
 		Env:  runEnv,
 	}
@@ -164,17 +154,20 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	case errors.Is(err, errOtherCells):
 		return 0, nil, err
 	case runErr != nil:
-		return 0, nil, fmt.Errorf("valgrind: %w (%s)", runErr, lastLine(stderr.String()))
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		return 0, nil, fmt.Errorf("valgrind: %w (%s)", runErr, strings.TrimSpace(lines[len(lines)-1]))
 	case err != nil:
 		return 0, nil, err
 	case iters != n:
 		return 0, nil, fmt.Errorf("the benchmark line reports %d iterations", iters)
 	}
-	instr, err := readSummary(out)
+	summary, err := os.Open(f.Name())
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, fmt.Errorf("no cachegrind output: %w", err)
 	}
-	return instr, header, nil
+	defer summary.Close()
+	instr, err := parseSummary(summary)
+	return instr, header, err
 }
 
 // failures returns the benchmarks go test's output reports as failed, each
@@ -186,9 +179,7 @@ func failures(out string) []gateError {
 		if name, ok := strings.CutPrefix(line, runner.FailPrefix); ok {
 			c, _ := rawfmt.ParseCell(benchfmt.Name(name))
 			failed = append(failed, gateError{cell: c})
-			continue
-		}
-		if n := len(failed); n > 0 && failed[n-1].log == "" && line != "FAIL" {
+		} else if n := len(failed); n > 0 && failed[n-1].log == "" && line != "FAIL" {
 			failed[n-1].log = line
 		}
 	}
@@ -210,7 +201,7 @@ func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int
 			continue
 		}
 		c, named := rawfmt.ParseCell(res.Name)
-		_, full := value(res, rawfmt.UnitNs)
+		_, full := res.Value(unitSec)
 		switch {
 		case named && c != cell:
 			return nil, 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
@@ -224,17 +215,11 @@ func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int
 	return header, iters, nil
 }
 
-// readSummary reads the total instruction count from a cachegrind output
-// file's summary line.
-func readSummary(path string) (int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fmt.Errorf("no cachegrind output: %w", err)
-	}
-	defer f.Close()
-	return parseSummary(f)
-}
+// unitSec is ns/op as benchfmt reads it.
+const unitSec = "sec/op"
 
+// parseSummary reads the total instruction count from a cachegrind output
+// file's summary line.
 func parseSummary(r io.Reader) (int64, error) {
 	s := bufio.NewScanner(r)
 	s.Buffer(nil, 1<<20)
@@ -257,23 +242,4 @@ func parseSummary(r io.Reader) (int64, error) {
 		return 0, fmt.Errorf("reading the cachegrind output: %w", err)
 	}
 	return 0, errors.New("the cachegrind output has no summary line")
-}
-
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-// value returns res's value in unit as go test wrote it (benchfmt reads
-// ns/op as sec/op).
-func value(res *benchfmt.Result, unit string) (float64, bool) {
-	for _, v := range res.Values {
-		switch unit {
-		case v.OrigUnit:
-			return v.OrigValue, true
-		case v.Unit:
-			return v.Value, true
-		}
-	}
-	return 0, false
 }

@@ -1,4 +1,4 @@
-package runner
+package safefile
 
 import (
 	"bytes"
@@ -41,17 +41,17 @@ func TestWriteRawRemovesStalePartials(t *testing.T) {
 	path := filepath.Join(dir, rawfmt.NewRawName(time.Now(), rawfmt.KindCustom).String())
 	partial := filepath.Join(dir, "."+filepath.Base(path)+rawfmt.PartialSuffix)
 	other := filepath.Join(dir, rawfmt.NewRawName(time.Now(), rawfmt.KindQuick).String())
-	err = WriteRaw(path, false, &stderr, func(w io.Writer) error {
+	err = writeRaw(path, false, &stderr, func(w io.Writer) error {
 		if _, err := os.Stat(stale); !os.IsNotExist(err) {
 			t.Errorf("stale partial file %s kept", stale)
 		}
-		if err := WriteRaw(other, false, &stderr, func(io.Writer) error { return nil }); err != nil {
+		if err := writeRaw(other, false, &stderr, func(io.Writer) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(partial); err != nil {
 			t.Errorf("a live run's partial file was removed: %v", err)
 		}
-		if err := WriteRaw(path, false, &stderr, func(io.Writer) error { return nil }); err == nil {
+		if err := writeRaw(path, false, &stderr, func(io.Writer) error { return nil }); err == nil {
 			t.Errorf("wrote %s twice at once", path)
 		}
 		_, err := io.WriteString(w, "data")
@@ -71,10 +71,10 @@ func TestWriteRawRemovesStalePartials(t *testing.T) {
 	if data, err := os.ReadFile(path); err != nil || string(data) != "data" {
 		t.Errorf("%s holds %q, %v; want what was written", path, data, err)
 	}
-	if err := WriteRaw(path, false, &stderr, func(io.Writer) error { return nil }); err == nil || !strings.Contains(err.Error(), "exists") {
+	if err := writeRaw(path, false, &stderr, func(io.Writer) error { return nil }); err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("WriteRaw over the finished %s = %v, want an error", path, err)
 	}
-	if err := WriteRaw(path, true, &stderr, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+	if err := writeRaw(path, true, &stderr, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
 		t.Errorf("WriteRaw replacing %s: %v", path, err)
 	}
 	if data, _ := os.ReadFile(path); string(data) != "new" {
@@ -88,7 +88,7 @@ func TestWriteRawFailureLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "raw.txt")
 	boom := errors.New("boom")
-	err := WriteRaw(path, false, io.Discard, func(w io.Writer) error {
+	err := writeRaw(path, false, io.Discard, func(w io.Writer) error {
 		io.WriteString(w, "part")
 		return boom
 	})
@@ -98,4 +98,9 @@ func TestWriteRawFailureLeavesNothing(t *testing.T) {
 	if files, _ := os.ReadDir(dir); len(files) != 0 {
 		t.Errorf("a failed write left %v", files)
 	}
+}
+
+// writeRaw writes a raw file as the runner does.
+func writeRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
+	return Write(path, 0o644, replace, stderr, write)
 }
