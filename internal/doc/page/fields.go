@@ -7,8 +7,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A way is one way of getting the fields a client uses out of the
-// document: an operation on the document or on the filtered one.
+// A way is one way of getting the fields a client uses out of the document.
 type way struct {
 	name     string
 	op       string
@@ -25,7 +24,6 @@ var (
 	roundtrip    = way{"roundtrip", load.OpRoundtrip, false}
 )
 
-// saving is what x saves against full, in percent of full.
 func saving(full, x []float64) (model.Estimate, bool) {
 	if len(full) == 0 || len(x) == 0 || model.Median(full) == 0 {
 		return model.Estimate{}, false
@@ -33,8 +31,6 @@ func saving(full, x []float64) (model.Estimate, bool) {
 	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
 }
 
-// saves phrases a saving in percent: "saves 62% [47, 70]", or "costs
-// 3.1% [−12, 25] more" when the estimate is negative.
 func saves(e model.Estimate) string {
 	if e.V < 0 {
 		return "costs " + format.PercentCI(model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}) + " more"
@@ -42,26 +38,19 @@ func saves(e model.Estimate) string {
 	return "saves " + format.PercentCI(e)
 }
 
-// A finding is one way's figure in the fields section, formatted.
 type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
 
-// fullView is what the ways save against encoding-json's full decode.
 type fullView struct {
 	Time                string
 	Filtered, Proj, Get *finding
 }
 
-// fieldsView is what asking for only the fields saves: server-side
-// filtering against client-side projection and lazy gets, the cheapest way
-// with the server as it is and with filtering, and every way's time per
-// codec.
 type fieldsView struct {
 	Full                   *fullView
 	Cheapest, FilteredBest *finding
 	Rows                   [][]string
 }
 
-// fields returns the fields section, or nil when the run has no fields.
 func (p *page) fields() *fieldsView {
 	if len(p.info.Fields) == 0 {
 		return nil
@@ -106,9 +95,6 @@ func (p *page) fields() *fieldsView {
 	return v
 }
 
-// waysRows are, per codec, each way's median time and what it saves
-// against the codec's own full decode (encoding-json's for a codec that
-// only gets).
 func (p *page) waysRows() [][]string {
 	var rows [][]string
 	for _, codec := range p.run.CodecNames {
