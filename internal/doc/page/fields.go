@@ -40,6 +40,20 @@ func saves(e model.Estimate) string {
 
 type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
 
+// find is codec's figures for w: its time, what it saves against base and
+// its time over filtered's.
+func (p *page) find(w way, codec string, base, filtered []float64) *finding {
+	x := p.ns(w.op, codec, w.filtered)
+	f := &finding{Way: w.name, Codec: codec, Category: p.category(codec), Time: p.time(w.op, codec, w.filtered)}
+	if sv, ok := saving(base, x); ok {
+		f.Saves = saves(sv)
+	}
+	if r, ok := ratio(x, filtered); ok {
+		f.Ratio = format.RatioCI(r)
+	}
+	return f
+}
+
 type fullView struct {
 	Time                string
 	Filtered, Proj, Get *finding
@@ -60,37 +74,26 @@ func (p *page) fields() *fieldsView {
 	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
 	if e, ok := median(base); ok {
 		v.Full = &fullView{Time: format.DurationCI(e)}
-		if sv, ok := saving(base, filtered); ok {
-			v.Full.Filtered = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeStruct, rawfmt.Base, true)}
+		if f := p.find(serverSide, rawfmt.Base, base, filtered); f.Saves != "" {
+			v.Full.Filtered = f
 		}
-		proj := p.ns(load.OpDecodeProj, rawfmt.Base, false)
-		if sv, ok := saving(base, proj); ok {
-			v.Full.Proj = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeProj, rawfmt.Base, false)}
-			if r, ok := ratio(proj, filtered); ok {
-				v.Full.Proj.Ratio = format.RatioCI(r)
-			}
+		if f := p.find(clientProj, rawfmt.Base, base, filtered); f.Saves != "" {
+			v.Full.Proj = f
 		}
-		if g := p.fastest(load.OpGet5, false, anyCodec); g != "" {
-			get := p.ns(load.OpGet5, g, false)
-			sv, _ := saving(base, get)
-			v.Full.Get = &finding{Codec: g, Category: p.category(g), Time: p.time(load.OpGet5, g, false), Saves: saves(sv)}
-			if r, ok := ratio(get, filtered); ok {
-				v.Full.Get.Ratio = format.RatioCI(r)
-			}
+		if g := p.fastest(lazyGet.op, false, anyCodec); g != "" {
+			v.Full.Get = p.find(lazyGet, g, base, filtered)
 		}
 	}
 	var bestNs float64
 	for _, w := range []way{clientProj, lazyGet} {
-		c := p.fastest(w.op, w.filtered, anyCodec)
-		if c == "" {
-			continue
-		}
-		if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
-			v.Cheapest, bestNs = &finding{Way: w.name, Codec: c, Category: p.category(c), Time: p.time(w.op, c, w.filtered)}, m
+		if c := p.fastest(w.op, w.filtered, anyCodec); c != "" {
+			if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
+				v.Cheapest, bestNs = p.find(w, c, nil, nil), m
+			}
 		}
 	}
 	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
-		v.FilteredBest = &finding{Codec: c, Category: p.category(c), Time: p.time(load.OpDecodeStruct, c, true)}
+		v.FilteredBest = p.find(serverSide, c, nil, nil)
 	}
 	return v
 }

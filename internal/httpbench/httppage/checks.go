@@ -75,9 +75,7 @@ func (r *Run) responseProblem(c httpbench.Cell) string {
 }
 
 // problems are every reason the page withholds a finding: intervals too
-// wide to rank a load, response bytes out of order, and a saving larger
-// than the whole it is a part of. Without response bytes, the filtered
-// scenario cannot be checked and states no finding either.
+// wide, response bytes out of order or unrecorded, a saving beyond the whole.
 func (r *Run) problems() []problem {
 	var out []problem
 	for _, l := range r.Loads() {
@@ -109,9 +107,7 @@ func (r *Run) problems() []problem {
 	return out
 }
 
-// precision is the median, over the cells of load l, of the relative
-// half-width of the 95% interval of API CPU per request; +Inf when most
-// cells have no interval.
+// precision is the median relative half-width of API CPU per request at l.
 func (r *Run) precision(l httpbench.Load) float64 {
 	var hw []float64
 	for _, c := range r.at(l) {

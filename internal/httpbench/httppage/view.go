@@ -158,8 +158,6 @@ func newView(run *Run, machine string, charts bool) view {
 	return v
 }
 
-// medians returns row followed by every metric's median of cell c and the
-// half-width of its interval.
 func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []string {
 	for _, m := range metrics {
 		row = append(row, formatSummary(r.summary(c, m.unit), m.scale))
@@ -167,7 +165,6 @@ func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []strin
 	return row
 }
 
-// loadLabel names a load in a sentence.
 func loadLabel(l httpbench.Load) string {
 	if l.Rate == 0 {
 		return format.Plural(l.Workers, "worker")
@@ -193,8 +190,6 @@ func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 	return summarize(d), e.scale
 }
 
-// finding is the established effect s, shown at scale, of a base whose
-// value is base.
 func (e metric) finding(s model.Summary, scale, base float64) effectView {
 	ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(base)}
 	if e.relative {
@@ -214,8 +209,7 @@ func established(s model.Summary) bool {
 	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.Center)
 }
 
-// formatSummary writes a median and the half-width of its interval in
-// percent, as benchstat does.
+// formatSummary writes a median and the half-width of its interval, as benchstat does.
 func formatSummary(s model.Summary, scale float64) string {
 	switch {
 	case math.IsNaN(s.Center):
@@ -230,8 +224,6 @@ func formatSummary(s model.Summary, scale float64) string {
 	return format.Sig(s.Center*scale) + " " + format.HalfWidth(half)
 }
 
-// formatEffect writes an effect with its interval, or Unclear and the
-// interval when it is no finding.
 func formatEffect(s model.Summary, scale float64, relative bool) string {
 	unit := ""
 	if relative {
