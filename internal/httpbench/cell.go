@@ -133,15 +133,13 @@ func (l Load) String() string {
 // ParseLoad parses Load.String. The workers of a fixed-rate load are not
 // part of its name.
 func ParseLoad(s string) (Load, error) {
-	if n, ok := strings.CutSuffix(s, "-workers"); ok {
-		if w, err := strconv.Atoi(n); err == nil && w > 0 {
-			return Load{Workers: w}, nil
-		}
-	}
-	if n, ok := strings.CutSuffix(s, "-rps"); ok {
-		if r, err := strconv.Atoi(n); err == nil && r > 0 {
-			return Load{Rate: r}, nil
-		}
+	n, what, _ := strings.Cut(s, "-")
+	switch v, err := strconv.Atoi(n); {
+	case err != nil || v < 1:
+	case what == "workers":
+		return Load{Workers: v}, nil
+	case what == "rps":
+		return Load{Rate: v}, nil
 	}
 	return Load{}, fmt.Errorf("load %q: want N-workers or N-rps", s)
 }

@@ -20,8 +20,7 @@ import (
 // but not by half.
 const shareSlack = 0.5
 
-// A part is an operation whose work another, its whole, includes: it
-// cannot take longer.
+// A part is an operation whose work its whole includes: it cannot take longer.
 type part struct {
 	part, whole way
 	why         string
@@ -33,8 +32,6 @@ var parts = []part{
 	{serverSide, fullDecode, "the filtered document is part of the document"},
 }
 
-// label names a way's cell for a codec: "decode-struct of the filtered
-// document with goccy".
 func (w way) label(codec string) string {
 	s := w.op
 	if w.filtered {
@@ -65,8 +62,6 @@ func (p *page) problems() []string {
 	return out
 }
 
-// summary is the median of a way's cell for codec with its interval; ok
-// is false without a finite one.
 func (p *page) summary(w way, codec string) (model.Summary, bool) {
 	s := p.ns(w.op, codec, w.filtered)
 	if len(s) == 0 {
@@ -94,8 +89,6 @@ func (p *page) belowShare(codec string) string {
 		serverSide.label(codec), format.DurationCI(a.Estimate()), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w.Estimate()), format.Percent(100*bytes), format.Percent(100*values))
 }
 
-// precision says why the page's intervals are too wide to rank or too few
-// to have, or returns "".
 func (p *page) precision() string {
 	var hw []float64
 	unbounded, widest, widestCell := 0, 0.0, ""

@@ -10,17 +10,13 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// choiceOps are the operations the codec choice is made for, with what
-// they do.
 var choiceOps = []struct{ op, does string }{
 	{load.OpDecodeStruct, "decoding the document into its struct"},
 	{load.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
 	{load.OpEncodeStruct, "encoding it from its struct"},
 }
 
-// A choice is which codec to use for one operation: the fastest std
-// configuration and the fastest overall with what it gives up, against
-// encoding-json.
+// A choice is the fastest std codec and the fastest overall at one operation.
 type choice struct {
 	Op, Does, Base, Std, StdAgainst, All, AllCategory, AllAgainst, GivesUp string
 	AllIsStd, AllIsBase                                                    bool
@@ -46,7 +42,6 @@ func (p *page) choice() []choice {
 	return out
 }
 
-// against describes codec's time on op and how it compares with the base.
 func (p *page) against(op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
 	out := p.time(op, codec, false)
@@ -59,8 +54,6 @@ func (p *page) against(op, codec string) string {
 	return out
 }
 
-// givesUp says what a configuration does differently from encoding/json,
-// as the run's skips line records it.
 func (p *page) givesUp(name string) string {
 	c, ok := p.run.Codec(name)
 	switch {

@@ -13,8 +13,6 @@ import (
 // defaultQPS is the request rate of the CPU section when none is given.
 const defaultQPS = 1000
 
-// cpuView is the cores each way of reading the document spends at the
-// request rate, and what it saves against encoding-json's full decode.
 type cpuView struct {
 	QPS, Docs, Full, Roundtrip string
 	Per                        int
@@ -23,7 +21,6 @@ type cpuView struct {
 	Rows                       [][]string
 }
 
-// cpu returns the CPU section, or nil without encoding-json's full decode.
 func (p *page) cpu() *cpuView {
 	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 	if len(base) == 0 {

@@ -7,8 +7,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A way is one way of getting the fields a client uses out of the
-// document: an operation on the document or on the filtered one.
+// A way is one way of getting the fields a client uses out of the document.
 type way struct {
 	name     string
 	op       string
@@ -25,7 +24,6 @@ var (
 	roundtrip    = way{"roundtrip", load.OpRoundtrip, false}
 )
 
-// saving is what x saves against full, in percent of full.
 func saving(full, x []float64) (model.Estimate, bool) {
 	if len(full) == 0 || len(x) == 0 || model.Median(full) == 0 {
 		return model.Estimate{}, false
@@ -33,8 +31,6 @@ func saving(full, x []float64) (model.Estimate, bool) {
 	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
 }
 
-// saves phrases a saving in percent: "saves 62% [47, 70]", or "costs
-// 3.1% [−12, 25] more" when the estimate is negative.
 func saves(e model.Estimate) string {
 	if e.V < 0 {
 		return "costs " + format.PercentCI(model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}) + " more"
@@ -42,26 +38,33 @@ func saves(e model.Estimate) string {
 	return "saves " + format.PercentCI(e)
 }
 
-// A finding is one way's figure in the fields section, formatted.
 type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
 
-// fullView is what the ways save against encoding-json's full decode.
+// find is codec's figures for w: its time, what it saves against base and
+// its time over filtered's.
+func (p *page) find(w way, codec string, base, filtered []float64) *finding {
+	x := p.ns(w.op, codec, w.filtered)
+	f := &finding{Way: w.name, Codec: codec, Category: p.category(codec), Time: p.time(w.op, codec, w.filtered)}
+	if sv, ok := saving(base, x); ok {
+		f.Saves = saves(sv)
+	}
+	if r, ok := ratio(x, filtered); ok {
+		f.Ratio = format.RatioCI(r)
+	}
+	return f
+}
+
 type fullView struct {
 	Time                string
 	Filtered, Proj, Get *finding
 }
 
-// fieldsView is what asking for only the fields saves: server-side
-// filtering against client-side projection and lazy gets, the cheapest way
-// with the server as it is and with filtering, and every way's time per
-// codec.
 type fieldsView struct {
 	Full                   *fullView
 	Cheapest, FilteredBest *finding
 	Rows                   [][]string
 }
 
-// fields returns the fields section, or nil when the run has no fields.
 func (p *page) fields() *fieldsView {
 	if len(p.info.Fields) == 0 {
 		return nil
@@ -71,44 +74,30 @@ func (p *page) fields() *fieldsView {
 	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
 	if e, ok := median(base); ok {
 		v.Full = &fullView{Time: format.DurationCI(e)}
-		if sv, ok := saving(base, filtered); ok {
-			v.Full.Filtered = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeStruct, rawfmt.Base, true)}
+		if f := p.find(serverSide, rawfmt.Base, base, filtered); f.Saves != "" {
+			v.Full.Filtered = f
 		}
-		proj := p.ns(load.OpDecodeProj, rawfmt.Base, false)
-		if sv, ok := saving(base, proj); ok {
-			v.Full.Proj = &finding{Saves: saves(sv), Time: p.time(load.OpDecodeProj, rawfmt.Base, false)}
-			if r, ok := ratio(proj, filtered); ok {
-				v.Full.Proj.Ratio = format.RatioCI(r)
-			}
+		if f := p.find(clientProj, rawfmt.Base, base, filtered); f.Saves != "" {
+			v.Full.Proj = f
 		}
-		if g := p.fastest(load.OpGet5, false, anyCodec); g != "" {
-			get := p.ns(load.OpGet5, g, false)
-			sv, _ := saving(base, get)
-			v.Full.Get = &finding{Codec: g, Category: p.category(g), Time: p.time(load.OpGet5, g, false), Saves: saves(sv)}
-			if r, ok := ratio(get, filtered); ok {
-				v.Full.Get.Ratio = format.RatioCI(r)
-			}
+		if g := p.fastest(lazyGet.op, false, anyCodec); g != "" {
+			v.Full.Get = p.find(lazyGet, g, base, filtered)
 		}
 	}
 	var bestNs float64
 	for _, w := range []way{clientProj, lazyGet} {
-		c := p.fastest(w.op, w.filtered, anyCodec)
-		if c == "" {
-			continue
-		}
-		if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
-			v.Cheapest, bestNs = &finding{Way: w.name, Codec: c, Category: p.category(c), Time: p.time(w.op, c, w.filtered)}, m
+		if c := p.fastest(w.op, w.filtered, anyCodec); c != "" {
+			if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
+				v.Cheapest, bestNs = p.find(w, c, nil, nil), m
+			}
 		}
 	}
 	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
-		v.FilteredBest = &finding{Codec: c, Category: p.category(c), Time: p.time(load.OpDecodeStruct, c, true)}
+		v.FilteredBest = p.find(serverSide, c, nil, nil)
 	}
 	return v
 }
 
-// waysRows are, per codec, each way's median time and what it saves
-// against the codec's own full decode (encoding-json's for a codec that
-// only gets).
 func (p *page) waysRows() [][]string {
 	var rows [][]string
 	for _, codec := range p.run.CodecNames {

@@ -63,14 +63,16 @@ var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell":
 // A view is the whole page, every number formatted: page.tmpl words it.
 // Choice, Fields and CPU are left out when the run has Problems.
 type view struct {
-	Info     Info
-	Problems []string
-	Header   header
-	Choice   []choice
-	Fields   *fieldsView
-	CPU      *cpuView
-	Tables   []table
-	Method   method
+	Info          Info
+	Run           *load.Run
+	Value         func(key string) string // a configuration value, or format.None
+	Problems      []string
+	Bytes, Values string // the document's size
+	Filter        *struct{ Fields, Bytes, Values, Share string }
+	Choice        []choice
+	Fields        *fieldsView
+	CPU           *cpuView
+	Tables        []table
 }
 
 // Render returns the page of run. A run whose numbers do not hold
@@ -78,7 +80,13 @@ type view struct {
 // the document, the tables of measurements, the gate and the method.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
-	v := view{Info: info, Problems: p.problems(), Header: p.header(), Tables: p.tables(), Method: p.method()}
+	full, filtered := run.Sizes[info.Name], run.Sizes[info.Filtered]
+	v := view{Info: info, Run: run, Problems: p.problems(), Bytes: format.Bytes(full.DocBytes), Values: format.Num(full.Fields), Tables: p.tables(),
+		Value: func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }}
+	if len(info.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
+		v.Filter = &struct{ Fields, Bytes, Values, Share string }{code(strings.Join(info.Fields, "`, `")),
+			format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100 * filtered.DocBytes / full.DocBytes)}
+	}
 	if len(v.Problems) == 0 {
 		v.Choice, v.Fields, v.CPU = p.choice(), p.fields(), p.cpu()
 	}
@@ -94,8 +102,6 @@ type page struct {
 	info Info
 }
 
-// ns returns the ns/op samples of op with codec on the document, or on the
-// filtered document.
 func (p *page) ns(op string, codec string, filtered bool) []float64 {
 	return p.run.Ns(op, p.fixture(filtered), codec)
 }
@@ -107,7 +113,6 @@ func (p *page) fixture(filtered bool) string {
 	return p.info.Name
 }
 
-// median summarizes samples; ok is false when there are none.
 func median(samples []float64) (model.Estimate, bool) {
 	if len(samples) == 0 {
 		return model.Estimate{}, false
@@ -115,8 +120,6 @@ func median(samples []float64) (model.Estimate, bool) {
 	return model.Summarize(samples).Estimate(), true
 }
 
-// ratio is median(num)/median(den) with its interval; ok is false when
-// either has no samples or den's median is 0.
 func ratio(num, den []float64) (model.Estimate, bool) {
 	if len(num) == 0 || len(den) == 0 {
 		return model.Estimate{}, false
@@ -124,14 +127,12 @@ func ratio(num, den []float64) (model.Estimate, bool) {
 	return model.Ratio(num, den)
 }
 
-// time is the median time of op with codec, with its interval.
 func (p *page) time(op, codec string, filtered bool) string {
 	e, _ := median(p.ns(op, codec, filtered))
 	return format.DurationCI(e)
 }
 
-// fastest returns the codec with the lowest median ns/op of op among
-// those of the run's codec lines keep accepts, or "" when none has the cell.
+// fastest returns the fastest codec at op that keep accepts, or "".
 func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) bool) string {
 	best, bestNs := "", 0.0
 	for _, name := range p.run.CodecNames {
@@ -151,7 +152,6 @@ func anyCodec(rawfmt.CodecConfig) bool { return true }
 
 func stdCodec(c rawfmt.CodecConfig) bool { return c.Category == rawfmt.CategoryStd }
 
-// category names a codec's category, from its codec line.
 func (p *page) category(name string) string {
 	if c, ok := p.run.Codec(name); ok {
 		return c.Category
@@ -159,46 +159,8 @@ func (p *page) category(name string) string {
 	return format.None
 }
 
-// code formats s as a Markdown code span.
 func code(s string) string { return "`" + s + "`" }
 
-// header is what was measured.
-type header struct {
-	Samples       int
-	Bytes, Values string
-	Compacted     bool
-	Filter        *struct{ Fields, Bytes, Values, Share string }
-	Notes         []string
-}
-
-func (p *page) header() header {
-	i := p.info
-	full, filtered := p.run.Sizes[i.Name], p.run.Sizes[i.Filtered]
-	h := header{i.Samples, format.Bytes(full.DocBytes), format.Num(full.Fields), i.Compacted, nil, i.Notes}
-	if len(i.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
-		h.Filter = &struct{ Fields, Bytes, Values, Share string }{code(strings.Join(i.Fields, "`, `")),
-			format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100 * filtered.DocBytes / full.DocBytes)}
-	}
-	return h
-}
-
-// method is how the figures were measured, from the raw file's
-// configuration.
-type method struct {
-	Rounds                                         int
-	Benchtime, Machine, CPU, Cores, GOMAXPROCS, Go string
-}
-
-func (p *page) method() method {
-	value := func(key string) string {
-		v, _ := p.run.Value(key)
-		return cmp.Or(v, format.None)
-	}
-	return method{p.run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores),
-		value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)}
-}
-
-// tableOps are the tables of the page, in order.
 var tableOps = []struct {
 	w    way
 	does string
@@ -252,8 +214,6 @@ func (p *page) tables() []table {
 	return out
 }
 
-// unit formats the median of a cell's values in unit, with its interval,
-// each number with f.
 func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
 	e, ok := median(p.run.Samples(c, unit))
 	if !ok {

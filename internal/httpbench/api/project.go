@@ -24,13 +24,19 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 			copy projector
 		}
 		var fields []field
+		byName := map[string]int{}
+		for j := range src.NumField() {
+			if name, ok := jsonName(src.Field(j)); ok {
+				byName[name] = j
+			}
+		}
 		for i := range dst.NumField() {
 			name, ok := jsonName(dst.Field(i))
 			if !ok {
 				continue
 			}
-			j := fieldIndex(src, name)
-			if j < 0 {
+			j, ok := byName[name]
+			if !ok {
 				return nil, fmt.Errorf("projecting %s from %s: no field %q", dst, src, name)
 			}
 			p, err := newProjector(dst.Field(i).Type, src.Field(j).Type)
@@ -61,8 +67,6 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 	return nil, fmt.Errorf("cannot project %s from %s", dst, src)
 }
 
-// jsonName is the name encoding/json gives an exported field, and false for
-// a field it skips.
 func jsonName(f reflect.StructField) (string, bool) {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 	if !f.IsExported() || name == "-" {
@@ -72,13 +76,4 @@ func jsonName(f reflect.StructField) (string, bool) {
 		name = f.Name
 	}
 	return name, true
-}
-
-func fieldIndex(t reflect.Type, name string) int {
-	for i := range t.NumField() {
-		if n, ok := jsonName(t.Field(i)); ok && n == name {
-			return i
-		}
-	}
-	return -1
 }

@@ -97,8 +97,7 @@ func New(cfg Config) (*Server, error) {
 }
 
 // transport clones Go's default transport, counting the connections it
-// dials; idle > 0 sizes its idle pool to idle connections per host (Go's
-// default keeps 2, and closes every connection a burst opens beyond them).
+// dials; idle > 0 sizes its idle pool (Go's default keeps 2 per host).
 func (s *Server) transport(idle int) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
@@ -145,8 +144,6 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// fetch runs the search and returns the backend's answer. An answer other
-// than 200 OK is an error that quotes its start.
 func (s *Server) fetch(ctx context.Context) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.query, nil)
 	if err != nil {

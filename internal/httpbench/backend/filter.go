@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -29,7 +30,7 @@ func Filter(doc []byte, includes []string) ([]byte, error) {
 		case errors.Is(err, io.EOF):
 			return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
 		case err != nil:
-		case sourceMember(dec) && !matches(includes, tok.String()):
+		case sourceMember(dec) && !slices.ContainsFunc(includes, func(p string) bool { ok, _ := path.Match(p, tok.String()); return ok }):
 			err = dec.SkipValue()
 		default:
 			err = enc.WriteToken(tok)
@@ -46,13 +47,4 @@ func sourceMember(dec *jsontext.Decoder) bool {
 	kind, n := dec.StackIndex(dec.StackDepth())
 	p := strings.Split(string(dec.StackPointer()), "/")
 	return kind == '{' && n%2 == 1 && len(p) == 6 && p[1] == "hits" && p[2] == "hits" && p[4] == "_source"
-}
-
-func matches(patterns []string, name string) bool {
-	for _, p := range patterns {
-		if ok, _ := path.Match(p, name); ok {
-			return true
-		}
-	}
-	return false
 }

@@ -86,8 +86,6 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
-// response returns the body of a search for size hits, built on the first
-// requests for it.
 func (s *Server) response(size int, includes string) ([]byte, error) {
 	key := strconv.Itoa(size) + "?" + includes
 	if b, ok := s.cache.Load(key); ok {
@@ -110,7 +108,6 @@ func (s *Server) response(size int, includes string) ([]byte, error) {
 	return b2.([]byte), nil
 }
 
-// writeError writes an error the way Elasticsearch does.
 func writeError(w http.ResponseWriter, status int, typ, reason string) {
 	cause := map[string]string{"type": typ, "reason": reason}
 	writeJSON(w, status, map[string]any{

@@ -20,18 +20,10 @@ func ChartFile(l httpbench.Load) string { return "latency-" + l.String() + ".svg
 // ChartGlob matches the name of every latency chart.
 const ChartGlob = "latency-*.svg"
 
-var palette = []color.Color{
-	color.RGBA{0, 0, 0, 255}, // the base
-	color.RGBA{31, 119, 180, 255},
-	color.RGBA{255, 127, 14, 255},
-	color.RGBA{44, 160, 44, 255},
-	color.RGBA{214, 39, 40, 255},
-	color.RGBA{148, 103, 189, 255},
-	color.RGBA{140, 86, 75, 255},
-	color.RGBA{227, 119, 194, 255},
-	color.RGBA{188, 189, 34, 255},
-	color.RGBA{23, 190, 207, 255},
-}
+var palette = []color.Color{color.RGBA{0, 0, 0, 255}, // the base
+	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255}, color.RGBA{214, 39, 40, 255},
+	color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255}, color.RGBA{227, 119, 194, 255}, color.RGBA{188, 189, 34, 255},
+	color.RGBA{23, 190, 207, 255}}
 
 var glyphs = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
@@ -51,10 +43,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 	p.NominalX("p50", "p90", "p99", "p99.9")
 	legend := plot.NewLegend()
 	i := 0
-	for _, c := range run.Cells {
-		if c.Load != l {
-			continue
-		}
+	for _, c := range run.at(l) {
 		var pts plotter.XYs
 		for x, m := range speed[1:] { // the percentiles
 			if y := run.summary(c, m.unit).Center * 1e-6; y > 0 {

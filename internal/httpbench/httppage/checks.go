@@ -24,12 +24,10 @@ type problem struct {
 	text     string
 }
 
-// covers reports whether p withholds the findings of c.
 func (p problem) covers(c httpbench.Cell) bool {
 	return p.load == c.Load && (p.scenario == "" || p.scenario == c.Scenario.Name)
 }
 
-// hasBytes reports whether the run recorded the backend's response bytes.
 func (r *Run) hasBytes() bool {
 	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
 }
@@ -40,14 +38,14 @@ func (r *Run) hasBytes() bool {
 // than one of more. The command fails a run that does not pass, before it
 // writes anything.
 func CheckResponses(r *Run) error {
+	var texts []string
 	for _, c := range r.Cells {
 		if len(r.Samples(c, httpbench.UnitBackendB)) == 0 {
 			return fmt.Errorf("scenario %s at %s has no %s", c.Scenario.Name, c.Load, httpbench.UnitBackendB)
 		}
-	}
-	var texts []string
-	for _, p := range r.responseProblems() {
-		texts = append(texts, p.text)
+		if text := r.responseProblem(c); text != "" {
+			texts = append(texts, text)
+		}
 	}
 	if len(texts) > 0 {
 		return errors.New(strings.Join(texts, "; "))
@@ -55,42 +53,29 @@ func CheckResponses(r *Run) error {
 	return nil
 }
 
-// responseProblems compares each cell's backend response bytes with the
-// base's at the same load: a response filtered to 5 fields, or of fewer
-// hits, is a part of the base's and must be smaller; one of more hits
-// must be larger.
-func (r *Run) responseProblems() []problem {
-	var out []problem
-	for _, l := range r.Loads() {
-		base, _ := r.base(l)
-		b := r.summary(base, httpbench.UnitBackendB).Center
-		for _, c := range r.at(l) {
-			v := r.summary(c, httpbench.UnitBackendB).Center
-			if c == base || math.IsNaN(v) || math.IsNaN(b) {
-				continue
-			}
-			var want string
-			switch {
-			case c.Source != base.Source && v >= b:
-				want = "smaller than the base's full ones"
-			case c.Hits < base.Hits && v >= b:
-				want = "smaller than the base's of " + format.Plural(base.Hits, "hit")
-			case c.Hits > base.Hits && v <= b:
-				want = "larger than the base's of " + format.Plural(base.Hits, "hit")
-			default:
-				continue
-			}
-			out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: the backend's %s responses of %s are %s bytes, not %s (%s bytes)",
-				c.Scenario.Name, loadLabel(l), c.Source, format.Plural(c.Hits, "hit"), format.Sig(v), want, format.Sig(b))})
-		}
+// responseProblem compares c's backend response bytes with the base's at
+// the same load: a response filtered to 5 fields, or of fewer hits, is a
+// part of the base's and must be smaller; one of more hits must be larger.
+func (r *Run) responseProblem(c httpbench.Cell) string {
+	base := r.at(c.Load)[0]
+	b, v := r.summary(base, httpbench.UnitBackendB).Center, r.summary(c, httpbench.UnitBackendB).Center
+	want := ""
+	switch { // false for NaN
+	case c.Source != base.Source && v >= b:
+		want = "smaller than the base's full ones"
+	case c.Hits < base.Hits && v >= b:
+		want = "smaller than the base's of " + format.Plural(base.Hits, "hit")
+	case c.Hits > base.Hits && v <= b:
+		want = "larger than the base's of " + format.Plural(base.Hits, "hit")
+	default:
+		return ""
 	}
-	return out
+	return fmt.Sprintf("scenario %s at %s: the backend's %s responses of %s are %s bytes, not %s (%s bytes)",
+		c.Scenario.Name, loadLabel(c.Load), c.Source, format.Plural(c.Hits, "hit"), format.Sig(v), want, format.Sig(b))
 }
 
 // problems are every reason the page withholds a finding: intervals too
-// wide to rank a load, response bytes out of order, and a saving larger
-// than the whole it is a part of. Without response bytes, the filtered
-// scenario cannot be checked and states no finding either.
+// wide, response bytes out of order or unrecorded, a saving beyond the whole.
 func (r *Run) problems() []problem {
 	var out []problem
 	for _, l := range r.Loads() {
@@ -101,28 +86,20 @@ func (r *Run) problems() []problem {
 			}
 			out = append(out, problem{l, "", fmt.Sprintf("at %s the intervals are too wide to rank: %s", loadLabel(l), what)})
 		}
-	}
-	if r.hasBytes() {
-		out = append(out, r.responseProblems()...)
-	}
-	for _, l := range r.Loads() {
-		for _, c := range r.at(l) {
-			if c.Source == httpbench.SourceFiltered && !r.hasBytes() {
-				out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l))})
+		cells := r.at(l)
+		for _, c := range cells[1:] {
+			add := func(text string) { out = append(out, problem{l, c.Scenario.Name, text}) }
+			if text := r.responseProblem(c); text != "" {
+				add(text)
 			}
-		}
-	}
-	for _, l := range r.Loads() {
-		base, _ := r.base(l)
-		for _, c := range r.at(l) {
+			if c.Source == httpbench.SourceFiltered && !r.hasBytes() {
+				add(fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l)))
+			}
 			for _, e := range effects {
-				if c == base || e.relative {
-					continue
-				}
-				s, scale := e.of(r, base, c)
-				if whole := r.summary(base, e.unit).Center; -s.Center > whole {
-					out = append(out, problem{l, c.Scenario.Name, fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.Center*scale), e.per, format.Sig(whole*scale))})
+				s, scale := e.of(r, cells[0], c)
+				if whole := r.summary(cells[0], e.unit).Center; !e.relative && -s.Center > whole {
+					add(fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
+						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.Center*scale), e.per, format.Sig(whole*scale)))
 				}
 			}
 		}
@@ -130,9 +107,7 @@ func (r *Run) problems() []problem {
 	return out
 }
 
-// precision is the median, over the cells of load l, of the relative
-// half-width of the 95% interval of API CPU per request; +Inf when most
-// cells have no interval.
+// precision is the median relative half-width of API CPU per request at l.
 func (r *Run) precision(l httpbench.Load) float64 {
 	var hw []float64
 	for _, c := range r.at(l) {

@@ -30,11 +30,12 @@ import (
 type Run struct {
 	File    string            // the raw file's base name
 	Config  []benchfmt.Config // as the file gives them, in order
-	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario
+	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario, the base first
 	samples map[httpbench.Cell]map[string][]float64
 }
 
-func (r *Run) config(key string) string {
+// Value returns the value of a configuration key, or "" without one.
+func (r *Run) Value(key string) string {
 	i := slices.IndexFunc(r.Config, func(c benchfmt.Config) bool { return c.Key == key })
 	if i < 0 {
 		return ""
@@ -69,7 +70,7 @@ func (r *Run) Loads() []httpbench.Load {
 	return out
 }
 
-// at returns the cells of load l.
+// at returns the cells of load l, its base first.
 func (r *Run) at(l httpbench.Load) []httpbench.Cell {
 	var out []httpbench.Cell
 	for _, c := range r.Cells {
@@ -78,15 +79,6 @@ func (r *Run) at(l httpbench.Load) []httpbench.Cell {
 		}
 	}
 	return out
-}
-
-// base returns the base cell of load l.
-func (r *Run) base(l httpbench.Load) (httpbench.Cell, bool) {
-	i := slices.IndexFunc(r.Cells, func(c httpbench.Cell) bool { return c.Load == l && kind(c.Scenario) == "base" })
-	if i < 0 {
-		return httpbench.Cell{}, false
-	}
-	return r.Cells[i], true
 }
 
 // Parse reads a raw file. It fails on a syntax error, on a file without
@@ -130,7 +122,7 @@ func Parse(name string, data []byte) (*Run, error) {
 			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
 	})
 	for _, l := range run.Loads() {
-		if _, ok := run.base(l); !ok {
+		if kind(run.at(l)[0].Scenario) != "base" {
 			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)
 		}
 	}
@@ -138,10 +130,9 @@ func Parse(name string, data []byte) (*Run, error) {
 }
 
 // kinds are what a scenario changes from the base, in the order
-// httpbench.Scenarios makes them.
+// httpbench.Scenarios makes them; kind names it.
 var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
 
-// kind names what a scenario changes from the base.
 func kind(s httpbench.Scenario) string {
 	switch {
 	case s.Name == "base":

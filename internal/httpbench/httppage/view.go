@@ -66,18 +66,18 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 // A view is what the page shows of a run, every number formatted, every
 // table as its rows: page.tmpl words it.
 type view struct {
+	Run                     *Run
 	Dirty, Machine, NoBytes string // Dirty: the commit of a tree with uncommitted changes; NoBytes: the unit the run lacks
 	MaxHalfWidth, Unclear   string
-	Workers                 string // in flight at most, at a fixed rate
 	Problems                []string
-	Setup                   [][]string
+	Codecs                  []rawfmt.CodecConfig
 	Loads                   []loadView
 	Scenarios               []scenarioView
 }
 
 type loadView struct {
 	Label                string
-	Rate, Workers        int
+	Load                 httpbench.Load
 	Withheld             bool // a failed check withholds every finding at this load
 	Findings             []findingView
 	Speed, Cost, Effects [][]string
@@ -86,7 +86,7 @@ type loadView struct {
 
 type findingView struct {
 	Scenario scenarioView
-	Withheld bool // a failed check withholds it
+	Withheld bool
 	Effects  []effectView
 }
 
@@ -103,9 +103,8 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	workers := run.config(httpbench.KeyWorkers)
-	v := view{Machine: machine, Setup: setupRows(run), MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear, Workers: workers}
-	if commit := run.config(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
+	v := view{Run: run, Machine: machine, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
+	if commit := run.Value(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
 		v.Dirty = commit
 	}
 	if !run.hasBytes() {
@@ -114,32 +113,39 @@ func newView(run *Run, machine string, charts bool) view {
 	for _, p := range problems {
 		v.Problems = append(v.Problems, p.text)
 	}
+	for _, c := range run.Config {
+		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
+			v.Codecs = append(v.Codecs, cc)
+		}
+	}
 	scenario := func(s httpbench.Scenario) scenarioView {
-		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, workers}
+		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(httpbench.KeyWorkers)}
+	}
+	withheld := func(c httpbench.Cell, all bool) bool {
+		return slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) && (!all || p.scenario == "") })
 	}
 	for i, l := range run.Loads() {
-		base, _ := run.base(l)
-		lv := loadView{Label: loadLabel(l), Rate: l.Rate, Workers: l.Workers,
-			Withheld: slices.ContainsFunc(problems, func(p problem) bool { return p.covers(base) && p.scenario == "" })}
+		cells := run.at(l)
+		lv := loadView{Label: loadLabel(l), Load: l, Withheld: withheld(cells[0], true)}
 		if charts {
 			lv.Chart = ChartFile(l)
 		}
-		for _, c := range run.at(l) {
+		for _, c := range cells {
 			if i == 0 {
 				v.Scenarios = append(v.Scenarios, scenario(c.Scenario))
 			}
 			lv.Speed = append(lv.Speed, run.medians(c, speed, c.Scenario.Name, c.Codec, c.Source, strconv.Itoa(c.Hits), c.Pool))
 			lv.Cost = append(lv.Cost, run.medians(c, cost, c.Scenario.Name))
-			if c == base {
+			if c == cells[0] {
 				continue
 			}
 			row := []string{c.Scenario.Name}
-			f := findingView{Scenario: scenario(c.Scenario), Withheld: slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) })}
+			f := findingView{Scenario: scenario(c.Scenario), Withheld: withheld(c, false)}
 			for _, e := range effects {
-				s, scale := e.of(run, base, c)
+				s, scale := e.of(run, cells[0], c)
 				row = append(row, formatEffect(s, scale, e.relative))
 				if !f.Withheld && established(s) {
-					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(base, e.unit).Center*e.scale))
+					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).Center*e.scale))
 				}
 			}
 			lv.Effects = append(lv.Effects, row)
@@ -152,8 +158,6 @@ func newView(run *Run, machine string, charts bool) view {
 	return v
 }
 
-// medians returns row followed by every metric's median of cell c and the
-// half-width of its interval.
 func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []string {
 	for _, m := range metrics {
 		row = append(row, formatSummary(r.summary(c, m.unit), m.scale))
@@ -161,33 +165,6 @@ func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []strin
 	return row
 }
 
-// setupRows are the rows of the table of the run's configuration.
-func setupRows(run *Run) [][]string {
-	cfg := run.config
-	backend := cfg(httpbench.KeyBackend)
-	if v := cfg(httpbench.KeyBackendVersion); v != "" {
-		backend += " (" + v + ")"
-	}
-	rows := [][]string{
-		{"raw results", "[raw/" + run.File + "](raw/" + run.File + ")"},
-		{"command", "`" + cfg(rawfmt.KeyCommand) + "`"},
-		{"commit", cfg(rawfmt.KeyCommit)},
-		{"machine", fmt.Sprintf("%s, %s cores, GOMAXPROCS %s, %s/%s, %s, GOGC %s", cfg(rawfmt.KeyCPU), cfg(rawfmt.KeyCores),
-			cfg(rawfmt.KeyGOMAXPROCS), cfg(rawfmt.KeyGOOS), cfg(rawfmt.KeyGOARCH), cfg(rawfmt.KeyGo), cfg(rawfmt.KeyGOGC))},
-		{"backend", backend + ", index `" + cfg(httpbench.KeyIndex) + "`"},
-		{"load", fmt.Sprintf("%s after %s of warm-up per cell and round, at most %s requests", cfg(httpbench.KeyDuration),
-			cfg(httpbench.KeyWarmup), cfg(httpbench.KeyMaxRequests))},
-		{"rounds", cfg(rawfmt.KeyRounds) + ", order seed " + cfg(rawfmt.KeyOrderSeed)},
-	}
-	for _, c := range run.Config {
-		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
-			rows = append(rows, []string{"codec `" + cc.Name + "`", fmt.Sprintf("%s (%s, %s)", cc.ModuleVersion, cc.Category, cc.Engine)})
-		}
-	}
-	return rows
-}
-
-// loadLabel names a load in a sentence.
 func loadLabel(l httpbench.Load) string {
 	if l.Rate == 0 {
 		return format.Plural(l.Workers, "worker")
@@ -213,8 +190,6 @@ func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 	return summarize(d), e.scale
 }
 
-// finding is the established effect s, shown at scale, of a base whose
-// value is base.
 func (e metric) finding(s model.Summary, scale, base float64) effectView {
 	ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(base)}
 	if e.relative {
@@ -234,8 +209,7 @@ func established(s model.Summary) bool {
 	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.Center)
 }
 
-// formatSummary writes a median and the half-width of its interval in
-// percent, as benchstat does.
+// formatSummary writes a median and the half-width of its interval, as benchstat does.
 func formatSummary(s model.Summary, scale float64) string {
 	switch {
 	case math.IsNaN(s.Center):
@@ -250,8 +224,6 @@ func formatSummary(s model.Summary, scale float64) string {
 	return format.Sig(s.Center*scale) + " " + format.HalfWidth(half)
 }
 
-// formatEffect writes an effect with its interval, or Unclear and the
-// interval when it is no finding.
 func formatEffect(s model.Summary, scale float64, relative bool) string {
 	unit := ""
 	if relative {

@@ -109,10 +109,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	}
 	r.Span = last.Sub(first)
 	slices.Sort(r.Latencies)
-	if err := ctx.Err(); err != nil {
-		return r, err
-	}
-	return r, nil
+	return r, ctx.Err()
 }
 
 // limit is a pacer that stops after n requests.
@@ -128,8 +125,6 @@ func (l limit) Pace(elapsed time.Duration, hits uint64) (time.Duration, bool) {
 	return l.Pacer.Pace(elapsed, hits)
 }
 
-// client keeps a connection per worker, follows no redirect and connects
-// only to loopback addresses.
 func client(workers int) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
 	return &http.Client{
@@ -146,8 +141,7 @@ func client(workers int) *http.Client {
 // loopbackOnly is a net.Dialer's Control: it refuses, before the socket
 // connects, every address that is not on loopback.
 func loopbackOnly(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+	if host, _, err := net.SplitHostPort(address); err != nil || !isLoopback(host) {
 		return fmt.Errorf("load: refusing to connect to %s: not a loopback address", address)
 	}
 	return nil
@@ -160,13 +154,13 @@ func Loopback(rawURL string) error {
 	if err != nil {
 		return fmt.Errorf("load: target %q: %w", rawURL, err)
 	}
-	host := u.Hostname()
-	ip := net.ParseIP(host)
-	if u.Scheme != "http" || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+	if u.Scheme != "http" || (u.Hostname() != "localhost" && !isLoopback(u.Hostname())) {
 		return fmt.Errorf("load: refusing target %q: the load generator sends only to http://127.0.0.1 (or another loopback address)", rawURL)
 	}
 	return nil
 }
+
+func isLoopback(host string) bool { ip := net.ParseIP(host); return ip != nil && ip.IsLoopback() }
 
 // describe says on one line why a request failed.
 func describe(res *vegeta.Result) string {
