@@ -118,7 +118,11 @@ func TestFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(t, synthRaw(tt.codecs), "")
-			got := strings.Join(findings(a), "\n")
+			found, err := findings(Page{A: a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Join(found, "\n")
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("findings lack %q:\n%s", w, got)

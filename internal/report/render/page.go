@@ -65,7 +65,11 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	notes := append(p.Notes, dataNotes(p)...)
+	more, err := dataNotes(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes := append(p.Notes, more...)
 	readme, err := p.readme(notes, tabs, chs)
 	if err != nil {
 		return nil, nil, err
@@ -139,7 +143,10 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	d.section("run", p.run(raw))
 	var found []string
 	if p.A.Publishes() {
-		found = findings(p.A)
+		var err error
+		if found, err = findings(p); err != nil {
+			return nil, err
+		}
 	}
 	d.section("lists", struct{ Notes, Findings []string }{notes, found})
 	precision(&d, p.A)

@@ -3,6 +3,8 @@ package render
 import (
 	"embed"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -21,37 +23,88 @@ import (
 var templateFS embed.FS
 
 var sections = template.Must(template.New("").Funcs(template.FuncMap{
-	"table": tableText,
-	"join":  strings.Join,
-	"cols":  func(c ...string) []string { return c },
+	"table":     tableText,
+	"join":      strings.Join,
+	"cols":      func(c ...string) []string { return c },
+	"esc":       esc,
+	"escAll":    escapeAll,
+	"firstN":    firstN,
+	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
+	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
+	"prefix":    strings.HasPrefix,
+	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
+	"add":       func(list []string, s string) []string { return append(list, s) },
+	"inc":       func(n int) int { return n + 1 },
+	"min":       func(a, b int) int { return min(a, b) },
+	"plural":    format.Plural,
+	"fitGroups": fitGroups,
+	"first2":    func(l []string) []string { return l[:min(2, len(l))] },
+	"inf":       func(sign int) float64 { return math.Inf(sign) },
+	"clear":     clearOf,
+	"fields":    fieldCount,
+	"callShare": callShare,
+	"callOf":    callOf,
+	"usable":    usableFit,
+	"codec": func(r *load.Run, name string) *rawfmt.CodecConfig {
+		if c, ok := r.Codec(name); ok {
+			return &c
+		}
+		return nil
+	},
+	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":      format.Duration,
+	"durCI":    format.DurationCI[model.Estimate],
+	"ratio":    format.Ratio,
+	"ratioCI":  format.RatioCI[model.Estimate],
+	"pct":      format.Percent,
+	"pct100":   func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":    format.PercentCI[model.Estimate],
+	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
 }).ParseFS(templateFS, "templates/*.tmpl"))
+
+// A view is what a section made from the page alone is executed on.
+type view struct {
+	suite
+	Page
+	R *load.Run
+}
 
 // suite holds the suite's names and limits that the templates quote; a
 // view embeds it, so that its template says {{.Base}} or {{.MaxResid}}.
 type suite struct{}
 
-func (suite) Base() string       { return rawfmt.Base }
-func (suite) Floor() string      { return rawfmt.Floor }
-func (suite) Noop() string       { return rawfmt.Noop }
-func (suite) UnitNs() string     { return rawfmt.UnitNs }
-func (suite) UnitB() string      { return rawfmt.UnitB }
-func (suite) UnitAllocs() string { return rawfmt.UnitAllocs }
-func (suite) UnitFields() string { return rawfmt.UnitFields }
-func (suite) UnitDocB() string   { return rawfmt.UnitDocB }
-func (suite) FieldsDocs() string { return load.Fields.Label() }
-func (suite) BytesDocs() string  { return load.Bytes.Label() }
-func (suite) EqualDocs() string  { return load.Equal.Label() }
-func (suite) HitsDocs() string   { return load.ESHits.Label() }
-func (suite) HitsPrefix() string { return load.ESHits.Prefix }
-func (suite) Struct() string     { return load.OpDecodeStruct }
-func (suite) Proj() string       { return load.OpDecodeProj }
-func (suite) Get5() string       { return load.OpGet5 }
-func (suite) MaxResid() string   { return format.Percent(100 * model.MaxResidual) }
-func (suite) MinMedian() int     { return model.MinMedianSamples }
-func (suite) MinBoot() int       { return model.MinBootstrapSamples }
-func (suite) Reps() int          { return model.BootstrapReps }
-func (suite) KB() int            { return model.BytesPerKB }
-func (suite) Marks() string      { return markList() }
+func (suite) Base() string             { return rawfmt.Base }
+func (suite) Floor() string            { return rawfmt.Floor }
+func (suite) Noop() string             { return rawfmt.Noop }
+func (suite) UnitNs() string           { return rawfmt.UnitNs }
+func (suite) UnitB() string            { return rawfmt.UnitB }
+func (suite) UnitAllocs() string       { return rawfmt.UnitAllocs }
+func (suite) UnitFields() string       { return rawfmt.UnitFields }
+func (suite) UnitDocB() string         { return rawfmt.UnitDocB }
+func (suite) FieldsDocs() string       { return load.Fields.Label() }
+func (suite) BytesDocs() string        { return load.Bytes.Label() }
+func (suite) EqualDocs() string        { return load.Equal.Label() }
+func (suite) HitsDocs() string         { return load.ESHits.Label() }
+func (suite) HitsPrefix() string       { return load.ESHits.Prefix }
+func (suite) Struct() string           { return load.OpDecodeStruct }
+func (suite) Proj() string             { return load.OpDecodeProj }
+func (suite) Get5() string             { return load.OpGet5 }
+func (suite) MaxResid() string         { return format.Percent(100 * model.MaxResidual) }
+func (suite) MinMedian() int           { return model.MinMedianSamples }
+func (suite) MinBoot() int             { return model.MinBootstrapSamples }
+func (suite) Reps() int                { return model.BootstrapReps }
+func (suite) KB() int                  { return model.BytesPerKB }
+func (suite) Marks() string            { return markList() }
+func (suite) Families() []load.Family  { return load.Families }
+func (suite) AllocRef() string         { return rawfmt.AllocRef }
+func (suite) Small() string            { return load.ArticleSmall }
+func (suite) Large() string            { return load.ArticleLarge }
+func (suite) Map() string              { return load.OpDecodeMap }
+func (suite) JacksonGrowth() float64   { return model.Jackson.NsLarge / model.Jackson.NsSmall }
+func (suite) FixedShare() float64      { return fixedShare }
+func (suite) Verbs() map[string]string { return speedVerbs }
+func (suite) PerField() int            { return model.PerField }
+func (suite) Joint() int               { return model.Joint }
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {

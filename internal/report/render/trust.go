@@ -42,6 +42,9 @@ func trust(a *model.Analysis, raw Link) trustView {
 	return v
 }
 
+// maxQuoted bounds how many violations a check quotes.
+const maxQuoted = 3
+
 // violations names the first pairs of cells that contradict a check, with
 // their medians and intervals.
 func violations(vs []model.Violation) string {
