@@ -150,10 +150,10 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	}
 	d.section("lists", struct{ Notes, Findings []string }{notes, found})
 	precision(&d, p.A)
-	harness(&d, p.A)
-	floor(&d, p.A)
-	article(&d, p.A)
-	hits(&d, p.A)
+	v := view{Page: p, R: r}
+	for _, name := range []string{"harness", "floor", "article", "hits"} {
+		d.section(name, v)
+	}
 	costModel(&d, p.A)
 	instrCounts(&d, p.A)
 	ops(&d, p.A, tabs, chs)

@@ -33,7 +33,18 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
 	"prefix":    strings.HasPrefix,
 	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
-	"add":       func(list []string, s string) []string { return append(list, s) },
+	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
+	"rows":      func() [][]string { return nil },
+	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
+	"header":    header,
+	"row":       row,
+	"cell":      cellName,
+	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
+	"num":       format.Num,
+	"bytes":     format.Bytes,
+	"div":       func(a, b float64) float64 { return a / b },
+	"saving":    savingText,
+	"perHit":    func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
 	"inc":       func(n int) int { return n + 1 },
 	"min":       func(a, b int) int { return min(a, b) },
 	"plural":    format.Plural,
@@ -97,6 +108,8 @@ func (suite) KB() int                  { return model.BytesPerKB }
 func (suite) Marks() string            { return markList() }
 func (suite) Families() []load.Family  { return load.Families }
 func (suite) AllocRef() string         { return rawfmt.AllocRef }
+func (suite) None() string             { return format.None }
+func (suite) Jackson() any             { return model.Jackson }
 func (suite) Small() string            { return load.ArticleSmall }
 func (suite) Large() string            { return load.ArticleLarge }
 func (suite) Map() string              { return load.OpDecodeMap }
@@ -111,6 +124,19 @@ func (d *doc) section(name string, view any) {
 	if err := sections.ExecuteTemplate(d, name+".tmpl", view); err != nil && d.err == nil {
 		d.err = fmt.Errorf("section %s: %w", name, err)
 	}
+}
+
+// header is the header and delimiter rows of a Markdown table; a column
+// whose name starts with ">" is right-aligned.
+func header(cols ...string) (string, error) { return tableText(cols, nil) }
+
+// row is a row of a Markdown table, each cell escaped.
+func row(cells ...string) (string, error) {
+	var b strings.Builder
+	err := markdown.Table(&b, make([]string, len(cells)), [][]string{cells})
+	_, body, _ := strings.Cut(b.String(), "\n")
+	_, body, _ = strings.Cut(body, "\n")
+	return body, err
 }
 
 // tableText is a Markdown table; a column whose name starts with ">" is
