@@ -8,68 +8,11 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // notResolved stands for a cost whose interval reaches zero or lies below.
 const notResolved = "not resolved"
-
-// flag marks a fit that misses a point by more than model.MaxResidual.
-const flag = "⚠"
-
-// costModelView is what templates/costmodel.tmpl shows: per operation
-// the fits of each codec, then the fits per KB.
-type costModelView struct {
-	suite
-	Forms             string
-	NotResolved, Flag string
-	NoCells           bool
-	PerKBCols         []string
-	Ops               []costModelOp
-	PerKB             [][]string
-}
-
-// A costModelOp is one operation's tables: its time fits and its
-// allocation fits.
-type costModelOp struct {
-	Op            string
-	Times, Allocs [][]string
-}
-
-func costModel(d *doc, a *model.Analysis) {
-	v := costModelView{
-		Forms:       formList(),
-		NotResolved: notResolved, Flag: flag,
-		PerKBCols: []string{"op", "codec", ">c: ns per KB (" + load.Bytes.Prefix + "*)", ">largest residual", ">joint: ns per field", ">joint: ns per KB", ">largest residual"},
-	}
-	v.NoCells = len(a.Model) == 0
-	for _, op := range a.Run.Ops {
-		o := costModelOp{Op: esc(op)}
-		for _, row := range a.Model {
-			if row.Op != op {
-				continue
-			}
-			pf := row.Fits[model.PerField]
-			o.Times = append(o.Times, []string{row.Codec, formula(pf), call(pf), marks(pf), kText(pf), heldOut(pf), resid(pf)})
-			for _, i := range []int{model.Allocs, model.AllocBytes} {
-				if r := row.Fits[i]; r.OK() {
-					o.Allocs = append(o.Allocs, []string{row.Codec, model.Specs[i].Unit, formula(r), call(r), marks(r), kText(r), heldOut(r), resid(r)})
-				}
-			}
-		}
-		if len(o.Times) > 0 {
-			v.Ops = append(v.Ops, o)
-		}
-	}
-	for _, row := range a.Model {
-		kb, jt := row.Fits[model.PerKB], row.Fits[model.Joint]
-		if kb.OK() || jt.OK() {
-			v.PerKB = append(v.PerKB, []string{row.Op, row.Codec, coef(kb, 1), resid(kb), coef(jt, 1), coef(jt, 2), resid(jt)})
-		}
-	}
-	d.section("costmodel", v)
-}
 
 // formList names the candidate forms.
 func formList() string {
@@ -170,7 +113,7 @@ func resid(r model.Result) string {
 	}
 	s := format.Percent(100*r.Fit.MaxResid) + " (" + r.Fit.Worst + ")"
 	if r.Fit.Flagged() {
-		s += " " + flag
+		s += " ⚠"
 	}
 	return s
 }

@@ -37,7 +37,7 @@ func TestInstrSection(t *testing.T) {
 		t.Fatal("no instruction analysis")
 	}
 	var d doc
-	instrCounts(&d, a)
+	d.section("instr", view{Page: Page{A: a}, R: a.Run})
 	got := d.String()
 	for _, want := range []string{
 		"## Instruction counts",
@@ -65,7 +65,7 @@ func TestInstrSection(t *testing.T) {
 
 	without := analyze(t, synthRaw(times), "")
 	d = doc{}
-	instrCounts(&d, without)
+	d.section("instr", view{Page: Page{A: without}, R: without.Run})
 	if d.Len() != 0 {
 		t.Errorf("a run without an instruction count has the section:\n%s", d.String())
 	}

@@ -141,6 +141,7 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 		withheld(&d)
 	}
 	d.section("run", p.run(raw))
+	v := view{Page: p, R: r}
 	var found []string
 	if p.A.Publishes() {
 		var err error
@@ -150,12 +151,11 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	}
 	d.section("lists", struct{ Notes, Findings []string }{notes, found})
 	precision(&d, p.A)
-	v := view{Page: p, R: r}
 	for _, name := range []string{"harness", "floor", "article", "hits"} {
 		d.section(name, v)
 	}
-	costModel(&d, p.A)
-	instrCounts(&d, p.A)
+	d.section("costmodel", v)
+	d.section("instr", v)
 	ops(&d, p.A, tabs, chs)
 	method(&d, p.A)
 	return d.Bytes(), d.err

@@ -23,28 +23,50 @@ import (
 var templateFS embed.FS
 
 var sections = template.Must(template.New("").Funcs(template.FuncMap{
-	"table":     tableText,
-	"join":      strings.Join,
-	"cols":      func(c ...string) []string { return c },
-	"esc":       esc,
-	"escAll":    escapeAll,
-	"firstN":    firstN,
-	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
-	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
-	"prefix":    strings.HasPrefix,
-	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
-	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
-	"rows":      func() [][]string { return nil },
-	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"header":    header,
-	"row":       row,
-	"cell":      cellName,
-	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
-	"num":       format.Num,
-	"bytes":     format.Bytes,
-	"div":       func(a, b float64) float64 { return a / b },
-	"saving":    savingText,
-	"perHit":    func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"table":  tableText,
+	"join":   strings.Join,
+	"cols":   func(c ...string) []string { return c },
+	"esc":    esc,
+	"escAll": escapeAll,
+	"firstN": firstN,
+	"cfg":    func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
+	"has":    func(list []string, s string) bool { return slices.Contains(list, s) },
+	"prefix": strings.HasPrefix,
+	"concat": func(a, b []string) []string { return slices.Concat(a, b) },
+	"add":    func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
+	"rows":   func() [][]string { return nil },
+	"addRow": func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
+	"header": header,
+	"row":    row,
+	"cell":   cellName,
+	"numCI":  func(e model.Estimate) string { return format.CI(e, format.Num, "") },
+	"num":    format.Num,
+	"bytes":  format.Bytes,
+	"div":    func(a, b float64) float64 { return a / b },
+	"saving": savingText,
+	"perHit": func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"link":   func(text, href string) Link { return Link{text, href} },
+	"cfgOr":  value,
+	"median": model.Median,
+	"sig":    format.Sig,
+	"count":  format.Count,
+	"last": func(l []string) string {
+		if len(l) == 0 {
+			return ""
+		}
+		return l[len(l)-1]
+	},
+	"instrAt":   instrAt,
+	"hasInstr":  hasInstr,
+	"instrFit":  instrFit,
+	"formula":   formula,
+	"call":      call,
+	"marks":     marks,
+	"kText":     kText,
+	"heldOut":   heldOut,
+	"resid":     resid,
+	"coef":      coef,
+	"unit":      func(i int) string { return model.Specs[i].Unit },
 	"inc":       func(n int) int { return n + 1 },
 	"min":       func(a, b int) int { return min(a, b) },
 	"plural":    format.Plural,
@@ -84,40 +106,45 @@ type view struct {
 // view embeds it, so that its template says {{.Base}} or {{.MaxResid}}.
 type suite struct{}
 
-func (suite) Base() string             { return rawfmt.Base }
-func (suite) Floor() string            { return rawfmt.Floor }
-func (suite) Noop() string             { return rawfmt.Noop }
-func (suite) UnitNs() string           { return rawfmt.UnitNs }
-func (suite) UnitB() string            { return rawfmt.UnitB }
-func (suite) UnitAllocs() string       { return rawfmt.UnitAllocs }
-func (suite) UnitFields() string       { return rawfmt.UnitFields }
-func (suite) UnitDocB() string         { return rawfmt.UnitDocB }
-func (suite) FieldsDocs() string       { return load.Fields.Label() }
-func (suite) BytesDocs() string        { return load.Bytes.Label() }
-func (suite) EqualDocs() string        { return load.Equal.Label() }
-func (suite) HitsDocs() string         { return load.ESHits.Label() }
-func (suite) HitsPrefix() string       { return load.ESHits.Prefix }
-func (suite) Struct() string           { return load.OpDecodeStruct }
-func (suite) Proj() string             { return load.OpDecodeProj }
-func (suite) Get5() string             { return load.OpGet5 }
-func (suite) MaxResid() string         { return format.Percent(100 * model.MaxResidual) }
-func (suite) MinMedian() int           { return model.MinMedianSamples }
-func (suite) MinBoot() int             { return model.MinBootstrapSamples }
-func (suite) Reps() int                { return model.BootstrapReps }
-func (suite) KB() int                  { return model.BytesPerKB }
-func (suite) Marks() string            { return markList() }
-func (suite) Families() []load.Family  { return load.Families }
-func (suite) AllocRef() string         { return rawfmt.AllocRef }
-func (suite) None() string             { return format.None }
-func (suite) Jackson() any             { return model.Jackson }
-func (suite) Small() string            { return load.ArticleSmall }
-func (suite) Large() string            { return load.ArticleLarge }
-func (suite) Map() string              { return load.OpDecodeMap }
-func (suite) JacksonGrowth() float64   { return model.Jackson.NsLarge / model.Jackson.NsSmall }
-func (suite) FixedShare() float64      { return fixedShare }
-func (suite) Verbs() map[string]string { return speedVerbs }
-func (suite) PerField() int            { return model.PerField }
-func (suite) Joint() int               { return model.Joint }
+func (suite) Base() string              { return rawfmt.Base }
+func (suite) Floor() string             { return rawfmt.Floor }
+func (suite) Noop() string              { return rawfmt.Noop }
+func (suite) UnitNs() string            { return rawfmt.UnitNs }
+func (suite) UnitB() string             { return rawfmt.UnitB }
+func (suite) UnitAllocs() string        { return rawfmt.UnitAllocs }
+func (suite) UnitFields() string        { return rawfmt.UnitFields }
+func (suite) UnitDocB() string          { return rawfmt.UnitDocB }
+func (suite) FieldsDocs() string        { return load.Fields.Label() }
+func (suite) BytesDocs() string         { return load.Bytes.Label() }
+func (suite) EqualDocs() string         { return load.Equal.Label() }
+func (suite) HitsDocs() string          { return load.ESHits.Label() }
+func (suite) HitsPrefix() string        { return load.ESHits.Prefix }
+func (suite) Struct() string            { return load.OpDecodeStruct }
+func (suite) Proj() string              { return load.OpDecodeProj }
+func (suite) Get5() string              { return load.OpGet5 }
+func (suite) MaxResid() string          { return format.Percent(100 * model.MaxResidual) }
+func (suite) MinMedian() int            { return model.MinMedianSamples }
+func (suite) MinBoot() int              { return model.MinBootstrapSamples }
+func (suite) Reps() int                 { return model.BootstrapReps }
+func (suite) KB() int                   { return model.BytesPerKB }
+func (suite) Marks() string             { return markList() }
+func (suite) Families() []load.Family   { return load.Families }
+func (suite) AllocRef() string          { return rawfmt.AllocRef }
+func (suite) Forms() string             { return formList() }
+func (suite) AllocFits() []int          { return []int{model.Allocs, model.AllocBytes} }
+func (suite) PerKB() int                { return model.PerKB }
+func (suite) BytesPrefix() string       { return load.Bytes.Prefix }
+func (suite) FieldsFamily() load.Family { return load.Fields }
+func (suite) None() string              { return format.None }
+func (suite) Jackson() any              { return model.Jackson }
+func (suite) Small() string             { return load.ArticleSmall }
+func (suite) Large() string             { return load.ArticleLarge }
+func (suite) Map() string               { return load.OpDecodeMap }
+func (suite) JacksonGrowth() float64    { return model.Jackson.NsLarge / model.Jackson.NsSmall }
+func (suite) FixedShare() float64       { return fixedShare }
+func (suite) Verbs() map[string]string  { return speedVerbs }
+func (suite) PerField() int             { return model.PerField }
+func (suite) Joint() int                { return model.Joint }
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
