@@ -23,28 +23,44 @@ import (
 var templateFS embed.FS
 
 var sections = template.Must(template.New("").Funcs(template.FuncMap{
-	"table":  tableText,
-	"join":   strings.Join,
-	"cols":   func(c ...string) []string { return c },
-	"esc":    esc,
-	"escAll": escapeAll,
-	"firstN": firstN,
-	"cfg":    func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
-	"has":    func(list []string, s string) bool { return slices.Contains(list, s) },
-	"prefix": strings.HasPrefix,
-	"concat": func(a, b []string) []string { return slices.Concat(a, b) },
-	"add":    func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
-	"rows":   func() [][]string { return nil },
-	"addRow": func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"header": header,
-	"row":    row,
-	"cell":   cellName,
-	"numCI":  func(e model.Estimate) string { return format.CI(e, format.Num, "") },
-	"num":    format.Num,
-	"bytes":  format.Bytes,
-	"div":    func(a, b float64) float64 { return a / b },
-	"saving": savingText,
-	"perHit": func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"table":    tableText,
+	"join":     strings.Join,
+	"cols":     func(c ...string) []string { return c },
+	"esc":      esc,
+	"escAll":   escapeAll,
+	"firstN":   firstN,
+	"cfg":      func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
+	"has":      func(list []string, s string) bool { return slices.Contains(list, s) },
+	"prefix":   strings.HasPrefix,
+	"concat":   func(a, b []string) []string { return slices.Concat(a, b) },
+	"add":      func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
+	"rows":     func() [][]string { return nil },
+	"addRow":   func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
+	"header":   header,
+	"row":      row,
+	"cell":     cellName,
+	"numCI":    func(e model.Estimate) string { return format.CI(e, format.Num, "") },
+	"num":      format.Num,
+	"bytes":    format.Bytes,
+	"div":      func(a, b float64) float64 { return a / b },
+	"saving":   savingText,
+	"perHit":   func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"linkCell": func(text, href string) string { return Link{text, href}.cell() },
+	"hasCfg":   func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
+	"fence":    fence,
+	"runKey":   runKey,
+	"half100":  func(x float64) string { return format.HalfWidth(100 * x) },
+	"bold":     func(s string) string { return "**" + s + "**" },
+	"plus":     func(a, b int) int { return a + b },
+	"wideAt":   wideAt,
+	"failed":   model.Failed,
+	"commit": func(r *load.Run) (c struct {
+		Text      string
+		Committed bool
+	}) {
+		c.Text, c.Committed = r.Commit()
+		return c
+	},
 	"link":   func(text, href string) Link { return Link{text, href} },
 	"cfgOr":  value,
 	"median": model.Median,
@@ -135,6 +151,10 @@ func (suite) AllocFits() []int          { return []int{model.Allocs, model.Alloc
 func (suite) PerKB() int                { return model.PerKB }
 func (suite) BytesPrefix() string       { return load.Bytes.Prefix }
 func (suite) FieldsFamily() load.Family { return load.Fields }
+func (suite) WideHalfWidth() float64    { return model.WideHalfWidth }
+func (suite) MaxSpread() float64        { return model.MaxSpread }
+func (suite) AllOps() string            { return model.AllOps }
+func (suite) CommitKey() string         { return rawfmt.KeyCommit }
 func (suite) None() string              { return format.None }
 func (suite) Jackson() any              { return model.Jackson }
 func (suite) Small() string             { return load.ArticleSmall }
@@ -180,4 +200,12 @@ func tableText(cols []string, rows [][]string) (string, error) {
 	}
 	err := markdown.Table(&b, header, rows, align...)
 	return b.String(), err
+}
+
+// runKey reports whether a configuration line is the run table's by
+// other means: a codec or skips line, or the command.
+func runKey(key, value string) bool {
+	_, isCodec, _ := rawfmt.ParseCodecConfig(key, value)
+	_, _, isSkips, _ := rawfmt.ParseSkips(key, value)
+	return isCodec || isSkips || key == rawfmt.KeyCommand
 }

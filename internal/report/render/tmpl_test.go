@@ -22,7 +22,7 @@ func TestSection(t *testing.T) {
 			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Summary{Center: 1}, Floor: model.Summary{Center: 2}, Ratio: model.Estimate{V: 0.5},
 		}}}}, R: &load.Run{Floor: true}},
 			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c\\|d | 1.00 ns | 2.00 ns | 0.500× |\n\n", ""},
-		{"wrong view", "floor", methodView{}, "", "section floor: "},
+		{"wrong view", "floor", struct{}{}, "", "section floor: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
