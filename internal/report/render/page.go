@@ -108,9 +108,9 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	v := view{Page: p, R: r}
 	d.section("head", v)
 	if p.A.Publishes() {
-		rs := rankings(r)
-		decision(&d, r, rs, p.probesLink())
-		choose(&d, p.A, rs)
+		v.Ranks = rankings(r)
+		d.section("decision", v)
+		d.section("choose", v)
 	} else {
 		d.section("withheld", nil)
 	}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -20,7 +19,7 @@ import (
 // A price is what one configuration of a run gives up.
 type price struct {
 	codec    string
-	category string   // from its codec line; "" when it has none
+	Category string   // from its codec line; "" when it has none
 	skips    []string // from its skips line
 	recorded bool     // the run has its skips line
 }
@@ -28,14 +27,14 @@ type price struct {
 func priceOf(r *load.Run, codec string) price {
 	p := price{codec: codec}
 	if c, ok := r.Codec(codec); ok {
-		p.category, p.skips, p.recorded = c.Category, c.Skips, c.HasSkips
+		p.Category, p.skips, p.recorded = c.Category, c.Skips, c.HasSkips
 	}
 	return p
 }
 
 // std reports whether the configuration behaves as encoding/json on every
 // probe: category std in the run.
-func (p price) std() bool { return p.category == rawfmt.CategoryStd }
+func (p price) std() bool { return p.Category == rawfmt.CategoryStd }
 
 // String says what the configuration gives up, in Markdown.
 func (p price) String() string {
@@ -50,26 +49,10 @@ func (p price) String() string {
 	return esc(strings.Join(p.skips, "; "))
 }
 
-// label is the configuration's name and category, in Markdown.
-func (p price) label() string {
-	if p.category == "" {
+// Label is the configuration's name and category, in Markdown.
+func (p price) Label() string {
+	if p.Category == "" {
 		return esc(p.codec)
 	}
-	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.category))
-}
-
-// prices lists what every codec of the run gives up, in report order,
-// and whether the run recorded it: a run that recorded none of it has its
-// configurations with their categories alone.
-func prices(r *load.Run) (recorded bool, skipsKey string, items []string) {
-	recorded = slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
-	items = make([]string, len(r.CodecNames))
-	for i, codec := range r.CodecNames {
-		p := priceOf(r, codec)
-		items[i] = p.label()
-		if recorded {
-			items[i] += ": " + p.String()
-		}
-	}
-	return recorded, rawfmt.KeySkipsPrefix + "<codec>", items
+	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.Category))
 }

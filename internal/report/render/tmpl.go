@@ -61,6 +61,24 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 		c.Text, c.Committed = r.Commit()
 		return c
 	},
+	"docName":      docName,
+	"joinAnd":      joinAnd,
+	"missingCI":    missingCI,
+	"rank":         rankText,
+	"price":        priceOf,
+	"recorded":     recorded,
+	"advise":       advise,
+	"winsText":     winsText,
+	"resolvedCall": resolvedCall,
+	"callShares":   callShares,
+	"shareRange":   shareRange,
+	"times100":     func(x float64) float64 { return 100 * x },
+	"mark": func(res model.Result, fields float64) *model.Mark {
+		if m, ok := res.MarkAt(fields); ok {
+			return &m
+		}
+		return nil
+	},
 	"link":   func(text, href string) Link { return Link{text, href} },
 	"cfgOr":  value,
 	"median": model.Median,
@@ -115,7 +133,8 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 type view struct {
 	suite
 	Page
-	R *load.Run
+	R     *load.Run
+	Ranks []ranking // when the page publishes them
 }
 
 // suite holds the suite's names and limits that the templates quote; a
@@ -155,16 +174,27 @@ func (suite) WideHalfWidth() float64    { return model.WideHalfWidth }
 func (suite) MaxSpread() float64        { return model.MaxSpread }
 func (suite) AllOps() string            { return model.AllOps }
 func (suite) CommitKey() string         { return rawfmt.KeyCommit }
-func (suite) None() string              { return format.None }
-func (suite) Jackson() any              { return model.Jackson }
-func (suite) Small() string             { return load.ArticleSmall }
-func (suite) Large() string             { return load.ArticleLarge }
-func (suite) Map() string               { return load.OpDecodeMap }
-func (suite) JacksonGrowth() float64    { return model.Jackson.NsLarge / model.Jackson.NsSmall }
-func (suite) FixedShare() float64       { return fixedShare }
-func (suite) Verbs() map[string]string  { return speedVerbs }
-func (suite) PerField() int             { return model.PerField }
-func (suite) Joint() int                { return model.Joint }
+func (suite) DecisionDocs() []string    { return decisionDocs }
+func (suite) SkipsPrefix() string       { return rawfmt.KeySkipsPrefix }
+func (suite) PerFieldMark() float64     { return perFieldMark }
+func (suite) FirstMark() float64        { return model.Marks[0] }
+func (suite) MarksAnd() string {
+	marks := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		marks[i] = format.Num(m)
+	}
+	return joinAnd(marks)
+}
+func (suite) None() string             { return format.None }
+func (suite) Jackson() any             { return model.Jackson }
+func (suite) Small() string            { return load.ArticleSmall }
+func (suite) Large() string            { return load.ArticleLarge }
+func (suite) Map() string              { return load.OpDecodeMap }
+func (suite) JacksonGrowth() float64   { return model.Jackson.NsLarge / model.Jackson.NsSmall }
+func (suite) FixedShare() float64      { return fixedShare }
+func (suite) Verbs() map[string]string { return speedVerbs }
+func (suite) PerField() int            { return model.PerField }
+func (suite) Joint() int               { return model.Joint }
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
