@@ -65,8 +65,8 @@ func key(k string) string { return "/" + k }
 
 // A table is one operation's benchstat output.
 type table struct {
-	op   string
-	base string // the codec of the base column
+	Op   string
+	Base string // the codec of the base column
 	text []byte
 }
 
@@ -100,7 +100,7 @@ func tables(r *load.Run) ([]table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
-		out = append(out, table{op: op, base: cols[0], text: text})
+		out = append(out, table{Op: op, Base: cols[0], text: text})
 	}
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -124,42 +123,4 @@ func coef(r model.Result, i int) string {
 		return format.None
 	}
 	return format.CI(r.Fit.Coef[i], format.Num, "")
-}
-
-// opsView is what templates/ops.tmpl shows: each operation's benchstat
-// table and charts.
-type opsView struct {
-	suite
-	Col, Row  string
-	FewRounds bool
-	Tables    []opsTable
-}
-
-// An opsTable is one operation's table link and charts; Base is its base
-// column when that is not the base codec.
-type opsTable struct {
-	Op, Base string
-	Link     Link
-	Charts   []struct{ Alt, Href, Caption string }
-}
-
-// ops links each operation's benchstat table and shows its charts.
-func ops(d *doc, a *model.Analysis, tabs []table, chs []chart) {
-	v := opsView{
-		Col: key(rawfmt.KeyCodec), Row: key(rawfmt.KeyFixture),
-		FewRounds: a.Run.Rounds() < model.MinMedianSamples,
-	}
-	for _, t := range tabs {
-		o := opsTable{Op: esc(t.op), Link: Link{"tables/" + t.op + ".txt", "tables/" + t.op + ".txt"}}
-		if t.base != rawfmt.Base {
-			o.Base = esc(t.base)
-		}
-		for _, c := range chs {
-			if c.op == t.op {
-				o.Charts = append(o.Charts, struct{ Alt, Href, Caption string }{c.alt, Link{Href: c.file}.href(), c.caption})
-			}
-		}
-		v.Tables = append(v.Tables, o)
-	}
-	d.section("ops", v)
 }

@@ -72,10 +72,10 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	}
 	files := map[string][]byte{"README.md": readme, "model.csv": csv}
 	for _, t := range tabs {
-		files["tables/"+t.op+".txt"] = t.text
+		files["tables/"+t.Op+".txt"] = t.text
 	}
 	for _, c := range chs {
-		files[c.file] = c.svg
+		files[c.File] = c.svg
 	}
 	return files, notes, nil
 }
@@ -103,30 +103,15 @@ func escapeAll(names []string, sep string) string {
 func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
 
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
-	var d doc
-	r := p.A.Run
-	v := view{Page: p, R: r}
-	d.section("head", v)
-	if p.A.Publishes() {
-		v.Ranks = rankings(r)
-		d.section("decision", v)
-		d.section("choose", v)
-	} else {
-		d.section("withheld", nil)
-	}
-	d.section("run", v)
-	var found []string
+	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
 	if p.A.Publishes() {
 		var err error
-		if found, err = findings(p); err != nil {
+		if v.Findings, err = findings(p); err != nil {
 			return nil, err
 		}
+		v.Ranks = rankings(v.R)
 	}
-	d.section("lists", struct{ Notes, Findings []string }{notes, found})
-	for _, name := range []string{"precision", "harness", "floor", "article", "hits", "costmodel", "instr"} {
-		d.section(name, v)
-	}
-	ops(&d, p.A, tabs, chs)
-	d.section("method", v)
+	var d doc
+	d.section("page", v)
 	return d.Bytes(), d.err
 }

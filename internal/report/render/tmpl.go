@@ -79,11 +79,15 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 		}
 		return nil
 	},
-	"link":   func(text, href string) Link { return Link{text, href} },
-	"cfgOr":  value,
-	"median": model.Median,
-	"sig":    format.Sig,
-	"count":  format.Count,
+	"href":      func(p string) string { return Link{Href: p}.href() },
+	"signedPct": signedPct,
+	"ciPct":     ciPct,
+	"unitFmt":   unitFormat,
+	"link":      func(text, href string) Link { return Link{text, href} },
+	"cfgOr":     value,
+	"median":    model.Median,
+	"sig":       format.Sig,
+	"count":     format.Count,
 	"last": func(l []string) string {
 		if len(l) == 0 {
 			return ""
@@ -135,6 +139,10 @@ type view struct {
 	Page
 	R     *load.Run
 	Ranks []ranking // when the page publishes them
+
+	Notes, Findings []string
+	Tables          []table
+	Charts          []chart
 }
 
 // suite holds the suite's names and limits that the templates quote; a
@@ -185,6 +193,7 @@ func (suite) MarksAnd() string {
 	}
 	return joinAnd(marks)
 }
+func (suite) RawDir() string           { return load.RawDir }
 func (suite) None() string             { return format.None }
 func (suite) Jackson() any             { return model.Jackson }
 func (suite) Small() string            { return load.ArticleSmall }
