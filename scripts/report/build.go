@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"runtime"
+	"sync"
 
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -13,7 +15,8 @@ import (
 // runsDir holds the pages of a machine's runs other than the machine page's.
 const runsDir = "runs"
 
-// A build is one machine's runs, loaded, and where each one's page goes.
+// A build is one machine's runs, loaded, where each one's page goes and,
+// once rendered, the files and notes of them all.
 type build struct {
 	m       load.Machine
 	runs    []*load.Run // parallel to m.Raws
@@ -21,6 +24,8 @@ type build struct {
 	page    *load.Run   // the run of the machine page: the newest full one, else the newest
 	dirs    []string    // parallel to m.Raws: the page directory of every other run
 	skipped []string    // files without a page, each with why
+	files   map[string][]byte
+	notes   []string
 }
 
 // newBuild loads every run of m. It fails on the first raw file that does
@@ -70,9 +75,18 @@ func (b *build) index() render.IndexMachine {
 	return im
 }
 
-// files renders the machine page and every run page, keyed by slash path
-// under the machine directory, and returns their notes.
-func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
+// A job is one page to render: the machine page (dir "") or a run's.
+type job struct {
+	dir   string
+	run   *load.Run
+	page  render.Page
+	files map[string][]byte
+	notes []string
+	err   error
+}
+
+// jobs are the machine page and every run page.
+func (b *build) jobs() []*job {
 	var notes []string
 	for _, s := range b.skipped {
 		notes = append(notes, "Skipped "+s+".")
@@ -80,36 +94,65 @@ func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
 	for _, s := range b.m.Ignored {
 		notes = append(notes, "Ignored "+s+".")
 	}
-	page := render.Page{Machine: b.m.ID, A: model.Analyze(b.page), Raw: path.Join(load.RawDir, b.page.Raw.File), Notes: notes}
-	for i, r := range b.runs {
-		if b.dirs[i] != "" && r.Raw.Name.Stamp.After(b.page.Raw.Name.Stamp) {
-			page.Newer = append(page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(b.dirs[i], "README.md")})
-		}
-	}
-	files, notes, err := page.Files()
-	if err != nil {
-		return nil, nil, err
-	}
-	fmt.Fprintf(stdout, "report: %s: built from %s/%s\n", b.m.ID, load.RawDir, b.page.Raw.File)
-	for _, f := range b.m.InProgress {
-		fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
-	}
+	machine := &job{run: b.page, page: render.Page{Machine: b.m.ID, Raw: path.Join(load.RawDir, b.page.Raw.File), Notes: notes}}
+	jobs := []*job{machine}
 	for i, r := range b.runs {
 		if b.dirs[i] == "" {
 			continue
 		}
-		page := render.Page{Machine: b.m.ID, A: model.Analyze(r), Raw: path.Join("..", "..", load.RawDir, r.Raw.File), RunPage: true}
-		fs, runNotes, err := page.Files()
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", b.dirs[i], err)
+		if r.Raw.Name.Stamp.After(b.page.Raw.Name.Stamp) {
+			machine.page.Newer = append(machine.page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(b.dirs[i], "README.md")})
 		}
-		for p, data := range fs {
-			files[path.Join(b.dirs[i], p)] = data
-		}
-		for _, n := range runNotes {
-			notes = append(notes, b.dirs[i]+": "+n)
-		}
-		fmt.Fprintf(stdout, "report: %s: %s: built from %s/%s\n", b.m.ID, b.dirs[i], load.RawDir, r.Raw.File)
+		jobs = append(jobs, &job{dir: b.dirs[i], run: r, page: render.Page{Machine: b.m.ID, Raw: path.Join("..", "..", load.RawDir, r.Raw.File), RunPage: true}})
 	}
-	return files, notes, nil
+	return jobs
+}
+
+// renderAll renders the pages of every build, as many at once as there
+// are CPUs, and files them under their machine directories.
+func renderAll(builds []*build, stdout io.Writer) error {
+	jobs := make([][]*job, len(builds))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, b := range builds {
+		jobs[i] = b.jobs()
+		for _, j := range jobs[i] {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				j.page.A = model.Analyze(j.run)
+				j.files, j.notes, j.err = j.page.Files()
+			}()
+		}
+	}
+	wg.Wait()
+	for i, b := range builds {
+		b.files = map[string][]byte{}
+		for _, j := range jobs[i] {
+			switch {
+			case j.err != nil && j.dir == "":
+				return fmt.Errorf("machine %s: %w", b.m.ID, j.err)
+			case j.err != nil:
+				return fmt.Errorf("machine %s: %s: %w", b.m.ID, j.dir, j.err)
+			}
+			for p, data := range j.files {
+				b.files[path.Join(j.dir, p)] = data
+			}
+			prefix := ""
+			if j.dir != "" {
+				prefix = j.dir + ": "
+			}
+			for _, n := range j.notes {
+				b.notes = append(b.notes, prefix+n)
+			}
+			fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
+			if j.dir == "" {
+				for _, f := range b.m.InProgress {
+					fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
+				}
+			}
+		}
+	}
+	return nil
 }
