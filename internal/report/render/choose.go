@@ -107,7 +107,7 @@ func resolvedCall(res model.Result) *model.Estimate {
 	if !res.Usable() {
 		return nil
 	}
-	return callOf(&res)
+	return callOf(res)
 }
 
 // callShares is a curve's call's share of its cost at model.Marks.

@@ -43,7 +43,7 @@ func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 }
 
 // callOf is a fit's cost of a call when resolved, else nil.
-func callOf(res *model.Result) *model.Estimate {
+func callOf(res model.Result) *model.Estimate {
 	if c, ok := res.Fit.Call(); ok {
 		return &c
 	}
@@ -55,7 +55,7 @@ func callOf(res *model.Result) *model.Estimate {
 // share clear; else nil.
 func callShare(a *model.Analysis, op, codec, fixture string) *model.Estimate {
 	res := usableFit(a, op, codec, model.PerField)
-	if res == nil || callOf(res) == nil {
+	if res == nil || callOf(*res) == nil {
 		return nil
 	}
 	if m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields); ok && clearOf(m.CallShare, 0) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -15,45 +16,67 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// The sections' words are in templates/*.tmpl, one file per section; each
-// is executed on a view, a struct holding every number and row the section
-// shows, already formatted.
+// The page's words are in templates/*.tmpl, one file per section, laid out
+// by page.tmpl and executed on a view: the page, its run and analysis, and
+// the suite's names. Go gives the templates the numbers' formats (package
+// format), the model's look-ups and a few tallies; cells.tmpl defines the
+// table cells, which exec makes strings.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-var sections = template.Must(template.New("").Funcs(template.FuncMap{
-	"table":    tableText,
-	"join":     strings.Join,
-	"cols":     func(c ...string) []string { return c },
-	"esc":      esc,
-	"escAll":   escapeAll,
-	"firstN":   firstN,
-	"cfg":      func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
-	"has":      func(list []string, s string) bool { return slices.Contains(list, s) },
-	"prefix":   strings.HasPrefix,
-	"concat":   func(a, b []string) []string { return slices.Concat(a, b) },
-	"add":      func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
-	"rows":     func() [][]string { return nil },
-	"addRow":   func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"header":   header,
-	"row":      row,
-	"cell":     cellName,
-	"numCI":    func(e model.Estimate) string { return format.CI(e, format.Num, "") },
-	"num":      format.Num,
-	"bytes":    format.Bytes,
-	"div":      func(a, b float64) float64 { return a / b },
-	"saving":   savingText,
-	"perHit":   func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
-	"linkCell": func(text, href string) string { return Link{text, href}.cell() },
-	"hasCfg":   func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
-	"fence":    fence,
-	"runKey":   runKey,
-	"half100":  func(x float64) string { return format.HalfWidth(100 * x) },
-	"bold":     func(s string) string { return "**" + s + "**" },
-	"plus":     func(a, b int) int { return a + b },
-	"wideAt":   wideAt,
-	"failed":   model.Failed,
+var sections *template.Template
+
+func init() {
+	sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+}
+
+var funcs = template.FuncMap{
+	"exec": func(name string, data any) (string, error) {
+		var b strings.Builder
+		err := sections.ExecuteTemplate(&b, name, data)
+		return b.String(), err
+	},
+	"power":     func() model.Form { return model.Power },
+	"nlogn":     func() model.Form { return model.NLogN },
+	"decades":   func() model.Form { return model.Decades },
+	"linear":    model.Linear.String,
+	"neg":       func(x float64) float64 { return -x },
+	"none":      func() string { return format.None },
+	"markSizes": func() []float64 { return model.Marks },
+	"fixed2":    func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) },
+	"isNaN":     math.IsNaN,
+	"table":     tableText,
+	"join":      strings.Join,
+	"cols":      func(c ...string) []string { return c },
+	"esc":       esc,
+	"escAll":    escapeAll,
+	"firstN":    firstN,
+	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
+	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
+	"prefix":    strings.HasPrefix,
+	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
+	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
+	"rows":      func() [][]string { return nil },
+	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
+	"header":    header,
+	"row":       row,
+	"cell":      cellName,
+	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
+	"num":       format.Num,
+	"bytes":     format.Bytes,
+	"div":       func(a, b float64) float64 { return a / b },
+	"saving":    savingText,
+	"perHit":    func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"linkCell":  func(text, href string) string { return Link{text, href}.cell() },
+	"hasCfg":    func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
+	"fence":     fence,
+	"runKey":    runKey,
+	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
+	"bold":      func(s string) string { return "**" + s + "**" },
+	"plus":      func(a, b int) int { return a + b },
+	"wideAt":    wideAt,
+	"failed":    model.Failed,
 	"commit": func(r *load.Run) (c struct {
 		Text      string
 		Committed bool
@@ -97,13 +120,6 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 	"instrAt":   instrAt,
 	"hasInstr":  hasInstr,
 	"instrFit":  instrFit,
-	"formula":   formula,
-	"call":      call,
-	"marks":     marks,
-	"kText":     kText,
-	"heldOut":   heldOut,
-	"resid":     resid,
-	"coef":      coef,
 	"unit":      func(i int) string { return model.Specs[i].Unit },
 	"inc":       func(n int) int { return n + 1 },
 	"min":       func(a, b int) int { return min(a, b) },
@@ -131,7 +147,7 @@ var sections = template.Must(template.New("").Funcs(template.FuncMap{
 	"pct100":   func(x float64) string { return format.Percent(100 * x) },
 	"pctCI":    format.PercentCI[model.Estimate],
 	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
-}).ParseFS(templateFS, "templates/*.tmpl"))
+}
 
 // A view is what a section made from the page alone is executed on.
 type view struct {
