@@ -1,11 +1,8 @@
 package render
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -13,41 +10,20 @@ import (
 // A win is who is fastest on the documents of one operation: the
 // configurations sharing the first place, and on which documents.
 type win struct {
-	names  []string // tied for first, fastest median first
-	docs   []string
-	ratios []float64 // the first name's ratio on each of docs
-}
-
-func (w win) String() string {
-	docs := joinAnd(w.docs)
-	if len(w.docs) == len(decisionDocs) {
-		docs = "every document"
-	}
-	r := make([]string, len(w.ratios))
-	for i, x := range w.ratios {
-		r[i] = format.Ratio(x)
-	}
-	return fmt.Sprintf("%s on %s (%s)", escapeAll(w.names, " = "), docs, strings.Join(r, ", "))
+	Names  []string // tied for first, fastest median first
+	Docs   []string
+	Ratios []float64 // the first name's ratio on each of Docs
 }
 
 // addWin files the first places of a ranking under their names.
 func addWin(wins []win, names []string, fixture string, ratio float64) []win {
-	i := slices.IndexFunc(wins, func(w win) bool { return slices.Equal(w.names, names) })
+	i := slices.IndexFunc(wins, func(w win) bool { return slices.Equal(w.Names, names) })
 	if i < 0 {
-		wins, i = append(wins, win{names: names}), len(wins)
+		wins, i = append(wins, win{Names: names}), len(wins)
 	}
-	wins[i].docs = append(wins[i].docs, fixture)
-	wins[i].ratios = append(wins[i].ratios, ratio)
+	wins[i].Docs = append(wins[i].Docs, fixture)
+	wins[i].Ratios = append(wins[i].Ratios, ratio)
 	return wins
-}
-
-// winsText joins wins as prose.
-func winsText(wins []win) string {
-	s := make([]string, len(wins))
-	for i, w := range wins {
-		s[i] = w.String()
-	}
-	return strings.Join(s, "; ")
 }
 
 // An advice is what templates/choose.tmpl says of one operation: the
@@ -88,7 +64,7 @@ func advise(r *load.Run, rs []ranking, op string) *advice {
 		return nil
 	}
 	for _, w := range a.Faster {
-		for _, name := range w.names {
+		for _, name := range w.Names {
 			if p := priceOf(r, name); !p.std() && !slices.ContainsFunc(a.Paid, func(q price) bool { return q.codec == name }) {
 				a.Paid = append(a.Paid, p)
 			}
@@ -108,24 +84,4 @@ func resolvedCall(res model.Result) *model.Estimate {
 		return nil
 	}
 	return callOf(res)
-}
-
-// callShares is a curve's call's share of its cost at model.Marks.
-func callShares(res model.Result) string {
-	s := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		s[i] = format.None
-		if mk, ok := res.MarkAt(m); ok {
-			s[i] = format.Percent(100 * mk.CallShare.V)
-		}
-	}
-	return strings.Join(s, " · ")
-}
-
-// shareRange is the range of the call's shares over several curves.
-func shareRange(lo, hi float64) string {
-	if format.Percent(lo) == format.Percent(hi) {
-		return format.Percent(lo)
-	}
-	return format.Percent(lo) + " to " + format.Percent(hi)
 }

@@ -37,14 +37,6 @@ func rankings(r *load.Run) []ranking {
 	return out
 }
 
-// rankText is a standing's rank, "=" marking one it shares.
-func rankText(s model.Standing) string {
-	if s.Tied {
-		return fmt.Sprintf("=%d", s.Rank)
-	}
-	return fmt.Sprint(s.Rank)
-}
-
 // docName names a fixture with its size when the run has it, and is ""
 // when the run does not have the fixture.
 func docName(r *load.Run, fixture string) string {

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"math"
 	"text/tabwriter"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -32,20 +31,4 @@ func unitFormat(unit string, x float64) string {
 		return format.Bytes(x)
 	}
 	return format.Num(x)
-}
-
-// signedPct formats a ratio as a signed change: 1.3 is +30%.
-func signedPct(ratio float64) string {
-	if math.IsInf(ratio, 0) || math.IsNaN(ratio) {
-		return "from 0"
-	}
-	return format.Change(100 * (ratio - 1))
-}
-
-// ciPct formats a ratio's interval as changes, or none.
-func ciPct(e model.Estimate) string {
-	if !e.ShowsCI() {
-		return format.None
-	}
-	return "[" + signedPct(e.Lo) + ", " + signedPct(e.Hi) + "]"
 }
