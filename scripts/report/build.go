@@ -15,67 +15,15 @@ import (
 // runsDir holds the pages of a machine's runs other than the machine page's.
 const runsDir = "runs"
 
-// A build is one machine's runs, loaded, where each one's page goes and,
-// once rendered, the files and notes of them all.
+// A build is one machine: its entry in the index and its pages, the
+// machine page first, rendered by renderAll.
 type build struct {
-	m       load.Machine
-	runs    []*load.Run // parallel to m.Raws
-	errs    []error     // parallel to m.Raws: why a run has no page
-	page    *load.Run   // the run of the machine page: the newest full one, else the newest
-	dirs    []string    // parallel to m.Raws: the page directory of every other run
-	skipped []string    // files without a page, each with why
-	files   map[string][]byte
-	notes   []string
+	m     load.Machine
+	index render.IndexMachine
+	jobs  []*job
 }
 
-// newBuild loads every run of m. It fails on the first raw file that does
-// not load: a page built beside a bad file would hide it.
-func newBuild(m load.Machine) (*build, error) {
-	n := len(m.Raws)
-	b := &build{m: m, runs: make([]*load.Run, n), errs: make([]error, n), dirs: make([]string, n)}
-	for i, raw := range m.Raws {
-		r, err := load.Load(raw)
-		if err != nil {
-			return nil, err
-		}
-		b.runs[i] = r
-		if b.page == nil || (r.Raw.Full() && !b.page.Raw.Full()) {
-			b.page = r
-		}
-	}
-	taken := map[string]bool{}
-	for i, r := range b.runs {
-		if r == b.page {
-			continue
-		}
-		dir := path.Join(runsDir, r.Raw.Name.StampString())
-		if taken[dir] {
-			b.errs[i] = fmt.Errorf("another run started in the same second has the page %s", dir)
-			b.skipped = append(b.skipped, fmt.Sprintf("%s/%s: %v", load.RawDir, r.Raw.File, b.errs[i]))
-			continue
-		}
-		taken[dir], b.dirs[i] = true, dir
-	}
-	return b, nil
-}
-
-// index is the machine's entry in the results index.
-func (b *build) index() render.IndexMachine {
-	im := render.IndexMachine{ID: b.m.ID, Page: b.page}
-	for i, raw := range b.m.Raws {
-		ir := render.IndexRun{Raw: raw, Err: b.errs[i]}
-		switch {
-		case b.runs[i] != nil && b.runs[i] == b.page:
-			ir.Page = path.Join(b.m.ID, "README.md")
-		case b.dirs[i] != "":
-			ir.Page = path.Join(b.m.ID, b.dirs[i], "README.md")
-		}
-		im.Runs = append(im.Runs, ir)
-	}
-	return im
-}
-
-// A job is one page to render: the machine page (dir "") or a run's.
+// A job is one page: the machine page (dir "") or a run's, under dir.
 type job struct {
 	dir   string
 	run   *load.Run
@@ -85,38 +33,62 @@ type job struct {
 	err   error
 }
 
-// jobs are the machine page and every run page.
-func (b *build) jobs() []*job {
-	var notes []string
-	for _, s := range b.skipped {
-		notes = append(notes, "Skipped "+s+".")
-	}
-	for _, s := range b.m.Ignored {
-		notes = append(notes, "Ignored "+s+".")
-	}
-	machine := &job{run: b.page, page: render.Page{Machine: b.m.ID, Raw: path.Join(load.RawDir, b.page.Raw.File), Notes: notes}}
-	jobs := []*job{machine}
-	for i, r := range b.runs {
-		if b.dirs[i] == "" {
-			continue
+// newBuild loads every run of m and gives each its page: the newest full
+// run the machine page (else the newest run), every other run one under
+// runsDir. It fails on the first raw file that does not load: a page built
+// beside a bad file would hide it. A machine without runs has no jobs.
+func newBuild(m load.Machine) (*build, error) {
+	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
+	runs := make([]*load.Run, len(m.Raws))
+	var main *load.Run
+	for i, raw := range m.Raws {
+		r, err := load.Load(raw)
+		if err != nil {
+			return nil, err
 		}
-		if r.Raw.Name.Stamp.After(b.page.Raw.Name.Stamp) {
-			machine.page.Newer = append(machine.page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(b.dirs[i], "README.md")})
+		if runs[i] = r; main == nil || (r.Raw.Full() && !main.Raw.Full()) {
+			main = r
 		}
-		jobs = append(jobs, &job{dir: b.dirs[i], run: r, page: render.Page{Machine: b.m.ID, Raw: path.Join("..", "..", load.RawDir, r.Raw.File), RunPage: true}})
 	}
-	return jobs
+	if main == nil {
+		return b, nil
+	}
+	b.index.Page = main
+	machine := &job{run: main, page: render.Page{Machine: m.ID, Raw: path.Join(load.RawDir, main.Raw.File)}}
+	b.jobs = []*job{machine}
+	var skipped []string
+	taken := map[string]bool{}
+	for i, r := range runs {
+		ir := render.IndexRun{Raw: m.Raws[i], Page: path.Join(m.ID, "README.md")}
+		dir := path.Join(runsDir, r.Raw.Name.StampString())
+		switch {
+		case r == main:
+		case taken[dir]:
+			ir.Page, ir.Err = "", fmt.Errorf("another run started in the same second has the page %s", dir)
+			skipped = append(skipped, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
+		default:
+			taken[dir], ir.Page = true, path.Join(m.ID, dir, "README.md")
+			if r.Raw.Name.Stamp.After(main.Raw.Name.Stamp) {
+				machine.page.Newer = append(machine.page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")})
+			}
+			b.jobs = append(b.jobs, &job{dir: dir, run: r, page: render.Page{Machine: m.ID, Raw: path.Join("..", "..", load.RawDir, r.Raw.File), RunPage: true}})
+		}
+		b.index.Runs = append(b.index.Runs, ir)
+	}
+	for _, s := range m.Ignored {
+		skipped = append(skipped, "Ignored "+s+".")
+	}
+	machine.page.Notes = skipped
+	return b, nil
 }
 
-// renderAll renders the pages of every build, as many at once as there
-// are CPUs, and files them under their machine directories.
-func renderAll(builds []*build, stdout io.Writer) error {
-	jobs := make([][]*job, len(builds))
+// renderAll renders every page of every build, as many at once as there
+// are CPUs.
+func renderAll(builds []*build) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	for i, b := range builds {
-		jobs[i] = b.jobs()
-		for _, j := range jobs[i] {
+	for _, b := range builds {
+		for _, j := range b.jobs {
 			wg.Add(1)
 			sem <- struct{}{}
 			go func() {
@@ -127,32 +99,34 @@ func renderAll(builds []*build, stdout io.Writer) error {
 		}
 	}
 	wg.Wait()
-	for i, b := range builds {
-		b.files = map[string][]byte{}
-		for _, j := range jobs[i] {
-			switch {
-			case j.err != nil && j.dir == "":
-				return fmt.Errorf("machine %s: %w", b.m.ID, j.err)
-			case j.err != nil:
-				return fmt.Errorf("machine %s: %s: %w", b.m.ID, j.dir, j.err)
-			}
-			for p, data := range j.files {
-				b.files[path.Join(j.dir, p)] = data
-			}
-			prefix := ""
-			if j.dir != "" {
-				prefix = j.dir + ": "
-			}
-			for _, n := range j.notes {
-				b.notes = append(b.notes, prefix+n)
-			}
-			fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
+}
+
+// files are the files of a build's pages, keyed by slash path under the
+// machine directory, and their notes; it prints which raw file each page
+// is built from.
+func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
+	files := map[string][]byte{}
+	var notes []string
+	for _, j := range b.jobs {
+		prefix := ""
+		if j.dir != "" {
+			prefix = j.dir + ": "
+		}
+		if j.err != nil {
+			return nil, nil, fmt.Errorf("machine %s: %s%w", b.m.ID, prefix, j.err)
+		}
+		for p, data := range j.files {
+			files[path.Join(j.dir, p)] = data
+		}
+		for _, n := range j.notes {
+			notes = append(notes, prefix+n)
+		}
+		fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
+		for _, f := range b.m.InProgress {
 			if j.dir == "" {
-				for _, f := range b.m.InProgress {
-					fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
-				}
+				fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
 			}
 		}
 	}
-	return nil
+	return files, notes, nil
 }

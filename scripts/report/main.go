@@ -94,17 +94,22 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		index = append(index, b.index())
+		index = append(index, b.index)
 		switch {
 		case only != "" && m.ID != only:
-		case b.page == nil:
+		case b.jobs == nil:
 			failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, filepath.Join(m.Dir, load.RawDir)))
 		default:
 			builds = append(builds, b)
 		}
 	}
-	if err := renderAll(builds, stdout); err != nil {
-		return err
+	renderAll(builds)
+	written := make([]map[string][]byte, len(builds))
+	notes := make([][]string, len(builds))
+	for i, b := range builds {
+		if written[i], notes[i], err = b.files(stdout); err != nil {
+			return err
+		}
 	}
 	docs, err := docPages(results, only)
 	if err != nil {
@@ -118,11 +123,11 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	for _, b := range builds {
-		if err := writeTree(b.m.Dir, b.files); err != nil {
+	for i, b := range builds {
+		if err := writeTree(b.m.Dir, written[i]); err != nil {
 			return fmt.Errorf("machine %s: %w", b.m.ID, err)
 		}
-		for _, n := range b.notes {
+		for _, n := range notes[i] {
 			fmt.Fprintf(stderr, "report: %s: note: %s\n", b.m.ID, n)
 		}
 	}
