@@ -4,23 +4,17 @@
 //	report [-results dir] [-machine id]
 //	report -compare OLD NEW
 //
-// The first form reads every raw file under dir/<machine-id>/raw/ (package
-// rawfmt has the format and the file names) and writes, per machine,
-// README.md (the machine page, from the newest full run, else the newest
-// run), model.csv (its cost model), tables/<op>.txt (benchstat per
-// operation), charts/*.svg and runs/<stamp>/ (the same for every other
-// run); then dir/README.md, the index of machines and runs, and the page of
-// every document make bench-doc measured, <machine-id>/doc-<name>/README.md
-// (package internal/doc/page). -machine builds one machine's pages. Package
-// load parses a raw file, model analyses it, render makes its files, and
-// this command writes them in place with safefile, every page rendered
-// before the first is written. The same raw input gives the same bytes.
-//
-// The second form prints the cells whose change from OLD to NEW (each a
-// raw file or a directory of them) is significant, largest effect first,
-// and how many did not change, and writes benchstat of every cell, old
-// against new, to a new file in the system's temporary directory, whose
-// name it prints.
+// The first writes, from every raw file under dir/<machine-id>/raw/ (see
+// package rawfmt), each machine's README.md (from the newest full run,
+// else the newest), model.csv, tables/<op>.txt (benchstat), charts/*.svg
+// and runs/<stamp>/ (the same for every other run); then dir/README.md, the
+// index, and the page of every document make bench-doc measured
+// (package internal/doc/page). -machine builds one machine's. Package load
+// parses, model analyses, render makes the files; every page is rendered
+// before the first is written, with safefile, and the same raw input gives
+// the same bytes. The second prints the cells whose change from OLD to NEW
+// (raw files or directories of them) is significant, largest effect first,
+// and writes benchstat of every cell to a temporary file it names.
 package main
 
 import (
@@ -119,7 +113,11 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	idx, err := render.Index(index, withDocPages(others, docs))
+	for p := range docs {
+		others = append(others, path.Dir(p))
+	}
+	slices.Sort(others)
+	idx, err := render.Index(index, slices.Compact(others))
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}

@@ -1,18 +1,17 @@
 // Package render writes the report: each page's Markdown, the benchstat
-// tables, model.csv and the SVG charts, and the index of every machine and
-// run.
+// tables, model.csv and the SVG charts, the index of every machine and run,
+// and the head of make compare.
 //
 // Data flows in from package model: a Page holds a model.Analysis of one
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Each section of a page is a view, a struct of
-// the numbers and rows it shows, already formatted by package format; the
-// section's template, templates/<section>.tmpl, words it as Markdown, so
-// that Go computes and the templates speak. Nothing here reads or writes
-// files; tables come from the module's benchstat tool, charts from
-// gonum/plot, what each configuration gives up from the run's skips lines,
-// and Markdown tables from package markdown, which escapes every cell.
-// DiffSummary writes the head of make compare.
+// writes results/README.md. Go computes, the templates speak: page.tmpl
+// lays out the sections, templates/<section>.tmpl, each executed on one
+// view of the page and its run, formatting every number through package
+// format and every table through package markdown, which escapes each
+// cell. Nothing here reads or writes files; tables come from the module's
+// benchstat tool, charts from gonum/plot, what each configuration gives up
+// from the run's skips lines.
 package render
 
 import (
