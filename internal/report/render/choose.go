@@ -65,7 +65,7 @@ func advise(r *load.Run, rs []ranking, op string) *advice {
 	}
 	for _, w := range a.Faster {
 		for _, name := range w.Names {
-			if p := priceOf(r, name); !p.std() && !slices.ContainsFunc(a.Paid, func(q price) bool { return q.codec == name }) {
+			if p := priceOf(r, name); !p.std() && !slices.ContainsFunc(a.Paid, func(q price) bool { return q.Codec == name }) {
 				a.Paid = append(a.Paid, p)
 			}
 		}

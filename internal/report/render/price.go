@@ -1,9 +1,6 @@
 package render
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -17,17 +14,18 @@ import (
 // old run with today's registry.
 
 // A price is what one configuration of a run gives up.
+// templates/cells.tmpl words it ("givesUp") and names it ("label").
 type price struct {
-	codec    string
+	Codec    string
 	Category string   // from its codec line; "" when it has none
-	skips    []string // from its skips line
-	recorded bool     // the run has its skips line
+	Skips    []string // from its skips line
+	Recorded bool     // the run has its skips line
 }
 
 func priceOf(r *load.Run, codec string) price {
-	p := price{codec: codec}
+	p := price{Codec: codec}
 	if c, ok := r.Codec(codec); ok {
-		p.Category, p.skips, p.recorded = c.Category, c.Skips, c.HasSkips
+		p.Category, p.Skips, p.Recorded = c.Category, c.Skips, c.HasSkips
 	}
 	return p
 }
@@ -35,24 +33,3 @@ func priceOf(r *load.Run, codec string) price {
 // std reports whether the configuration behaves as encoding/json on every
 // probe: category std in the run.
 func (p price) std() bool { return p.Category == rawfmt.CategoryStd }
-
-// String says what the configuration gives up, in Markdown.
-func (p price) String() string {
-	switch {
-	case p.codec == rawfmt.Base:
-		return "nothing (it is the reference)"
-	case !p.recorded:
-		return "not recorded in this run"
-	case len(p.skips) == 0:
-		return "nothing the probes check"
-	}
-	return esc(strings.Join(p.skips, "; "))
-}
-
-// Label is the configuration's name and category, in Markdown.
-func (p price) Label() string {
-	if p.Category == "" {
-		return esc(p.codec)
-	}
-	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.Category))
-}

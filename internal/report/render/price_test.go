@@ -62,7 +62,11 @@ func TestPrices(t *testing.T) {
 					t.Errorf("prices say %q:\n%s", n, d.String())
 				}
 			}
-			if got := priceOf(r, "quick").String(); got != tt.quick {
+			var quick strings.Builder
+			if err := sections.ExecuteTemplate(&quick, "givesUp", priceOf(r, "quick")); err != nil {
+				t.Fatal(err)
+			}
+			if got := quick.String(); got != tt.quick {
 				t.Errorf("quick gives up %q, want %q", got, tt.quick)
 			}
 			if got := priceOf(r, "twin").std(); !got {

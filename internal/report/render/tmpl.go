@@ -49,6 +49,7 @@ var funcs = template.FuncMap{
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	},
 	"times1000": func(x float64) float64 { return 1000 * x },
+	"base":      func() string { return rawfmt.Base },
 	"neg":       func(x float64) float64 { return -x },
 	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
