@@ -60,9 +60,6 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// key is the benchstat projection of a name key.
-func key(k string) string { return "/" + k }
-
 // A table is one operation's benchstat output.
 type table struct {
 	Op   string
@@ -94,8 +91,8 @@ func tables(r *load.Run) ([]table, error) {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
 		text, err := Benchstat(in,
-			"-col", key(rawfmt.KeyCodec)+"@("+strings.Join(cols, " ")+")",
-			"-row", key(rawfmt.KeyFixture)+"@("+strings.Join(rows, " ")+")",
+			"-col", "/"+rawfmt.KeyCodec+"@("+strings.Join(cols, " ")+")",
+			"-row", "/"+rawfmt.KeyFixture+"@("+strings.Join(rows, " ")+")",
 			"-")
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)

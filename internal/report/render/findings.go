@@ -13,14 +13,6 @@ import (
 // a line.
 func findings(p Page) ([]string, error) { return lines("findings", p) }
 
-// speedVerbs phrase what an operation does to a fixture, for the findings.
-var speedVerbs = map[string]string{
-	load.OpDecodeStruct: "decodes %s into a struct",
-	load.OpDecodeMap:    "decodes %s into a map",
-	load.OpEncodeStruct: "encodes %s from a struct",
-	load.OpRoundtrip:    "round-trips %s (decode, then encode)",
-}
-
 // clearOf reports whether an estimate's interval is narrower than the
 // effect it states, its distance from null: 1 for a ratio, 0 for a cost or
 // a saving. An estimate without an interval states nothing clearly.

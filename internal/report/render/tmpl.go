@@ -210,17 +210,16 @@ func (suite) MarksAnd() string {
 	}
 	return joinAnd(marks)
 }
-func (suite) RawDir() string           { return load.RawDir }
-func (suite) None() string             { return format.None }
-func (suite) Jackson() any             { return model.Jackson }
-func (suite) Small() string            { return load.ArticleSmall }
-func (suite) Large() string            { return load.ArticleLarge }
-func (suite) Map() string              { return load.OpDecodeMap }
-func (suite) JacksonGrowth() float64   { return model.Jackson.NsLarge / model.Jackson.NsSmall }
-func (suite) FixedShare() float64      { return fixedShare }
-func (suite) Verbs() map[string]string { return speedVerbs }
-func (suite) PerField() int            { return model.PerField }
-func (suite) Joint() int               { return model.Joint }
+func (suite) RawDir() string         { return load.RawDir }
+func (suite) None() string           { return format.None }
+func (suite) Jackson() any           { return model.Jackson }
+func (suite) Small() string          { return load.ArticleSmall }
+func (suite) Large() string          { return load.ArticleLarge }
+func (suite) Map() string            { return load.OpDecodeMap }
+func (suite) JacksonGrowth() float64 { return model.Jackson.NsLarge / model.Jackson.NsSmall }
+func (suite) FixedShare() float64    { return fixedShare }
+func (suite) PerField() int          { return model.PerField }
+func (suite) Joint() int             { return model.Joint }
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
