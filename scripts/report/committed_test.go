@@ -17,6 +17,7 @@ import (
 // bench-doc pages among them. The HTTP pages and the conformance tables
 // are other commands'.
 func TestCommittedResultsAreCurrent(t *testing.T) {
+	t.Parallel()
 	owns := func(path string) bool {
 		return !strings.HasPrefix(path, "conformance/") && !strings.Contains(path, "/http/")
 	}

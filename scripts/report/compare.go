@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -86,10 +87,7 @@ func writeTemp(data []byte) (string, error) {
 		return "", err
 	}
 	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err = errors.Join(err, f.Close()); err != nil {
 		os.Remove(f.Name())
 		return "", err
 	}

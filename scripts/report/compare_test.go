@@ -33,6 +33,7 @@ func unitSummary(out, unit string) []string {
 }
 
 func TestCompare(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	old := writeRaw(t, dir, "old", testRaw, synth{}.text())
 	slower := synth{codecs: []synthCodec{
@@ -75,6 +76,7 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			out, err := runReport(t, "-compare", tt.old, tt.new)
 			if err != nil {
 				t.Fatalf("compare: %v\n%s", err, out)
@@ -110,6 +112,7 @@ func TestCompare(t *testing.T) {
 // The summary lists the significant changes by size of effect, a halving
 // as large as a doubling, before the full output.
 func TestCompareSortsByEffect(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	codecs := func(base, sonic, goccy float64) synth {
 		return synth{codecs: []synthCodec{

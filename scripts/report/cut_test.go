@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,6 +17,7 @@ import (
 // and the line it ends on, and changes no page of any machine, nor the
 // index: every raw file loads before the first page is written.
 func TestCutRawFileChangesNoPage(t *testing.T) {
+	t.Parallel()
 	whole := synth{roundsLine: true}.text()
 	lines := strings.SplitAfter(whole, "\n")
 	at := func(sub string) int { return strings.LastIndex(whole, sub) }
@@ -34,14 +36,26 @@ func TestCutRawFileChangesNoPage(t *testing.T) {
 		{"at the end of a line inside the last round", len(whole) - len(lines[len(lines)-2]), "the file ends in round 6 of 6"},
 		{"after the configuration", strings.Index(whole, rawfmt.Benchmark), "no benchmark results"},
 	}
+	// The report before the cut is the same for every case: built once,
+	// copied into each case's directory.
+	built := t.TempDir()
+	writeRaw(t, built, testMachine, testRaw, whole)
+	writeRaw(t, built, "linux-amd64-other", testRaw, synth{}.text())
+	mustReport(t, built)
+	before := readTree(t, built)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeRaw(t, dir, testMachine, testRaw, whole)
-			writeRaw(t, dir, "linux-amd64-other", testRaw, synth{}.text())
-			mustReport(t, dir)
-			before := readTree(t, dir)
+			for p, data := range before {
+				full := filepath.Join(dir, filepath.FromSlash(p))
+				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(full, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			// A new run of the machine listed first would change its pages
 			// and the index; the cut file is the other machine's.
 			writeRaw(t, dir, "linux-amd64-other", rawName(30, rawfmt.KindQuick), synth{rounds: 3}.text())

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/doc/page"
@@ -37,16 +36,4 @@ func docPages(results, only string) (map[string][]byte, error) {
 		pages[machine+"/"+base+"/"+page.PageFile] = text
 	}
 	return pages, nil
-}
-
-// withDocPages adds to others, the reports the index lists beside the
-// machines' runs, the directory of every document page not yet in it.
-func withDocPages(others []string, pages map[string][]byte) []string {
-	for p := range pages {
-		if dir := strings.TrimSuffix(p, "/"+page.PageFile); !slices.Contains(others, dir) {
-			others = append(others, dir)
-		}
-	}
-	slices.Sort(others)
-	return others
 }

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDocPages(t *testing.T) {
+	t.Parallel()
 	const result = "BenchmarkCodec/op=decode-struct/fixture=x/codec=encoding-json-2 1 1000 ns/op\n"
 	for _, tc := range []struct {
 		name, only string
@@ -24,6 +25,7 @@ func TestDocPages(t *testing.T) {
 		{"none", "", map[string]string{"a/docs/raw.txt": "doc: x.json\n" + result}, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			for p, text := range tc.raws {
 				full := filepath.Join(dir, filepath.FromSlash(p))

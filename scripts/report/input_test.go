@@ -13,6 +13,7 @@ func cellLine(op, fixture, codec, values string) string {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	full := synth{}.text()
 	config := func(key, value string) string { return key + ": " + value }
 	tests := []struct {

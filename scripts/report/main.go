@@ -1,29 +1,20 @@
 // Command report turns the raw benchmark output under results/ into the
-// tables, cost model, charts and pages a reader sees, without rerunning any
-// benchmark.
+// pages a reader sees, without rerunning any benchmark:
 //
-// It reads every raw file under results/<machine-id>/raw/ (see package
-// rawfmt for the format and the file names) and writes, per machine:
+//	report [-results dir] [-machine id]
+//	report -compare OLD NEW
 //
-//	README.md         the machine page, built from the newest full run (or
-//	                  the newest run of any kind when no full run is usable)
-//	model.csv         its fitted cost model with confidence intervals
-//	tables/<op>.txt   benchstat of ns/op, B/op and allocs/op per operation
-//	charts/*.svg      ns/op and allocs/op against fields, MB/s per corpus
-//	runs/<stamp>/     the same page, tables, model and charts for every
-//	                  other run, such as a quick or a narrowed one
-//
-// and results/README.md, the index of machines and runs, and the page of
-// every document make bench-doc measured, <machine-id>/doc-<name>/README.md,
-// from the raw.txt beside it alone (package internal/doc/page). Data flows one
-// way: package load parses a raw file, package model analyses it, package
-// render writes its files, and this command writes them in place with
-// safefile. The same raw input always gives byte-identical output.
-//
-// With -compare OLD NEW (each a raw file or a directory of them) it prints the
-// cells whose change is significant, largest effect first, and how many did not
-// change, and writes benchstat of every cell, old against new, to a new file in
-// the system's temporary directory, whose name it prints.
+// The first writes, from every raw file under dir/<machine-id>/raw/ (see
+// package rawfmt), each machine's README.md (from the newest full run,
+// else the newest), model.csv, tables/<op>.txt (benchstat), charts/*.svg
+// and runs/<stamp>/ (the same for every other run); then dir/README.md, the
+// index, and the page of every document make bench-doc measured
+// (package internal/doc/page). -machine builds one machine's. Package load
+// parses, model analyses, render makes the files; every page is rendered
+// before the first is written, with safefile, and the same raw input gives
+// the same bytes. The second prints the cells whose change from OLD to NEW
+// (raw files or directories of them) is significant, largest effect first,
+// and writes benchstat of every cell to a temporary file it names.
 package main
 
 import (
@@ -61,25 +52,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "usage: report [-results dir] [-machine id]\n       report -compare OLD NEW\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	switch err := fs.Parse(args); {
+	case err != nil:
 		return err
-	}
-	if *compare {
-		if fs.NArg() != 2 || fs.Arg(0) == "" || fs.Arg(1) == "" {
-			return errors.New("-compare needs two arguments: OLD and NEW, each a raw file or a directory of them")
-		}
+	case *compare && (fs.NArg() != 2 || fs.Arg(0) == "" || fs.Arg(1) == ""):
+		return errors.New("-compare needs two arguments: OLD and NEW, each a raw file or a directory of them")
+	case *compare:
 		return compareRuns(fs.Arg(0), fs.Arg(1), stdout)
-	}
-	if fs.NArg() != 0 {
+	case fs.NArg() != 0:
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	return buildAll(*results, *only, stdout, stderr)
 }
 
-// buildAll writes the pages of every selected machine and the index. Every
-// raw file is loaded and every page rendered before the first is written,
-// so a raw file that does not load changes no page. A machine with no raw
-// file is an error, returned after everything else has been written.
+// buildAll writes the pages of every selected machine and the index. A
+// raw file that does not load changes no page; a machine with no raw file
+// is an error, returned after everything else has been written.
 func buildAll(results, only string, stdout, stderr io.Writer) error {
 	machines, err := load.Machines(results)
 	if err != nil {
@@ -92,32 +80,30 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("machine %q not found under %s (found: %s)", only, results, strings.Join(ids, ", "))
 	}
-	type output struct {
-		m     load.Machine
-		files map[string][]byte
-		notes []string
-	}
 	var index []render.IndexMachine
-	var outputs []output
+	var builds []*build
 	var failed []error
 	for _, m := range machines {
 		b, err := newBuild(m)
 		if err != nil {
 			return err
 		}
-		index = append(index, b.index())
-		if only != "" && m.ID != only {
-			continue
-		}
-		if b.page == nil {
+		index = append(index, b.index)
+		switch {
+		case only != "" && m.ID != only:
+		case b.jobs == nil:
 			failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, filepath.Join(m.Dir, load.RawDir)))
-			continue
+		default:
+			builds = append(builds, b)
 		}
-		files, notes, err := b.files(stdout)
-		if err != nil {
-			return fmt.Errorf("machine %s: %w", m.ID, err)
+	}
+	renderAll(builds)
+	written := make([]map[string][]byte, len(builds))
+	notes := make([][]string, len(builds))
+	for i, b := range builds {
+		if written[i], notes[i], err = b.files(stdout); err != nil {
+			return err
 		}
-		outputs = append(outputs, output{m, files, notes})
 	}
 	docs, err := docPages(results, only)
 	if err != nil {
@@ -127,17 +113,20 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	others = withDocPages(others, docs)
-	idx, err := render.Index(index, others)
+	for p := range docs {
+		others = append(others, path.Dir(p))
+	}
+	slices.Sort(others)
+	idx, err := render.Index(index, slices.Compact(others))
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	for _, o := range outputs {
-		if err := writeTree(o.m.Dir, o.files); err != nil {
-			return fmt.Errorf("machine %s: %w", o.m.ID, err)
+	for i, b := range builds {
+		if err := writeTree(b.m.Dir, written[i]); err != nil {
+			return fmt.Errorf("machine %s: %w", b.m.ID, err)
 		}
-		for _, n := range o.notes {
-			fmt.Fprintf(stderr, "report: %s: note: %s\n", o.m.ID, n)
+		for _, n := range notes[i] {
+			fmt.Fprintf(stderr, "report: %s: note: %s\n", b.m.ID, n)
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(docs)) {

@@ -64,6 +64,7 @@ func readFile(t *testing.T, path ...string) string {
 // Same raw input, two directories, and a second run over the first:
 // byte-identical output.
 func TestReportIsDeterministic(t *testing.T) {
+	t.Parallel()
 	raw := synth{shuffle: 3}.text()
 	quick := synth{rounds: 3, keep: func(op, fixture, codec string) bool { return strings.HasPrefix(fixture, "fields-00") }}.text()
 	a, b := t.TempDir(), t.TempDir()
@@ -113,6 +114,7 @@ func TestReportIsDeterministic(t *testing.T) {
 // nothing; codecs follow the run's codec lines with the base first, a codec
 // without a line comes after them, and the floor is the last column.
 func TestOutputOrderIsStable(t *testing.T) {
+	t.Parallel()
 	codecs := []synthCodec{
 		{name: "zz-first-declared", declare: true, speed: 0.5, ops: allOps},
 		{name: rawfmt.Base, declare: true, speed: 1, ops: allOps},

@@ -14,6 +14,7 @@ import (
 // others under runs/<stamp>/, each saying which raw file it is built from;
 // the machine page links the newer partial runs and the index lists all.
 func TestEveryRunHasAPage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	older, full, quick, custom := testName(-60, rawfmt.KindFull), testName(0, rawfmt.KindFull), testName(30, rawfmt.KindQuick), testName(45, rawfmt.KindCustom)
 	fieldsOnly := func(op, fixture, codec string) bool { return strings.HasPrefix(fixture, "fields-") }
@@ -67,6 +68,7 @@ func TestEveryRunHasAPage(t *testing.T) {
 // the index are written; the index also links reports that are not
 // machines.
 func TestUnusableMachineFailsAfterOthers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeRaw(t, dir, testMachine, testRaw, synth{}.text())
 	writeRaw(t, dir, "broken-machine", "notes.md", "not a run")
@@ -94,6 +96,7 @@ func TestUnusableMachineFailsAfterOthers(t *testing.T) {
 // A report replaces the previous one whole: files of operations or runs no
 // longer present go, raw stays.
 func TestReportReplacesStaleFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	raw := writeRaw(t, dir, testMachine, testRaw, synth{}.text())
 	mdir := filepath.Join(dir, testMachine)

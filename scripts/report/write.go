@@ -35,48 +35,31 @@ func writeTree(dir string, files map[string][]byte) error {
 			return err
 		}
 	}
+	// What the report no longer has goes, deepest first, so that a
+	// directory it empties goes too.
+	var walked []string
 	for _, name := range managed {
-		if err := prune(dir, name, files); err != nil {
+		err := filepath.WalkDir(filepath.Join(dir, name), func(p string, _ fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			walked = append(walked, p)
+			return err
+		})
+		if err != nil {
 			return fmt.Errorf("removing stale report files: %w", err)
 		}
 	}
-	return nil
-}
-
-// prune removes from the entry name of dir every file not in files, and
-// every directory left empty.
-func prune(dir, name string, files map[string][]byte) error {
-	root := filepath.Join(dir, name)
-	var dirs []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == root {
-			return fs.SkipAll
-		}
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			dirs = append(dirs, p)
-			return nil
-		}
+	for _, p := range slices.Backward(walked) {
 		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
+		if _, keep := files[filepath.ToSlash(rel)]; keep || err != nil {
+			continue
 		}
-		if _, ok := files[filepath.ToSlash(rel)]; !ok {
-			return os.Remove(p)
+		if entries, err := os.ReadDir(p); err == nil && len(entries) > 0 {
+			continue // a directory still holding files
 		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	// Deepest first, so a parent is empty once its children are gone.
-	for _, d := range slices.Backward(dirs) {
-		if entries, err := os.ReadDir(d); err == nil && len(entries) == 0 {
-			if err := os.Remove(d); err != nil {
-				return err
-			}
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("removing stale report files: %w", err)
 		}
 	}
 	return nil

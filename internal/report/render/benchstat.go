@@ -60,13 +60,10 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// key is the benchstat projection of a name key.
-func key(k string) string { return "/" + k }
-
 // A table is one operation's benchstat output.
 type table struct {
-	op   string
-	base string // the codec of the base column
+	Op   string
+	Base string // the codec of the base column
 	text []byte
 }
 
@@ -94,13 +91,13 @@ func tables(r *load.Run) ([]table, error) {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
 		text, err := Benchstat(in,
-			"-col", key(rawfmt.KeyCodec)+"@("+strings.Join(cols, " ")+")",
-			"-row", key(rawfmt.KeyFixture)+"@("+strings.Join(rows, " ")+")",
+			"-col", "/"+rawfmt.KeyCodec+"@("+strings.Join(cols, " ")+")",
+			"-row", "/"+rawfmt.KeyFixture+"@("+strings.Join(rows, " ")+")",
 			"-")
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
-		out = append(out, table{op: op, base: cols[0], text: text})
+		out = append(out, table{Op: op, Base: cols[0], text: text})
 	}
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -19,13 +18,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A chart is one SVG file of a page.
+// A chart is one SVG file of a page; templates/ops.tmpl captions it.
 type chart struct {
-	op      string
-	file    string // path under the page's directory
-	alt     string // alt text
-	caption string
-	svg     []byte
+	Op, File string     // File is the path under the page's directory
+	Unit     string     // against fields; "" for the real-world throughput
+	What     string     // what Unit measures
+	Omitted  []string   // codecs with points at 0, left out of the log axis
+	Same     [][]string // groups of codecs whose lines coincide
+	svg      []byte
 }
 
 const (
@@ -107,60 +107,39 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 func charts(r *load.Run) ([]chart, error) {
 	var out []chart
 	for _, op := range r.Ops {
-		for _, spec := range []struct{ unit, file, what string }{
-			{rawfmt.UnitNs, "ns-vs-fields", "time per call"},
-			{rawfmt.UnitAllocs, "allocs-vs-fields", "allocations per call"},
+		for _, c := range []chart{
+			{Op: op, Unit: rawfmt.UnitNs, File: "ns-vs-fields", What: "time per call"},
+			{Op: op, Unit: rawfmt.UnitAllocs, File: "allocs-vs-fields", What: "allocations per call"},
 		} {
-			svg, notes, err := fieldsChart(r, op, spec.unit, spec.what)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s %s: %w", op, spec.unit, err)
+			c.File = "charts/" + op + "-" + c.File + ".svg"
+			if err := fieldsChart(r, &c); err != nil {
+				return nil, fmt.Errorf("chart %s %s: %w", op, c.Unit, err)
 			}
-			if svg == nil {
-				continue
+			if c.svg != nil {
+				out = append(out, c)
 			}
-			caption := fmt.Sprintf("%s: %s (%s) against fields over the %s documents, medians, log-log.", esc(op), spec.what, spec.unit, load.Fields.Label())
-			if h := harnessCaption(r, op); h != "" {
-				caption += " " + h
-			}
-			out = append(out, chart{
-				op:      op,
-				file:    "charts/" + op + "-" + spec.file + ".svg",
-				alt:     esc(op) + " " + spec.unit + " against fields",
-				caption: strings.Join(append([]string{caption}, notes...), " "),
-				svg:     svg,
-			})
 		}
 		svg, err := realworldChart(r, op)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s real-world: %w", op, err)
 		}
 		if svg != nil {
-			caption := fmt.Sprintf("%s: throughput per real-world corpus (MB/s of document, medians, log scale).", esc(op))
-			if h := harnessCaption(r, op); h != "" {
-				caption += " " + h
-			}
-			out = append(out, chart{
-				op:      op,
-				file:    "charts/" + op + "-realworld-mbps.svg",
-				alt:     esc(op) + " MB/s per real-world corpus",
-				caption: caption,
-				svg:     svg,
-			})
+			out = append(out, chart{Op: op, File: "charts/" + op + "-realworld-mbps.svg", svg: svg})
 		}
 	}
 	return out, nil
 }
 
-// fieldsChart draws unit against fields for every codec of op, and the
-// floor, over the fields-* fixtures. It returns sentences for the caption
-// on what the reader cannot see (points at zero, lines on top of each
-// other), and no SVG when there is nothing to draw.
-func fieldsChart(r *load.Run, op, unit, what string) (svg []byte, notes []string, err error) {
-	p := newPlot(op+": "+what+" vs fields", "fields (scalar leaves in the document)", unit)
+// fieldsChart draws c.Unit against fields for every codec of c.Op, and the
+// floor, over the fields-* fixtures. It notes what the reader cannot see
+// (points at zero, lines on top of each other), and draws no SVG when
+// there is nothing to draw.
+func fieldsChart(r *load.Run, c *chart) error {
+	op, unit := c.Op, c.Unit
+	p := newPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
-	var omitted []string
 	var drawn []plotter.XYs
 	var coincide [][]string // groups of codecs with the same points, first drawn first
 	for _, codec := range r.Columns(op) {
@@ -179,7 +158,7 @@ func fieldsChart(r *load.Run, op, unit, what string) (svg []byte, notes []string
 			}
 		}
 		if zero {
-			omitted = append(omitted, codec)
+			c.Omitted = append(c.Omitted, codec)
 		}
 		if len(pts) == 0 {
 			continue
@@ -193,39 +172,21 @@ func fieldsChart(r *load.Run, op, unit, what string) (svg []byte, notes []string
 		}
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		line.LineStyle, points.GlyphStyle = codecStyle(r.CodecNames, codec)
 		p.Add(line, points)
 		l.Add(codec, line, points)
 	}
 	if len(drawn) == 0 {
-		return nil, nil, nil
+		return nil
 	}
-	if len(omitted) > 0 {
-		notes = append(notes, fmt.Sprintf("Points at 0 %s cannot sit on a log axis and are left out (%s).", unit, escapeAll(omitted, ", ")))
-	}
-	var same []string
 	for _, g := range coincide {
 		if len(g) > 1 {
-			same = append(same, escapeAll(g, " = "))
+			c.Same = append(c.Same, g)
 		}
 	}
-	if len(same) > 0 {
-		notes = append(notes, fmt.Sprintf("Identical lines hide each other: %s.", strings.Join(same, "; ")))
-	}
-	svg, err = svgOf(p, l)
-	return svg, notes, err
-}
-
-// harnessCaption says what the harness columns of op, drawn in grey, are.
-func harnessCaption(r *load.Run, op string) string {
-	var s []string
-	if r.Has(op, rawfmt.Floor) {
-		s = append(s, fmt.Sprintf("Grey, dashed: %s, the least work the operation cannot avoid.", rawfmt.Floor))
-	}
-	if r.Has(op, rawfmt.AllocRef) {
-		s = append(s, fmt.Sprintf("Grey, dotted: %s, an allocation reference (a copy into a fresh buffer every call), not a floor.", rawfmt.AllocRef))
-	}
-	return strings.Join(s, " ")
+	var err error
+	c.svg, err = svgOf(p, l)
+	return err
 }

@@ -44,10 +44,10 @@ func modelCSV(rows []model.Row) ([]byte, error) {
 			}
 			names := coefNames(spec, fit.Form)
 			for j, c := range fit.Coef {
-				w.Write(slices.Concat(fields, []string{names[j], csvFloat(c.V), csvLo(c), csvHi(c)}))
+				w.Write(slices.Concat(fields, []string{names[j]}, csvEstimate(c)))
 			}
 			if spec.Curve && fit.Form != model.Power && finite(res.K.V) {
-				w.Write(slices.Concat(fields, []string{"k (power form)", csvFloat(res.K.V), csvLo(res.K), csvHi(res.K)}))
+				w.Write(slices.Concat(fields, []string{"k (power form)"}, csvEstimate(res.K)))
 			}
 		}
 	}
@@ -68,18 +68,12 @@ func coefNames(spec model.Spec, f model.Form) []string {
 	return names
 }
 
-func csvLo(e model.Estimate) string {
+// csvEstimate is an estimate and its interval, empty without one.
+func csvEstimate(e model.Estimate) []string {
 	if !e.HasCI {
-		return ""
+		return []string{csvFloat(e.V), "", ""}
 	}
-	return csvFloat(e.Lo)
-}
-
-func csvHi(e model.Estimate) string {
-	if !e.HasCI {
-		return ""
-	}
-	return csvFloat(e.Hi)
+	return []string{csvFloat(e.V), csvFloat(e.Lo), csvFloat(e.Hi)}
 }
 
 // csvFloat formats a float for model.csv: empty when undefined.

@@ -118,7 +118,11 @@ func TestFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(t, synthRaw(tt.codecs), "")
-			got := strings.Join(findings(a), "\n")
+			found, err := findings(Page{A: a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Join(found, "\n")
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("findings lack %q:\n%s", w, got)
@@ -131,7 +135,7 @@ func TestFindings(t *testing.T) {
 			}
 			if tt.resolved != "" {
 				var d doc
-				costModel(&d, a)
+				d.section("costmodel", view{Page: Page{A: a}, R: a.Run})
 				if !strings.Contains(d.String(), tt.resolved) {
 					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d.String())
 				}
@@ -144,8 +148,8 @@ func TestFindings(t *testing.T) {
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
 	var d doc
-	costModel(&d, a)
-	if want := "19% (fields-0010) " + flag + " |"; !strings.Contains(d.String(), want) {
+	d.section("costmodel", view{Page: Page{A: a}, R: a.Run})
+	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d.String(), want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d.String())
 	}
 }

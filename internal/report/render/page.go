@@ -1,30 +1,25 @@
 // Package render writes the report: each page's Markdown, the benchstat
-// tables, model.csv and the SVG charts, and the index of every machine and
-// run.
+// tables, model.csv and the SVG charts, the index of every machine and run,
+// and the head of make compare.
 //
 // Data flows in from package model: a Page holds a model.Analysis of one
 // run (and, through it, the load.Run) and the links around it; Files turns
 // it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Each section of a page is a view, a struct of
-// the numbers and rows it shows, already formatted by package format; the
-// section's template, templates/<section>.tmpl, words it as Markdown, so
-// that Go computes and the templates speak. Nothing here reads or writes
-// files; tables come from the module's benchstat tool, charts from
-// gonum/plot, what each configuration gives up from the run's skips lines,
-// and Markdown tables from package markdown, which escapes every cell.
-// DiffSummary writes the head of make compare.
+// writes results/README.md. Go computes, the templates speak: page.tmpl
+// lays out the sections, templates/<section>.tmpl, each executed on one
+// view of the page and its run, formatting every number through package
+// format and every table through package markdown, which escapes each
+// cell. Nothing here reads or writes files; tables come from the module's
+// benchstat tool, charts from gonum/plot, what each configuration gives up
+// from the run's skips lines.
 package render
 
 import (
 	"bytes"
-	"cmp"
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -65,17 +60,21 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	notes := append(p.Notes, dataNotes(p)...)
+	more, err := dataNotes(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes := append(p.Notes, more...)
 	readme, err := p.readme(notes, tabs, chs)
 	if err != nil {
 		return nil, nil, err
 	}
 	files := map[string][]byte{"README.md": readme, "model.csv": csv}
 	for _, t := range tabs {
-		files["tables/"+t.op+".txt"] = t.text
+		files["tables/"+t.Op+".txt"] = t.text
 	}
 	for _, c := range chs {
-		files[c.file] = c.svg
+		files[c.File] = c.svg
 	}
 	return files, notes, nil
 }
@@ -102,100 +101,16 @@ func escapeAll(names []string, sep string) string {
 // cellName names a cell in text: op/fixture/codec.
 func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
 
-// headView is what templates/head.tmpl shows: the title, where the page's
-// numbers come from and what stands between the reader and them.
-type headView struct {
-	Machine, Kind, Stamp string
-	RunPage              bool
-	Raw                  Link
-	Trust                trustView
-	Newer                []Link
-}
-
-// runView is what templates/run.tmpl shows: the command, the configuration
-// and the codecs of the run.
-type runView struct {
-	HasCommand      bool
-	Command, Fence  string
-	Config, Codecs  [][]string
-	Floor, AllocRef string // what the harness columns measure, if present
-}
-
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
+	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
+	if p.A.Publishes() {
+		var err error
+		if v.Findings, err = findings(p); err != nil {
+			return nil, err
+		}
+		v.Ranks = rankings(v.R)
+	}
 	var d doc
-	r := p.A.Run
-	raw := Link{"raw/" + r.Raw.File, p.Raw}
-	d.section("head", headView{
-		Machine: esc(p.Machine), Kind: r.Raw.Kind(), Stamp: r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC"),
-		RunPage: p.RunPage, Raw: raw, Trust: trust(p.A, raw), Newer: p.Newer,
-	})
-	if p.A.Publishes() {
-		rs := rankings(r)
-		decision(&d, r, rs, p.probesLink())
-		choose(&d, p.A, rs)
-	} else {
-		withheld(&d)
-	}
-	d.section("run", p.run(raw))
-	var found []string
-	if p.A.Publishes() {
-		found = findings(p.A)
-	}
-	d.section("lists", struct{ Notes, Findings []string }{notes, found})
-	precision(&d, p.A)
-	harness(&d, p.A)
-	floor(&d, p.A)
-	article(&d, p.A)
-	hits(&d, p.A)
-	costModel(&d, p.A)
-	instrCounts(&d, p.A)
-	ops(&d, p.A, tabs, chs)
-	method(&d, p.A)
+	d.section("page", v)
 	return d.Bytes(), d.err
 }
-
-// run is the view of the command, the configuration and the codecs of the
-// run.
-func (p Page) run(raw Link) runView {
-	r := p.A.Run
-	var v runView
-	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
-		v.HasCommand, v.Command, v.Fence = true, cmd, fence(cmd)
-	}
-	v.Config = [][]string{{"raw file", fmt.Sprintf("%s (%s run, %s)", raw.cell(), r.Raw.Kind(), format.Plural(r.Rounds(), "round"))}}
-	for _, c := range r.Config {
-		_, isCodec, _ := rawfmt.ParseCodecConfig(c.Key, c.Value)
-		if _, _, isSkips, _ := rawfmt.ParseSkips(c.Key, c.Value); isCodec || isSkips || c.Key == rawfmt.KeyCommand {
-			continue
-		}
-		v.Config = append(v.Config, []string{c.Key, cmp.Or(c.Value, "(none)")})
-	}
-	for _, codec := range r.CodecNames {
-		c, ok := r.Codec(codec)
-		if !ok {
-			v.Codecs = append(v.Codecs, []string{codec, format.None, format.None, format.None})
-			continue
-		}
-		v.Codecs = append(v.Codecs, []string{codec, c.ModuleVersion, c.Category, c.Engine})
-	}
-	for _, c := range r.Codecs {
-		if !slices.Contains(r.CodecNames, c.Name) && !slices.Contains(r.HarnessColumns(), c.Name) {
-			v.Codecs = append(v.Codecs, []string{c.Name, c.ModuleVersion, c.Category, c.Engine + " (no results in this run)"})
-		}
-	}
-	if r.Floor {
-		v.Floor = floorText
-	}
-	if r.AllocRef {
-		v.AllocRef = allocRefText
-	}
-	return v
-}
-
-// floorText and allocRefText say what the harness columns beside the codecs
-// measure.
-var (
-	floorText = fmt.Sprintf("The floor, `%s`, is no codec: it does the least work the operation cannot avoid, and allocates nothing. For a decoder it reads every byte of the input once, writing nothing; for an encoder it copies encoding/json's compact output of the document into one buffer reused from call to call. A codec that reads (or writes) the whole document cannot take less time. The tables show it as their last column and the charts as a dashed grey line; it has no fit and no place in any ranking.", rawfmt.Floor)
-
-	allocRefText = fmt.Sprintf("`%s` is no codec and no floor: this run predates the floor, and its `%s` cells copy the bytes of the operation (decode: the input; encode: the compact output) into a freshly allocated buffer on every call, so they time the allocator and the garbage collector as well as the copy. They are an allocation reference: the tables show them as their last column and the charts as a dotted grey line; they have no fit and no place in any ranking, and no codec cell is compared with them.", rawfmt.AllocRef, rawfmt.AllocRef)
-)

@@ -184,3 +184,9 @@ func TestPageMeaning(t *testing.T) {
 		})
 	}
 }
+
+// floorText and allocRefText open what the run says of the harness columns.
+var (
+	floorText    = "The floor, `" + rawfmt.Floor + "`, is no codec: it does the least work the operation cannot avoid"
+	allocRefText = "`" + rawfmt.AllocRef + "` is no codec and no floor: this run predates the floor"
+)

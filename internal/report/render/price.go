@@ -1,10 +1,6 @@
 package render
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -18,58 +14,22 @@ import (
 // old run with today's registry.
 
 // A price is what one configuration of a run gives up.
+// templates/cells.tmpl words it ("givesUp") and names it ("label").
 type price struct {
-	codec    string
-	category string   // from its codec line; "" when it has none
-	skips    []string // from its skips line
-	recorded bool     // the run has its skips line
+	Codec    string
+	Category string   // from its codec line; "" when it has none
+	Skips    []string // from its skips line
+	Recorded bool     // the run has its skips line
 }
 
 func priceOf(r *load.Run, codec string) price {
-	p := price{codec: codec}
+	p := price{Codec: codec}
 	if c, ok := r.Codec(codec); ok {
-		p.category, p.skips, p.recorded = c.Category, c.Skips, c.HasSkips
+		p.Category, p.Skips, p.Recorded = c.Category, c.Skips, c.HasSkips
 	}
 	return p
 }
 
 // std reports whether the configuration behaves as encoding/json on every
 // probe: category std in the run.
-func (p price) std() bool { return p.category == rawfmt.CategoryStd }
-
-// String says what the configuration gives up, in Markdown.
-func (p price) String() string {
-	switch {
-	case p.codec == rawfmt.Base:
-		return "nothing (it is the reference)"
-	case !p.recorded:
-		return "not recorded in this run"
-	case len(p.skips) == 0:
-		return "nothing the probes check"
-	}
-	return esc(strings.Join(p.skips, "; "))
-}
-
-// label is the configuration's name and category, in Markdown.
-func (p price) label() string {
-	if p.category == "" {
-		return esc(p.codec)
-	}
-	return fmt.Sprintf("%s (%s)", esc(p.codec), esc(p.category))
-}
-
-// prices lists what every codec of the run gives up, in report order,
-// and whether the run recorded it: a run that recorded none of it has its
-// configurations with their categories alone.
-func prices(r *load.Run) (recorded bool, skipsKey string, items []string) {
-	recorded = slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
-	items = make([]string, len(r.CodecNames))
-	for i, codec := range r.CodecNames {
-		p := priceOf(r, codec)
-		items[i] = p.label()
-		if recorded {
-			items[i] += ": " + p.String()
-		}
-	}
-	return recorded, rawfmt.KeySkipsPrefix + "<codec>", items
-}
+func (p price) std() bool { return p.Category == rawfmt.CategoryStd }

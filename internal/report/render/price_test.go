@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // TestPrices: what each configuration gives up comes from the run's skips
@@ -50,7 +51,7 @@ func TestPrices(t *testing.T) {
 				t.Fatal(err)
 			}
 			var d doc
-			decision(&d, r, rankings(r), "probes.md")
+			d.section("decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 			for _, w := range tt.want {
 				if !strings.Contains(d.String(), w) {
 					t.Errorf("prices do not say %q:\n%s", w, d.String())
@@ -61,7 +62,11 @@ func TestPrices(t *testing.T) {
 					t.Errorf("prices say %q:\n%s", n, d.String())
 				}
 			}
-			if got := priceOf(r, "quick").String(); got != tt.quick {
+			var quick strings.Builder
+			if err := sections.ExecuteTemplate(&quick, "givesUp", priceOf(r, "quick")); err != nil {
+				t.Fatal(err)
+			}
+			if got := quick.String(); got != tt.quick {
 				t.Errorf("quick gives up %q, want %q", got, tt.quick)
 			}
 			if got := priceOf(r, "twin").std(); !got {

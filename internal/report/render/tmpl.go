@@ -3,6 +3,9 @@ package render
 import (
 	"embed"
 	"fmt"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -13,51 +16,229 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// The sections' words are in templates/*.tmpl, one file per section; each
-// is executed on a view, a struct holding every number and row the section
-// shows, already formatted.
+// The page's words are in templates/*.tmpl, one file per section, laid out
+// by page.tmpl and executed on a view: the page, its run and analysis, and
+// the suite's names. Go gives the templates the numbers' formats (package
+// format), the model's look-ups and a few tallies; cells.tmpl defines the
+// table cells, which exec makes strings.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-var sections = template.Must(template.New("").Funcs(template.FuncMap{
-	"table": tableText,
-	"join":  strings.Join,
-	"cols":  func(c ...string) []string { return c },
-}).ParseFS(templateFS, "templates/*.tmpl"))
+var sections *template.Template
+
+func init() {
+	sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+}
+
+var funcs = template.FuncMap{
+	"exec": func(name string, data any) (string, error) {
+		var b strings.Builder
+		err := sections.ExecuteTemplate(&b, name, data)
+		return b.String(), err
+	},
+	"power":        func() model.Form { return model.Power },
+	"nlogn":        func() model.Form { return model.NLogN },
+	"decades":      func() model.Form { return model.Decades },
+	"linear":       model.Linear.String,
+	"decisionDocs": func() []string { return decisionDocs },
+	"finite":       finite,
+	"plusF":        func(a, b float64) float64 { return a + b },
+	"change":       format.Change,
+	"cellOf": func(op, fixture, codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
+	},
+	"times1000": func(x float64) float64 { return 1000 * x },
+	"base":      func() string { return rawfmt.Base },
+	"neg":       func(x float64) float64 { return -x },
+	"none":      func() string { return format.None },
+	"markSizes": func() []float64 { return model.Marks },
+	"fixed2":    func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) },
+	"isNaN":     math.IsNaN,
+	"table":     tableText,
+	"join":      strings.Join,
+	"cols":      func(c ...string) []string { return c },
+	"esc":       esc,
+	"escAll":    escapeAll,
+	"firstN":    firstN,
+	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
+	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
+	"prefix":    strings.HasPrefix,
+	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
+	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
+	"rows":      func() [][]string { return nil },
+	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
+	"header":    header,
+	"row":       row,
+	"cell":      cellName,
+	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
+	"num":       format.Num,
+	"bytes":     format.Bytes,
+	"div":       func(a, b float64) float64 { return a / b },
+	"perHit":    func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"linkCell":  func(text, href string) string { return Link{text, href}.cell() },
+	"hasCfg":    func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
+	"fence":     fence,
+	"runKey":    runKey,
+	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
+	"bold":      func(s string) string { return "**" + s + "**" },
+	"plus":      func(a, b int) int { return a + b },
+	"wideAt":    wideAt,
+	"failed":    model.Failed,
+	"commit": func(r *load.Run) (c struct {
+		Text      string
+		Committed bool
+	}) {
+		c.Text, c.Committed = r.Commit()
+		return c
+	},
+	"docName":      docName,
+	"joinAnd":      joinAnd,
+	"missingCI":    missingCI,
+	"price":        priceOf,
+	"recorded":     recorded,
+	"advise":       advise,
+	"resolvedCall": resolvedCall,
+	"times100":     func(x float64) float64 { return 100 * x },
+	"mark": func(res model.Result, fields float64) *model.Mark {
+		if m, ok := res.MarkAt(fields); ok {
+			return &m
+		}
+		return nil
+	},
+	"href":    func(p string) string { return Link{Href: p}.href() },
+	"unitFmt": unitFormat,
+	"link":    func(text, href string) Link { return Link{text, href} },
+	"cfgOr":   value,
+	"median":  model.Median,
+	"sig":     format.Sig,
+	"count":   format.Count,
+	"last": func(l []string) string {
+		if len(l) == 0 {
+			return ""
+		}
+		return l[len(l)-1]
+	},
+	"instrAt":   instrAt,
+	"hasInstr":  hasInstr,
+	"unit":      func(i int) string { return model.Specs[i].Unit },
+	"inc":       func(n int) int { return n + 1 },
+	"min":       func(a, b int) int { return min(a, b) },
+	"plural":    format.Plural,
+	"fitGroups": fitGroups,
+	"first2":    func(l []string) []string { return l[:min(2, len(l))] },
+	"inf":       func(sign int) float64 { return math.Inf(sign) },
+	"clear":     clearOf,
+	"fields":    fieldCount,
+	"callShare": callShare,
+	"callOf":    callOf,
+	"usable":    usableFit,
+	"codec": func(r *load.Run, name string) *rawfmt.CodecConfig {
+		if c, ok := r.Codec(name); ok {
+			return &c
+		}
+		return nil
+	},
+	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":      format.Duration,
+	"durCI":    format.DurationCI[model.Estimate],
+	"ratio":    format.Ratio,
+	"ratioCI":  format.RatioCI[model.Estimate],
+	"pct":      format.Percent,
+	"pct100":   func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":    format.PercentCI[model.Estimate],
+	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+}
+
+// A view is what a section made from the page alone is executed on.
+type view struct {
+	suite
+	Page
+	R     *load.Run
+	Ranks []ranking // when the page publishes them
+
+	Notes, Findings []string
+	Tables          []table
+	Charts          []chart
+}
 
 // suite holds the suite's names and limits that the templates quote; a
 // view embeds it, so that its template says {{.Base}} or {{.MaxResid}}.
 type suite struct{}
 
-func (suite) Base() string       { return rawfmt.Base }
-func (suite) Floor() string      { return rawfmt.Floor }
-func (suite) Noop() string       { return rawfmt.Noop }
-func (suite) UnitNs() string     { return rawfmt.UnitNs }
-func (suite) UnitB() string      { return rawfmt.UnitB }
-func (suite) UnitAllocs() string { return rawfmt.UnitAllocs }
-func (suite) UnitFields() string { return rawfmt.UnitFields }
-func (suite) UnitDocB() string   { return rawfmt.UnitDocB }
-func (suite) FieldsDocs() string { return load.Fields.Label() }
-func (suite) BytesDocs() string  { return load.Bytes.Label() }
-func (suite) EqualDocs() string  { return load.Equal.Label() }
-func (suite) HitsDocs() string   { return load.ESHits.Label() }
-func (suite) HitsPrefix() string { return load.ESHits.Prefix }
-func (suite) Struct() string     { return load.OpDecodeStruct }
-func (suite) Proj() string       { return load.OpDecodeProj }
-func (suite) Get5() string       { return load.OpGet5 }
-func (suite) MaxResid() string   { return format.Percent(100 * model.MaxResidual) }
-func (suite) MinMedian() int     { return model.MinMedianSamples }
-func (suite) MinBoot() int       { return model.MinBootstrapSamples }
-func (suite) Reps() int          { return model.BootstrapReps }
-func (suite) KB() int            { return model.BytesPerKB }
-func (suite) Marks() string      { return markList() }
+func (suite) Base() string              { return rawfmt.Base }
+func (suite) Floor() string             { return rawfmt.Floor }
+func (suite) Noop() string              { return rawfmt.Noop }
+func (suite) UnitNs() string            { return rawfmt.UnitNs }
+func (suite) UnitB() string             { return rawfmt.UnitB }
+func (suite) UnitAllocs() string        { return rawfmt.UnitAllocs }
+func (suite) UnitFields() string        { return rawfmt.UnitFields }
+func (suite) UnitDocB() string          { return rawfmt.UnitDocB }
+func (suite) FieldsDocs() string        { return load.Fields.Label() }
+func (suite) BytesDocs() string         { return load.Bytes.Label() }
+func (suite) EqualDocs() string         { return load.Equal.Label() }
+func (suite) HitsDocs() string          { return load.ESHits.Label() }
+func (suite) HitsPrefix() string        { return load.ESHits.Prefix }
+func (suite) Struct() string            { return load.OpDecodeStruct }
+func (suite) Proj() string              { return load.OpDecodeProj }
+func (suite) Get5() string              { return load.OpGet5 }
+func (suite) MaxResid() string          { return format.Percent(100 * model.MaxResidual) }
+func (suite) MinMedian() int            { return model.MinMedianSamples }
+func (suite) MinBoot() int              { return model.MinBootstrapSamples }
+func (suite) Reps() int                 { return model.BootstrapReps }
+func (suite) KB() int                   { return model.BytesPerKB }
+func (suite) Marks() string             { return markList() }
+func (suite) Families() []load.Family   { return load.Families }
+func (suite) AllocRef() string          { return rawfmt.AllocRef }
+func (suite) Forms() string             { return formList() }
+func (suite) AllocFits() []int          { return []int{model.Allocs, model.AllocBytes} }
+func (suite) PerKB() int                { return model.PerKB }
+func (suite) BytesPrefix() string       { return load.Bytes.Prefix }
+func (suite) FieldsFamily() load.Family { return load.Fields }
+func (suite) WideHalfWidth() float64    { return model.WideHalfWidth }
+func (suite) MaxSpread() float64        { return model.MaxSpread }
+func (suite) AllOps() string            { return model.AllOps }
+func (suite) CommitKey() string         { return rawfmt.KeyCommit }
+func (suite) DecisionDocs() []string    { return decisionDocs }
+func (suite) SkipsPrefix() string       { return rawfmt.KeySkipsPrefix }
+func (suite) PerFieldMark() float64     { return perFieldMark }
+func (suite) FirstMark() float64        { return model.Marks[0] }
+func (suite) MarksAnd() string {
+	marks := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		marks[i] = format.Num(m)
+	}
+	return joinAnd(marks)
+}
+func (suite) RawDir() string         { return load.RawDir }
+func (suite) None() string           { return format.None }
+func (suite) Jackson() any           { return model.Jackson }
+func (suite) Small() string          { return load.ArticleSmall }
+func (suite) Large() string          { return load.ArticleLarge }
+func (suite) Map() string            { return load.OpDecodeMap }
+func (suite) JacksonGrowth() float64 { return model.Jackson.NsLarge / model.Jackson.NsSmall }
+func (suite) FixedShare() float64    { return fixedShare }
+func (suite) PerField() int          { return model.PerField }
+func (suite) Joint() int             { return model.Joint }
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
 	if err := sections.ExecuteTemplate(d, name+".tmpl", view); err != nil && d.err == nil {
 		d.err = fmt.Errorf("section %s: %w", name, err)
 	}
+}
+
+// header is the header and delimiter rows of a Markdown table; a column
+// whose name starts with ">" is right-aligned.
+func header(cols ...string) (string, error) { return tableText(cols, nil) }
+
+// row is a row of a Markdown table, each cell escaped.
+func row(cells ...string) (string, error) {
+	var b strings.Builder
+	err := markdown.Table(&b, make([]string, len(cells)), [][]string{cells})
+	_, body, _ := strings.Cut(b.String(), "\n")
+	_, body, _ = strings.Cut(body, "\n")
+	return body, err
 }
 
 // tableText is a Markdown table; a column whose name starts with ">" is
@@ -74,4 +255,12 @@ func tableText(cols []string, rows [][]string) (string, error) {
 	}
 	err := markdown.Table(&b, header, rows, align...)
 	return b.String(), err
+}
+
+// runKey reports whether a configuration line is the run table's by
+// other means: a codec or skips line, or the command.
+func runKey(key, value string) bool {
+	_, isCodec, _ := rawfmt.ParseCodecConfig(key, value)
+	_, _, isSkips, _ := rawfmt.ParseSkips(key, value)
+	return isCodec || isSkips || key == rawfmt.KeyCommand
 }

@@ -1,9 +1,12 @@
 package render
 
 import (
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // TestSection: a section is its template executed on its view, and a view
@@ -15,9 +18,11 @@ func TestSection(t *testing.T) {
 		want, err     string
 	}{
 		{"worded", "withheld", nil, "Withheld: see the top of the page.", ""},
-		{"floor", "floor", floorView{Rows: [][]string{{"decode", "f", "c", "1", "2", "0.5×"}}},
-			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c | 1 | 2 | 0.5× |\n\n", ""},
-		{"wrong view", "floor", methodView{}, "", "section floor: "},
+		{"floor", "floor", view{Page: Page{A: &model.Analysis{UnderFloor: []model.FloorCell{{
+			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Summary{Center: 1}, Floor: model.Summary{Center: 2}, Ratio: model.Estimate{V: 0.5},
+		}}}}, R: &load.Run{Floor: true}},
+			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c\\|d | 1.00 ns | 2.00 ns | 0.500× |\n\n", ""},
+		{"wrong view", "floor", struct{}{}, "", "section floor: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
