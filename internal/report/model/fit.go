@@ -159,34 +159,24 @@ func hat(design *mat.Dense, sw []float64) (*mat.Dense, []float64, error) {
 	return &h, scale, nil
 }
 
-// estimate solves the medians of pts with s and, through derive, computes
-// nd quantities from the parameters; it returns both with their intervals.
-// Intervals bootstrap the samples of every point and solve again with the
-// same weights; for exact data an interval is its point.
-func estimate(pts points, s solver, np int, derive func(params, out []float64), nd int) (params, derived []Estimate) {
-	stat := func(meds, out []float64) {
-		s.solve(meds, out[:np])
-		if derive != nil {
-			derive(out[:np], out[np:])
-		}
-	}
-	out := make([]float64, np+nd)
+// estimate computes stat's k outputs at the medians of pts with their
+// intervals, which bootstrap the samples of every point (see bootstrap);
+// for exact data an interval is its point.
+func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
+	out := make([]float64, k)
 	stat(pts.y, out)
-	all := make([]Estimate, np+nd)
+	lo, hi, ok := out, out, pts.exact
+	if !ok {
+		lo, hi, ok = bootstrap(pts.sets, k, stat)
+	}
+	all := make([]Estimate, k)
 	for j, v := range out {
 		all[j] = Estimate{V: v}
-	}
-	switch lo, hi, ok := bootstrap(pts.sets, np+nd, stat); {
-	case pts.exact:
-		for j := range all {
-			all[j].Lo, all[j].Hi, all[j].HasCI = all[j].V, all[j].V, true
-		}
-	case ok:
-		for j := range all {
+		if ok {
 			all[j].Lo, all[j].Hi, all[j].HasCI = lo[j], hi[j], true
 		}
 	}
-	return all[:np], all[np:]
+	return all
 }
 
 // residual is the largest relative residual of a fitted function over the
@@ -221,7 +211,7 @@ func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fi
 	if err != nil {
 		return Fit{}, err
 	}
-	coef, _ := estimate(pts, s, p, nil, 0)
+	coef := estimate(pts, p, s.solve)
 	beta := make([]float64, p)
 	for j, c := range coef {
 		beta[j] = c.V

@@ -65,49 +65,12 @@ func Compare(a, b []float64) Test {
 
 // Median is the sample median, the statistic benchmath.AssumeNothing
 // summarises with.
-func Median(vals []float64) float64 { return medianInPlace(slices.Clone(vals)) }
-
-// medianInPlace reorders vals and returns their median.
-func medianInPlace(vals []float64) float64 {
-	n := len(vals)
-	upper := selectNth(vals, n/2)
+func Median(vals []float64) float64 {
+	s, n := slices.Sorted(slices.Values(vals)), len(vals)
 	if n%2 == 1 {
-		return upper
+		return s[n/2]
 	}
-	return (slices.Max(vals[:n/2]) + upper) / 2
-}
-
-// selectNth reorders vals so that vals[k] holds the value sorting would
-// put there and no value before it is larger, and returns it: Hoare's
-// selection, in time linear in len(vals) on average, where the bootstrap
-// would otherwise sort every draw.
-func selectNth(vals []float64, k int) float64 {
-	lo, hi := 0, len(vals)-1
-	for lo < hi {
-		pivot := vals[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for vals[i] < pivot {
-				i++
-			}
-			for vals[j] > pivot {
-				j--
-			}
-			if i <= j {
-				vals[i], vals[j] = vals[j], vals[i]
-				i, j = i+1, j-1
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return vals[k]
-		}
-	}
-	return vals[k]
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // An Estimate is a derived quantity with its bootstrap confidence interval.
@@ -124,21 +87,6 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval worth printing: one that is not
 // a single point (constant samples).
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
-
-// TimeUnit picks the unit a duration of ns nanoseconds reads best in: the
-// divisor and its name.
-func TimeUnit(ns float64) (div float64, unit string) {
-	switch ax := math.Abs(ns); {
-	case ax >= 1e9:
-		return 1e9, "s"
-	case ax >= 1e6:
-		return 1e6, "ms"
-	case ax >= 1e3:
-		return 1e3, "µs"
-	default:
-		return 1, "ns"
-	}
-}
 
 // bootstrap resamples every set with replacement (each on its own, so sets
 // may differ in size), hands stat the resampled medians and returns the
@@ -163,19 +111,34 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		stat(meds, out)
 		return slices.Clone(out), slices.Clone(out), true
 	}
+	// A draw's median is read off how often it drew each rank of the
+	// sorted set, which is cheaper than selecting it from the values.
+	sorted, ranks := make([][]float64, len(sets)), make([][]int, len(sets))
+	for i, s := range sets {
+		sorted[i] = slices.Sorted(slices.Values(s))
+		for _, v := range s {
+			r, _ := slices.BinarySearch(sorted[i], v)
+			ranks[i] = append(ranks[i], r)
+		}
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	draws := make([][]float64, k)
 	for j := range draws {
 		draws[j] = make([]float64, BootstrapReps)
 	}
-	buf := make([]float64, longest)
+	counts := make([]int, longest)
 	for rep := range BootstrapReps {
-		for i, s := range sets {
-			b := buf[:len(s)]
-			for j := range b {
-				b[j] = s[rng.IntN(len(s))]
+		for i, s := range sorted {
+			n := len(s)
+			c := counts[:n]
+			clear(c)
+			for range n {
+				c[ranks[i][rng.IntN(n)]]++
 			}
-			meds[i] = medianInPlace(b)
+			meds[i] = nth(s, c, n/2)
+			if n%2 == 0 {
+				meds[i] = (nth(s, c, n/2-1) + meds[i]) / 2
+			}
 		}
 		stat(meds, out)
 		for j := range k {
@@ -189,6 +152,16 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		lo[j], hi[j] = quantile(d, alpha), quantile(d, 1-alpha)
 	}
 	return lo, hi, true
+}
+
+// nth is the m-th smallest value (from 0) of a draw that took sorted[r]
+// counts[r] times.
+func nth(sorted []float64, counts []int, m int) float64 {
+	r := 0
+	for m -= counts[r]; m >= 0; m -= counts[r] {
+		r++
+	}
+	return sorted[r]
 }
 
 // quantile interpolates the q-quantile of sorted values.
