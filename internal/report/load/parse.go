@@ -71,47 +71,26 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
-// A parser names cells by projecting each result on rawfmt.Projection and
-// keeps the residue, everything else that names a result, so that the run
-// can say which configuration varies between results.
+// A parser keeps the residue of rawfmt.Projection, everything else that
+// names a result, so that the run can say which configuration varies
+// between results.
 type parser struct {
-	cell               *benchproc.Projection
-	op, fixture, codec *benchproc.Field
-	residue            *benchproc.Projection
-	residues           []benchproc.Key // distinct, in file order
-	seen               map[benchproc.Key]bool
+	residue  *benchproc.Projection
+	residues []benchproc.Key // distinct, in file order
+	seen     map[benchproc.Key]bool
 }
 
 func newParser() (*parser, error) {
 	var pp benchproc.ProjectionParser
-	filter, err := benchproc.NewFilter("*")
-	if err != nil {
-		return nil, err
-	}
-	proj, err := pp.Parse(rawfmt.Projection, filter)
-	if err != nil {
+	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
 		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
 	}
-	p := &parser{cell: proj, residue: pp.Residue(), seen: map[benchproc.Key]bool{}}
-	for _, f := range proj.Fields() {
-		switch f.Name {
-		case "/" + rawfmt.KeyOp:
-			p.op = f
-		case "/" + rawfmt.KeyFixture:
-			p.fixture = f
-		case "/" + rawfmt.KeyCodec:
-			p.codec = f
-		}
-	}
-	if p.op == nil || p.fixture == nil || p.codec == nil {
-		return nil, fmt.Errorf("projection %s does not name op, fixture and codec", rawfmt.Projection)
-	}
-	return p, nil
+	return &parser{residue: pp.Residue(), seen: map[benchproc.Key]bool{}}, nil
 }
 
 // add files one result under its cell.
 func (p *parser) add(r *Run, res *benchfmt.Result) {
-	c, ok := p.project(res)
+	c, ok := rawfmt.ParseCell(res.Name)
 	if !ok {
 		r.Unnamed++
 		return
@@ -140,14 +119,6 @@ func (p *parser) add(r *Run, res *benchfmt.Result) {
 	if !isNoop(c) {
 		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
 	}
-}
-
-// project names the cell of a result; ok is false for a result that names
-// none.
-func (p *parser) project(res *benchfmt.Result) (c rawfmt.Cell, ok bool) {
-	k := p.cell.Project(res)
-	c = rawfmt.Cell{Op: k.Get(p.op), Fixture: k.Get(p.fixture), Codec: k.Get(p.codec)}
-	return c, string(res.Name.Base()) == rawfmt.ReadName && c.Op != "" && c.Fixture != "" && c.Codec != ""
 }
 
 // name records the names of a new cell.

@@ -88,7 +88,8 @@ func Consistency(r *load.Run) []Check {
 			}
 			out[i].Checked++
 			ps, ws := Summarize(part), Summarize(whole)
-			if lo, _ := bounds(ps.Estimate()); lo > upper(ws) {
+			lo, _ := bounds(ps.Estimate())
+			if _, hi := bounds(ws.Estimate()); lo > hi {
 				out[i].Failed = append(out[i].Failed, Violation{Part: p[0], Whole: p[1], PartNs: ps, WholeNs: ws})
 			}
 		}
@@ -96,41 +97,7 @@ func Consistency(r *load.Run) []Check {
 	return out
 }
 
-// upper is the upper bound of s's interval, or its median without one.
-func upper(s Summary) float64 {
-	_, hi := bounds(s.Estimate())
-	return hi
-}
-
 // Failed lists the checks that failed.
 func Failed(checks []Check) []Check {
 	return slices.DeleteFunc(slices.Clone(checks), func(c Check) bool { return len(c.Failed) == 0 })
-}
-
-// MaxSpread is the median relative half-width of a run's cell intervals
-// above which the run is too imprecise to rank its configurations or state
-// a finding: its intervals would overlap for differences of tens of
-// percent.
-const MaxSpread = WideHalfWidth
-
-// Spread is the median, over every codec cell of r with a finite interval
-// of its median ns/op, of that interval's relative half-width (see
-// HalfWidth); ok is false when no cell has one.
-func Spread(r *load.Run) (median float64, ok bool) {
-	var hw []float64
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			for _, codec := range r.CodecNames {
-				if s := r.Ns(op, f, codec); len(s) > 0 {
-					if h, ok := HalfWidth(Summarize(s)); ok {
-						hw = append(hw, h)
-					}
-				}
-			}
-		}
-	}
-	if len(hw) == 0 {
-		return 0, false
-	}
-	return Median(hw), true
 }

@@ -120,12 +120,12 @@ func heldOut(f Form, pts points, n []float64) Candidate {
 	p := make([]float64, f.size())
 	var sum float64
 	for i := range n {
-		rest := pts.without(i)
-		s, err := newSolver(f, slices.Concat(n[:i], n[i+1:]), rest.sw, false)
+		without := func(v []float64) []float64 { return slices.Delete(slices.Clone(v), i, i+1) }
+		s, err := newSolver(f, without(n), without(pts.sw), false)
 		if err != nil {
 			return Candidate{HeldOut: math.NaN(), Err: err}
 		}
-		s.solve(rest.y, p)
+		s.solve(without(pts.y), p)
 		sum += math.Abs(f.Eval(p, n[i])-pts.y[i]) / scaleOf(pts.y[i])
 	}
 	return Candidate{HeldOut: sum / float64(len(n))}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -77,18 +76,6 @@ func newPoints(names []string, xs, sets [][]float64, exact bool) points {
 // that a count of zero allocations does not make any miss infinite.
 func scaleOf(y float64) float64 { return math.Max(math.Abs(y), 1) }
 
-// without returns p without point i.
-func (p points) without(i int) points {
-	del := func(s [][]float64) [][]float64 { return slices.Delete(slices.Clone(s), i, i+1) }
-	return points{
-		names: slices.Delete(slices.Clone(p.names), i, i+1),
-		xs:    del(p.xs), sets: del(p.sets),
-		y:     slices.Delete(slices.Clone(p.y), i, i+1),
-		sw:    slices.Delete(slices.Clone(p.sw), i, i+1),
-		exact: p.exact,
-	}
-}
-
 // A solver fits one form to medians at fixed points with fixed weights:
 // solve writes the form's parameters (a first) for the medians y.
 type solver interface {
@@ -100,14 +87,6 @@ type solver interface {
 type linearSolver struct {
 	h     *mat.Dense // β = h·y
 	scale []float64  // each regressor's largest |x|, 1 for the intercept
-}
-
-func newLinear(design *mat.Dense, sw []float64) (*linearSolver, error) {
-	h, scale, err := hat(design, sw)
-	if err != nil {
-		return nil, err
-	}
-	return &linearSolver{h: h, scale: scale}, nil
 }
 
 func (s *linearSolver) solve(y, out []float64) {
@@ -123,40 +102,39 @@ func (s *linearSolver) solve(y, out []float64) {
 	}
 }
 
-// hat returns the p×n matrix H with β = H·y for the weighted least-squares
-// problem of an n×p design matrix with square-root weights sw, from the
-// singular value decomposition of the weighted design matrix with its
-// columns scaled to unit maximum, so that the rank test does not depend on
-// units. It also returns each column's scale, the largest |x| of the
-// regressor (1 for the intercept).
-func hat(design *mat.Dense, sw []float64) (*mat.Dense, []float64, error) {
+// newLinear prepares the weighted least-squares problem of an n×p design
+// matrix with square-root weights sw: the p×n hat matrix H with β = H·y,
+// from the singular value decomposition of the weighted design matrix with
+// its columns scaled to unit maximum, so that the rank test does not
+// depend on units.
+func newLinear(design *mat.Dense, sw []float64) (*linearSolver, error) {
 	n, p := design.Dims()
 	if n < p {
-		return nil, nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+		return nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
 	}
 	scale := make([]float64, p)
 	for j := range p {
 		col := mat.Col(nil, j, design)
 		scale[j] = math.Max(floats.Max(col), -floats.Min(col))
 		if scale[j] == 0 {
-			return nil, nil, ErrCollinear
+			return nil, ErrCollinear
 		}
 	}
 	var a mat.Dense
 	a.Apply(func(i, j int, v float64) float64 { return sw[i] * v / scale[j] }, design)
 	var svd mat.SVD
 	if !svd.Factorize(&a, mat.SVDThin) {
-		return nil, nil, errors.New("least squares: the decomposition failed")
+		return nil, errors.New("least squares: the decomposition failed")
 	}
 	if svd.Rank(roundOff) < p {
-		return nil, nil, ErrCollinear
+		return nil, ErrCollinear
 	}
 	// Solving A·X = diag(sw) gives X with β' = X·y for the scaled problem;
 	// H = diag(1/scale)·X.
 	var h mat.Dense
 	svd.SolveTo(&h, mat.NewDiagDense(n, sw), p)
 	h.Apply(func(j, _ int, v float64) float64 { return v / scale[j] }, &h)
-	return &h, scale, nil
+	return &linearSolver{h: &h, scale: scale}, nil
 }
 
 // estimate computes stat's k outputs at the medians of pts with their

@@ -129,11 +129,11 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 			design.Set(j, 1, x[j])
 		}
 		if draws {
-			h, _, err := hat(design, sw)
+			ls, err := newLinear(design, sw)
 			if err != nil {
 				return nil, err
 			}
-			s.hats = append(s.hats, h)
+			s.hats = append(s.hats, ls.h)
 		}
 		s.ks, s.xk = append(s.ks, k), append(s.xk, x)
 	}
