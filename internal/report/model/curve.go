@@ -86,12 +86,7 @@ func fitCurve(pts points) Result {
 			power.solve(y, out[np+len(at):])
 		}
 	})
-	res.Fit = Fit{Form: chosen, Coef: est[:np], Points: len(n)}
-	p := make([]float64, np)
-	for j, c := range res.Fit.Coef {
-		p[j] = c.V
-	}
-	res.Fit.MaxResid, res.Fit.Worst = residual(pts, func(i int) float64 { return chosen.Eval(p, n[i]) })
+	res.Fit = fitted(chosen, est[:np], pts, func(p []float64, i int) float64 { return chosen.Eval(p, n[i]) })
 	for j, i := range at {
 		perField := Summarize(pts.sets[i]).Estimate()
 		if pts.exact {

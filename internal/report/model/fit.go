@@ -102,15 +102,19 @@ func (s *linearSolver) solve(y, out []float64) {
 	}
 }
 
-// newLinear prepares the weighted least-squares problem of an n×p design
-// matrix with square-root weights sw: the p×n hat matrix H with β = H·y,
-// from the singular value decomposition of the weighted design matrix with
-// its columns scaled to unit maximum, so that the rank test does not
-// depend on units.
-func newLinear(design *mat.Dense, sw []float64) (*linearSolver, error) {
-	n, p := design.Dims()
+// newLinear prepares the weighted least-squares problem of n points with
+// regressors xs (the intercept added as the first) and square-root weights
+// sw: the p×n hat matrix H with β = H·y, from the singular value
+// decomposition of the weighted design matrix with its columns scaled to
+// unit maximum, so that the rank test does not depend on units.
+func newLinear(xs [][]float64, sw []float64) (*linearSolver, error) {
+	n, p := len(xs), 1+len(xs[0])
 	if n < p {
 		return nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+	}
+	design := mat.NewDense(n, p, nil)
+	for i, x := range xs {
+		design.SetRow(i, append([]float64{1}, x...))
 	}
 	scale := make([]float64, p)
 	for j := range p {
@@ -157,16 +161,20 @@ func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
 	return all
 }
 
-// residual is the largest relative residual of a fitted function over the
-// points, and the fixture where it falls.
-func residual(pts points, predict func(i int) float64) (float64, string) {
-	worst, at := 0.0, ""
+// fitted is the Fit of form f with coefficients coef to pts, eval giving
+// the fitted value at point i from the coefficients' values.
+func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) float64) Fit {
+	p := make([]float64, len(coef))
+	for j, c := range coef {
+		p[j] = c.V
+	}
+	fit := Fit{Form: f, Coef: coef, Points: len(pts.y)}
 	for i, y := range pts.y {
-		if r := math.Abs(predict(i)-y) / scaleOf(y); r > worst || at == "" {
-			worst, at = r, pts.names[i]
+		if r := math.Abs(eval(p, i)-y) / scaleOf(y); r > fit.MaxResid || fit.Worst == "" {
+			fit.MaxResid, fit.Worst = r, pts.names[i]
 		}
 	}
-	return worst, at
+	return fit
 }
 
 // FitLinear fits y = a + Σ cj·xj to the medians of sets, xs[i] being the
@@ -177,24 +185,11 @@ func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fi
 		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
 	}
 	pts := newPoints(names, xs, sets, exact)
-	p := 1 + len(xs[0])
-	design := mat.NewDense(len(sets), p, nil)
-	for i, x := range xs {
-		design.Set(i, 0, 1)
-		for j, v := range x {
-			design.Set(i, j+1, v)
-		}
-	}
-	s, err := newLinear(design, pts.sw)
+	s, err := newLinear(xs, pts.sw)
 	if err != nil {
 		return Fit{}, err
 	}
-	coef := estimate(pts, p, s.solve)
-	beta := make([]float64, p)
-	for j, c := range coef {
-		beta[j] = c.V
-	}
-	f := Fit{Form: Linear, Coef: coef, Points: len(sets)}
-	f.MaxResid, f.Worst = residual(pts, func(i int) float64 { return beta[0] + floats.Dot(beta[1:], xs[i]) })
+	coef := estimate(pts, 1+len(xs[0]), s.solve)
+	f := fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], xs[i]) })
 	return f, nil
 }

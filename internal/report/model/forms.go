@@ -78,14 +78,11 @@ func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
 	if f == Power {
 		return newPower(n, sw, draws)
 	}
-	design := mat.NewDense(len(n), f.size(), nil)
+	xs := make([][]float64, len(n))
 	for i, x := range n {
-		design.Set(i, 0, 1)
-		for j, v := range f.basis(x) {
-			design.Set(i, j+1, v)
-		}
+		xs[i] = f.basis(x)
 	}
-	return newLinear(design, sw)
+	return newLinear(xs, sw)
 }
 
 // The exponent grid of the power form: k is searched on it, then refined
@@ -121,15 +118,13 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 	steps := int(math.Round((kMax - kMin) / kStep))
 	for i := 0; i <= steps; i++ {
 		k := kMin + float64(i)*kStep
-		x := make([]float64, len(n))
-		design := mat.NewDense(len(n), 2, nil)
+		x, xs := make([]float64, len(n)), make([][]float64, len(n))
 		for j, v := range n {
 			x[j] = math.Pow(v, k)
-			design.Set(j, 0, 1)
-			design.Set(j, 1, x[j])
+			xs[j] = x[j : j+1]
 		}
 		if draws {
-			ls, err := newLinear(design, sw)
+			ls, err := newLinear(xs, sw)
 			if err != nil {
 				return nil, err
 			}
