@@ -109,7 +109,7 @@ func (p *parser) add(r *Run, res *benchfmt.Result) {
 		r.name(c)
 	}
 	for _, v := range res.Values {
-		val, unit := origValue(v)
+		val, unit := OrigValue(v)
 		if !finite(val) {
 			r.NonFinite++
 			continue
@@ -173,9 +173,9 @@ func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecCon
 	return config, codecs, bad
 }
 
-// origValue is a value in the unit the benchmark reported it in (ns/op),
+// OrigValue is a value in the unit the benchmark reported it in (ns/op),
 // not benchfmt's normalised one (sec/op).
-func origValue(v benchfmt.Value) (float64, string) {
+func OrigValue(v benchfmt.Value) (float64, string) {
 	if v.OrigUnit != "" {
 		return v.OrigValue, v.OrigUnit
 	}
@@ -187,7 +187,7 @@ func origValue(v benchfmt.Value) (float64, string) {
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
 	res = res.Clone()
 	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {
-		val, unit := origValue(v)
+		val, unit := OrigValue(v)
 		return !slices.Contains(TableUnits, unit) || !finite(val)
 	})
 	return res

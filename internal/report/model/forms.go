@@ -38,15 +38,7 @@ func (f Form) String() string { return formNames[f] }
 
 // Params names the form's parameters after a.
 func (f Form) Params() []string {
-	switch f {
-	case Power:
-		return []string{"b", "k"}
-	case NLogN:
-		return []string{"b", "c"}
-	case Decades:
-		return []string{"s1", "s2", "s3"}
-	}
-	return []string{"b"}
+	return [NumForms][]string{{"b"}, {"b", "k"}, {"b", "c"}, {"s1", "s2", "s3"}}[f]
 }
 
 // size is the number of the form's parameters, a included.
