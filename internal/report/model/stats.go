@@ -1,9 +1,12 @@
 package model
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -94,12 +97,11 @@ func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V
 // draws. The generator has a constant seed, so equal input gives equal
 // intervals. ok is false when a set has fewer than MinBootstrapSamples.
 func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
-	longest, constant := 0, true
+	constant := true
 	for _, s := range sets {
 		if len(s) < MinBootstrapSamples {
 			return nil, nil, false
 		}
-		longest = max(longest, len(s))
 		constant = constant && slices.Min(s) == slices.Max(s)
 	}
 	meds := make([]float64, len(sets))
@@ -111,33 +113,32 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		stat(meds, out)
 		return slices.Clone(out), slices.Clone(out), true
 	}
-	// A draw's median is read off how often it drew each rank of the
-	// sorted set, which is cheaper than selecting it from the values.
-	sorted, ranks := make([][]float64, len(sets)), make([][]int, len(sets))
+	// A draw's median is read off how often it took each sample, walking
+	// the samples in sorted order.
+	sorted, order := make([][]float64, len(sets)), make([][]int, len(sets))
 	for i, s := range sets {
-		sorted[i] = slices.Sorted(slices.Values(s))
-		for _, v := range s {
-			r, _ := slices.BinarySearch(sorted[i], v)
-			ranks[i] = append(ranks[i], r)
+		order[i] = make([]int, len(s))
+		for j := range order[i] {
+			order[i][j] = j
+		}
+		slices.SortFunc(order[i], func(a, b int) int { return cmp.Compare(s[a], s[b]) })
+		for _, j := range order[i] {
+			sorted[i] = append(sorted[i], s[j])
 		}
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
 	draws := make([][]float64, k)
 	for j := range draws {
 		draws[j] = make([]float64, BootstrapReps)
 	}
-	counts := make([]int, longest)
+	counts := drawCounts(sets)
 	for rep := range BootstrapReps {
 		for i, s := range sorted {
 			n := len(s)
 			c := counts[:n]
-			clear(c)
-			for range n {
-				c[ranks[i][rng.IntN(n)]]++
-			}
-			meds[i] = nth(s, c, n/2)
+			counts = counts[n:]
+			meds[i] = nth(s, order[i], c, n/2)
 			if n%2 == 0 {
-				meds[i] = (nth(s, c, n/2-1) + meds[i]) / 2
+				meds[i] = (nth(s, order[i], c, n/2-1) + meds[i]) / 2
 			}
 		}
 		stat(meds, out)
@@ -154,14 +155,52 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	return lo, hi, true
 }
 
-// nth is the m-th smallest value (from 0) of a draw that took sorted[r]
-// counts[r] times.
-func nth(sorted []float64, counts []int, m int) float64 {
-	r := 0
-	for m -= counts[r]; m >= 0; m -= counts[r] {
-		r++
+// nth is the m-th smallest value (from 0) of a draw that took sample
+// order[r], the r-th smallest, counts[order[r]] times.
+func nth(sorted []float64, order []int, counts []int32, m int) float64 {
+	for r, j := range order {
+		if m -= int(counts[j]); m < 0 {
+			return sorted[r]
+		}
 	}
-	return sorted[r]
+	panic("a draw of fewer samples than its set")
+}
+
+// drawn caches drawCounts per sequence of set sizes.
+var drawn = struct {
+	sync.Mutex
+	m map[string][]int32
+}{m: map[string][]int32{}}
+
+// drawCounts returns how often each bootstrap draw took each sample of
+// each set, draw after draw, set after set. The generator has a constant
+// seed, so every bootstrap of sets of the same sizes draws alike: the
+// counts are drawn once per sequence of sizes.
+func drawCounts(sets [][]float64) []int32 {
+	sizes, total := make([]int, len(sets)), 0
+	for i, s := range sets {
+		sizes[i], total = len(s), total+len(s)
+	}
+	key := fmt.Sprint(sizes)
+	drawn.Lock()
+	defer drawn.Unlock()
+	if c, ok := drawn.m[key]; ok {
+		return c
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	c := make([]int32, BootstrapReps*total)
+	for off := 0; off < len(c); {
+		for _, n := range sizes {
+			for range n {
+				c[off+rng.IntN(n)]++
+			}
+			off += n
+		}
+	}
+	if len(drawn.m) < 256 { // a bound on the memory held
+		drawn.m[key] = c
+	}
+	return c
 }
 
 // quantile interpolates the q-quantile of sorted values.
