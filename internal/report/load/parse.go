@@ -30,10 +30,14 @@ func Load(raw Raw) (*Run, error) {
 	if data[len(data)-1] != '\n' {
 		return nil, fmt.Errorf("%s:%d: the last line is cut off (it has no newline): the file is not a whole run", raw.Path, lines+1)
 	}
-	p, err := newParser()
-	if err != nil {
-		return nil, err
+	// The residue of rawfmt.Projection is everything else that names a
+	// result: where it varies, the run says which configuration changed.
+	var pp benchproc.ProjectionParser
+	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
+		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
 	}
+	residue, seen := pp.Residue(), map[benchproc.Key]bool{}
+	var residues []benchproc.Key // distinct, in file order
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -41,7 +45,13 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
-			p.add(r, rec)
+			if !r.add(rec) {
+				continue
+			}
+			if rk := residue.Project(rec); !seen[rk] {
+				seen[rk] = true
+				residues = append(residues, rk)
+			}
 		}
 	}
 	if err := br.Err(); err != nil {
@@ -55,7 +65,7 @@ func Load(raw Raw) (*Run, error) {
 		}
 		return nil, fmt.Errorf("%s:%d: %s", raw.Path, lines, msg)
 	}
-	for _, f := range benchproc.NonSingularFields(p.residues) {
+	for _, f := range benchproc.NonSingularFields(residues) {
 		r.Changed = append(r.Changed, f.Name)
 	}
 	r.order()
@@ -71,33 +81,12 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
-// A parser keeps the residue of rawfmt.Projection, everything else that
-// names a result, so that the run can say which configuration varies
-// between results.
-type parser struct {
-	residue  *benchproc.Projection
-	residues []benchproc.Key // distinct, in file order
-	seen     map[benchproc.Key]bool
-}
-
-func newParser() (*parser, error) {
-	var pp benchproc.ProjectionParser
-	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
-		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
-	}
-	return &parser{residue: pp.Residue(), seen: map[benchproc.Key]bool{}}, nil
-}
-
-// add files one result under its cell.
-func (p *parser) add(r *Run, res *benchfmt.Result) {
+// add files one result under its cell; false when it names none.
+func (r *Run) add(res *benchfmt.Result) bool {
 	c, ok := rawfmt.ParseCell(res.Name)
 	if !ok {
 		r.Unnamed++
-		return
-	}
-	if rk := p.residue.Project(res); !p.seen[rk] {
-		p.seen[rk] = true
-		p.residues = append(p.residues, rk)
+		return false
 	}
 	if len(r.cells) == 0 {
 		r.Config, r.Codecs, r.BadConfig = fileConfig(res)
@@ -119,6 +108,7 @@ func (p *parser) add(r *Run, res *benchfmt.Result) {
 	if !isNoop(c) {
 		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
 	}
+	return true
 }
 
 // name records the names of a new cell.
