@@ -115,16 +115,13 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	}
 	// A draw's median is read off how often it took each sample, walking
 	// the samples in sorted order.
-	sorted, order := make([][]float64, len(sets)), make([][]int, len(sets))
+	order := make([][]int, len(sets))
 	for i, s := range sets {
 		order[i] = make([]int, len(s))
 		for j := range order[i] {
 			order[i][j] = j
 		}
 		slices.SortFunc(order[i], func(a, b int) int { return cmp.Compare(s[a], s[b]) })
-		for _, j := range order[i] {
-			sorted[i] = append(sorted[i], s[j])
-		}
 	}
 	draws := make([][]float64, k)
 	for j := range draws {
@@ -132,7 +129,7 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	}
 	counts := drawCounts(sets)
 	for rep := range BootstrapReps {
-		for i, s := range sorted {
+		for i, s := range sets {
 			n := len(s)
 			c := counts[:n]
 			counts = counts[n:]
@@ -155,12 +152,12 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	return lo, hi, true
 }
 
-// nth is the m-th smallest value (from 0) of a draw that took sample
-// order[r], the r-th smallest, counts[order[r]] times.
-func nth(sorted []float64, order []int, counts []int32, m int) float64 {
-	for r, j := range order {
+// nth is the m-th smallest value (from 0) of a draw that took each sample
+// set[j] counts[j] times, order listing the samples from the smallest.
+func nth(set []float64, order []int, counts []int32, m int) float64 {
+	for _, j := range order {
 		if m -= int(counts[j]); m < 0 {
-			return sorted[r]
+			return set[j]
 		}
 	}
 	panic("a draw of fewer samples than its set")
