@@ -213,15 +213,7 @@ func quantile(sorted []float64, q float64) float64 {
 
 // Derive computes stat on the medians of sets, with its bootstrap interval.
 func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
-	meds := make([]float64, len(sets))
-	for i, s := range sets {
-		meds[i] = Median(s)
-	}
-	e := Estimate{V: stat(meds)}
-	if lo, hi, ok := bootstrap(sets, 1, func(m, out []float64) { out[0] = stat(m) }); ok {
-		e.Lo, e.Hi, e.HasCI = lo[0], hi[0], true
-	}
-	return e
+	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
 }
 
 // Ratio is median(num)/median(den) with its bootstrap interval; ok is false
