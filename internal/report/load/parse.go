@@ -30,10 +30,14 @@ func Load(raw Raw) (*Run, error) {
 	if data[len(data)-1] != '\n' {
 		return nil, fmt.Errorf("%s:%d: the last line is cut off (it has no newline): the file is not a whole run", raw.Path, lines+1)
 	}
-	p, err := newParser()
-	if err != nil {
-		return nil, err
+	// The residue of rawfmt.Projection is everything else that names a
+	// result: where it varies, the run says which configuration changed.
+	var pp benchproc.ProjectionParser
+	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
+		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
 	}
+	residue, seen := pp.Residue(), map[benchproc.Key]bool{}
+	var residues []benchproc.Key // distinct, in file order
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -41,7 +45,13 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
-			p.add(r, rec)
+			if !r.add(rec) {
+				continue
+			}
+			if rk := residue.Project(rec); !seen[rk] {
+				seen[rk] = true
+				residues = append(residues, rk)
+			}
 		}
 	}
 	if err := br.Err(); err != nil {
@@ -55,7 +65,7 @@ func Load(raw Raw) (*Run, error) {
 		}
 		return nil, fmt.Errorf("%s:%d: %s", raw.Path, lines, msg)
 	}
-	for _, f := range benchproc.NonSingularFields(p.residues) {
+	for _, f := range benchproc.NonSingularFields(residues) {
 		r.Changed = append(r.Changed, f.Name)
 	}
 	r.order()
@@ -71,54 +81,12 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
-// A parser names cells by projecting each result on rawfmt.Projection and
-// keeps the residue, everything else that names a result, so that the run
-// can say which configuration varies between results.
-type parser struct {
-	cell               *benchproc.Projection
-	op, fixture, codec *benchproc.Field
-	residue            *benchproc.Projection
-	residues           []benchproc.Key // distinct, in file order
-	seen               map[benchproc.Key]bool
-}
-
-func newParser() (*parser, error) {
-	var pp benchproc.ProjectionParser
-	filter, err := benchproc.NewFilter("*")
-	if err != nil {
-		return nil, err
-	}
-	proj, err := pp.Parse(rawfmt.Projection, filter)
-	if err != nil {
-		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
-	}
-	p := &parser{cell: proj, residue: pp.Residue(), seen: map[benchproc.Key]bool{}}
-	for _, f := range proj.Fields() {
-		switch f.Name {
-		case "/" + rawfmt.KeyOp:
-			p.op = f
-		case "/" + rawfmt.KeyFixture:
-			p.fixture = f
-		case "/" + rawfmt.KeyCodec:
-			p.codec = f
-		}
-	}
-	if p.op == nil || p.fixture == nil || p.codec == nil {
-		return nil, fmt.Errorf("projection %s does not name op, fixture and codec", rawfmt.Projection)
-	}
-	return p, nil
-}
-
-// add files one result under its cell.
-func (p *parser) add(r *Run, res *benchfmt.Result) {
-	c, ok := p.project(res)
+// add files one result under its cell; false when it names none.
+func (r *Run) add(res *benchfmt.Result) bool {
+	c, ok := rawfmt.ParseCell(res.Name)
 	if !ok {
 		r.Unnamed++
-		return
-	}
-	if rk := p.residue.Project(res); !p.seen[rk] {
-		p.seen[rk] = true
-		p.residues = append(p.residues, rk)
+		return false
 	}
 	if len(r.cells) == 0 {
 		r.Config, r.Codecs, r.BadConfig = fileConfig(res)
@@ -130,7 +98,7 @@ func (p *parser) add(r *Run, res *benchfmt.Result) {
 		r.name(c)
 	}
 	for _, v := range res.Values {
-		val, unit := origValue(v)
+		val, unit := OrigValue(v)
 		if !finite(val) {
 			r.NonFinite++
 			continue
@@ -140,14 +108,7 @@ func (p *parser) add(r *Run, res *benchfmt.Result) {
 	if !isNoop(c) {
 		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
 	}
-}
-
-// project names the cell of a result; ok is false for a result that names
-// none.
-func (p *parser) project(res *benchfmt.Result) (c rawfmt.Cell, ok bool) {
-	k := p.cell.Project(res)
-	c = rawfmt.Cell{Op: k.Get(p.op), Fixture: k.Get(p.fixture), Codec: k.Get(p.codec)}
-	return c, string(res.Name.Base()) == rawfmt.ReadName && c.Op != "" && c.Fixture != "" && c.Codec != ""
+	return true
 }
 
 // name records the names of a new cell.
@@ -202,9 +163,9 @@ func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecCon
 	return config, codecs, bad
 }
 
-// origValue is a value in the unit the benchmark reported it in (ns/op),
+// OrigValue is a value in the unit the benchmark reported it in (ns/op),
 // not benchfmt's normalised one (sec/op).
-func origValue(v benchfmt.Value) (float64, string) {
+func OrigValue(v benchfmt.Value) (float64, string) {
 	if v.OrigUnit != "" {
 		return v.OrigValue, v.OrigUnit
 	}
@@ -216,7 +177,7 @@ func origValue(v benchfmt.Value) (float64, string) {
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
 	res = res.Clone()
 	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {
-		val, unit := origValue(v)
+		val, unit := OrigValue(v)
 		return !slices.Contains(TableUnits, unit) || !finite(val)
 	})
 	return res

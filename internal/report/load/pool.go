@@ -27,10 +27,6 @@ func ReadPool(arg string) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := newParser()
-	if err != nil {
-		return nil, err
-	}
 	type keyed struct {
 		cell rawfmt.Cell
 		res  *benchfmt.Result
@@ -44,7 +40,7 @@ func ReadPool(arg string) (*Pool, error) {
 		case *benchfmt.SyntaxError:
 			pool.Bad = append(pool.Bad, rec.Error())
 		case *benchfmt.Result:
-			if c, ok := p.project(rec); ok {
+			if c, ok := rawfmt.ParseCell(rec.Name); ok {
 				if len(results) == 0 {
 					_, configs, _ = fileConfig(rec)
 				}

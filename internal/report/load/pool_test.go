@@ -44,7 +44,7 @@ func TestReadPool(t *testing.T) {
 		c, _ := rawfmt.ParseCell(res.Name)
 		cells = append(cells, c)
 		for _, v := range res.Values {
-			_, unit := origValue(v)
+			_, unit := OrigValue(v)
 			units = append(units, unit)
 		}
 	}

@@ -4,8 +4,8 @@
 // report reads (full, quick and custom runs, and the newest instruction
 // count, which goes with the newest full run), naming every other file it
 // finds. Load parses one raw file through rawfmt's names: benchfmt reads the
-// results, a benchproc projection on rawfmt.Projection names each result's
-// cell (op, fixture, codec), and the projection's residue tells which
+// results, rawfmt.ParseCell names each result's cell (op, fixture, codec),
+// and the residue of the benchproc projection rawfmt.Projection tells which
 // configuration varies between results. A Run holds every value of every
 // cell per unit, the file's configuration and codec lines, each fixture's
 // size, and the names it found in report order, with the harness cells

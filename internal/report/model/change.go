@@ -8,6 +8,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // A Change is how one cell moved from an old run to a new one, in one unit.
@@ -103,10 +104,7 @@ func cellValues(results []*benchfmt.Result) (map[rawfmt.Cell]map[string][]float6
 			order = append(order, c)
 		}
 		for _, v := range res.Values {
-			val, unit := v.Value, v.Unit
-			if v.OrigUnit != "" {
-				val, unit = v.OrigValue, v.OrigUnit
-			}
+			val, unit := load.OrigValue(v)
 			vals[unit] = append(vals[unit], val)
 		}
 	}

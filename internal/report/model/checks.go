@@ -24,11 +24,11 @@ type Violation struct {
 	PartNs, WholeNs Summary
 }
 
-// A rule names a relation and the pairs of cells, part and whole, it holds
-// between.
+// A rule names a relation and gives the part of a whole cell it holds
+// for.
 type rule struct {
-	name  string
-	pairs func(r *load.Run) [][2]rawfmt.Cell
+	name string
+	part func(whole rawfmt.Cell) (rawfmt.Cell, bool)
 }
 
 // rules are the consistency checks of every run: a round trip decodes the
@@ -36,41 +36,22 @@ type rule struct {
 // response with `_source` filtered to 5 fields is part of the full one, so
 // it costs no more for any operation.
 var rules = []rule{
-	{load.OpDecodeStruct + " ≤ " + load.OpRoundtrip, sameFixture(load.OpDecodeStruct, load.OpRoundtrip)},
-	{load.OpEncodeStruct + " ≤ " + load.OpRoundtrip, sameFixture(load.OpEncodeStruct, load.OpRoundtrip)},
-	{load.ESHits.Prefix + "H-source5 ≤ " + load.ESHits.Prefix + "H-full", filteredHits},
+	{load.OpDecodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpDecodeStruct)},
+	{load.OpEncodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpEncodeStruct)},
+	{load.ESHits.Prefix + "H-source5 ≤ " + load.ESHits.Prefix + "H-full", func(c rawfmt.Cell) (rawfmt.Cell, bool) {
+		_, filtered, ok := load.HitsPair(c.Fixture)
+		c.Fixture = filtered
+		return c, ok
+	}},
 }
 
-// sameFixture pairs each codec's cell of op part with its cell of op whole
-// on the same fixture.
-func sameFixture(part, whole string) func(r *load.Run) [][2]rawfmt.Cell {
-	return func(r *load.Run) [][2]rawfmt.Cell {
-		var out [][2]rawfmt.Cell
-		for _, f := range r.Fixtures {
-			for _, codec := range r.CodecNames {
-				out = append(out, [2]rawfmt.Cell{{Op: part, Fixture: f, Codec: codec}, {Op: whole, Fixture: f, Codec: codec}})
-			}
-		}
-		return out
+// step is the rule that op is part of a round trip on the same fixture.
+func step(op string) func(rawfmt.Cell) (rawfmt.Cell, bool) {
+	return func(c rawfmt.Cell) (rawfmt.Cell, bool) {
+		ok := c.Op == load.OpRoundtrip
+		c.Op = op
+		return c, ok
 	}
-}
-
-// filteredHits pairs, per operation and codec, the filtered search
-// response with the full one of the same hit count.
-func filteredHits(r *load.Run) [][2]rawfmt.Cell {
-	var out [][2]rawfmt.Cell
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			_, filtered, ok := load.HitsPair(f)
-			if !ok {
-				continue
-			}
-			for _, codec := range r.CodecNames {
-				out = append(out, [2]rawfmt.Cell{{Op: op, Fixture: filtered, Codec: codec}, {Op: op, Fixture: f, Codec: codec}})
-			}
-		}
-	}
-	return out
 }
 
 // Consistency runs every check on the codec cells of r, in rules' order.
@@ -81,56 +62,29 @@ func Consistency(r *load.Run) []Check {
 	out := make([]Check, len(rules))
 	for i, rl := range rules {
 		out[i].Rule = rl.name
-		for _, p := range rl.pairs(r) {
-			part, whole := r.Samples(p[0], rawfmt.UnitNs), r.Samples(p[1], rawfmt.UnitNs)
-			if len(part) == 0 || len(whole) == 0 {
-				continue
-			}
-			out[i].Checked++
-			ps, ws := Summarize(part), Summarize(whole)
-			if lo, _ := bounds(ps.Estimate()); lo > upper(ws) {
-				out[i].Failed = append(out[i].Failed, Violation{Part: p[0], Whole: p[1], PartNs: ps, WholeNs: ws})
+		for _, op := range r.Ops {
+			for _, f := range r.Fixtures {
+				for _, codec := range r.CodecNames {
+					whole := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
+					part, ok := rl.part(whole)
+					ps, ws := r.Samples(part, rawfmt.UnitNs), r.Samples(whole, rawfmt.UnitNs)
+					if !ok || len(ps) == 0 || len(ws) == 0 {
+						continue
+					}
+					out[i].Checked++
+					pSum, wSum := Summarize(ps), Summarize(ws)
+					lo, _ := bounds(pSum.Estimate())
+					if _, hi := bounds(wSum.Estimate()); lo > hi {
+						out[i].Failed = append(out[i].Failed, Violation{Part: part, Whole: whole, PartNs: pSum, WholeNs: wSum})
+					}
+				}
 			}
 		}
 	}
 	return out
 }
 
-// upper is the upper bound of s's interval, or its median without one.
-func upper(s Summary) float64 {
-	_, hi := bounds(s.Estimate())
-	return hi
-}
-
 // Failed lists the checks that failed.
 func Failed(checks []Check) []Check {
 	return slices.DeleteFunc(slices.Clone(checks), func(c Check) bool { return len(c.Failed) == 0 })
-}
-
-// MaxSpread is the median relative half-width of a run's cell intervals
-// above which the run is too imprecise to rank its configurations or state
-// a finding: its intervals would overlap for differences of tens of
-// percent.
-const MaxSpread = WideHalfWidth
-
-// Spread is the median, over every codec cell of r with a finite interval
-// of its median ns/op, of that interval's relative half-width (see
-// HalfWidth); ok is false when no cell has one.
-func Spread(r *load.Run) (median float64, ok bool) {
-	var hw []float64
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			for _, codec := range r.CodecNames {
-				if s := r.Ns(op, f, codec); len(s) > 0 {
-					if h, ok := HalfWidth(Summarize(s)); ok {
-						hw = append(hw, h)
-					}
-				}
-			}
-		}
-	}
-	if len(hw) == 0 {
-		return 0, false
-	}
-	return Median(hw), true
 }

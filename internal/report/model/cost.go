@@ -3,7 +3,6 @@ package model
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -105,21 +104,14 @@ func CostModel(r *load.Run) []Row {
 			}
 		}
 	}
-	next := make(chan *Row)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for i := range rows {
 		wg.Go(func() {
-			for row := range next {
-				for i, spec := range Specs {
-					row.Fits[i] = fit(r, r.Sizes, row.Op, row.Codec, spec)
-				}
+			for j, spec := range Specs {
+				rows[i].Fits[j] = fit(r, r.Sizes, rows[i].Op, rows[i].Codec, spec)
 			}
 		})
 	}
-	for i := range rows {
-		next <- &rows[i]
-	}
-	close(next)
 	wg.Wait()
 	return rows
 }

@@ -45,7 +45,7 @@ var ErrNoHeldOut = errors.New("too few points to leave one out")
 
 // fitCurve fits every form to pts (x: the fields), chooses the one with the
 // least held-out error and fits it with intervals; it also fits the power
-// form for its exponent.
+// form for its exponent. One bootstrap serves both fits and the marks.
 func fitCurve(pts points) Result {
 	n := make([]float64, len(pts.xs))
 	for i, x := range pts.xs {
@@ -60,19 +60,48 @@ func fitCurve(pts points) Result {
 			chosen, best = f, c.HeldOut
 		}
 	}
-	fit, err := fitForm(chosen, pts, n, &res)
+	s, err := newSolver(chosen, n, pts.sw, true)
 	if err != nil {
 		return Result{Err: err}
 	}
-	res.Fit = fit
-	res.K = Estimate{V: math.NaN()}
-	pf := fit
+	var power solver // nil when chosen is the power form, or it cannot be fitted
 	if chosen != Power {
-		pf, err = fitForm(Power, pts, n, nil)
+		if power, err = newSolver(Power, n, pts.sw, true); err != nil {
+			power = nil
+		}
 	}
-	if err == nil && pf.Coef[1].V != 0 { // b = 0: the medians do not vary, and any k fits
-		b := pf.Coef[1]
-		res.K, res.KResolved = pf.Coef[2], b.V > 0 && b.HasCI && b.Lo > 0
+	var at []int // points at Marks
+	for _, m := range Marks {
+		if i := slices.Index(n, m); i >= 0 {
+			at = append(at, i)
+		}
+	}
+	np := chosen.size()
+	est := estimate(pts, np+len(at)+Power.size(), func(y, out []float64) {
+		s.solve(y, out[:np])
+		for j, i := range at {
+			out[np+j] = out[0] / chosen.Eval(out[:np], n[i])
+		}
+		if power != nil {
+			power.solve(y, out[np+len(at):])
+		}
+	})
+	res.Fit = fitted(chosen, est[:np], pts, func(p []float64, i int) float64 { return chosen.Eval(p, n[i]) })
+	for j, i := range at {
+		perField := Summarize(pts.sets[i]).Estimate()
+		if pts.exact {
+			perField = Estimate{V: pts.y[i], Lo: pts.y[i], Hi: pts.y[i], HasCI: true}
+		}
+		perField = perField.Times(1 / n[i])
+		res.Marks = append(res.Marks, Mark{Fields: n[i], Fixture: pts.names[i], PerField: perField, CallShare: est[np+j]})
+	}
+	res.K = Estimate{V: math.NaN()}
+	pc := est[np+len(at):]
+	if power == nil {
+		pc = est[:np]
+	}
+	if (chosen == Power || power != nil) && pc[1].V != 0 { // b = 0: the medians do not vary, and any k fits
+		res.K, res.KResolved = pc[2], pc[1].V > 0 && pc[1].HasCI && pc[1].Lo > 0
 	}
 	return res
 }
@@ -86,55 +115,13 @@ func heldOut(f Form, pts points, n []float64) Candidate {
 	p := make([]float64, f.size())
 	var sum float64
 	for i := range n {
-		rest := pts.without(i)
-		s, err := newSolver(f, slices.Concat(n[:i], n[i+1:]), rest.sw, false)
+		without := func(v []float64) []float64 { return slices.Delete(slices.Clone(v), i, i+1) }
+		s, err := newSolver(f, without(n), without(pts.sw), false)
 		if err != nil {
 			return Candidate{HeldOut: math.NaN(), Err: err}
 		}
-		s.solve(rest.y, p)
+		s.solve(without(pts.y), p)
 		sum += math.Abs(f.Eval(p, n[i])-pts.y[i]) / scaleOf(pts.y[i])
 	}
 	return Candidate{HeldOut: sum / float64(len(n))}
-}
-
-// fitForm fits form f to every point with intervals. When res is not nil it
-// also fills res.Marks: the measured cost per field and the call's share at
-// each of Marks the points hold.
-func fitForm(f Form, pts points, n []float64, res *Result) (Fit, error) {
-	s, err := newSolver(f, n, pts.sw, true)
-	if err != nil {
-		return Fit{}, err
-	}
-	var at []int // points at Marks
-	if res != nil {
-		for _, m := range Marks {
-			for i, x := range n {
-				if x == m {
-					at = append(at, i)
-					break
-				}
-			}
-		}
-	}
-	share := func(p, out []float64) {
-		for j, i := range at {
-			out[j] = p[0] / f.Eval(p, n[i])
-		}
-	}
-	coef, shares := estimate(pts, s, f.size(), share, len(at))
-	p := make([]float64, len(coef))
-	for j, c := range coef {
-		p[j] = c.V
-	}
-	fit := Fit{Form: f, Coef: coef, Points: len(n)}
-	fit.MaxResid, fit.Worst = residual(pts, func(i int) float64 { return f.Eval(p, n[i]) })
-	for j, i := range at {
-		perField := Summarize(pts.sets[i]).Estimate()
-		if pts.exact {
-			perField = Estimate{V: pts.y[i], Lo: pts.y[i], Hi: pts.y[i], HasCI: true}
-		}
-		perField = perField.Times(1 / n[i])
-		res.Marks = append(res.Marks, Mark{Fields: n[i], Fixture: pts.names[i], PerField: perField, CallShare: shares[j]})
-	}
-	return fit, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -77,18 +76,6 @@ func newPoints(names []string, xs, sets [][]float64, exact bool) points {
 // that a count of zero allocations does not make any miss infinite.
 func scaleOf(y float64) float64 { return math.Max(math.Abs(y), 1) }
 
-// without returns p without point i.
-func (p points) without(i int) points {
-	del := func(s [][]float64) [][]float64 { return slices.Delete(slices.Clone(s), i, i+1) }
-	return points{
-		names: slices.Delete(slices.Clone(p.names), i, i+1),
-		xs:    del(p.xs), sets: del(p.sets),
-		y:     slices.Delete(slices.Clone(p.y), i, i+1),
-		sw:    slices.Delete(slices.Clone(p.sw), i, i+1),
-		exact: p.exact,
-	}
-}
-
 // A solver fits one form to medians at fixed points with fixed weights:
 // solve writes the form's parameters (a first) for the medians y.
 type solver interface {
@@ -100,14 +87,6 @@ type solver interface {
 type linearSolver struct {
 	h     *mat.Dense // β = h·y
 	scale []float64  // each regressor's largest |x|, 1 for the intercept
-}
-
-func newLinear(design *mat.Dense, sw []float64) (*linearSolver, error) {
-	h, scale, err := hat(design, sw)
-	if err != nil {
-		return nil, err
-	}
-	return &linearSolver{h: h, scale: scale}, nil
 }
 
 func (s *linearSolver) solve(y, out []float64) {
@@ -123,82 +102,79 @@ func (s *linearSolver) solve(y, out []float64) {
 	}
 }
 
-// hat returns the p×n matrix H with β = H·y for the weighted least-squares
-// problem of an n×p design matrix with square-root weights sw, from the
-// singular value decomposition of the weighted design matrix with its
-// columns scaled to unit maximum, so that the rank test does not depend on
-// units. It also returns each column's scale, the largest |x| of the
-// regressor (1 for the intercept).
-func hat(design *mat.Dense, sw []float64) (*mat.Dense, []float64, error) {
-	n, p := design.Dims()
+// newLinear prepares the weighted least-squares problem of n points with
+// regressors xs (the intercept added as the first) and square-root weights
+// sw: the p×n hat matrix H with β = H·y, from the singular value
+// decomposition of the weighted design matrix with its columns scaled to
+// unit maximum, so that the rank test does not depend on units.
+func newLinear(xs [][]float64, sw []float64) (*linearSolver, error) {
+	n, p := len(xs), 1+len(xs[0])
 	if n < p {
-		return nil, nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+		return nil, fmt.Errorf("%w: %d, need at least %d", ErrTooFewPoints, n, p)
+	}
+	design := mat.NewDense(n, p, nil)
+	for i, x := range xs {
+		design.SetRow(i, append([]float64{1}, x...))
 	}
 	scale := make([]float64, p)
 	for j := range p {
 		col := mat.Col(nil, j, design)
 		scale[j] = math.Max(floats.Max(col), -floats.Min(col))
 		if scale[j] == 0 {
-			return nil, nil, ErrCollinear
+			return nil, ErrCollinear
 		}
 	}
 	var a mat.Dense
 	a.Apply(func(i, j int, v float64) float64 { return sw[i] * v / scale[j] }, design)
 	var svd mat.SVD
 	if !svd.Factorize(&a, mat.SVDThin) {
-		return nil, nil, errors.New("least squares: the decomposition failed")
+		return nil, errors.New("least squares: the decomposition failed")
 	}
 	if svd.Rank(roundOff) < p {
-		return nil, nil, ErrCollinear
+		return nil, ErrCollinear
 	}
 	// Solving A·X = diag(sw) gives X with β' = X·y for the scaled problem;
 	// H = diag(1/scale)·X.
 	var h mat.Dense
 	svd.SolveTo(&h, mat.NewDiagDense(n, sw), p)
 	h.Apply(func(j, _ int, v float64) float64 { return v / scale[j] }, &h)
-	return &h, scale, nil
+	return &linearSolver{h: &h, scale: scale}, nil
 }
 
-// estimate solves the medians of pts with s and, through derive, computes
-// nd quantities from the parameters; it returns both with their intervals.
-// Intervals bootstrap the samples of every point and solve again with the
-// same weights; for exact data an interval is its point.
-func estimate(pts points, s solver, np int, derive func(params, out []float64), nd int) (params, derived []Estimate) {
-	stat := func(meds, out []float64) {
-		s.solve(meds, out[:np])
-		if derive != nil {
-			derive(out[:np], out[np:])
-		}
-	}
-	out := make([]float64, np+nd)
+// estimate computes stat's k outputs at the medians of pts with their
+// intervals, which bootstrap the samples of every point (see bootstrap);
+// for exact data an interval is its point.
+func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
+	out := make([]float64, k)
 	stat(pts.y, out)
-	all := make([]Estimate, np+nd)
+	lo, hi, ok := out, out, pts.exact
+	if !ok {
+		lo, hi, ok = bootstrap(pts.sets, k, stat)
+	}
+	all := make([]Estimate, k)
 	for j, v := range out {
 		all[j] = Estimate{V: v}
-	}
-	switch lo, hi, ok := bootstrap(pts.sets, np+nd, stat); {
-	case pts.exact:
-		for j := range all {
-			all[j].Lo, all[j].Hi, all[j].HasCI = all[j].V, all[j].V, true
-		}
-	case ok:
-		for j := range all {
+		if ok {
 			all[j].Lo, all[j].Hi, all[j].HasCI = lo[j], hi[j], true
 		}
 	}
-	return all[:np], all[np:]
+	return all
 }
 
-// residual is the largest relative residual of a fitted function over the
-// points, and the fixture where it falls.
-func residual(pts points, predict func(i int) float64) (float64, string) {
-	worst, at := 0.0, ""
+// fitted is the Fit of form f with coefficients coef to pts, eval giving
+// the fitted value at point i from the coefficients' values.
+func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) float64) Fit {
+	p := make([]float64, len(coef))
+	for j, c := range coef {
+		p[j] = c.V
+	}
+	fit := Fit{Form: f, Coef: coef, Points: len(pts.y)}
 	for i, y := range pts.y {
-		if r := math.Abs(predict(i)-y) / scaleOf(y); r > worst || at == "" {
-			worst, at = r, pts.names[i]
+		if r := math.Abs(eval(p, i)-y) / scaleOf(y); r > fit.MaxResid || fit.Worst == "" {
+			fit.MaxResid, fit.Worst = r, pts.names[i]
 		}
 	}
-	return worst, at
+	return fit
 }
 
 // FitLinear fits y = a + Σ cj·xj to the medians of sets, xs[i] being the
@@ -209,24 +185,11 @@ func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fi
 		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
 	}
 	pts := newPoints(names, xs, sets, exact)
-	p := 1 + len(xs[0])
-	design := mat.NewDense(len(sets), p, nil)
-	for i, x := range xs {
-		design.Set(i, 0, 1)
-		for j, v := range x {
-			design.Set(i, j+1, v)
-		}
-	}
-	s, err := newLinear(design, pts.sw)
+	s, err := newLinear(xs, pts.sw)
 	if err != nil {
 		return Fit{}, err
 	}
-	coef, _ := estimate(pts, s, p, nil, 0)
-	beta := make([]float64, p)
-	for j, c := range coef {
-		beta[j] = c.V
-	}
-	f := Fit{Form: Linear, Coef: coef, Points: len(sets)}
-	f.MaxResid, f.Worst = residual(pts, func(i int) float64 { return beta[0] + floats.Dot(beta[1:], xs[i]) })
+	coef := estimate(pts, 1+len(xs[0]), s.solve)
+	f := fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], xs[i]) })
 	return f, nil
 }

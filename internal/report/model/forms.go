@@ -38,15 +38,7 @@ func (f Form) String() string { return formNames[f] }
 
 // Params names the form's parameters after a.
 func (f Form) Params() []string {
-	switch f {
-	case Power:
-		return []string{"b", "k"}
-	case NLogN:
-		return []string{"b", "c"}
-	case Decades:
-		return []string{"s1", "s2", "s3"}
-	}
-	return []string{"b"}
+	return [NumForms][]string{{"b"}, {"b", "k"}, {"b", "c"}, {"s1", "s2", "s3"}}[f]
 }
 
 // size is the number of the form's parameters, a included.
@@ -78,14 +70,11 @@ func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
 	if f == Power {
 		return newPower(n, sw, draws)
 	}
-	design := mat.NewDense(len(n), f.size(), nil)
+	xs := make([][]float64, len(n))
 	for i, x := range n {
-		design.Set(i, 0, 1)
-		for j, v := range f.basis(x) {
-			design.Set(i, j+1, v)
-		}
+		xs[i] = f.basis(x)
 	}
-	return newLinear(design, sw)
+	return newLinear(xs, sw)
 }
 
 // The exponent grid of the power form: k is searched on it, then refined
@@ -121,19 +110,17 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 	steps := int(math.Round((kMax - kMin) / kStep))
 	for i := 0; i <= steps; i++ {
 		k := kMin + float64(i)*kStep
-		x := make([]float64, len(n))
-		design := mat.NewDense(len(n), 2, nil)
+		x, xs := make([]float64, len(n)), make([][]float64, len(n))
 		for j, v := range n {
 			x[j] = math.Pow(v, k)
-			design.Set(j, 0, 1)
-			design.Set(j, 1, x[j])
+			xs[j] = x[j : j+1]
 		}
 		if draws {
-			h, _, err := hat(design, sw)
+			ls, err := newLinear(xs, sw)
 			if err != nil {
 				return nil, err
 			}
-			s.hats = append(s.hats, h)
+			s.hats = append(s.hats, ls.h)
 		}
 		s.ks, s.xk = append(s.ks, k), append(s.xk, x)
 	}

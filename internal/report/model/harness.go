@@ -37,19 +37,13 @@ func HarnessCost(r *load.Run) Harness {
 				}
 				c, m := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, Median(s)
 				if m < best {
-					best, h.Cheapest = m, c
+					best, h.Cheapest, h.CheapestNs = m, c, Summarize(s)
 				}
 				if !c.Harness() && m < bestCodec {
-					bestCodec, h.CheapestCodec = m, c
+					bestCodec, h.CheapestCodec, h.CheapestCodNs = m, c, Summarize(s)
 				}
 			}
 		}
-	}
-	if h.Cheapest != (rawfmt.Cell{}) {
-		h.CheapestNs = Summarize(r.Samples(h.Cheapest, rawfmt.UnitNs))
-	}
-	if h.CheapestCodec != (rawfmt.Cell{}) {
-		h.CheapestCodNs = Summarize(r.Samples(h.CheapestCodec, rawfmt.UnitNs))
 	}
 	return h
 }

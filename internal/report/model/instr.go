@@ -74,28 +74,20 @@ func hasUnit(r *load.Run, op, codec, unit string) bool {
 // rankAgreement compares the median instructions/op of in with the median
 // ns/op of r over the codec cells of op both hold.
 func rankAgreement(r, in *load.Run, op string) Agreement {
-	var instr, ns []float64
-	byFixture := map[string][2][]float64{}
+	rk := Agreement{Median: math.NaN(), Least: math.NaN()}
+	var instr, ns, rhos []float64
 	for _, f := range in.Fixtures {
+		start := len(instr)
 		for _, codec := range in.CodecNames {
 			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-			i, t := in.Samples(c, rawfmt.UnitInstr), r.Samples(c, rawfmt.UnitNs)
-			if len(i) == 0 || len(t) == 0 {
-				continue
+			if i, t := in.Samples(c, rawfmt.UnitInstr), r.Samples(c, rawfmt.UnitNs); len(i) > 0 && len(t) > 0 {
+				instr, ns = append(instr, Median(i)), append(ns, Median(t))
 			}
-			instr, ns = append(instr, Median(i)), append(ns, Median(t))
-			pair := byFixture[f]
-			byFixture[f] = [2][]float64{append(pair[0], Median(i)), append(pair[1], Median(t))}
 		}
-	}
-	rk := Agreement{Cells: len(instr), Rho: Spearman(instr, ns), Median: math.NaN(), Least: math.NaN()}
-	var rhos []float64
-	for _, f := range in.Fixtures {
-		pair := byFixture[f]
-		if len(pair[0]) < 3 {
+		if len(instr)-start < 3 {
 			continue
 		}
-		rho := Spearman(pair[0], pair[1])
+		rho := Spearman(instr[start:], ns[start:])
 		if math.IsNaN(rho) {
 			continue
 		}
@@ -104,6 +96,7 @@ func rankAgreement(r, in *load.Run, op string) Agreement {
 			rk.Least, rk.LeastFixture = rho, f
 		}
 	}
+	rk.Cells, rk.Rho = len(instr), Spearman(instr, ns)
 	if rk.Fixtures = len(rhos); rk.Fixtures > 0 {
 		rk.Median = Median(rhos)
 	}

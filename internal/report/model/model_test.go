@@ -125,23 +125,3 @@ func TestMedianMatchesBenchmath(t *testing.T) {
 		}
 	}
 }
-
-func TestTimeUnit(t *testing.T) {
-	tests := []struct {
-		ns   float64
-		div  float64
-		unit string
-	}{
-		{0, 1, "ns"},
-		{999, 1, "ns"},
-		{1000, 1e3, "µs"},
-		{-2500, 1e3, "µs"},
-		{1e6, 1e6, "ms"},
-		{3.2e9, 1e9, "s"},
-	}
-	for _, tt := range tests {
-		if div, unit := TimeUnit(tt.ns); div != tt.div || unit != tt.unit {
-			t.Errorf("TimeUnit(%v) = %v, %q; want %v, %q", tt.ns, div, unit, tt.div, tt.unit)
-		}
-	}
-}

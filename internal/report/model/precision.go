@@ -54,24 +54,7 @@ func Precise(r *load.Run) []OpPrecision {
 	var allHW []float64
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		var hw []float64
-		for _, f := range r.FixturesOf(load.Fields) {
-			for _, codec := range r.CodecNames {
-				s := r.Ns(op, f, codec)
-				if len(s) == 0 {
-					continue
-				}
-				h, ok := HalfWidth(Summarize(s))
-				if !ok {
-					p.Unbounded++
-					continue
-				}
-				hw = append(hw, h)
-				if h > WideHalfWidth {
-					p.Wide = append(p.Wide, WideCell{Cell: rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, HalfWidth: h})
-				}
-			}
-		}
+		hw := halfWidths(r, op, r.FixturesOf(load.Fields), &p)
 		if len(hw) == 0 && p.Unbounded == 0 {
 			continue
 		}
@@ -87,6 +70,32 @@ func Precise(r *load.Run) []OpPrecision {
 	return out
 }
 
+// halfWidths returns the half-widths of the finite intervals of op's codec
+// cells on fixtures; with p, it counts the cells without one and lists the
+// wide ones there.
+func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
+	var hw []float64
+	for _, f := range fixtures {
+		for _, codec := range r.CodecNames {
+			s := r.Ns(op, f, codec)
+			if len(s) == 0 {
+				continue
+			}
+			h, ok := HalfWidth(Summarize(s))
+			switch {
+			case !ok && p != nil:
+				p.Unbounded++
+			case ok && h > WideHalfWidth && p != nil:
+				p.Wide = append(p.Wide, WideCell{Cell: rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, HalfWidth: h})
+			}
+			if ok {
+				hw = append(hw, h)
+			}
+		}
+	}
+	return hw
+}
+
 // quantiles sets p's cell count, median and 90th percentile from the
 // half-widths hw.
 func (p *OpPrecision) quantiles(hw []float64) {
@@ -95,4 +104,24 @@ func (p *OpPrecision) quantiles(hw []float64) {
 		p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
 		p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
 	}
+}
+
+// MaxSpread is the median relative half-width of a run's cell intervals
+// above which the run is too imprecise to rank its configurations or state
+// a finding: its intervals would overlap for differences of tens of
+// percent.
+const MaxSpread = WideHalfWidth
+
+// Spread is the median, over every codec cell of r with a finite interval
+// of its median ns/op, of that interval's relative half-width (see
+// HalfWidth); ok is false when no cell has one.
+func Spread(r *load.Run) (median float64, ok bool) {
+	var hw []float64
+	for _, op := range r.Ops {
+		hw = append(hw, halfWidths(r, op, r.Fixtures, nil)...)
+	}
+	if len(hw) == 0 {
+		return 0, false
+	}
+	return Median(hw), true
 }

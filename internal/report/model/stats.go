@@ -1,9 +1,12 @@
 package model
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -65,49 +68,12 @@ func Compare(a, b []float64) Test {
 
 // Median is the sample median, the statistic benchmath.AssumeNothing
 // summarises with.
-func Median(vals []float64) float64 { return medianInPlace(slices.Clone(vals)) }
-
-// medianInPlace reorders vals and returns their median.
-func medianInPlace(vals []float64) float64 {
-	n := len(vals)
-	upper := selectNth(vals, n/2)
+func Median(vals []float64) float64 {
+	s, n := slices.Sorted(slices.Values(vals)), len(vals)
 	if n%2 == 1 {
-		return upper
+		return s[n/2]
 	}
-	return (slices.Max(vals[:n/2]) + upper) / 2
-}
-
-// selectNth reorders vals so that vals[k] holds the value sorting would
-// put there and no value before it is larger, and returns it: Hoare's
-// selection, in time linear in len(vals) on average, where the bootstrap
-// would otherwise sort every draw.
-func selectNth(vals []float64, k int) float64 {
-	lo, hi := 0, len(vals)-1
-	for lo < hi {
-		pivot := vals[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for vals[i] < pivot {
-				i++
-			}
-			for vals[j] > pivot {
-				j--
-			}
-			if i <= j {
-				vals[i], vals[j] = vals[j], vals[i]
-				i, j = i+1, j-1
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return vals[k]
-		}
-	}
-	return vals[k]
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // An Estimate is a derived quantity with its bootstrap confidence interval.
@@ -125,33 +91,17 @@ func (e Estimate) Times(f float64) Estimate {
 // a single point (constant samples).
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// TimeUnit picks the unit a duration of ns nanoseconds reads best in: the
-// divisor and its name.
-func TimeUnit(ns float64) (div float64, unit string) {
-	switch ax := math.Abs(ns); {
-	case ax >= 1e9:
-		return 1e9, "s"
-	case ax >= 1e6:
-		return 1e6, "ms"
-	case ax >= 1e3:
-		return 1e3, "µs"
-	default:
-		return 1, "ns"
-	}
-}
-
 // bootstrap resamples every set with replacement (each on its own, so sets
 // may differ in size), hands stat the resampled medians and returns the
 // 2.5 and 97.5 percentiles of each of stat's k outputs over BootstrapReps
 // draws. The generator has a constant seed, so equal input gives equal
 // intervals. ok is false when a set has fewer than MinBootstrapSamples.
 func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
-	longest, constant := 0, true
+	constant := true
 	for _, s := range sets {
 		if len(s) < MinBootstrapSamples {
 			return nil, nil, false
 		}
-		longest = max(longest, len(s))
 		constant = constant && slices.Min(s) == slices.Max(s)
 	}
 	meds := make([]float64, len(sets))
@@ -163,19 +113,30 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		stat(meds, out)
 		return slices.Clone(out), slices.Clone(out), true
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
+	// A draw's median is read off how often it took each sample, walking
+	// the samples in sorted order.
+	order := make([][]int, len(sets))
+	for i, s := range sets {
+		order[i] = make([]int, len(s))
+		for j := range order[i] {
+			order[i][j] = j
+		}
+		slices.SortFunc(order[i], func(a, b int) int { return cmp.Compare(s[a], s[b]) })
+	}
 	draws := make([][]float64, k)
 	for j := range draws {
 		draws[j] = make([]float64, BootstrapReps)
 	}
-	buf := make([]float64, longest)
+	counts := drawCounts(sets)
 	for rep := range BootstrapReps {
 		for i, s := range sets {
-			b := buf[:len(s)]
-			for j := range b {
-				b[j] = s[rng.IntN(len(s))]
+			n := len(s)
+			c := counts[:n]
+			counts = counts[n:]
+			meds[i] = nth(s, order[i], c, n/2)
+			if n%2 == 0 {
+				meds[i] = (nth(s, order[i], c, n/2-1) + meds[i]) / 2
 			}
-			meds[i] = medianInPlace(b)
 		}
 		stat(meds, out)
 		for j := range k {
@@ -191,6 +152,54 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	return lo, hi, true
 }
 
+// nth is the m-th smallest value (from 0) of a draw that took each sample
+// set[j] counts[j] times, order listing the samples from the smallest.
+func nth(set []float64, order []int, counts []int32, m int) float64 {
+	for _, j := range order {
+		if m -= int(counts[j]); m < 0 {
+			return set[j]
+		}
+	}
+	panic("a draw of fewer samples than its set")
+}
+
+// drawn caches drawCounts per sequence of set sizes.
+var drawn = struct {
+	sync.Mutex
+	m map[string][]int32
+}{m: map[string][]int32{}}
+
+// drawCounts returns how often each bootstrap draw took each sample of
+// each set, draw after draw, set after set. The generator has a constant
+// seed, so every bootstrap of sets of the same sizes draws alike: the
+// counts are drawn once per sequence of sizes.
+func drawCounts(sets [][]float64) []int32 {
+	sizes, total := make([]int, len(sets)), 0
+	for i, s := range sets {
+		sizes[i], total = len(s), total+len(s)
+	}
+	key := fmt.Sprint(sizes)
+	drawn.Lock()
+	defer drawn.Unlock()
+	if c, ok := drawn.m[key]; ok {
+		return c
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	c := make([]int32, BootstrapReps*total)
+	for off := 0; off < len(c); {
+		for _, n := range sizes {
+			for range n {
+				c[off+rng.IntN(n)]++
+			}
+			off += n
+		}
+	}
+	if len(drawn.m) < 256 { // a bound on the memory held
+		drawn.m[key] = c
+	}
+	return c
+}
+
 // quantile interpolates the q-quantile of sorted values.
 func quantile(sorted []float64, q float64) float64 {
 	pos := q * float64(len(sorted)-1)
@@ -204,15 +213,7 @@ func quantile(sorted []float64, q float64) float64 {
 
 // Derive computes stat on the medians of sets, with its bootstrap interval.
 func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
-	meds := make([]float64, len(sets))
-	for i, s := range sets {
-		meds[i] = Median(s)
-	}
-	e := Estimate{V: stat(meds)}
-	if lo, hi, ok := bootstrap(sets, 1, func(m, out []float64) { out[0] = stat(m) }); ok {
-		e.Lo, e.Hi, e.HasCI = lo[0], hi[0], true
-	}
-	return e
+	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
 }
 
 // Ratio is median(num)/median(den) with its bootstrap interval; ok is false
