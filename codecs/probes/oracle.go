@@ -58,11 +58,3 @@ func Unexplained(r, probes *Results) ([]string, error) {
 	}
 	return lines, nil
 }
-
-// The bounds on FuzzDecode's inputs: it runs every decoder in process, so
-// inputs stay small and shallow, far from the depths at which decoders
-// recurse for long (see badinput.md).
-const (
-	maxFuzzInput = 4 << 10
-	maxFuzzDepth = 100
-)

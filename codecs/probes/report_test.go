@@ -48,11 +48,9 @@ func TestFoldTruncations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := outcomes(tt.labels...)
-		idx := make([]int, len(tt.labels))
-		for i := range idx {
-			idx[i] = i
-		}
-		if got := foldTruncations(r, "c", idx); got != tt.want {
+		r.Suite.Cases = append(r.Suite.Cases, Case{Name: "not a truncation"})
+		r.Outcomes["c"] = append(r.Outcomes["c"], Outcome{Label: Crash})
+		if got := foldTruncations(r, "c"); got != tt.want {
 			t.Errorf("foldTruncations(%q) = %q, want %q", tt.labels, got, tt.want)
 		}
 	}
