@@ -18,11 +18,10 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// childEnv selects child mode; its value is a JSON childSpec.
+// childEnv selects child mode; its value is a JSON childSpec: run the
+// cases of suite Suite (built from Arg) on Codec, from case From on.
 const childEnv = "JSONCOST_CONFORMANCE_CHILD"
 
-// childSpec tells a child which configuration runs the cases of which
-// suite, from case From on.
 type childSpec struct {
 	Codec, Suite, Arg string
 	From              int
@@ -42,50 +41,31 @@ type childLine struct {
 const childStartup = 5 * time.Minute
 
 // IsChild reports whether this process was started by Run as a child.
-func IsChild() bool {
-	_, ok := os.LookupEnv(childEnv)
-	return ok
-}
+func IsChild() bool { return os.Getenv(childEnv) != "" }
 
 // ServeChild turns this process into a child when Run started it: it runs
 // the requested cases, writes their outcomes to stdout and exits. Otherwise
 // it returns at once. Call it first in main or TestMain, after registering
 // any codec a child may be asked to run.
 func ServeChild() {
-	spec, ok := os.LookupEnv(childEnv)
-	if !ok {
+	if !IsChild() {
 		return
 	}
 	enc := json.NewEncoder(os.Stdout)
-	if err := serve(spec, enc); err != nil {
+	var spec childSpec
+	specErr := json.Unmarshal([]byte(os.Getenv(childEnv)), &spec)
+	c, codecErr := codecs.Lookup(spec.Codec)
+	s, suiteErr := buildSuite(spec.Suite, spec.Arg)
+	if err := cmp.Or(specErr, codecErr, suiteErr); err != nil {
 		enc.Encode(childLine{Error: err.Error()})
 		os.Exit(1)
 	}
+	// A write fails only when the parent has gone: there is no one to tell.
+	enc.Encode(childLine{Ready: true})
+	for _, k := range s.Cases[spec.From:] {
+		enc.Encode(childLine{Outcome: runCase(k, c)})
+	}
 	os.Exit(0)
-}
-
-func serve(spec string, enc *json.Encoder) error {
-	var cs childSpec
-	if err := json.Unmarshal([]byte(spec), &cs); err != nil {
-		return fmt.Errorf("parsing %s: %w", childEnv, err)
-	}
-	c, err := codecs.Lookup(cs.Codec)
-	if err != nil {
-		return err
-	}
-	s, err := buildSuite(cs.Suite, cs.Arg)
-	if err != nil {
-		return err
-	}
-	if err := enc.Encode(childLine{Ready: true}); err != nil {
-		return fmt.Errorf("reporting ready: %w", err)
-	}
-	for _, k := range s.Cases[cs.From:] {
-		if err := enc.Encode(childLine{Outcome: runCase(k, c)}); err != nil {
-			return fmt.Errorf("writing the outcome of %s: %w", k.Name, err)
-		}
-	}
-	return nil
 }
 
 // runCase runs one case, turning a panic into a crash.
@@ -98,7 +78,7 @@ func runCase(k Case, c *codecs.Codec) (o Outcome) {
 			o = Outcome{Label: Crash, Detail: normalize(fmt.Sprintf("panic: %v", r))}
 		}
 	}()
-	return k.Run(c)
+	return Outcome{Label: k.Run(c)}
 }
 
 // Results holds a suite's outcomes per configuration.

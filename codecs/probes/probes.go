@@ -123,9 +123,7 @@ var AllProbes = []Probe{
 func Probes() *Suite {
 	s := &Suite{Name: "probes"}
 	for _, p := range AllProbes {
-		s.Cases = append(s.Cases, Case{Name: p.Name, Needs: p.Needs, Run: func(c *codecs.Codec) Outcome {
-			return Outcome{Label: p.Run(c)}
-		}})
+		s.Cases = append(s.Cases, Case{Name: p.Name, Needs: p.Needs, Run: p.Run})
 	}
 	return s
 }

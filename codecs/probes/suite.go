@@ -38,7 +38,7 @@ type Case struct {
 	// Doc, for a case that decodes a document, returns it, so that a
 	// different outcome can be traced to the probes (see Explain).
 	Doc func() []byte
-	Run func(c *codecs.Codec) Outcome
+	Run func(c *codecs.Codec) string // the label
 }
 
 // A Suite is an ordered list of cases that a child process can rebuild from
@@ -102,15 +102,15 @@ func (v *anyValue) UnmarshalEasyJSON(l *jlexer.Lexer) {
 // decodeCase returns a case that decodes doc into an any: "rejects", or
 // "accepts" followed by what describe (when set) says of the value.
 func decodeCase(name string, doc func() []byte, describe func(any) string) Case {
-	return Case{Name: name, Needs: decodesAny, Doc: doc, Run: func(c *codecs.Codec) Outcome {
+	return Case{Name: name, Needs: decodesAny, Doc: doc, Run: func(c *codecs.Codec) string {
 		v, err := decodeAny(c, doc())
 		switch {
 		case err != nil:
-			return Outcome{Label: rejects}
+			return rejects
 		case describe == nil:
-			return Outcome{Label: accepts}
+			return accepts
 		}
-		return Outcome{Label: accepts + " " + describe(v)}
+		return accepts + " " + describe(v)
 	}}
 }
 
