@@ -18,7 +18,7 @@ const truncationDoc = `{"id":12345678901,"name":"caf\u00e9 \"quoted\" \\ back\/s
 	`"nested":{"deep":[[1,2,{"k":[false,null]}]],"empty":{},"list":[]},` +
 	`"unicode":"日本語 ✓ 🎉","pair":"\ud83c\udf89","max":1.7976931348623157e308,"neg":-0,"zero":0.0}`
 
-// truncationPrefix names the truncation cases; BadInputReport folds them
+// truncationPrefix names the truncation cases; badinput.md folds them
 // into one row.
 const truncationPrefix = "truncated at "
 

@@ -24,7 +24,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("encoding/json %s %s", want, k.Name)
 		}
 	}
-	report, err := BadInputReport(res, probes)
+	report, err := render("badinput.md", res, probes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func TestJSONTestSuite(t *testing.T) {
 			}
 		}
 	}
-	report, err := SuiteReport(res, probes)
+	report, err := render("jsontestsuite.md", res, probes)
 	if err != nil {
 		t.Fatal(err)
 	}

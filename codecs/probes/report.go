@@ -62,25 +62,40 @@ func render(name string, r, probes *Results) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Readme renders README.md, which explains the other pages, for the
-// configurations cs.
-func Readme(cs []*codecs.Codec) ([]byte, error) {
-	return render("README.md", &Results{Codecs: cs}, nil)
+// Pages runs the probes, the JSONTestSuite corpus and the heavy bad-input
+// suite on cs and renders the pages of results/conformance, by file name.
+// The probes run first: the categories are derived from them, and they
+// explain the other suites' outcomes.
+func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
+	dir, err := JSONTestSuiteDir()
+	if err != nil {
+		return nil, err
+	}
+	corpus, err := JSONTestSuite(dir)
+	if err != nil {
+		return nil, err
+	}
+	probes, err := Run(Probes(), cs, opt)
+	if err != nil {
+		return nil, err
+	}
+	pages := map[string][]byte{}
+	for _, p := range []struct {
+		name  string
+		suite *Suite
+	}{{"README.md", nil}, {"probes.md", nil}, {"jsontestsuite.md", corpus}, {"badinput.md", BadInput(true)}} {
+		r := probes
+		if p.suite != nil {
+			if r, err = Run(p.suite, cs, opt); err != nil {
+				return nil, err
+			}
+		}
+		if pages[p.name], err = render(p.name, r, probes); err != nil {
+			return nil, err
+		}
+	}
+	return pages, nil
 }
-
-// ProbeReport renders probes.md: the probe table and the category check.
-func ProbeReport(r *Results) ([]byte, error) { return render("probes.md", r, r) }
-
-// SuiteReport renders jsontestsuite.md from the corpus outcomes r and the
-// probe outcomes of the same configurations: counts per class and
-// configuration, what each decoded the transform documents to, and the
-// cases each configuration gets wrong.
-func SuiteReport(r, probes *Results) ([]byte, error) { return render("jsontestsuite.md", r, probes) }
-
-// BadInputReport renders badinput.md from the bad-input outcomes r and the
-// probe outcomes of the same configurations: what each configuration did
-// with each hostile document, the truncations folded into one row.
-func BadInputReport(r, probes *Results) ([]byte, error) { return render("badinput.md", r, probes) }
 
 func (p page) Ref() (*codecs.Codec, error)            { return Reference(p.Codecs) }
 func (p page) Label(c *codecs.Codec, i int) string    { return p.Outcomes[c.Name][i].Label }

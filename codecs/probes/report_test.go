@@ -20,7 +20,7 @@ func TestProbeReportDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if reports[i], err = ProbeReport(res); err != nil {
+		if reports[i], err = render("probes.md", res, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -71,7 +71,7 @@ func TestQuote(t *testing.T) {
 
 func TestReadme(t *testing.T) {
 	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), mustLookup(t, "gjson")}
-	readme, err := Readme(cs)
+	readme, err := render("README.md", &Results{Codecs: cs}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
