@@ -30,10 +30,6 @@ type Difference struct {
 	Want  string // encoding/json's label
 }
 
-func (d Difference) String() string {
-	return fmt.Sprintf("%s (%s; encoding/json: %s)", d.Probe.Name, d.Got, d.Want)
-}
-
 // Differences returns the probes on which name's outcomes in r differ from
 // ref's. A probe it could not run is none, nor is one it crashed or hung
 // on: that is a fault, which Derive reports, not a behaviour to list. r
@@ -129,7 +125,7 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 	var undeclared []string
 	for _, d := range Differences(r, ref.Name, c.Name) {
 		if len(d.Probe.Topic) > 0 && !declares(c.Skips, d.Probe.Topic) {
-			undeclared = append(undeclared, d.String())
+			undeclared = append(undeclared, fmt.Sprintf("%s (%s; encoding/json: %s)", d.Probe.Name, d.Got, d.Want))
 		}
 	}
 	if len(undeclared) > 0 {

@@ -183,16 +183,6 @@ func probeGenerated(c *codecs.Codec) string {
 	return "works"
 }
 
-// probeUnterminated decodes a document that is a string without its
-// closing quote, 64 bytes long: a length at which a decoder that scans 32
-// bytes at a time may miss the end of the input.
-func probeUnterminated(c *codecs.Codec) string {
-	if _, err := decodeAny(c, []byte(`"`+strings.Repeat("a", 64))); err != nil {
-		return rejects
-	}
-	return accepts
-}
-
 // plainStruct and spaced live outside types.go, so that easyjson generates
 // no code for them: plainStruct finds configurations that need generated
 // code, and spaced is a json.Marshaler whose output carries insignificant

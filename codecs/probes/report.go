@@ -179,11 +179,7 @@ func (p page) Wrong(c *codecs.Codec) []list {
 		o, want := p.Outcomes[c.Name][i], p.Outcomes[ref.Name][i]
 		name := "`" + k.Name + "`"
 		if o.Label != want.Label {
-			why := "unexplained"
-			if d, ok := Explain(diffs, k.Doc()); ok {
-				why = d.Probe.Name
-			}
-			name += " (" + why + ")"
+			name += " (" + cmp.Or(Explain(diffs, k.Doc()), "unexplained") + ")"
 		}
 		at, item := -1, name
 		switch class := caseClass(k.Name); {

@@ -10,6 +10,7 @@ import (
 // TestProbeReportDeterministic runs the probes twice on the configurations
 // whose map order varies and compares the rendered tables byte for byte.
 func TestProbeReportDeterministic(t *testing.T) {
+	t.Parallel()
 	var cs []*codecs.Codec
 	for _, name := range []string{"encoding-json", "json-v2", "sonic-default", "jsoniter-fastest", "easyjson"} {
 		cs = append(cs, mustLookup(t, name))
