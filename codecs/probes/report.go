@@ -31,8 +31,13 @@ const (
 var tableFiles embed.FS
 
 var tables = template.Must(template.New("").Funcs(template.FuncMap{
-	"esc":        func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
-	"same":       sameAs,
+	"esc": func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
+	"same": func(label, ref string) string { // "ok" when label is the reference's
+		if label == ref {
+			return "ok"
+		}
+		return label
+	},
 	"value":      func(label string) string { return strings.TrimPrefix(label, accepts+" ") },
 	"join":       strings.Join,
 	"words":      strings.Fields,
@@ -101,14 +106,6 @@ func (p page) Ref() (*codecs.Codec, error)            { return Reference(p.Codec
 func (p page) Label(c *codecs.Codec, i int) string    { return p.Outcomes[c.Name][i].Label }
 func (p page) Unexplained() ([]string, error)         { return Unexplained(p.Results, p.Probes) }
 func (p page) FoldTruncations(c *codecs.Codec) string { return foldTruncations(p.Results, c.Name) }
-
-// sameAs shows a label next to the reference's: "ok" when they agree.
-func sameAs(label, ref string) string {
-	if label == ref {
-		return "ok"
-	}
-	return label
-}
 
 // CategoryRow returns c's row of the categories table: declared, derived
 // and why, the differences found, its Skips, the check.
@@ -199,11 +196,6 @@ func (p page) Wrong(c *codecs.Codec) []list {
 		}
 	}
 	return lists
-}
-
-// Truncations counts the truncation cases of a bad-input suite.
-func (p page) Truncations() int {
-	return len(slices.DeleteFunc(slices.Clone(p.Suite.Cases), func(k Case) bool { return !strings.HasPrefix(k.Name, truncationPrefix) }))
 }
 
 // foldTruncations summarizes the truncation outcomes of one configuration:
