@@ -12,7 +12,7 @@ import (
 	"github.com/mailru/easyjson/jlexer"
 )
 
-// The labels the runner itself assigns, then the two most cases assign.
+// The labels the runner assigns, then the two most cases assign.
 const (
 	Crash   = "crash"   // the child died, or the codec panicked, during the case
 	Timeout = "timeout" // the case outlived its time limit
@@ -42,11 +42,10 @@ type Case struct {
 }
 
 // A Suite is an ordered list of cases that a child process can rebuild from
-// Name and Arg alone.
+// Name and Arg, the parameter it was built from, alone.
 type Suite struct {
-	Name  string
-	Arg   string // the parameter the suite was built from
-	Cases []Case
+	Name, Arg string
+	Cases     []Case
 }
 
 // caseTimeout bounds each case, from when its child is ready or the last
