@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
-
-	"github.com/jsoncost/jsoncost/codecs"
 )
 
 func TestBadInput(t *testing.T) {
-	probes := mustProbeResults(t)
-	res, err := Run(BadInput(false), codecs.All(), Options{})
+	t.Parallel()
+	res, err := Run(BadInput(false), registered, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	probes := mustProbeResults(t)
 	checkOutcomes(t, res, probes)
 	ref, err := Reference(res.Codecs)
 	if err != nil {
@@ -24,7 +23,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("encoding/json %s %s", want, k.Name)
 		}
 	}
-	report, err := BadInputReport(res, probes)
+	report, err := render("badinput.md", res, probes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestCategoriesMatchProbes(t *testing.T) {
+	t.Parallel()
 	res := mustProbeResults(t)
 	for _, c := range res.Codecs {
 		t.Run(c.Name, func(t *testing.T) {
@@ -22,6 +23,7 @@ func TestCategoriesMatchProbes(t *testing.T) {
 // TestCheckCategoryCatchesContradiction changes the category or Skips of
 // copies of registered configurations: each change must fail the check.
 func TestCheckCategoryCatchesContradiction(t *testing.T) {
+	t.Parallel()
 	res := mustProbeResults(t)
 	tests := []struct {
 		codec   string

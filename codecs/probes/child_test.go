@@ -61,13 +61,14 @@ func recurse(data []byte) error {
 }
 
 func TestCrashIsolation(t *testing.T) {
-	alone := mustProbeResults(t)
+	t.Parallel()
 	register(t, crasher, hanger)
 	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), crasher, hanger, mustLookup(t, "goccy")}
 	res, err := Run(Probes(), cs, Options{Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
+	alone := mustProbeResults(t)
 	for i, k := range res.Suite.Cases {
 		if o := res.Outcomes[crasher.Name][i]; o.Label != Crash || o.Detail == "" {
 			t.Errorf("%s, %s: %+v, want a crash with its reason", crasher.Name, k.Name, o)
@@ -104,6 +105,7 @@ func TestCrashIsolation(t *testing.T) {
 // it runs the encoding probes alone, is std by them, and is n/a on every
 // decoding suite, without a child.
 func TestPartialOperations(t *testing.T) {
+	t.Parallel()
 	register(t, encodeOnly)
 	ref := mustLookup(t, "encoding-json")
 	probes, err := Run(Probes(), []*codecs.Codec{ref, encodeOnly}, Options{})
@@ -159,6 +161,7 @@ func TestCrashDetail(t *testing.T) {
 // TestRunReportsBrokenChild runs a codec the child does not know: that is
 // an error of the run, not a crash of the codec.
 func TestRunReportsBrokenChild(t *testing.T) {
+	t.Parallel()
 	parentOnly := &codecs.Codec{Name: "test-parent-only", Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 	register(t, parentOnly)
 	_, err := Run(Probes(), []*codecs.Codec{parentOnly}, Options{})

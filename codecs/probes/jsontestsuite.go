@@ -2,16 +2,11 @@ package probes
 
 import (
 	"fmt"
-	"maps"
+	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/modcache"
 )
 
@@ -31,9 +26,6 @@ const (
 	parsingDir   = "test_parsing"
 	transformDir = "test_transform"
 )
-
-// suiteTimeout bounds each JSONTestSuite case.
-const suiteTimeout = 30 * time.Second
 
 // JSONTestSuiteDir returns the directory of the pinned corpus module,
 // downloading it when it is not in the module cache, after checking that
@@ -61,95 +53,37 @@ func caseClass(name string) string {
 	return name[:1]
 }
 
-// JSONTestSuite returns the suite that decodes every document of the
-// corpus in dir into an any: the test_parsing files by name, each case
-// named as its file, then the test_transform files, named with their
+// JSONTestSuite returns the suite that decodes every .json document of the
+// corpus in dir into an any, in name order: the test_parsing files, each
+// case named as its file, then the test_transform files, named with their
 // directory. A parsing case records whether the document was accepted, a
 // transform case what it decoded to.
 func JSONTestSuite(dir string) (*Suite, error) {
-	s := &Suite{Name: jsonTestSuite, Arg: dir, Timeout: suiteTimeout}
+	s := &Suite{Name: "jsontestsuite", Arg: dir}
+	corpus := os.DirFS(dir)
 	for _, sub := range []string{parsingDir, transformDir} {
-		docs, err := readDocs(filepath.Join(dir, sub))
+		files, err := fs.Glob(corpus, sub+"/*.json")
+		if err == nil && len(files) == 0 {
+			err = fmt.Errorf("%s holds no .json files", path.Join(dir, sub))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("JSONTestSuite corpus: %w", err)
 		}
-		for _, name := range slices.Sorted(maps.Keys(docs)) {
-			data := docs[name]
-			k := Case{Name: name, Needs: decodesAny, Doc: func() []byte { return data }}
-			if sub == transformDir {
-				k.Name = path.Join(transformDir, name)
-				k.Run = decodeCase(data, show)
-			} else {
-				if !strings.HasPrefix(name, "y_") && !strings.HasPrefix(name, "n_") && !strings.HasPrefix(name, "i_") {
-					return nil, fmt.Errorf("JSONTestSuite corpus: %s/%s has no y_, n_ or i_ prefix", sub, name)
-				}
-				k.Run = decodeCase(data, nil)
+		for _, f := range files {
+			data, err := fs.ReadFile(corpus, f)
+			if err != nil {
+				return nil, fmt.Errorf("JSONTestSuite corpus: %w", err)
 			}
-			s.Cases = append(s.Cases, k)
+			doc := func() []byte { return data }
+			switch name := strings.TrimPrefix(f, parsingDir+"/"); {
+			case sub == transformDir:
+				s.Cases = append(s.Cases, decodeCase(f, doc, show))
+			case strings.IndexByte("yni", name[0]) < 0 || name[1] != '_':
+				return nil, fmt.Errorf("JSONTestSuite corpus: %s has no y_, n_ or i_ prefix", f)
+			default:
+				s.Cases = append(s.Cases, decodeCase(name, doc, nil))
+			}
 		}
 	}
 	return s, nil
-}
-
-// readDocs reads every .json file of dir by name.
-func readDocs(dir string) (map[string][]byte, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("%s holds no .json files", dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	docs := map[string][]byte{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		docs[filepath.Base(f)] = data
-	}
-	return docs, nil
-}
-
-// decodeCase returns a case body that decodes doc into an any: "rejects",
-// or "accepts" followed by what describe says of the value.
-func decodeCase(doc []byte, describe func(any) string) func(*codecs.Codec) Outcome {
-	return func(c *codecs.Codec) Outcome {
-		v, err := decodeAny(c, doc)
-		switch {
-		case err != nil:
-			return Outcome{Label: rejects}
-		case describe == nil:
-			return Outcome{Label: accepts}
-		}
-		return Outcome{Label: accepts + " " + describe(v)}
-	}
-}
-
-// show writes a decoded value in JSON syntax, strings and names quoted as
-// Go quotes them in ASCII, so that raw bytes read \xff and U+FFFD \ufffd.
-func show(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return strconv.FormatBool(v)
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case string:
-		return strconv.QuoteToASCII(v)
-	case []any:
-		elems := make([]string, len(v))
-		for i, e := range v {
-			elems[i] = show(e)
-		}
-		return "[" + strings.Join(elems, ",") + "]"
-	case map[string]any:
-		var members []string
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			members = append(members, strconv.QuoteToASCII(k)+":"+show(v[k]))
-		}
-		return "{" + strings.Join(members, ",") + "}"
-	}
-	return fmt.Sprintf("(%T)", v)
 }

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/modcache"
 )
 
 // TestJSONTestSuite fails, rather than skips, when the corpus cannot be
 // had: the conformance tables need it.
 func TestJSONTestSuite(t *testing.T) {
+	t.Parallel()
 	dir, err := JSONTestSuiteDir()
 	if err != nil {
 		t.Fatal(err)
@@ -28,11 +28,11 @@ func TestJSONTestSuite(t *testing.T) {
 	if want := map[string]int{"y": 95, "n": 188, "i": 35, "transform": 22}; !maps.Equal(classes, want) {
 		t.Fatalf("corpus %s has %v cases by class, want upstream's %v", dir, classes, want)
 	}
-	probes := mustProbeResults(t)
-	res, err := Run(s, codecs.All(), Options{})
+	res, err := Run(s, registered, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	probes := mustProbeResults(t)
 	checkOutcomes(t, res, probes)
 	for _, c := range res.Codecs {
 		for i, k := range s.Cases {
@@ -42,7 +42,7 @@ func TestJSONTestSuite(t *testing.T) {
 			}
 		}
 	}
-	report, err := SuiteReport(res, probes)
+	report, err := render("jsontestsuite.md", res, probes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,15 @@
 package probes
 
 import (
-	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/codecs"
-)
-
-// Labels shared by the probes.
-const (
-	accepts = "accepts"
-	rejects = "rejects"
 )
 
 // field marshals v with c and returns the JSON of one of its fields, or a
@@ -39,13 +35,10 @@ func field(c *codecs.Codec, v any, name string) (raw string, label string) {
 func encodeLabel(v any, name string, names map[string]string) func(*codecs.Codec) string {
 	return func(c *codecs.Codec) string {
 		raw, label := field(c, v, name)
-		if label != "" {
-			return label
-		}
-		if l, ok := names[raw]; ok {
+		if l, ok := names[raw]; ok && label == "" {
 			return l
 		}
-		return quote(raw)
+		return cmp.Or(label, quote(raw))
 	}
 }
 
@@ -53,7 +46,6 @@ func encodeLabel(v any, name string, names map[string]string) func(*codecs.Codec
 // printable ASCII as <XX>.
 func quote(s string) string {
 	var b strings.Builder
-	b.WriteByte('`')
 	for i := range len(s) {
 		if c := s[i]; c >= ' ' && c <= '~' && c != '`' {
 			b.WriteByte(c)
@@ -61,19 +53,7 @@ func quote(s string) string {
 			fmt.Fprintf(&b, "<%02X>", c)
 		}
 	}
-	b.WriteByte('`')
-	return b.String()
-}
-
-// decodeString returns a probe that decodes doc into a stringBox and labels
-// the string by names, "rejects" on error.
-func decodeString(doc string, names map[string]string) func(*codecs.Codec) string {
-	return decodeLabel(doc, func(v *stringBox) string { return v.S }, names)
-}
-
-// decodeName is decodeString for a nameBox.
-func decodeName(doc string, names map[string]string) func(*codecs.Codec) string {
-	return decodeLabel(doc, func(v *nameBox) string { return v.Name }, names)
+	return "`" + b.String() + "`"
 }
 
 // decodeLabel returns a probe that decodes doc into a T and labels the
@@ -92,52 +72,43 @@ func decodeLabel[T any](doc string, get func(*T) string, names map[string]string
 	}
 }
 
-// keyTrials is how often probeKeyOrder encodes a map: a configuration that
-// writes keys in map order writes 32 keys sorted by chance once in 32!.
-const keyTrials = 8
+// decodeString is decodeLabel for a stringBox, decodeName for a nameBox.
+func decodeString(doc string, names map[string]string) func(*codecs.Codec) string {
+	return decodeLabel(doc, func(v *stringBox) string { return v.S }, names)
+}
 
+func decodeName(doc string, names map[string]string) func(*codecs.Codec) string {
+	return decodeLabel(doc, func(v *nameBox) string { return v.Name }, names)
+}
+
+// probeKeyOrder encodes a map of 32 keys 8 times: a configuration that
+// writes keys in map order writes them sorted by chance once in 32!.
 func probeKeyOrder(c *codecs.Codec) string {
-	for range keyTrials {
-		m := map[string]int{}
-		for i := range 32 {
-			m[fmt.Sprintf("k%02d", i)] = i
-		}
+	m := map[string]int{}
+	for i := range 32 {
+		m[fmt.Sprintf("k%02d", i)] = i
+	}
+	for range 8 {
 		raw, label := field(c, mapBox{M: m}, "m")
 		if label != "" {
 			return label
 		}
-		keys, err := objectKeys([]byte(raw))
-		if err != nil || len(keys) != len(m) {
-			return "invalid JSON"
-		}
-		for i := 1; i < len(keys); i++ {
-			if keys[i-1] > keys[i] {
-				return "unsorted"
+		var keys []string // the values are numbers: every string is a key
+		dec := json.NewDecoder(strings.NewReader(raw))
+		tok, err := dec.Token()
+		for ; err == nil; tok, err = dec.Token() {
+			if k, ok := tok.(string); ok {
+				keys = append(keys, k)
 			}
+		}
+		switch {
+		case err != io.EOF || len(keys) != len(m):
+			return "invalid JSON"
+		case !slices.IsSorted(keys):
+			return "unsorted"
 		}
 	}
 	return "sorted"
-}
-
-// objectKeys returns the names of a JSON object in the order they appear.
-func objectKeys(obj []byte) ([]string, error) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	var keys []string
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		keys = append(keys, k.(string))
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil, err
-		}
-	}
-	return keys, nil
 }
 
 func probeIntOverflow(c *codecs.Codec) string {
@@ -161,20 +132,15 @@ func probeIntOverflow(c *codecs.Codec) string {
 // input's memory.
 func probeAliasing(c *codecs.Codec) string {
 	const want = "a string long enough to be worth aliasing"
-	named := []byte(`{"name":"` + want + `"}`)
+	named, boxed := []byte(`{"name":"`+want+`"}`), []byte(`{"v":"`+want+`"}`)
 	var n nameBox
-	if err := c.Unmarshal(named, &n); err != nil {
-		return "error"
-	}
-	boxed := []byte(`{"v":"` + want + `"}`)
 	var b anyBox
-	if err := c.Unmarshal(boxed, &b); err != nil {
+	if c.Unmarshal(named, &n) != nil || c.Unmarshal(boxed, &b) != nil {
 		return "error"
 	}
 	clear(named)
 	clear(boxed)
-	s, _ := b.V.(string)
-	switch {
+	switch s, _ := b.V.(string); {
 	case n.Name != want && s != want:
 		return "aliases input"
 	case n.Name != want:
@@ -185,41 +151,13 @@ func probeAliasing(c *codecs.Codec) string {
 	return "copies"
 }
 
-// nested returns {"v":[[…]]} nested depth levels deep, the object included.
-func nested(depth int) []byte {
-	b := append([]byte(`{"v":`), arrays(depth-1)...)
-	return append(b, '}')
-}
-
-func probeDepth(depth int) func(*codecs.Codec) string {
-	return func(c *codecs.Codec) string {
-		var v anyBox
-		if err := c.Unmarshal(nested(depth), &v); err != nil {
-			return rejects
-		}
-		return accepts
-	}
-}
-
-// spaced is a json.Marshaler whose output carries insignificant whitespace.
-// It lives outside types.go so that easyjson generates no methods for it
-// and calls MarshalJSON too.
-type spaced struct{}
-
-func (spaced) MarshalJSON() ([]byte, error) { return []byte(`{ "a" : [ 1 , 2 ] }`), nil }
-
-// badNumbers are spellings JSON forbids and strconv or a lenient scanner
-// may take: a leading zero, no digits after the point, none before it, a
-// plus sign.
-var badNumbers = []string{"-01", "2.", "-.5", "+1"}
-
-// probeNumberSyntax decodes each of badNumbers into a float64 field and
-// lists those accepted.
+// probeNumberSyntax decodes into a float64 field spellings JSON forbids
+// and strconv or a lenient scanner may take (a leading zero, no digits
+// after the point, none before it, a plus sign) and lists those accepted.
 func probeNumberSyntax(c *codecs.Codec) string {
 	var taken []string
-	for _, n := range badNumbers {
-		var v floatBox
-		if c.Unmarshal([]byte(`{"f":`+n+`}`), &v) == nil {
+	for _, n := range []string{"-01", "2.", "-.5", "+1"} {
+		if c.Unmarshal([]byte(`{"f":`+n+`}`), &floatBox{}) == nil {
 			taken = append(taken, n)
 		}
 	}
@@ -245,18 +183,15 @@ func probeGenerated(c *codecs.Codec) string {
 	return "works"
 }
 
-// plainStruct lives outside types.go, so that easyjson generates no code
-// for it.
-type plainStruct struct {
-	S string `json:"s"`
-}
-
-// probeUnterminated decodes a document that is a string without its
-// closing quote, 64 bytes long: a length at which a decoder that scans 32
-// bytes at a time may miss the end of the input.
-func probeUnterminated(c *codecs.Codec) string {
-	if _, err := decodeAny(c, []byte(`"`+strings.Repeat("a", 64))); err != nil {
-		return rejects
+// plainStruct and spaced live outside types.go, so that easyjson generates
+// no code for them: plainStruct finds configurations that need generated
+// code, and spaced is a json.Marshaler whose output carries insignificant
+// whitespace, which easyjson then calls too.
+type (
+	plainStruct struct {
+		S string `json:"s"`
 	}
-	return accepts
-}
+	spaced struct{}
+)
+
+func (spaced) MarshalJSON() ([]byte, error) { return []byte(`{ "a" : [ 1 , 2 ] }`), nil }

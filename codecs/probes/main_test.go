@@ -23,10 +23,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// registered holds the configurations registered before any test runs:
+// the suites run on these, never on the test configurations that tests
+// running in parallel register for a while.
+var registered = codecs.All()
+
 // probeResults runs the probe suite on every registered configuration
 // once and shares the outcomes among the tests.
 var probeResults = sync.OnceValues(func() (*Results, error) {
-	return Run(Probes(), codecs.All(), Options{})
+	return Run(Probes(), registered, Options{})
 })
 
 // mustProbeResults returns probeResults or fails t.

@@ -10,16 +10,15 @@ import (
 // that. The probes list what a configuration does differently; the corpus,
 // the bad input and the fuzz target hold it to that list.
 
-// Explain returns the first of diffs whose probe's subject doc holds (see
-// Probe.Occurs): the difference that accounts for a configuration deciding
-// doc unlike encoding/json, or crashing or hanging on it. ok is false when
-// none does.
-func Explain(diffs []Difference, doc []byte) (d Difference, ok bool) {
-	i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) })
-	if i < 0 {
-		return Difference{}, false
+// Explain returns the name of the first probe of diffs whose subject doc
+// holds (see Probe.Occurs): the difference that accounts for a
+// configuration deciding doc unlike encoding/json, or crashing or hanging
+// on it; "" when none does.
+func Explain(diffs []Difference, doc []byte) string {
+	if i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) }); i >= 0 {
+		return diffs[i].Probe.Name
 	}
-	return diffs[i], true
+	return ""
 }
 
 // Unexplained returns a line for each outcome in r that no probe
@@ -44,10 +43,8 @@ func Unexplained(r, probes *Results) ([]string, error) {
 			if got.Label == NA || (got.Label == want.Label && got.Label != Crash && got.Label != Timeout) {
 				continue
 			}
-			if k.Doc != nil {
-				if _, ok := Explain(diffs, k.Doc()); ok {
-					continue
-				}
+			if k.Doc != nil && Explain(diffs, k.Doc()) != "" {
+				continue
 			}
 			line := fmt.Sprintf("%s, %s: %s, encoding/json %s", c.Name, k.Name, got.Label, want.Label)
 			if got.Detail != "" {
@@ -58,11 +55,3 @@ func Unexplained(r, probes *Results) ([]string, error) {
 	}
 	return lines, nil
 }
-
-// The bounds on FuzzDecode's inputs: it runs every decoder in process, so
-// inputs stay small and shallow, far from the depths at which decoders
-// recurse for long (see badinput.md).
-const (
-	maxFuzzInput = 4 << 10
-	maxFuzzDepth = 100
-)

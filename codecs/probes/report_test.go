@@ -10,6 +10,7 @@ import (
 // TestProbeReportDeterministic runs the probes twice on the configurations
 // whose map order varies and compares the rendered tables byte for byte.
 func TestProbeReportDeterministic(t *testing.T) {
+	t.Parallel()
 	var cs []*codecs.Codec
 	for _, name := range []string{"encoding-json", "json-v2", "sonic-default", "jsoniter-fastest", "easyjson"} {
 		cs = append(cs, mustLookup(t, name))
@@ -20,7 +21,7 @@ func TestProbeReportDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if reports[i], err = ProbeReport(res); err != nil {
+		if reports[i], err = render("probes.md", res, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -48,11 +49,9 @@ func TestFoldTruncations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := outcomes(tt.labels...)
-		idx := make([]int, len(tt.labels))
-		for i := range idx {
-			idx[i] = i
-		}
-		if got := foldTruncations(r, "c", idx); got != tt.want {
+		r.Suite.Cases = append(r.Suite.Cases, Case{Name: "not a truncation"})
+		r.Outcomes["c"] = append(r.Outcomes["c"], Outcome{Label: Crash})
+		if got := foldTruncations(r, "c"); got != tt.want {
 			t.Errorf("foldTruncations(%q) = %q, want %q", tt.labels, got, tt.want)
 		}
 	}
@@ -73,7 +72,7 @@ func TestQuote(t *testing.T) {
 
 func TestReadme(t *testing.T) {
 	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), mustLookup(t, "gjson")}
-	readme, err := Readme(cs)
+	readme, err := render("README.md", &Results{Codecs: cs}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

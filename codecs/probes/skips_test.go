@@ -50,6 +50,7 @@ const (
 // entry that the configuration no longer declares, or whose loss
 // CheckCategory now sees, fails too.
 func TestEverySkipIsPinned(t *testing.T) {
+	t.Parallel()
 	res := mustProbeResults(t)
 	ref, err := Reference(res.Codecs)
 	if err != nil {

@@ -4,9 +4,8 @@
 //
 // Each configuration runs in child processes of this binary (see package
 // probes), so a codec that crashes or hangs is recorded and the run goes on.
-// The probes run first: the categories are derived from them, and they
-// explain the other suites' outcomes. Every file is rendered before any is
-// written, and each is written atomically.
+// Every file is rendered before any is written, and each is written
+// atomically.
 //
 // Usage:
 //
@@ -15,7 +14,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"log"
 	"os"
 	"path/filepath"
@@ -43,48 +41,14 @@ func run(out, spec string) error {
 	if err != nil {
 		return err
 	}
-	dir, err := probes.JSONTestSuiteDir()
+	pages, err := probes.Pages(cs, probes.Options{Log: os.Stderr})
 	if err != nil {
 		return err
 	}
-	suite, err := probes.JSONTestSuite(dir)
-	if err != nil {
-		return err
-	}
-	opt := probes.Options{Log: os.Stderr}
-
-	probeRes, err := probes.Run(probes.Probes(), cs, opt)
-	if err != nil {
-		return err
-	}
-	files := map[string][]byte{}
-	if files["README.md"], err = probes.Readme(cs); err != nil {
-		return err
-	}
-	if files["probes.md"], err = probes.ProbeReport(probeRes); err != nil {
-		return fmt.Errorf("rendering probes.md: %w", err)
-	}
-	for _, step := range []struct {
-		file   string
-		suite  *probes.Suite
-		report func(r, probes *probes.Results) ([]byte, error)
-	}{
-		{"jsontestsuite.md", suite, probes.SuiteReport},
-		{"badinput.md", probes.BadInput(true), probes.BadInputReport},
-	} {
-		res, err := probes.Run(step.suite, cs, opt)
-		if err != nil {
-			return err
-		}
-		if files[step.file], err = step.report(res, probeRes); err != nil {
-			return fmt.Errorf("rendering %s: %w", step.file, err)
-		}
-	}
-
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	for name, data := range files {
+	for name, data := range pages {
 		if err := safefile.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
 			return err
 		}
@@ -103,11 +67,7 @@ func selection(spec string) ([]*codecs.Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cs []*codecs.Codec
-	for _, c := range codecs.All() {
-		if slices.Contains(picked, c) || c == ref || c.Name == probes.V2Reference {
-			cs = append(cs, c)
-		}
-	}
-	return cs, nil
+	return slices.DeleteFunc(codecs.All(), func(c *codecs.Codec) bool {
+		return !slices.Contains(picked, c) && c != ref && c.Name != probes.V2Reference
+	}), nil
 }

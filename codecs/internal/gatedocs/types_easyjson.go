@@ -17,7 +17,7 @@ var (
 	_ easyjson.Marshaler
 )
 
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs(in *jlexer.Lexer, out *Unicode) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs(in *jlexer.Lexer, out *Unicode) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -71,7 +71,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs(in *jle
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs(out *jwriter.Writer, in Unicode) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs(out *jwriter.Writer, in Unicode) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -105,14 +105,14 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs(out *jw
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Unicode) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Unicode) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs(l, v)
 }
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(in *jlexer.Lexer, out *Numbers) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(in *jlexer.Lexer, out *Numbers) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -178,7 +178,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(in *jl
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(out *jwriter.Writer, in Numbers) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(out *jwriter.Writer, in Numbers) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -222,14 +222,14 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(out *j
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Numbers) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Numbers) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs1(l, v)
 }
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(in *jlexer.Lexer, out *Nested) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(in *jlexer.Lexer, out *Nested) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -250,7 +250,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(in *jl
 				out.ID = int64(in.Int64())
 			}
 		case "user":
-			easyjsonA86938Decode(in, &out.User)
+			easyjson6601e8cdDecode(in, &out.User)
 		case "tags":
 			if in.IsNull() {
 				in.Skip()
@@ -288,7 +288,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(in *jl
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(out *jwriter.Writer, in Nested) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(out *jwriter.Writer, in Nested) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -300,7 +300,7 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(out *j
 	{
 		const prefix string = ",\"user\":"
 		out.RawString(prefix)
-		easyjsonA86938Encode(out, in.User)
+		easyjson6601e8cdEncode(out, in.User)
 	}
 	{
 		const prefix string = ",\"tags\":"
@@ -323,14 +323,14 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(out *j
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Nested) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Nested) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs2(l, v)
 }
-func easyjsonA86938Decode(in *jlexer.Lexer, out *struct {
+func easyjson6601e8cdDecode(in *jlexer.Lexer, out *struct {
 	Name    string `json:"name"`
 	Address struct {
 		City string `json:"city"`
@@ -357,7 +357,7 @@ func easyjsonA86938Decode(in *jlexer.Lexer, out *struct {
 				out.Name = string(in.String())
 			}
 		case "address":
-			easyjsonA86938Decode1(in, &out.Address)
+			easyjson6601e8cdDecode1(in, &out.Address)
 		default:
 			in.SkipRecursive()
 		}
@@ -368,7 +368,7 @@ func easyjsonA86938Decode(in *jlexer.Lexer, out *struct {
 		in.Consumed()
 	}
 }
-func easyjsonA86938Encode(out *jwriter.Writer, in struct {
+func easyjson6601e8cdEncode(out *jwriter.Writer, in struct {
 	Name    string `json:"name"`
 	Address struct {
 		City string `json:"city"`
@@ -386,11 +386,11 @@ func easyjsonA86938Encode(out *jwriter.Writer, in struct {
 	{
 		const prefix string = ",\"address\":"
 		out.RawString(prefix)
-		easyjsonA86938Encode1(out, in.Address)
+		easyjson6601e8cdEncode1(out, in.Address)
 	}
 	out.RawByte('}')
 }
-func easyjsonA86938Decode1(in *jlexer.Lexer, out *struct {
+func easyjson6601e8cdDecode1(in *jlexer.Lexer, out *struct {
 	City string `json:"city"`
 	Zip  string `json:"zip"`
 }) {
@@ -429,7 +429,7 @@ func easyjsonA86938Decode1(in *jlexer.Lexer, out *struct {
 		in.Consumed()
 	}
 }
-func easyjsonA86938Encode1(out *jwriter.Writer, in struct {
+func easyjson6601e8cdEncode1(out *jwriter.Writer, in struct {
 	City string `json:"city"`
 	Zip  string `json:"zip"`
 }) {
@@ -448,7 +448,7 @@ func easyjsonA86938Encode1(out *jwriter.Writer, in struct {
 	}
 	out.RawByte('}')
 }
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(in *jlexer.Lexer, out *FlatProj) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(in *jlexer.Lexer, out *FlatProj) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -490,7 +490,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(in *jl
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(out *jwriter.Writer, in FlatProj) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(out *jwriter.Writer, in FlatProj) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -514,14 +514,14 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(out *j
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v FlatProj) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *FlatProj) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs3(l, v)
 }
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(in *jlexer.Lexer, out *Flat) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(in *jlexer.Lexer, out *Flat) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -583,7 +583,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(in *jl
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(out *jwriter.Writer, in Flat) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(out *jwriter.Writer, in Flat) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -622,14 +622,14 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(out *j
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Flat) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Flat) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs4(l, v)
 }
-func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(in *jlexer.Lexer, out *Arrays) {
+func easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(in *jlexer.Lexer, out *Arrays) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -823,7 +823,7 @@ func easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(in *jl
 		in.Consumed()
 	}
 }
-func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(out *jwriter.Writer, in Arrays) {
+func easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(out *jwriter.Writer, in Arrays) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -939,10 +939,10 @@ func easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(out *j
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Arrays) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjsonA86938EncodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(w, v)
+	easyjson6601e8cdEncodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Arrays) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjsonA86938DecodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(l, v)
+	easyjson6601e8cdDecodeGithubComJsoncostJsoncostCodecsInternalGatedocs5(l, v)
 }
