@@ -13,8 +13,21 @@ package runinfo
 import (
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 )
+
+var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
+
+// CPU is the CPU model as go test names it in its cpu line on Linux, which
+// names the machine: the model name of /proc/cpuinfo; "" elsewhere.
+func CPU() string {
+	data, _ := os.ReadFile("/proc/cpuinfo")
+	if m := modelName.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
 
 // Commit is the suite's commit, marked "-dirty" when the tree has
 // uncommitted changes outside results/, or "unknown" outside a checkout.

@@ -70,26 +70,27 @@ const AllCells = "^" + rawfmt.Benchmark + "$"
 
 // Probe runs the noop cell once and returns the configuration lines the
 // binary and go test print ahead of results (goos, goarch, pkg, cpu,
-// sonic-engine, race), and the cpu line's value.
-func (b Binary) Probe(ctx context.Context) (header []benchfmt.Config, cpu string, err error) {
+// sonic-engine, race).
+func (b Binary) Probe(ctx context.Context) ([]benchfmt.Config, error) {
 	out, err := b.Command(ctx, Pattern(rawfmt.NoopCell), "1x", 1).Output()
 	if err != nil {
 		b.Stderr.Write(out) // what it says about why
-		return nil, "", fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
+		return nil, fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
 	}
 	r := benchfmt.NewReader(bytes.NewReader(out), b.Path)
 	for r.Scan() {
 		if res, ok := r.Result().(*benchfmt.Result); ok {
-			return res.Config, res.GetConfig(rawfmt.KeyCPU), nil
+			return res.Config, nil
 		}
 	}
-	return nil, "", fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
+	return nil, fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
 }
 
 // A Round is one run of the binary, each selected cell once.
 type Round struct {
 	Bench     string               // the -test.bench pattern
 	Benchtime string               // -test.benchtime
+	Count     int                  // -test.count; 0 runs each cell once
 	Args      []string             // flags of this run, such as its order seed and round
 	Want      map[rawfmt.Cell]bool // the cells it must report
 }
@@ -98,6 +99,7 @@ type Round struct {
 type Report struct {
 	Config []string      // the configuration lines ahead of the first result
 	Failed []rawfmt.Cell // the cells that failed
+	Logs   []string      // the first line of each failed cell's log
 }
 
 // configLine matches a benchfmt configuration line: a key that starts in
@@ -111,7 +113,7 @@ var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 // signal) is an error that names the cell and the runtime's first line
 // about it. Stopped by ctx, it returns what it saw and no error.
 func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
-	cmd := b.Command(ctx, r.Bench, r.Benchtime, 1,
+	cmd := b.Command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
 		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
 	crash := &crashWatch{w: b.Stderr}
 	cmd.Stderr = crash
@@ -155,8 +157,10 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 		}
 		name, fail := strings.CutPrefix(strings.TrimSpace(text), FailPrefix)
 		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
-			rep.Failed = append(rep.Failed, c)
+			rep.Failed, rep.Logs = append(rep.Failed, c), append(rep.Logs, "")
 			running = rawfmt.Cell{}
+		} else if n := len(rep.Logs); n > 0 && rep.Logs[n-1] == "" && strings.HasPrefix(text, " ") {
+			rep.Logs[n-1] = strings.TrimSpace(text)
 		}
 		if fail || strings.HasPrefix(text, " ") {
 			fmt.Fprintln(b.Stderr, text) // a failure and its log
@@ -179,7 +183,7 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 		return rep, fmt.Errorf("benchmark binary: %w", err)
 	case lines.Err() != nil:
 		return rep, fmt.Errorf("reading the benchmark binary's output: %w", lines.Err())
-	case seen != len(r.Want):
+	case seen != len(r.Want)*max(r.Count, 1):
 		return rep, fmt.Errorf("the benchmark binary reported %d of the %d cells", seen, len(r.Want))
 	}
 	return rep, nil

@@ -19,9 +19,27 @@ import (
 // temporary directory: jsoncost-bench-<pid of the runner>-<random>.
 const buildPrefix = "jsoncost-bench-"
 
-// BuildDir removes the build directories of runners that are gone, then
-// makes this runner's, which the caller removes.
-func BuildDir(stderr io.Writer) (string, error) {
+// Build makes this runner's build directory, which the caller removes,
+// and there compiles the benchmark binary, go test -c of the root package
+// with the extra go test flags, unless bin names one.
+func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (path, dir string, err error) {
+	if dir, err = buildDir(stderr); err != nil || bin != "" {
+		return bin, dir, err
+	}
+	path = filepath.Join(dir, "jsoncost.test")
+	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
+	fmt.Fprintln(stderr, "building the benchmark binary…")
+	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
+	cmd.SysProcAttr = ChildAttr()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", dir, fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
+	}
+	return path, dir, nil
+}
+
+// buildDir removes the build directories of runners that are gone, then
+// makes this runner's.
+func buildDir(stderr io.Writer) (string, error) {
 	tmp := os.TempDir()
 	entries, _ := os.ReadDir(tmp) // nothing to clean when it cannot be read
 	for _, e := range entries {
@@ -43,18 +61,4 @@ func BuildDir(stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("making the build directory: %w", err)
 	}
 	return dir, nil
-}
-
-// Build compiles the benchmark binary, go test -c of the root package with
-// the extra go test flags, into dir.
-func Build(ctx context.Context, dir string, stderr io.Writer, flags ...string) (string, error) {
-	bin := filepath.Join(dir, "jsoncost.test")
-	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
-	fmt.Fprintln(stderr, "building the benchmark binary…")
-	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", bin, pkg})...)
-	cmd.SysProcAttr = ChildAttr()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
-	}
-	return bin, nil
 }

@@ -32,7 +32,7 @@ func TestBuildDirRemovesStale(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	dir, err := BuildDir(&stderr)
+	dir, err := buildDir(&stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

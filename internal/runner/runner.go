@@ -35,6 +35,13 @@ type Meter interface {
 	Round(ctx context.Context, round int, out io.Writer, p *Progress) error
 }
 
+// A MeterFunc is a Meter of a function.
+type MeterFunc func(ctx context.Context, round int, out io.Writer, p *Progress) error
+
+func (f MeterFunc) Round(ctx context.Context, round int, out io.Writer, p *Progress) error {
+	return f(ctx, round, out, p)
+}
+
 // Rounds runs m for rounds rounds of cells cells each, writing their
 // result lines to out and progress to stderr. The error names the round
 // that failed or was interrupted.

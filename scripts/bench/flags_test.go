@@ -42,9 +42,9 @@ func TestParseFlagsRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-rounds", "abc"}, `-rounds "abc": not a number`},
-		{[]string{"-rounds", "0"}, `-rounds "0": need at least 1`},
-		{[]string{"-fields-passes", "0"}, `-fields-passes "0": need at least 1`},
+		{[]string{"-rounds", "abc"}, `-rounds "abc": want a positive whole number`},
+		{[]string{"-rounds", "0"}, `-rounds "0": want a positive whole number`},
+		{[]string{"-fields-passes", "0"}, `-fields-passes "0": want a positive whole number`},
 		{[]string{"-benchtime", "0s"}, `-benchtime "0s": want a positive duration (40ms) or iteration count (100x)`},
 		{[]string{"-benchtime", "-1s"}, `-benchtime "-1s": want a positive`},
 		{[]string{"-benchtime", "0x"}, `-benchtime "0x": want a positive`},
@@ -78,7 +78,7 @@ func TestCommandLineErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"-rounds", "abc"}, 2, `bench: -rounds "abc": not a number` + "\n"},
+		{[]string{"-rounds", "abc"}, 2, `bench: -rounds "abc": want a positive whole number` + "\n"},
 		{[]string{"-benchtime", "0s"}, 2, `bench: -benchtime "0s": want a positive duration (40ms) or iteration count (100x)` + "\n"},
 		{[]string{"-codecs", "easyjson", "-ops", "decode-map"}, 1, "bench: no cells to run: easyjson does not implement decode-map\n"},
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -45,23 +46,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	name := rawfmt.NewRawName(time.Now(), rawfmt.MatrixKind(o.quick, !o.sel.IsZero()))
 
-	bin := o.bin
-	if bin == "" {
-		dir, err := runner.BuildDir(stderr)
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		if bin, err = runner.Build(ctx, dir, stderr); err != nil {
-			return err
-		}
-	}
-	b := runner.Binary{Path: bin, Args: o.sel.Args(rawfmt.BinaryFlagPrefix), Stderr: stderr}
-	header, cpu, err := b.Probe(ctx)
+	bin, dir, err := runner.Build(ctx, o.bin, stderr)
+	defer os.RemoveAll(dir)
 	if err != nil {
 		return err
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
+	b := runner.Binary{Path: bin, Args: o.sel.Args(rawfmt.BinaryFlagPrefix), Stderr: stderr}
+	header, err := b.Probe(ctx)
+	if err != nil {
+		return err
+	}
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	path := filepath.Join(o.results, id, "raw", name.String())
 	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
 	b.Args = nil // each part selects its own cells

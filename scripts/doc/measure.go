@@ -60,20 +60,12 @@ func gate(ctx context.Context, bin string, stderr io.Writer) (failures []page.Fa
 }
 
 // rounds is what the rounds printed: the configuration lines of go test
-// and the harness (goos, goarch, pkg, cpu, sonic-engine, race), the cpu
-// line's value, the order seed and every result line.
+// and the harness (goos, goarch, pkg, cpu, sonic-engine, race), the order
+// seed and every result line.
 type rounds struct {
 	header  []string
-	cpu     string
 	seed    uint64
 	results bytes.Buffer
-}
-
-// A meter is a runner.Meter of a function.
-type meter func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error
-
-func (m meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
-	return m(ctx, round, out, p)
 }
 
 // measure times every cell that passed the gate, o.rounds times, each
@@ -85,7 +77,7 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 		skip = append(skip, f.Cell.Sub())
 	}
 	r := &rounds{seed: rand.Uint64() | 1}
-	timer := meter(func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	timer := runner.MeterFunc(func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
 		rep, err := b.Round(ctx, runner.Round{
 			Bench:     runner.AllCells,
 			Benchtime: o.benchtime,
@@ -102,11 +94,6 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 		}
 		if round == 1 {
 			r.header = rep.Config
-			for _, line := range rep.Config {
-				if v, ok := strings.CutPrefix(line, rawfmt.KeyCPU+":"); ok {
-					r.cpu = strings.TrimSpace(v)
-				}
-			}
 		}
 		return err
 	})

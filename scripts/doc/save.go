@@ -26,7 +26,7 @@ import (
 // into the results directory, each renamed into place when complete: the
 // raw file first, so that a page is never left without it.
 func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, out.cpu)
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	raw, err := rawText(o, d, out, failures, id, bin)
 	if err != nil {
 		return err

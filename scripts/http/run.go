@@ -7,9 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -86,7 +84,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		host, m.backendURL = cl.Host(), o.es
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", version, host, o.index) // the URL may hold credentials
 	}
-	cpu := cpuName()
+	cpu := runinfo.CPU()
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
 	mode := []benchfmt.Config{}
 	for _, kv := range [][2]string{
@@ -131,16 +129,4 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", path)
 	return reportRun(o.results, id, path, r, stdout)
-}
-
-var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
-
-// cpuName is the CPU model as go test records it in its cpu line on Linux:
-// the "model name" of /proc/cpuinfo; "" elsewhere.
-func cpuName() string {
-	data, _ := os.ReadFile("/proc/cpuinfo")
-	if m := modelName.FindSubmatch(data); m != nil {
-		return string(m[1])
-	}
-	return ""
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -28,71 +26,47 @@ type timing struct {
 	ns, bytes float64 // the fastest ns/op, and B/op
 }
 
-// A nativeRun is the outcome of the native pass.
-type nativeRun struct {
-	cpu     string // the binary's cpu line, which names the machine
-	timings map[rawfmt.Cell]timing
-}
-
 // runNative runs the benchmark binary once over sel, natively, in the
 // environment of the counted runs. Every job's cell must pass the gate and
 // report a result.
-func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (nativeRun, error) {
+func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
 	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
-	out, runErr := b.Command(ctx, runner.AllCells, nativeBenchtime, nativeCount).Output()
-	if err := ctx.Err(); err != nil {
-		return nativeRun{}, err
-	}
-	if failed := failures(string(out)); len(failed) > 0 {
-		return nativeRun{}, gateFailed(failed, stderr)
-	}
-	if runErr != nil {
-		return nativeRun{}, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, runErr)
-	}
-	n := nativeRun{timings: map[rawfmt.Cell]timing{}}
-	for r := benchfmt.NewReader(bytes.NewReader(out), bin); r.Scan(); {
-		res, ok := r.Result().(*benchfmt.Result)
-		c, named := rawfmt.Cell{}, false
-		if ok {
-			c, named = rawfmt.ParseCell(res.Name)
+	var out bytes.Buffer
+	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: nativeBenchtime, Count: nativeCount}, &out, nil)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		return nil, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, err)
+	case len(rep.Failed) == 1:
+		return nil, &gateError{rep.Failed[0], rep.Logs[0]}
+	case len(rep.Failed) > 1:
+		names := make([]string, len(rep.Failed))
+		for i, c := range rep.Failed {
+			names[i] = c.String()
 		}
-		if !named {
+		return nil, fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
+			len(names), strings.Join(names, ", "))
+	}
+	timings := map[rawfmt.Cell]timing{}
+	for r := benchfmt.NewReader(&out, bin); r.Scan(); {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
 			continue
 		}
-		n.cpu = cmp.Or(n.cpu, res.GetConfig(rawfmt.KeyCPU))
+		c, _ := rawfmt.ParseCell(res.Name)
 		sec, _ := res.Value(unitSec)
 		t := timing{ns: sec * 1e9}
 		t.bytes, _ = res.Value(rawfmt.UnitB)
-		if old, ok := n.timings[c]; ok {
+		if old, ok := timings[c]; ok {
 			t.ns = min(t.ns, old.ns)
 		}
-		n.timings[c] = t
+		timings[c] = t
 	}
 	for _, j := range jobs {
-		if t, ok := n.timings[j.cell]; !ok || t.ns <= 0 {
-			return nativeRun{}, fmt.Errorf("the native pass of the benchmark binary reported no ns/op for %s", j.cell)
+		if t, ok := timings[j.cell]; !ok || t.ns <= 0 {
+			return nil, fmt.Errorf("the native pass of the benchmark binary reported no ns/op for %s", j.cell)
 		}
 	}
-	return n, nil
-}
-
-// gateFailed prints each failed cell with its log and returns the one-line
-// error that names them.
-func gateFailed(failed []gateError, stderr io.Writer) error {
-	cells := slices.DeleteFunc(slices.Clone(failed), func(f gateError) bool {
-		return f.cell == rawfmt.Cell{} // the parent benchmark fails with its cells
-	})
-	var names []string
-	for _, f := range cells {
-		fmt.Fprintf(stderr, "%s: %s\n", f.cell, f.log)
-		names = append(names, f.cell.String())
-	}
-	switch len(cells) {
-	case 0:
-		return fmt.Errorf("the benchmark binary failed: %s", failed[0].log)
-	case 1:
-		return &cells[0]
-	}
-	return fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
-		len(cells), strings.Join(names, ", "))
+	return timings, nil
 }

@@ -25,14 +25,14 @@ const (
 // printed of itself under valgrind, whose cpu line is valgrind-cpu beside
 // the native cpu, which names the machine; last the unit metadata of
 // instruction counts.
-func writeConfig(w io.Writer, o options, id, bin, valgrind, cpu string, probe []benchfmt.Config) error {
+func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
 		runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind)}
 	var self []benchfmt.Config
 	for _, c := range probe {
 		if c.Key == rawfmt.KeyCPU {
-			self = append(self, runinfo.Line(rawfmt.KeyCPU, cpu), runinfo.Line(keyValgrindCPU, string(c.Value)))
+			self = append(self, runinfo.Line(rawfmt.KeyCPU, runinfo.CPU()), runinfo.Line(keyValgrindCPU, string(c.Value)))
 		} else {
 			self = append(self, c)
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -67,20 +68,14 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := runner.BuildDir(stderr)
+	// Without a symbol table or DWARF: valgrind reads them at every start,
+	// a third of a second that the counts do not need.
+	bin, tmp, err := runner.Build(ctx, o.bin, stderr, "-ldflags=-s -w")
+	defer os.RemoveAll(tmp)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	bin := o.bin
-	if bin == "" {
-		// Without a symbol table or DWARF: valgrind reads them at every
-		// start, a third of a second that the counts do not need.
-		if bin, err = runner.Build(ctx, tmp, stderr, "-ldflags=-s -w"); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, the cpu, estimates)…\n", len(jobs))
+	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, estimates)…\n", len(jobs))
 	native, err := runNative(ctx, bin, o.sel, jobs, stderr)
 	if err != nil {
 		return err
@@ -91,12 +86,12 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, native.cpu)
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
 	path := filepath.Join(o.results, id, "raw", name.String())
-	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: o.target}
+	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: int64(o.target)}
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, bin, version, native.cpu, probe); err != nil {
+		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
@@ -115,7 +110,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 type countMeter struct {
 	c        *counter
 	jobs     []job
-	native   nativeRun
+	native   map[rawfmt.Cell]timing
 	parallel int
 	target   int64
 	figures  []*figure // the round's, for reportSpread
@@ -137,7 +132,7 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 				j, i := m.jobs[next], next
 				next++
 				mu.Unlock()
-				f, err := measure(ctx, m.c, &r, j, m.native.timings[j.cell], m.target)
+				f, err := measure(ctx, m.c, &r, j, m.native[j.cell], m.target)
 				mu.Lock()
 				if err != nil {
 					cancel(err)
