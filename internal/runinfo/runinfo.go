@@ -1,11 +1,10 @@
-// Package runinfo holds what every command that measures shares: the one
-// writer of a raw file's configuration header (header.go), for every mode,
-// with the values that make the file reproducible — the suite's commit, the
-// command that repeats the run, the measuring binary's toolchain, the
-// runtime settings, the mode's own lines and each codec configuration — and
-// the progress line with an estimate of the time left.
+// Package runinfo holds the one writer of a raw file's configuration
+// header, for every mode, with the values that make the file reproducible:
+// the suite's commit, the command that repeats the run, the machine and its
+// CPU, the measuring binary's toolchain, the runtime settings, the mode's
+// own lines and each codec configuration.
 //
-// Data flows one way: a runner fills a Header from its options, the codec
+// Data flows one way: a command fills a Header from its options, the codec
 // registry and what its benchmark binary printed of itself; WriteHeader (or
 // Header.Config, for a benchfmt.Writer) turns it into rawfmt's lines.
 package runinfo
@@ -96,14 +95,9 @@ type Header struct {
 	Probe []benchfmt.Config
 }
 
-// Config returns the header's configuration lines: the suite's commit, the
-// command, the machine, the go version, goos, goarch and cpu when set, the
-// cores and runtime settings, GOEXPERIMENT and GOAMD64, the mode's lines,
-// two lines per codec configuration (see rawfmt.CodecConfig), then the
-// probe's lines. The go version and GOEXPERIMENT come from the measuring
-// binary's build information, the one record of what the code that ran was
-// compiled with (go env describes the toolchain on the PATH, and GOTOOLCHAIN
-// may pick another).
+// Config returns the header's configuration lines, in this order. The go
+// version and GOEXPERIMENT come from the measuring binary's build
+// information, the one record of what the code that ran was compiled with.
 func (h Header) Config() ([]benchfmt.Config, error) {
 	bi, err := buildInfo(h.Binary)
 	if err != nil {
@@ -174,7 +168,7 @@ func Line(key, value string) benchfmt.Config {
 }
 
 // buildInfo reads the build information of the binary at path, or of this
-// process when path is "".
+// process.
 func buildInfo(path string) (*debug.BuildInfo, error) {
 	if path == "" {
 		bi, ok := debug.ReadBuildInfo()

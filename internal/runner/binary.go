@@ -107,11 +107,10 @@ type Report struct {
 var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 
 // Round is the time meter: it runs r, copying result lines to out and
-// counting the cells of r.Want in p. Cells that fail are in the report; it
-// is an error when the binary fails otherwise or does not report every cell
-// of r.Want. A binary that dies inside a cell (a panic, a stack overflow, a
-// signal) is an error that names the cell and the runtime's first line
-// about it. Stopped by ctx, it returns what it saw and no error.
+// counting the cells of r.Want in p (which may be nil when r.Want is).
+// Failed cells are in the report; it is an error when the binary fails
+// otherwise, dies inside a cell (named, with the runtime's first line), or
+// misses a cell of r.Want. Stopped by ctx, it returns no error.
 func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
 	cmd := b.Command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
 		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
@@ -189,13 +188,20 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 	return rep, nil
 }
 
+// FailedNames lists the failed cells, comma-separated.
+func (r Report) FailedNames() string {
+	names := make([]string, len(r.Failed))
+	for i, c := range r.Failed {
+		names[i] = c.String()
+	}
+	return strings.Join(names, ", ")
+}
+
 // FailPrefix starts go test's line for a benchmark that failed.
 const FailPrefix = "--- FAIL: "
 
-// A crashWatch passes what the benchmark binary writes to stderr on to w
-// and keeps the first line with which the Go runtime reports a crash: an
-// unrecovered panic ("panic: …") or a fatal error ("fatal error: stack
-// overflow").
+// A crashWatch passes the binary's stderr on to w and keeps the runtime's
+// first line about a crash (a panic or a fatal error).
 type crashWatch struct {
 	w       io.Writer
 	partial []byte // the start of a line not yet ended, up to maxCrashLine

@@ -66,10 +66,8 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	return nil
 }
 
-// WriteRaw writes the raw file at path, making its directory, with
-// safefile.Write: write writes it to a partial file that is renamed into
-// place only when write succeeds, and a path that exists is an error
-// unless replace.
+// WriteRaw writes the raw file at path with safefile.Write, making its
+// directory.
 func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -80,11 +78,10 @@ func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Write
 // ErrInterrupted starts the error of a run that a signal stopped.
 var ErrInterrupted = errors.New("interrupted")
 
-// Main runs the command name: it exits 0 for -h and 2 with one line for a
-// bad command line (parseErr), else runs run with a context that SIGINT
-// and SIGTERM cancel and exits 0 when it succeeds, 130 with one line when
-// a signal stopped it and 1 with one line when it failed. The kernel sends
-// parentDeath to the command when the process that started it dies.
+// Main runs the command name: it exits 0 for -h, 2 for a bad command line
+// (parseErr), else runs run with a context that SIGINT and SIGTERM cancel,
+// exiting 0, 130 when a signal stopped it or 1, with one line on failure.
+// The kernel sends parentDeath to the command when its parent dies.
 func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
 	switch {
 	case errors.Is(parseErr, flag.ErrHelp):

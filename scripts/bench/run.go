@@ -97,14 +97,6 @@ func withBase(o *options) bool {
 	return true
 }
 
-func joinCells(cells []rawfmt.Cell) string {
-	s := make([]string, len(cells))
-	for i, c := range cells {
-		s[i] = c.String()
-	}
-	return strings.Join(s, ", ")
-}
-
 // A lockedWriter serializes writes to w.
 type lockedWriter struct {
 	mu sync.Mutex

@@ -93,11 +93,7 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 				"-doc.skip", strings.Join(skip, ",")},
 		}, out, p)
 		if err == nil && len(rep.Failed) > 0 {
-			var names []string
-			for _, c := range rep.Failed {
-				names = append(names, c.String())
-			}
-			err = fmt.Errorf("cells failed: %s", strings.Join(names, ", "))
+			err = fmt.Errorf("cells failed: %s", rep.FailedNames())
 		}
 		if round == 1 {
 			r.header = rep.Config

@@ -33,9 +33,7 @@ type child struct {
 }
 
 // startChild starts this program in role with args and waits until the
-// server listens, or fails to. The child dies with this process, however
-// it dies. A child that cannot start is an error carrying the last line it
-// wrote to stderr.
+// server listens; the error of one that cannot is its last line on stderr.
 func startChild(ctx context.Context, role string, args ...string) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -90,12 +88,10 @@ func (c *child) last(otherwise string) string {
 	return cmp.Or(strings.TrimSpace(text[strings.LastIndexByte(text, '\n')+1:]), otherwise)
 }
 
-// The server roles the command plays in a child process of its own, so
-// that each server's CPU time is its process's alone. The first argument
-// names the role, the second the listen address and the third what it
-// serves: the backend's index, or the API server's api.Config as JSON. A
-// child prints readyPrefix and its URL on stdout once it listens, and
-// shuts down on SIGTERM.
+// The server roles, each a child process so that its CPU time is its own:
+// role, listen address, then the backend's index or the API server's
+// api.Config as JSON. A child prints readyPrefix and its URL once it
+// listens, and shuts down on SIGTERM.
 const (
 	roleBackend = "serve-backend"
 	roleAPI     = "serve-api"

@@ -190,12 +190,9 @@ const (
 	keyGODEBUG     = "godebug"
 )
 
-// writeConfig writes the configuration lines of an instr raw file (see
-// runinfo.Header) with the runtime settings of the counted runs, GODEBUG,
-// the selection, valgrind's version, every codec, and what the binary
-// printed of itself under valgrind, whose cpu line is valgrind-cpu beside
-// the native cpu, which names the machine; last the unit metadata of
-// instruction counts.
+// writeConfig writes the header of an instr raw file: what the binary
+// printed of itself under valgrind has its cpu line as valgrind-cpu, beside
+// the native cpu; last the unit metadata of instruction counts.
 func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
