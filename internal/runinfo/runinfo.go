@@ -1,20 +1,45 @@
-// Package runinfo holds what every command that measures shares: the one
-// writer of a raw file's configuration header (header.go), for every mode,
-// with the values that make the file reproducible — the suite's commit, the
-// command that repeats the run, the measuring binary's toolchain, the
-// runtime settings, the mode's own lines and each codec configuration — and
-// the progress line with an estimate of the time left.
+// Package runinfo holds the one writer of a raw file's configuration
+// header, for every mode, with the values that make the file reproducible:
+// the suite's commit, the command that repeats the run, the machine and its
+// CPU, the measuring binary's toolchain, the runtime settings, the mode's
+// own lines and each codec configuration.
 //
-// Data flows one way: a runner fills a Header from its options, the codec
+// Data flows one way: a command fills a Header from its options, the codec
 // registry and what its benchmark binary printed of itself; WriteHeader (or
 // Header.Config, for a benchfmt.Writer) turns it into rawfmt's lines.
 package runinfo
 
 import (
+	"bytes"
+	"cmp"
+	"debug/buildinfo"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
+
+var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
+
+// CPU is the CPU model as go test names it in its cpu line on Linux, which
+// names the machine: the model name of /proc/cpuinfo; "" elsewhere.
+func CPU() string {
+	data, _ := os.ReadFile("/proc/cpuinfo")
+	if m := modelName.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
 
 // Commit is the suite's commit, marked "-dirty" when the tree has
 // uncommitted changes outside results/, or "unknown" outside a checkout.
@@ -48,4 +73,123 @@ func Quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// A Header is what the configuration lines of a raw file say about its run.
+type Header struct {
+	Command string // the command that repeats the run
+	Machine string // the machine id (rawfmt.MachineID)
+	// Binary is the path of the binary that measures: the benchmark binary,
+	// or "" when this process does (scripts/http's servers are the runner
+	// itself). Its build information gives the go and goexperiment lines.
+	Binary string
+	// GOOS, GOARCH and CPU are written when set; go test writes them in the
+	// modes that run a benchmark binary.
+	GOOS, GOARCH, CPU string
+	// Env holds the runtime settings the measured processes run with, as
+	// KEY=VALUE over this process's: GOMAXPROCS, GOGC and GOMEMLIMIT.
+	Env    []string
+	Mode   []benchfmt.Config // the mode's own lines, in order
+	Codecs []*codecs.Codec   // the configurations the run may time
+	// Probe is what the benchmark binary printed of itself, written last.
+	Probe []benchfmt.Config
+}
+
+// Config returns the header's configuration lines, in this order. The go
+// version and GOEXPERIMENT come from the measuring binary's build
+// information, the one record of what the code that ran was compiled with.
+func (h Header) Config() ([]benchfmt.Config, error) {
+	bi, err := buildInfo(h.Binary)
+	if err != nil {
+		return nil, err
+	}
+	var cfg []benchfmt.Config
+	line := func(key, value string) { cfg = append(cfg, Line(key, value)) }
+	optional := func(key, value string) {
+		if value != "" {
+			line(key, value)
+		}
+	}
+	env := func(key, def string) string {
+		for _, kv := range h.Env {
+			if k, v, _ := strings.Cut(kv, "="); k == key {
+				return v
+			}
+		}
+		return cmp.Or(os.Getenv(key), def)
+	}
+	line(rawfmt.KeyCommit, Commit())
+	line(rawfmt.KeyCommand, h.Command)
+	line(rawfmt.KeyMachine, h.Machine)
+	line(rawfmt.KeyGo, bi.GoVersion)
+	optional(rawfmt.KeyGOOS, h.GOOS)
+	optional(rawfmt.KeyGOARCH, h.GOARCH)
+	optional(rawfmt.KeyCPU, h.CPU)
+	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
+	// The measured processes inherit this one's affinity and limits.
+	line(rawfmt.KeyGOMAXPROCS, env("GOMAXPROCS", strconv.Itoa(runtime.GOMAXPROCS(0))))
+	line(rawfmt.KeyGOGC, env("GOGC", "100"))
+	line(rawfmt.KeyGOMEMLIMIT, env("GOMEMLIMIT", "off"))
+	line(rawfmt.KeyGOEXPERIMENT, setting(bi, "GOEXPERIMENT"))
+	optional(rawfmt.KeyGOAMD64, setting(bi, "GOAMD64"))
+	cfg = append(cfg, h.Mode...)
+	for _, c := range h.Codecs {
+		cc := CodecConfig(c)
+		line(cc.Key(), cc.Value())
+		line(cc.SkipsKey(), cc.SkipsValue())
+	}
+	return append(cfg, h.Probe...), nil
+}
+
+// WriteHeader writes the configuration lines of h to w.
+func WriteHeader(w io.Writer, h Header) error {
+	cfg, err := h.Config()
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	for _, c := range cfg {
+		fmt.Fprintf(&b, "%s: %s\n", c.Key, c.Value)
+	}
+	_, err = b.WriteTo(w)
+	return err
+}
+
+// CodecConfig is c's configuration in a raw file: its name, module
+// version, category, engine and what it gives up.
+func CodecConfig(c *codecs.Codec) rawfmt.CodecConfig {
+	return rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
+		Engine: c.EngineName(), Skips: c.Skips, HasSkips: true}
+}
+
+// Line returns one configuration line for Header.Mode.
+func Line(key, value string) benchfmt.Config {
+	return benchfmt.Config{Key: key, Value: []byte(value), File: true}
+}
+
+// buildInfo reads the build information of the binary at path, or of this
+// process.
+func buildInfo(path string) (*debug.BuildInfo, error) {
+	if path == "" {
+		bi, ok := debug.ReadBuildInfo()
+		if !ok {
+			return nil, fmt.Errorf("this binary carries no build information")
+		}
+		return bi, nil
+	}
+	bi, err := buildinfo.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the build information of %s: %w", path, err)
+	}
+	return bi, nil
+}
+
+// setting is a build setting of bi, or "".
+func setting(bi *debug.BuildInfo, key string) string {
+	for _, s := range bi.Settings {
+		if s.Key == key {
+			return s.Value
+		}
+	}
+	return ""
 }

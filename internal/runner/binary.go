@@ -70,26 +70,27 @@ const AllCells = "^" + rawfmt.Benchmark + "$"
 
 // Probe runs the noop cell once and returns the configuration lines the
 // binary and go test print ahead of results (goos, goarch, pkg, cpu,
-// sonic-engine, race), and the cpu line's value.
-func (b Binary) Probe(ctx context.Context) (header []benchfmt.Config, cpu string, err error) {
+// sonic-engine, race).
+func (b Binary) Probe(ctx context.Context) ([]benchfmt.Config, error) {
 	out, err := b.Command(ctx, Pattern(rawfmt.NoopCell), "1x", 1).Output()
 	if err != nil {
 		b.Stderr.Write(out) // what it says about why
-		return nil, "", fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
+		return nil, fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
 	}
 	r := benchfmt.NewReader(bytes.NewReader(out), b.Path)
 	for r.Scan() {
 		if res, ok := r.Result().(*benchfmt.Result); ok {
-			return res.Config, res.GetConfig(rawfmt.KeyCPU), nil
+			return res.Config, nil
 		}
 	}
-	return nil, "", fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
+	return nil, fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
 }
 
 // A Round is one run of the binary, each selected cell once.
 type Round struct {
 	Bench     string               // the -test.bench pattern
 	Benchtime string               // -test.benchtime
+	Count     int                  // -test.count; 0 runs each cell once
 	Args      []string             // flags of this run, such as its order seed and round
 	Want      map[rawfmt.Cell]bool // the cells it must report
 }
@@ -98,6 +99,7 @@ type Round struct {
 type Report struct {
 	Config []string      // the configuration lines ahead of the first result
 	Failed []rawfmt.Cell // the cells that failed
+	Logs   []string      // the first line of each failed cell's log
 }
 
 // configLine matches a benchfmt configuration line: a key that starts in
@@ -105,13 +107,12 @@ type Report struct {
 var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 
 // Round is the time meter: it runs r, copying result lines to out and
-// counting the cells of r.Want in p. Cells that fail are in the report; it
-// is an error when the binary fails otherwise or does not report every cell
-// of r.Want. A binary that dies inside a cell (a panic, a stack overflow, a
-// signal) is an error that names the cell and the runtime's first line
-// about it. Stopped by ctx, it returns what it saw and no error.
+// counting the cells of r.Want in p (which may be nil when r.Want is).
+// Failed cells are in the report; it is an error when the binary fails
+// otherwise, dies inside a cell (named, with the runtime's first line), or
+// misses a cell of r.Want. Stopped by ctx, it returns no error.
 func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
-	cmd := b.Command(ctx, r.Bench, r.Benchtime, 1,
+	cmd := b.Command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
 		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
 	crash := &crashWatch{w: b.Stderr}
 	cmd.Stderr = crash
@@ -155,8 +156,10 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 		}
 		name, fail := strings.CutPrefix(strings.TrimSpace(text), FailPrefix)
 		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
-			rep.Failed = append(rep.Failed, c)
+			rep.Failed, rep.Logs = append(rep.Failed, c), append(rep.Logs, "")
 			running = rawfmt.Cell{}
+		} else if n := len(rep.Logs); n > 0 && rep.Logs[n-1] == "" && strings.HasPrefix(text, " ") {
+			rep.Logs[n-1] = strings.TrimSpace(text)
 		}
 		if fail || strings.HasPrefix(text, " ") {
 			fmt.Fprintln(b.Stderr, text) // a failure and its log
@@ -179,11 +182,64 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 		return rep, fmt.Errorf("benchmark binary: %w", err)
 	case lines.Err() != nil:
 		return rep, fmt.Errorf("reading the benchmark binary's output: %w", lines.Err())
-	case seen != len(r.Want):
+	case seen != len(r.Want)*max(r.Count, 1):
 		return rep, fmt.Errorf("the benchmark binary reported %d of the %d cells", seen, len(r.Want))
 	}
 	return rep, nil
 }
 
+// FailedNames lists the failed cells, comma-separated.
+func (r Report) FailedNames() string {
+	names := make([]string, len(r.Failed))
+	for i, c := range r.Failed {
+		names[i] = c.String()
+	}
+	return strings.Join(names, ", ")
+}
+
 // FailPrefix starts go test's line for a benchmark that failed.
 const FailPrefix = "--- FAIL: "
+
+// A crashWatch passes the binary's stderr on to w and keeps the runtime's
+// first line about a crash (a panic or a fatal error).
+type crashWatch struct {
+	w       io.Writer
+	partial []byte // the start of a line not yet ended, up to maxCrashLine
+	first   string // the first crash line, or ""
+}
+
+// maxCrashLine is how much of a line a crashWatch keeps.
+const maxCrashLine = 1 << 10
+
+func (c *crashWatch) Write(p []byte) (int, error) {
+	for rest := p; c.first == "" && len(rest) > 0; {
+		line, after, ended := bytes.Cut(rest, []byte("\n"))
+		c.partial = append(c.partial, line[:min(len(line), maxCrashLine-len(c.partial))]...)
+		if !ended {
+			break
+		}
+		if bytes.HasPrefix(c.partial, []byte(panicPrefix)) || bytes.HasPrefix(c.partial, []byte(fatalPrefix)) {
+			c.first = string(c.partial)
+		}
+		c.partial, rest = c.partial[:0], after
+	}
+	return c.w.Write(p)
+}
+
+// The Go runtime starts its report of a crash with one of these.
+const (
+	panicPrefix = "panic: "
+	fatalPrefix = "fatal error: "
+)
+
+// crashError says that the binary ended with err while cell ran, with the
+// runtime's first line about it, if any.
+func crashError(cell rawfmt.Cell, line string, err error) error {
+	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
+		return fmt.Errorf("%s panicked: %s", cell, why)
+	}
+	if line != "" {
+		return fmt.Errorf("%s crashed: %s", cell, line)
+	}
+	return fmt.Errorf("%s: benchmark binary: %w", cell, err)
+}

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -69,6 +70,38 @@ func TestCommand(t *testing.T) {
 		cmd := tt.b.Command(context.Background(), "^B$", "5x", 1, "-v")
 		if cmd.Path != tt.want[0] || !slices.Equal(cmd.Args, tt.want) {
 			t.Errorf("Command of %+v runs %s %q, want %q", tt.b, cmd.Path, cmd.Args, tt.want)
+		}
+	}
+}
+
+// TestCrashWatch feeds stderr to a crashWatch in pieces, as a pipe may
+// deliver it, and checks the line it keeps and that it passes everything on.
+func TestCrashWatch(t *testing.T) {
+	long := "panic: " + strings.Repeat("x", 2*maxCrashLine)
+	tests := []struct {
+		name   string
+		chunks []string
+		want   string
+	}{
+		{"panic split across writes", []string{"pan", "ic: boom\n\tmore\n\ngoroutine 1 [running]:\n"}, "panic: boom"},
+		{"fatal error after runtime lines", []string{"runtime: goroutine stack exceeds 1048576-byte limit\nruntime: sp=0x1\nfatal error: stack overflow\n\nruntime stack:\n"}, "fatal error: stack overflow"},
+		{"the first of two", []string{"panic: first\n", "fatal error: second\n"}, "panic: first"},
+		{"a log line that mentions a panic", []string{"gate.go:1: no panic: here\n"}, ""},
+		{"long line kept in part", []string{long[:100], long[100:] + "\n"}, long[:maxCrashLine]},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		c := &crashWatch{w: &out}
+		for _, chunk := range tt.chunks {
+			if n, err := c.Write([]byte(chunk)); n != len(chunk) || err != nil {
+				t.Fatalf("%s: Write = %d, %v", tt.name, n, err)
+			}
+		}
+		if c.first != tt.want {
+			t.Errorf("%s: kept %q, want %q", tt.name, c.first, tt.want)
+		}
+		if want := strings.Join(tt.chunks, ""); out.String() != want {
+			t.Errorf("%s: passed on %q, want %q", tt.name, out.String(), want)
 		}
 	}
 }

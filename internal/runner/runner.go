@@ -21,10 +21,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 
+	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
@@ -33,6 +39,13 @@ import (
 // HTTP load are meters.
 type Meter interface {
 	Round(ctx context.Context, round int, out io.Writer, p *Progress) error
+}
+
+// A MeterFunc is a Meter of a function.
+type MeterFunc func(ctx context.Context, round int, out io.Writer, p *Progress) error
+
+func (f MeterFunc) Round(ctx context.Context, round int, out io.Writer, p *Progress) error {
+	return f(ctx, round, out, p)
 }
 
 // Rounds runs m for rounds rounds of cells cells each, writing their
@@ -53,10 +66,8 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	return nil
 }
 
-// WriteRaw writes the raw file at path, making its directory, with
-// safefile.Write: write writes it to a partial file that is renamed into
-// place only when write succeeds, and a path that exists is an error
-// unless replace.
+// WriteRaw writes the raw file at path with safefile.Write, making its
+// directory.
 func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -67,11 +78,10 @@ func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Write
 // ErrInterrupted starts the error of a run that a signal stopped.
 var ErrInterrupted = errors.New("interrupted")
 
-// Main runs the command name: it exits 0 for -h and 2 with one line for a
-// bad command line (parseErr), else runs run with a context that SIGINT
-// and SIGTERM cancel and exits 0 when it succeeds, 130 with one line when
-// a signal stopped it and 1 with one line when it failed. The kernel sends
-// parentDeath to the command when the process that started it dies.
+// Main runs the command name: it exits 0 for -h, 2 for a bad command line
+// (parseErr), else runs run with a context that SIGINT and SIGTERM cancel,
+// exiting 0, 130 when a signal stopped it or 1, with one line on failure.
+// The kernel sends parentDeath to the command when its parent dies.
 func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
 	switch {
 	case errors.Is(parseErr, flag.ErrHelp):
@@ -105,4 +115,52 @@ func exit(w io.Writer, name string, ctx context.Context, err error) int {
 	}
 	fmt.Fprintf(w, "%s: %v\n", name, err)
 	return 1
+}
+
+// buildPrefix starts the name of a runner's build directory in the
+// temporary directory: jsoncost-bench-<pid of the runner>-<random>.
+const buildPrefix = "jsoncost-bench-"
+
+// Build makes this runner's build directory, which the caller removes,
+// and there compiles the benchmark binary, go test -c of the root package
+// with the extra go test flags, unless bin names one.
+func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (path, dir string, err error) {
+	if dir, err = buildDir(stderr); err != nil || bin != "" {
+		return bin, dir, err
+	}
+	path = filepath.Join(dir, "jsoncost.test")
+	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
+	fmt.Fprintln(stderr, "building the benchmark binary…")
+	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
+	cmd.SysProcAttr = ChildAttr()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", dir, fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
+	}
+	return path, dir, nil
+}
+
+// buildDir removes the build directories of runners that are gone, then
+// makes this runner's.
+func buildDir(stderr io.Writer) (string, error) {
+	tmp := os.TempDir()
+	entries, _ := os.ReadDir(tmp) // nothing to clean when it cannot be read
+	for _, e := range entries {
+		rest, ours := strings.CutPrefix(e.Name(), buildPrefix)
+		pidText, _, named := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ours || !named || !e.IsDir() || err != nil || alive(pid) {
+			continue
+		}
+		dir := filepath.Join(tmp, e.Name())
+		if err := os.RemoveAll(dir); err != nil {
+			fmt.Fprintf(stderr, "cannot remove %s, left by a runner that is gone: %v\n", dir, err)
+			continue
+		}
+		fmt.Fprintf(stderr, "removed %s, left by a runner that is gone\n", dir)
+	}
+	dir, err := os.MkdirTemp(tmp, buildPrefix+strconv.Itoa(os.Getpid())+"-*")
+	if err != nil {
+		return "", fmt.Errorf("making the build directory: %w", err)
+	}
+	return dir, nil
 }

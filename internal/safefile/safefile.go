@@ -20,9 +20,8 @@ import (
 
 // Write writes the file at path with permissions perm: write fills the
 // partial file, renamed into place only when write succeeds. A path that
-// exists is an error unless replace. First it removes the partial files in
-// path's directory, which must exist, that no live writer holds, saying so
-// on stderr.
+// exists is an error unless replace. First it removes the stale partial
+// files in path's directory, which must exist, saying so on stderr.
 func Write(path string, perm os.FileMode, replace bool, stderr io.Writer, write func(w io.Writer) error) (err error) {
 	f, err := createPartial(path, perm, replace, stderr)
 	if err != nil {

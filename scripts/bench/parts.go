@@ -23,9 +23,7 @@ import (
 // in far less, and ten iterations would hold none of its collections.
 const slowFields = 2000
 
-// A part is the cells of a round that one run of the benchmark binary
-// times: its selection names their fixtures exactly. A round runs it
-// passes times.
+// A part is the cells one run of the binary times, passes times a round.
 type part struct {
 	sel       rawfmt.Selection
 	benchtime string
@@ -33,11 +31,9 @@ type part struct {
 	passes    int
 }
 
-// split divides the cells into the parts of a round: the cells on
-// documents of slowFields values or more, run for largeBenchtime ("" runs
-// every cell for benchtime); with fieldsPasses above 1, the fields-* cells
-// on the other documents, run fieldsPasses times; and the rest. Empty parts
-// are left out.
+// split divides the cells into a round's parts: those on documents of
+// slowFields values or more (unless largeBenchtime is ""), the other
+// fields-* cells (with fieldsPasses above 1), and the rest.
 func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtime string, fieldsPasses int) []part {
 	newPart := func(benchtime string, passes int) *part {
 		return &part{sel: sel, benchtime: benchtime, want: map[rawfmt.Cell]bool{}, passes: passes}
@@ -120,7 +116,7 @@ func (t *timer) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 		case err != nil || ctx.Err() != nil:
 			return err
 		case len(rep.Failed) > 0:
-			return fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), joinCells(rep.Failed))
+			return fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), rep.FailedNames())
 		}
 	}
 	return nil

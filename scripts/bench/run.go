@@ -2,20 +2,27 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -45,23 +52,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	name := rawfmt.NewRawName(time.Now(), rawfmt.MatrixKind(o.quick, !o.sel.IsZero()))
 
-	bin := o.bin
-	if bin == "" {
-		dir, err := runner.BuildDir(stderr)
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		if bin, err = runner.Build(ctx, dir, stderr); err != nil {
-			return err
-		}
-	}
-	b := runner.Binary{Path: bin, Args: o.sel.Args(rawfmt.BinaryFlagPrefix), Stderr: stderr}
-	header, cpu, err := b.Probe(ctx)
+	bin, dir, err := runner.Build(ctx, o.bin, stderr)
+	defer os.RemoveAll(dir)
 	if err != nil {
 		return err
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
+	b := runner.Binary{Path: bin, Args: o.sel.Args(rawfmt.BinaryFlagPrefix), Stderr: stderr}
+	header, err := b.Probe(ctx)
+	if err != nil {
+		return err
+	}
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	path := filepath.Join(o.results, id, "raw", name.String())
 	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
 	b.Args = nil // each part selects its own cells
@@ -96,14 +97,6 @@ func withBase(o *options) bool {
 	return true
 }
 
-func joinCells(cells []rawfmt.Cell) string {
-	s := make([]string, len(cells))
-	for i, c := range cells {
-		s[i] = c.String()
-	}
-	return strings.Join(s, ", ")
-}
-
 // A lockedWriter serializes writes to w.
 type lockedWriter struct {
 	mu sync.Mutex
@@ -114,4 +107,61 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// writeConfig writes the configuration lines that make a raw file
+// reproducible (see runinfo.Header): the common ones of the binary at bin,
+// then the run's affinity, rounds, benchtimes, order seed and a narrowed
+// selection, every codec, and header, the lines the benchmark binary
+// printed (goos, goarch, pkg, cpu, sonic-engine, race).
+func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
+	var mode []benchfmt.Config
+	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
+	if cpus, narrowed := affinity(); narrowed {
+		line(rawfmt.KeyAffinity, cpus)
+	}
+	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
+	line(rawfmt.KeyBenchtime, o.benchtime)
+	if o.large != "" {
+		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d values or more", o.large, slowFields))
+	}
+	line(rawfmt.KeyFieldsPasses, strconv.Itoa(o.fieldsPasses))
+	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
+	if !o.sel.IsZero() {
+		line(rawfmt.KeySelection, o.sel.String())
+	}
+	return runinfo.WriteHeader(w, runinfo.Header{
+		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Binary: bin,
+		Mode: mode, Codecs: codecs.All(), Probe: header,
+	})
+}
+
+// summarizeSkips prints how many combinations were left out, by reason.
+func summarizeSkips(w io.Writer, skipped []jsoncost.Skip) {
+	if len(skipped) == 0 {
+		return
+	}
+	count := map[string]int{}
+	for _, s := range skipped {
+		count[s.Reason]++
+	}
+	fmt.Fprintf(w, "skipping %d unsupported combinations:\n", len(skipped))
+	for _, r := range slices.Sorted(maps.Keys(count)) {
+		fmt.Fprintf(w, "  %4d  %s\n", count[r], r)
+	}
+}
+
+// noCells says why a selection has nothing to run: the reasons its
+// combinations were skipped, each once.
+func noCells(skipped []jsoncost.Skip) error {
+	var reasons []string
+	for _, s := range skipped {
+		if !slices.Contains(reasons, s.Reason) {
+			reasons = append(reasons, s.Reason)
+		}
+	}
+	if len(reasons) == 0 {
+		return errors.New("no cells to run")
+	}
+	return fmt.Errorf("no cells to run: %s", strings.Join(reasons, "; "))
 }

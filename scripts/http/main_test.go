@@ -18,6 +18,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // The test binary plays the command's server roles (its first argument
@@ -64,7 +65,7 @@ func TestRun(t *testing.T) {
 	if err := run(t.Context(), tiny(results), &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpuName())
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	dir := filepath.Join(results, id, "http")
 	raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 	hidden, _ := filepath.Glob(filepath.Join(dir, "raw", ".*"))

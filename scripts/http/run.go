@@ -3,24 +3,28 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
+	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -86,7 +90,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		host, m.backendURL = cl.Host(), o.es
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", version, host, o.index) // the URL may hold credentials
 	}
-	cpu := cpuName()
+	cpu := runinfo.CPU()
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
 	mode := []benchfmt.Config{}
 	for _, kv := range [][2]string{
@@ -133,14 +137,155 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	return reportRun(o.results, id, path, r, stdout)
 }
 
-var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
+// A meter is the HTTP meter of runner.Rounds: a round measures every cell
+// once, in the order of the seed and the round.
+type meter struct {
+	o          options
+	cells      []httpbench.Cell
+	backend    *child // the loopback backend; nil for a cluster
+	backendURL string
+	client     *http.Client // reads the servers' stats
+	config     []benchfmt.Config
+	w          *benchfmt.Writer
+	stderr     io.Writer // for -v
+}
 
-// cpuName is the CPU model as go test records it in its cpu line on Linux:
-// the "model name" of /proc/cpuinfo; "" elsewhere.
-func cpuName() string {
-	data, _ := os.ReadFile("/proc/cpuinfo")
-	if m := modelName.FindSubmatch(data); m != nil {
-		return string(m[1])
+func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
+	if m.w == nil {
+		m.w = benchfmt.NewWriter(out) // on the first round's out, so that the configuration is written once
 	}
-	return ""
+	cells := slices.Clone(m.cells)
+	rand.New(rand.NewPCG(m.o.seed, uint64(round))).Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	for _, c := range cells {
+		res, err := m.measure(ctx, c)
+		if err != nil {
+			return fmt.Errorf("scenario %s at %s: %w", c.Scenario.Name, c.Load, err)
+		}
+		if err := m.w.Write(res); err != nil {
+			return err
+		}
+		p.Cell(c.Scenario.Name + " at " + c.Load.String())
+	}
+	return nil
+}
+
+// measure starts the API server of c's scenario, warms it up with c's
+// load, and measures it under the same load.
+func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result, error) {
+	cfg, err := json.Marshal(api.Config{Backend: m.backendURL, Index: m.o.index, Scenario: c.Scenario})
+	if err != nil {
+		return nil, err
+	}
+	a, err := startChild(ctx, roleAPI, m.o.apiAddr, string(cfg))
+	if err != nil {
+		return nil, err
+	}
+	defer a.stop()
+	if m.o.verbose {
+		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
+	}
+	spec := vegetaload.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
+	if _, err := attack(ctx, spec); err != nil {
+		return nil, fmt.Errorf("warm-up: %w", err)
+	}
+	apiBefore, backBefore, err := m.stats(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	spec.Duration = m.o.duration
+	res, err := attack(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	apiAfter, backAfter, err := m.stats(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.stop(); err != nil {
+		return nil, err
+	}
+	d, back := apiAfter.Sub(apiBefore), backAfter.Sub(backBefore)
+	if d.Requests != uint64(res.Requests) {
+		return nil, fmt.Errorf("the API server counted %d requests, the load generator %d", d.Requests, res.Requests)
+	}
+	if m.backend != nil {
+		if err := checkBackend(c.Scenario, d.Requests, back, d); err != nil {
+			return nil, err
+		}
+	}
+	n := float64(res.Requests)
+	per := func(v float64, unit string) benchfmt.Value { return benchfmt.Value{Value: v / n, Unit: unit} }
+	values := []benchfmt.Value{
+		{Value: res.Throughput(), Unit: httpbench.UnitReqs},
+		{Value: float64(res.Quantile(0.50)), Unit: httpbench.UnitP50},
+		{Value: float64(res.Quantile(0.90)), Unit: httpbench.UnitP90},
+		{Value: float64(res.Quantile(0.99)), Unit: httpbench.UnitP99},
+		{Value: float64(res.Quantile(0.999)), Unit: httpbench.UnitP999},
+		per(float64(d.CPU), httpbench.UnitAPICPU),
+	}
+	if m.backend != nil {
+		values = append(values, per(float64(back.CPU), httpbench.UnitBackendCPU))
+	}
+	values = append(values, per(float64(d.AllocBytes), httpbench.UnitB), per(float64(d.AllocObjects), httpbench.UnitAllocs),
+		per(float64(d.Conns), httpbench.UnitConns), per(float64(d.Bytes), httpbench.UnitBackendB))
+	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, nil
+}
+
+// stats reads the API server's stats and the loopback backend's.
+func (m *meter) stats(ctx context.Context, a *child) (apiStats, backendStats httpbench.Stats, err error) {
+	if apiStats, err = httpbench.FetchStats(ctx, m.client, a.url); err != nil {
+		return apiStats, backendStats, fmt.Errorf("API server: %w", err)
+	}
+	if m.backend != nil {
+		if backendStats, err = httpbench.FetchStats(ctx, m.client, m.backendURL); err != nil {
+			return apiStats, backendStats, fmt.Errorf("backend: %w", err)
+		}
+	}
+	return apiStats, backendStats, nil
+}
+
+// attack runs spec and fails unless every request succeeded.
+func attack(ctx context.Context, spec vegetaload.Spec) (vegetaload.Result, error) {
+	r, err := vegetaload.Run(ctx, spec)
+	switch {
+	case err != nil:
+		return r, err
+	case r.Requests == 0:
+		return r, errors.New("no request completed")
+	case r.Failed > 0:
+		return r, fmt.Errorf("%d of %d requests failed, the first with: %s", r.Failed, r.Requests, r.FirstErr)
+	}
+	return r, nil
+}
+
+// checkBackend checks what the loopback backend saw of a cell's n
+// measured requests, given its stats' growth and the API server's: one
+// search per request, each naming the scenario's _source_includes, and
+// every byte it sent read by the API server.
+func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
+	want, err := s.Includes()
+	if err != nil {
+		return err
+	}
+	if backend.Requests != n || backend.Includes[want] != n {
+		var got []string
+		for _, k := range slices.Sorted(maps.Keys(backend.Includes)) {
+			got = append(got, fmt.Sprintf("%d searches with %s", backend.Includes[k], includesLabel(k)))
+		}
+		if len(got) == 0 {
+			got = []string{"no search"}
+		}
+		return fmt.Errorf("the backend received %s for %d requests; want %s in each", strings.Join(got, " and "), n, includesLabel(want))
+	}
+	if backend.Bytes != apiServer.Bytes {
+		return fmt.Errorf("the backend sent %d bytes of search responses, the API server read %d", backend.Bytes, apiServer.Bytes)
+	}
+	return nil
+}
+
+func includesLabel(includes string) string {
+	if includes == "" {
+		return "no _source_includes"
+	}
+	return "_source_includes=" + includes
 }

@@ -33,8 +33,8 @@ func TestRealValgrind(t *testing.T) {
 	if v, err := valgrindVersion(ctx, valgrind); err != nil || !strings.HasPrefix(v, "valgrind-") {
 		t.Errorf("valgrind version %q, %v", v, err)
 	}
-	dir := t.TempDir()
-	bin, err := runner.Build(ctx, dir, io.Discard, "-ldflags=-s -w")
+	bin, dir, err := runner.Build(ctx, "", io.Discard, "-ldflags=-s -w")
+	defer os.RemoveAll(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +47,6 @@ func TestRealValgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if native.cpu == "" {
-		t.Error("the native pass printed no cpu line")
-	}
 	c := &counter{valgrind: valgrind, bin: bin, dir: dir, attempts: attempts, stderr: io.Discard}
 	figures := map[string]float64{}
 	var (
@@ -58,7 +55,7 @@ func TestRealValgrind(t *testing.T) {
 	)
 	for _, j := range jobs {
 		wg.Go(func() {
-			tm := native.timings[j.cell]
+			tm := native[j.cell]
 			n1, _ := chooseN1(tm.ns*firstRate, tm.bytes, 3_000_000)
 			i1, header, err := c.count(ctx, j, n1)
 			if err != nil {

@@ -59,7 +59,7 @@ const (
 type options struct {
 	sel      rawfmt.Selection
 	parallel int    // cells counted at a time
-	target   int64  // instructions the N1 run's loop should execute
+	target   int    // instructions the N1 run's loop should execute
 	valgrind string // the valgrind executable
 	bin      string // a prebuilt benchmark binary; "" builds one
 	results  string // the results directory

@@ -106,6 +106,7 @@ func fake(mode string, args []string) int {
 	count := fs.Int("test.count", 1, "")
 	fs.String("test.timeout", "", "")
 	fs.Bool("test.benchmem", false, "")
+	fs.Bool("test.v", false, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

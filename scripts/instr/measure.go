@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"sync"
 
+	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 const (
@@ -71,12 +75,10 @@ func (r *rates) learn(c rawfmt.Cell, t timing, perOp float64) {
 	}
 }
 
-// chooseN1 returns N1 for a cell estimated to execute perOp instructions
-// and allocate bytes per operation: enough iterations that the N1 run's
-// loop executes target instructions, rounded up to two significant digits,
-// at least 2 (go test runs a count of 1 differently) and at most what keeps
-// the N2 run's allocations under heapLimit. capped reports that the limit
-// decided.
+// chooseN1 returns N1 for a cell of perOp instructions and bytes
+// allocated per operation: enough that the N1 loop executes target
+// instructions, rounded up to two digits, at least 2 (go test runs a count
+// of 1 differently), capped when the N2 run would pass heapLimit.
 func chooseN1(perOp, bytes float64, target int64) (n1 int64, capped bool) {
 	n := math.Ceil(float64(target) / math.Max(perOp, 1))
 	if bytes > 0 {
@@ -96,12 +98,10 @@ func roundUp2(n int64) int64 {
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell in pairs of runs at N1 and N2, each pair giving a
-// figure (I2 − I1)/(N2 − N1) from processes of its own, so that a process
-// whose operations cost more moves one figure, never all. When the first
-// pair's N1 loop executed less than half the target, it counts again with
-// N1 from that figure; then more pairs follow until two agree, and the
-// cell's figure is the median.
+// measure counts j's cell in pairs of runs at N1 and N2, each pair a
+// process of its own, so that a costlier process moves one figure, never
+// all. A first pair short of half the target is counted again with N1 from
+// its figure; then pairs follow until two agree.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
 	pair := func() (perOp float64, more int64, err error) {
@@ -164,4 +164,57 @@ func settled(figures []float64) bool {
 
 func median(figures []float64) float64 {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
+}
+
+// The native pass times each cell nativeCount times for nativeBenchtime
+// and keeps the fastest: enough for an estimate, in seconds, and the least
+// disturbed by other work on the machine.
+const (
+	nativeBenchtime = "10ms"
+	nativeCount     = 3
+)
+
+// A timing is what the native pass measured of one cell.
+type timing struct {
+	ns, bytes float64 // the fastest ns/op, and B/op
+}
+
+// runNative runs the binary over sel natively, in the counted runs'
+// environment: every job's cell must pass the gate and have a time.
+func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
+	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
+	var out bytes.Buffer
+	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: nativeBenchtime, Count: nativeCount}, &out, nil)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		return nil, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, err)
+	case len(rep.Failed) == 1:
+		return nil, &gateError{rep.Failed[0], rep.Logs[0]}
+	case len(rep.Failed) > 1:
+		return nil, fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
+			len(rep.Failed), rep.FailedNames())
+	}
+	timings := map[rawfmt.Cell]timing{}
+	for r := benchfmt.NewReader(&out, bin); r.Scan(); {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		c, _ := rawfmt.ParseCell(res.Name)
+		sec, _ := res.Value(unitSec)
+		t := timing{ns: sec * 1e9}
+		t.bytes, _ = res.Value(rawfmt.UnitB)
+		if old, ok := timings[c]; ok {
+			t.ns = min(t.ns, old.ns)
+		}
+		timings[c] = t
+	}
+	for _, j := range jobs {
+		if t, ok := timings[j.cell]; !ok || t.ns <= 0 {
+			return nil, fmt.Errorf("the native pass of the benchmark binary reported no ns/op for %s", j.cell)
+		}
+	}
+	return timings, nil
 }

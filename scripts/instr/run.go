@@ -15,8 +15,12 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -67,20 +71,14 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := runner.BuildDir(stderr)
+	// Without a symbol table or DWARF: valgrind reads them at every start,
+	// a third of a second that the counts do not need.
+	bin, tmp, err := runner.Build(ctx, o.bin, stderr, "-ldflags=-s -w")
+	defer os.RemoveAll(tmp)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	bin := o.bin
-	if bin == "" {
-		// Without a symbol table or DWARF: valgrind reads them at every
-		// start, a third of a second that the counts do not need.
-		if bin, err = runner.Build(ctx, tmp, stderr, "-ldflags=-s -w"); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, the cpu, estimates)…\n", len(jobs))
+	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, estimates)…\n", len(jobs))
 	native, err := runNative(ctx, bin, o.sel, jobs, stderr)
 	if err != nil {
 		return err
@@ -91,12 +89,12 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, native.cpu)
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
 	path := filepath.Join(o.results, id, "raw", name.String())
-	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: o.target}
+	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: int64(o.target)}
 	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, bin, version, native.cpu, probe); err != nil {
+		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
@@ -115,7 +113,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 type countMeter struct {
 	c        *counter
 	jobs     []job
-	native   nativeRun
+	native   map[rawfmt.Cell]timing
 	parallel int
 	target   int64
 	figures  []*figure // the round's, for reportSpread
@@ -137,7 +135,7 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 				j, i := m.jobs[next], next
 				next++
 				mu.Unlock()
-				f, err := measure(ctx, m.c, &r, j, m.native.timings[j.cell], m.target)
+				f, err := measure(ctx, m.c, &r, j, m.native[j.cell], m.target)
 				mu.Lock()
 				if err != nil {
 					cancel(err)
@@ -183,4 +181,37 @@ func reportSpread(w io.Writer, figures []*figure) {
 // GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
 func figureLine(f figure) string {
 	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), f.n2-f.n1, f.perOp, rawfmt.UnitInstr)
+}
+
+// Configuration keys of instruction counts.
+const (
+	keyValgrind    = "valgrind"     // valgrind --version
+	keyValgrindCPU = "valgrind-cpu" // the CPU valgrind presents to the program, whose code paths it chooses
+	keyGODEBUG     = "godebug"
+)
+
+// writeConfig writes the header of an instr raw file: what the binary
+// printed of itself under valgrind has its cpu line as valgrind-cpu, beside
+// the native cpu; last the unit metadata of instruction counts.
+func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
+	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
+	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
+		runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind)}
+	var self []benchfmt.Config
+	for _, c := range probe {
+		if c.Key == rawfmt.KeyCPU {
+			self = append(self, runinfo.Line(rawfmt.KeyCPU, runinfo.CPU()), runinfo.Line(keyValgrindCPU, string(c.Value)))
+		} else {
+			self = append(self, c)
+		}
+	}
+	err := runinfo.WriteHeader(w, runinfo.Header{
+		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Binary: bin, Env: runEnv,
+		Mode: mode, Codecs: codecs.All(), Probe: self,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s %s %s\n", rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
+	return err
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
 // readRaw reads the only file under results/*/raw, failing unless there is
@@ -76,8 +77,8 @@ func TestRun(t *testing.T) {
 			}
 			config, results := readRaw(t, o.results)
 			want := map[string]string{
-				rawfmt.KeyMachine:                       rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, "Fake CPU"),
-				rawfmt.KeyCPU:                           "Fake CPU",
+				rawfmt.KeyMachine:                       rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU()),
+				rawfmt.KeyCPU:                           runinfo.CPU(),
 				keyValgrindCPU:                          "Valgrind CPU",
 				keyValgrind:                             fakeVersion,
 				rawfmt.KeyGOMAXPROCS:                    "1",

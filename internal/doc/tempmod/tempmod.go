@@ -111,12 +111,10 @@ func Create(root string, doc *Doc) (_ *Module, err error) {
 // Remove deletes the module's directory.
 func (m *Module) Remove() error { return os.RemoveAll(m.Dir) }
 
-// Build generates easyjson's code for the types, without the MarshalJSON
-// and UnmarshalJSON methods that would make every other codec call it, and
-// compiles the test binary, returning its path, without the DWARF tables
-// that nothing reads and that take a third of the link. When easyjson
-// cannot handle the types, its cells are left out and note says so in one
-// line.
+// Build generates easyjson's code for the types (without the methods that
+// would make every other codec call it) and compiles the test binary
+// without DWARF, a third of the link. When easyjson cannot handle the
+// types, its cells are left out and note says so in one line.
 func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
 	err = m.goCmd(ctx, "run", "github.com/mailru/easyjson/easyjson", "-all", "-no_std_marshalers", "types.go")
 	switch {
