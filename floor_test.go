@@ -28,10 +28,11 @@ func TestFloorBytes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e, in := entryInput(t, tt.fixture)
-		read, write, err := floorBytes(Cell{tt.op, e, nil}, in)
+		f, err := newFloor(Cell{tt.op, e, nil}, []codecs.Input{in})
 		if err != nil {
 			t.Fatal(err)
 		}
+		read, write := f.read, f.write
 		if (read != nil) != tt.read || (write != nil) != tt.write {
 			t.Errorf("%s %s floor: reads %d bytes, writes %d; want read %t, write %t", tt.fixture, tt.op, len(read), len(write), tt.read, tt.write)
 		}
