@@ -64,11 +64,7 @@ func gate(cell Cell, named bool) ([]codecs.Input, error) {
 // The gate's own calls are the untimed warm-up of the operation.
 func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	if cell.Floor() {
-		ins, err := inputs(cell.Fixture)
-		if err != nil {
-			return nil, err
-		}
-		f, err := newFloor(cell, ins)
+		f, err := newFloor(cell)
 		if err != nil {
 			return nil, err
 		}

@@ -18,7 +18,11 @@ type floor struct {
 
 // newFloor returns the floor of cell, whose entry has one sample, with its
 // output buffer allocated.
-func newFloor(cell Cell, ins []codecs.Input) (*floor, error) {
+func newFloor(cell Cell) (*floor, error) {
+	ins, err := inputs(cell.Fixture)
+	if err != nil {
+		return nil, err
+	}
 	if len(ins) != 1 {
 		return nil, fmt.Errorf("%s: a floor runs on one sample, not %d", cell, len(ins))
 	}

@@ -28,7 +28,7 @@ func TestFloorBytes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e, in := entryInput(t, tt.fixture)
-		f, err := newFloor(Cell{tt.op, e, nil}, []codecs.Input{in})
+		f, err := newFloor(Cell{tt.op, e, nil})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestFloorLoop(t *testing.T) {
 	} {
 		t.Run(tt.fixture+"/"+string(tt.op), func(t *testing.T) {
 			e, in := entryInput(t, tt.fixture)
-			f, err := newFloor(Cell{tt.op, e, nil}, []codecs.Input{in})
+			f, err := newFloor(Cell{tt.op, e, nil})
 			if err != nil {
 				t.Fatal(err)
 			}
