@@ -44,58 +44,56 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 // consults it.
 var check = codecs.Check
 
-// gate checks the cell on every input; when named is set, a failure names
-// its sample.
-func gate(cell Cell, ins []codecs.Input, named bool) error {
-	for i, in := range ins {
-		if err := check(cell.Codec, cell.Op, in); err != nil {
-			if named {
-				return fmt.Errorf("sample %d: %w", i+1, err)
-			}
-			return err
+// gate checks the cell on every sample of its entry; when named is set, a
+// failure names its sample.
+func gate(cell Cell, named bool) ([]codecs.Input, error) {
+	ins, err := inputs(cell.Fixture)
+	for i := 0; err == nil && i < len(ins); i++ {
+		if err = check(cell.Codec, cell.Op, ins[i]); err != nil && named {
+			err = fmt.Errorf("sample %d: %w", i+1, err)
 		}
 	}
-	return nil
+	return ins, err
 }
 
 // Prepare checks the cell with the correctness gate and returns its timed
-// loop, in which each iteration takes the next sample of the cell's entry.
-// Everything an iteration needs is built here, before timing: the input
-// bytes, the value an encoder is handed, the compiled get5 paths, the
-// codec's per-type warm-up (sonic's Pretouch). The gate's own calls are the
-// untimed warm-up of the operation. An iteration decodes into a fresh
-// target every time.
+// loop, in which each iteration takes the next sample of the cell's entry
+// and decodes into a fresh target. Everything an iteration needs is built
+// here, before timing: the inputs, the values an encoder is handed, the
+// compiled get5 paths, the codec's per-type warm-up (sonic's Pretouch).
+// The gate's own calls are the untimed warm-up of the operation.
 func Prepare(cell Cell) (func(b *testing.B) error, error) {
-	ins, err := inputs(cell.Fixture)
-	if err != nil {
-		return nil, err
-	}
 	if cell.Floor() {
-		f, err := newFloor(cell, ins)
+		f, err := newFloor(cell)
 		if err != nil {
 			return nil, err
 		}
 		return f.loop, nil
 	}
-	c, op := cell.Codec, cell.Op
-	newValue := ins[0].Target(op)
-	if c.Warmup != nil {
-		for _, newV := range []func() any{ins[0].New, ins[0].NewProj, codecs.NewMap} {
-			if newV == nil {
-				continue
-			}
+	c, op, e := cell.Codec, cell.Op, cell.Fixture
+	for _, newV := range []func() any{e.New, e.NewProj, codecs.NewMap} {
+		if c.Warmup != nil && newV != nil {
 			if err := c.Warmup(newV()); err != nil {
 				return nil, fmt.Errorf("%s: warm-up: %w", cell, err)
 			}
 		}
 	}
-	if err := gate(cell, ins, len(ins) > 1); err != nil {
+	ins, err := gate(cell, len(e.Samples) > 1)
+	if err != nil {
 		return nil, err
 	}
-	n := len(ins)
-	docs := make([][]byte, n)
+	n, newValue := len(ins), ins[0].Target(op)
+	docs, values, gets := make([][]byte, n), make([]any, n), make([]func([]byte) ([][]byte, error), n)
 	for i, in := range ins {
 		docs[i] = in.Doc
+		switch op {
+		case codecs.EncodeStruct, codecs.EncodeMap:
+			if values[i], _, err = codecs.Encoded(in, op); err != nil {
+				return nil, fmt.Errorf("%s: %w", cell, err)
+			}
+		case codecs.Get5:
+			gets[i] = c.Get(in.Paths)
+		}
 	}
 	switch op {
 	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
@@ -111,12 +109,6 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 			return nil
 		}, nil
 	case codecs.EncodeStruct, codecs.EncodeMap:
-		values := make([]any, n)
-		for i, in := range ins {
-			if values[i], _, err = codecs.Encoded(in, op); err != nil {
-				return nil, fmt.Errorf("%s: %w", cell, err)
-			}
-		}
 		return func(b *testing.B) error {
 			for i := 0; b.Loop(); i++ {
 				if i == n {
@@ -145,10 +137,6 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 			return nil
 		}, nil
 	case codecs.Get5:
-		gets := make([]func([]byte) ([][]byte, error), n)
-		for i, in := range ins {
-			gets[i] = c.Get(in.Paths)
-		}
 		return func(b *testing.B) error {
 			for i := 0; b.Loop(); i++ {
 				if i == n {
@@ -195,9 +183,8 @@ func benchCell(b *testing.B, cell Cell) {
 // function value.
 var nothing = &codecs.Codec{Unmarshal: func([]byte, any) error { return nil }}
 
-// benchNoop times the noop cell: the same loop as a decoder's, stepping
-// through the samples of a one-sample entry, around a call that does
-// nothing.
+// benchNoop times the noop cell: a decoder's loop over the samples of a
+// one-sample entry, around a call that does nothing.
 func benchNoop(b *testing.B) {
 	docs := [][]byte{nil}
 	n := len(docs)

@@ -67,7 +67,8 @@ func DocumentMain(m *testing.M, d *Document) {
 	os.Exit(0)
 }
 
-// printGate prints the GateResult of every cell of d.
+// printGate prints the GateResult of every cell of d; a failure names its
+// sample, even in a document of one.
 func printGate(d *Document) error {
 	cells, err := d.cells()
 	if err != nil {
@@ -76,7 +77,7 @@ func printGate(d *Document) error {
 	enc := json.NewEncoder(os.Stdout)
 	for _, c := range cells {
 		r := GateResult{Cell: c.Name().Sub()}
-		if err := gateCell(c); err != nil {
+		if _, err := gate(c, true); err != nil {
 			r.Error = err.Error()
 		}
 		if err := enc.Encode(r); err != nil {
@@ -86,21 +87,10 @@ func printGate(d *Document) error {
 	return nil
 }
 
-// gateCell checks c on every sample of its entry; a failure names its
-// sample, even in a document of one.
-func gateCell(c Cell) error {
-	ins, err := inputs(c.Fixture)
-	if err != nil {
-		return err
-	}
-	return gate(c, ins, true)
-}
-
 // BenchmarkDocument runs, as BenchmarkCodec does for the matrix, every
 // cell of d but those -doc.skip names, in the order of -doc.seed and
 // -doc.round.
 func BenchmarkDocument(b *testing.B, d *Document) {
-	refuseRace(b)
 	cells, err := d.cells()
 	if err != nil {
 		b.Fatal(err)
@@ -112,20 +102,58 @@ func BenchmarkDocument(b *testing.B, d *Document) {
 
 // cells returns every cell of d, in op, fixture, codec order: each
 // configuration that supports the operation (easyjson only with generated
-// code), on the document; get5 on the samples where it finds a field; the
-// projection's operations and the filtered document only with fields.
+// code) on the document; with fields, decode-proj, decode-struct on the
+// samples filtered to the fields, and get5 on the samples where it finds
+// one. First the projected type and every filtered sample are held to the
+// fields: one that has a path FIELDS does not name, or lacks one it does,
+// is an error.
 func (d *Document) cells() ([]Cell, error) {
-	full, filtered, located, err := d.entries()
+	set, err := fields.Parse(d.Fields)
+	if err != nil {
+		return nil, err
+	}
+	if set != nil && d.NewProj != nil {
+		if err := set.CheckType(reflect.TypeOf(d.New()), reflect.TypeOf(d.NewProj())); err != nil {
+			return nil, fmt.Errorf("FIELDS check: %w", err)
+		}
+	}
+	var all, kept, found []fixtures.Sample
+	for i, line := range strings.Split(strings.TrimSuffix(string(d.Samples), "\n"), "\n") {
+		s := fixtures.Sample{Doc: []byte(line)}
+		if set != nil {
+			if s.Get5, err = set.Locate(s.Doc); err != nil {
+				return nil, fmt.Errorf("sample %d: %w", i+1, err)
+			}
+			f, err := set.Filter(s.Doc)
+			if err != nil {
+				return nil, fmt.Errorf("sample %d: %w", i+1, err)
+			}
+			if err := set.CheckFiltered(s.Doc, f); err != nil {
+				return nil, fmt.Errorf("FIELDS check: sample %d: %w", i+1, err)
+			}
+			kept = append(kept, fixtures.Sample{Doc: f})
+			if len(s.Get5) > 0 {
+				found = append(found, s)
+			}
+		}
+		all = append(all, s)
+	}
+	entry := func(name string, samples []fixtures.Sample, newValue, newProj func() any) (e *fixtures.Entry) {
+		if err == nil && samples != nil {
+			e, err = fixtures.NewEntry(name, "doc", samples, newValue, newProj)
+		}
+		return e
+	}
+	full := entry(d.Name, all, d.New, d.NewProj)
+	filtered := entry(d.Name+FilteredSuffix, kept, d.NewProj, nil)
+	located := entry(d.Name, found, d.New, d.NewProj)
 	if err != nil {
 		return nil, err
 	}
 	var cells []Cell
 	add := func(op codecs.Op, e *fixtures.Entry) {
-		if e == nil {
-			return
-		}
 		for _, c := range codecs.All() {
-			if c.Supports(op) && (c.Category != codecs.Codegen || d.Easyjson) {
+			if e != nil && c.Supports(op) && (c.Category != codecs.Codegen || d.Easyjson) {
 				cells = append(cells, Cell{op, e, c})
 			}
 		}
@@ -134,8 +162,7 @@ func (d *Document) cells() ([]Cell, error) {
 		switch {
 		case op == codecs.Get5:
 			add(op, located)
-		case op == codecs.DecodeProj && d.NewProj == nil: // no projected type
-		default:
+		case op != codecs.DecodeProj || d.NewProj != nil:
 			add(op, full)
 		}
 		if op == codecs.DecodeStruct {
@@ -143,57 +170,4 @@ func (d *Document) cells() ([]Cell, error) {
 		}
 	}
 	return cells, nil
-}
-
-// entries returns the corpus of d: the document, its samples filtered to
-// the fields, and the samples in which get5 finds a field; the last two
-// are nil without fields or without such samples. First the projected type
-// and every filtered sample are held to the fields: one that has a path
-// FIELDS does not name, or lacks one it does, is an error.
-func (d *Document) entries() (full, filtered, located *fixtures.Entry, err error) {
-	set, err := fields.Parse(d.Fields)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if set != nil && d.NewProj != nil {
-		if err := set.CheckType(reflect.TypeOf(d.New()), reflect.TypeOf(d.NewProj())); err != nil {
-			return nil, nil, nil, fmt.Errorf("FIELDS check: %w", err)
-		}
-	}
-	var all, kept, found []fixtures.Sample
-	for i, line := range strings.Split(strings.TrimSuffix(string(d.Samples), "\n"), "\n") {
-		doc := []byte(line)
-		if set == nil {
-			all = append(all, fixtures.Sample{Doc: doc})
-			continue
-		}
-		paths, err := set.Locate(doc)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("sample %d: %w", i+1, err)
-		}
-		f, err := set.Filter(doc)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("sample %d: %w", i+1, err)
-		}
-		if err := set.CheckFiltered(doc, f); err != nil {
-			return nil, nil, nil, fmt.Errorf("FIELDS check: sample %d: %w", i+1, err)
-		}
-		s := fixtures.Sample{Doc: doc, Get5: paths}
-		all, kept = append(all, s), append(kept, fixtures.Sample{Doc: f})
-		if len(paths) > 0 {
-			found = append(found, s)
-		}
-	}
-	entry := func(name string, samples []fixtures.Sample, newValue, newProj func() any) *fixtures.Entry {
-		if err != nil || samples == nil {
-			return nil
-		}
-		var e *fixtures.Entry
-		e, err = fixtures.NewEntry(name, "doc", samples, newValue, newProj)
-		return e
-	}
-	full = entry(d.Name, all, d.New, d.NewProj)
-	filtered = entry(d.Name+FilteredSuffix, kept, d.NewProj, nil)
-	located = entry(d.Name, found, d.New, d.NewProj)
-	return full, filtered, located, err
 }

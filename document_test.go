@@ -54,7 +54,7 @@ func TestCells(t *testing.T) {
 		if c.Codec.Category == codecs.Codegen {
 			t.Errorf("%s: easyjson without generated code", c)
 		}
-		if err := gateCell(c); err != nil {
+		if _, err := gate(c, true); err != nil {
 			t.Errorf("%s: %v", c, err)
 		}
 	}
@@ -145,7 +145,7 @@ func TestGateNamesTheSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := slices.IndexFunc(cells, func(c Cell) bool { return c.Codec == wrong && c.Fixture.Name == "doc" })
-	if err := gateCell(cells[i]); err == nil || !strings.HasPrefix(err.Error(), "sample 2: gate: codec wrong-on-ids: decode-struct") {
+	if _, err := gate(cells[i], true); err == nil || !strings.HasPrefix(err.Error(), "sample 2: gate: codec wrong-on-ids: decode-struct") {
 		t.Errorf("gate = %v, want a failure on sample 2", err)
 	}
 	if _, err := Prepare(cells[i]); err == nil {

@@ -12,48 +12,35 @@ import (
 // document cannot avoid, done without allocating.
 type floor struct {
 	read  []byte // the document a decoder must read, or nil
-	write []byte // the compact output an encoder must write, or nil
+	write []byte // the compact output encoding/json writes for the value an encoder is handed, or nil
 	out   []byte // where write is copied, allocated once and reused
 }
 
-// newFloor returns the floor of cell, with its output buffer allocated.
-// Its entry has one sample.
-func newFloor(cell Cell, ins []codecs.Input) (*floor, error) {
-	if len(ins) != 1 {
-		return nil, fmt.Errorf("%s: a floor runs on one sample, not %d", cell, len(ins))
-	}
-	read, write, err := floorBytes(cell, ins[0])
+// newFloor returns the floor of cell, whose entry has one sample, with its
+// output buffer allocated.
+func newFloor(cell Cell) (*floor, error) {
+	ins, err := inputs(cell.Fixture)
 	if err != nil {
 		return nil, err
 	}
-	f := &floor{read: read, write: write}
-	if write != nil {
-		f.out = make([]byte, len(write))
+	if len(ins) != 1 {
+		return nil, fmt.Errorf("%s: a floor runs on one sample, not %d", cell, len(ins))
+	}
+	f := &floor{}
+	if cell.Op.Decodes() {
+		f.read = ins[0].Doc
+	}
+	if cell.Op.Encodes() {
+		_, write, err := codecs.Encoded(ins[0], cell.Op)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", cell, err)
+		}
+		f.write, f.out = write, make([]byte, len(write))
+	}
+	if f.read == nil && f.write == nil {
+		return nil, fmt.Errorf("%s: no floor for %s", cell, cell.Op)
 	}
 	return f, nil
-}
-
-// floorBytes returns what the floor of cell moves: the bytes its operation
-// must read (a decoder: the document) and write (an encoder: the compact
-// output encoding/json writes for the value).
-func floorBytes(cell Cell, in codecs.Input) (read, write []byte, err error) {
-	op := cell.Op
-	if op.Decodes() {
-		read = in.Doc
-	}
-	if op.Encodes() {
-		encoded := op
-		if op == codecs.Roundtrip {
-			encoded = codecs.EncodeStruct
-		}
-		if _, write, err = codecs.Encoded(in, encoded); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", cell, err)
-		}
-	}
-	if read == nil && write == nil {
-		return nil, nil, fmt.Errorf("%s: no floor for %s", cell, op)
-	}
-	return read, write, nil
 }
 
 // quote is the byte the floor's pass over the document counts.

@@ -28,10 +28,11 @@ func TestFloorBytes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e, in := entryInput(t, tt.fixture)
-		read, write, err := floorBytes(Cell{tt.op, e, nil}, in)
+		f, err := newFloor(Cell{tt.op, e, nil})
 		if err != nil {
 			t.Fatal(err)
 		}
+		read, write := f.read, f.write
 		if (read != nil) != tt.read || (write != nil) != tt.write {
 			t.Errorf("%s %s floor: reads %d bytes, writes %d; want read %t, write %t", tt.fixture, tt.op, len(read), len(write), tt.read, tt.write)
 		}
@@ -65,7 +66,7 @@ func TestFloorLoop(t *testing.T) {
 	} {
 		t.Run(tt.fixture+"/"+string(tt.op), func(t *testing.T) {
 			e, in := entryInput(t, tt.fixture)
-			f, err := newFloor(Cell{tt.op, e, nil}, []codecs.Input{in})
+			f, err := newFloor(Cell{tt.op, e, nil})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,23 +1,22 @@
 // Package jsoncost is the benchmark: its cells, the one body that gates
 // and times them, and the two corpora it runs on. The matrix is every
 // registered codec configuration × every fixture × every operation it
-// supports, plus the harness cells that time the suite itself (noop) and
-// the floor (the least work an operation cannot avoid, without allocating:
-// a read-only pass over the document a decoder reads, a copy of the output
-// an encoder writes into one reused buffer). A user's own document (make
-// bench-doc) is the other corpus: the module that package
-// internal/doc/tempmod generates for it calls DocumentMain and
-// BenchmarkDocument.
+// supports, plus the harness cells: noop (the suite itself) and the floor
+// (the least work an operation cannot avoid: a read-only pass over the
+// document a decoder reads, a copy of the output an encoder writes into
+// one reused buffer). A user's own document (make bench-doc) is the other
+// corpus: the module internal/doc/tempmod generates for it calls
+// DocumentMain and BenchmarkDocument.
 //
-// Data flows one way: corpus entries (package fixtures: a fixture, or a
-// user's document and its samples) become codec inputs, each cell passes
-// the correctness gate (codecs.Check) before Run times it, the runner
-// (scripts/bench, scripts/doc) records the raw benchfmt output of
-// interleaved rounds in the format of package internal/rawfmt, and the
+// Data flows one way: corpus entries (package fixtures) become codec
+// inputs, each cell passes the correctness gate (codecs.Check) before Run
+// times it, the runner (scripts/bench, scripts/doc) records the benchfmt
+// output of interleaved rounds in the format of internal/rawfmt, and the
 // report reads only that.
 package jsoncost
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/codecs"
@@ -65,40 +64,38 @@ var QuickSelection = rawfmt.Selection{
 // whose readers need not touch every byte. An unknown name in any
 // dimension is an error listing the valid ones.
 func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
-	cs, err := codecs.Select(s.Codecs)
-	if err != nil {
-		return nil, nil, err
-	}
 	var opNames []string
 	for _, op := range codecs.Ops {
 		opNames = append(opNames, string(op))
 	}
-	ops, err := pick("operation", s.Ops, opNames)
-	if err != nil {
-		return nil, nil, err
-	}
-	fs, err := pick("fixture", s.Fixtures, fixtures.Names())
-	if err != nil {
+	cs, err := codecs.Select(s.Codecs)
+	ops, err2 := codecs.Match("operation", s.Ops, opNames)
+	fs, err3 := codecs.Match("fixture", s.Fixtures, fixtures.Names())
+	if err = cmp.Or(err, err2, err3); err != nil {
 		return nil, nil, err
 	}
 	for _, op := range ops {
-		for _, fname := range fs {
-			f, err := fixtures.Lookup(fname)
-			if err != nil {
-				return nil, nil, err
-			}
-			e, err := f.Entry()
-			if err != nil {
+		for _, name := range fs {
+			f, _ := fixtures.Lookup(name)
+			e, entryErr := f.Entry()
+			if entryErr != nil {
 				e = &fixtures.Entry{Name: f.Name, Family: f.Family} // named for its skips
 			}
 			n := len(cells)
 			for _, c := range cs {
 				cell := Cell{codecs.Op(op), e, c}
-				if reason := unsupported(cell.Op, f, c); reason != "" {
-					skipped = append(skipped, Skip{cell, reason})
-					continue
+				switch {
+				case !c.Supports(cell.Op):
+					skipped = append(skipped, Skip{cell, fmt.Sprintf("%s does not implement %s", c.Name, op)})
+				case cell.Op == codecs.DecodeProj && f.NewProj == nil:
+					skipped = append(skipped, Skip{cell, fmt.Sprintf("%s has no projected type", f.Name)})
+				case cell.Op == codecs.Get5 && f.Get5 == nil:
+					skipped = append(skipped, Skip{cell, fmt.Sprintf("%s has no get5 paths", f.Name)})
+				case entryErr != nil:
+					skipped = append(skipped, Skip{cell, entryErr.Error()})
+				default:
+					cells = append(cells, cell)
 				}
-				cells = append(cells, cell)
 			}
 			if len(cells) > n && codecs.Op(op) != codecs.Get5 {
 				cells = append(cells, Cell{codecs.Op(op), e, nil})
@@ -106,27 +103,4 @@ func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
 		}
 	}
 	return cells, skipped, nil
-}
-
-func pick(kind, spec string, valid []string) ([]string, error) {
-	if spec == "" {
-		return valid, nil
-	}
-	return codecs.Match(kind, spec, valid)
-}
-
-// unsupported says why codec c cannot run op on f, or "" when it can.
-func unsupported(op codecs.Op, f *fixtures.Fixture, c *codecs.Codec) string {
-	switch {
-	case !c.Supports(op):
-		return fmt.Sprintf("%s does not implement %s", c.Name, op)
-	case op == codecs.DecodeProj && f.NewProj == nil:
-		return fmt.Sprintf("%s has no projected type", f.Name)
-	case op == codecs.Get5 && f.Get5 == nil:
-		return fmt.Sprintf("%s has no get5 paths", f.Name)
-	}
-	if _, err := f.Entry(); err != nil {
-		return err.Error()
-	}
-	return ""
 }

@@ -1,14 +1,12 @@
 // Package codecs holds every JSON codec configuration the suite compares and
 // the correctness gate that checks a configuration's output before it is timed.
 //
-// Data flows one way through it: the registry (registry.go) lists the
-// configurations, one small file per library builds them, and the gate
-// (gate.go) compares a configuration's output with the reference decoder or
-// encoder for its category. Benchmarks, reports and conformance probes all
-// iterate the registry; nothing downstream names a codec by hand. The
-// package owns the names of codecs, operations and categories and imports
-// no output format: a runner turns a configuration into its raw-file lines.
-// The registry is fixed at init; only tests add to it (Register).
+// Data flows one way: the registry (registry.go) lists the configurations,
+// one small file per library builds them, and the gate (gate.go) compares
+// a configuration's output with the reference for its category. Everything
+// downstream iterates the registry and names no codec by hand. The package
+// owns the names of codecs, operations and categories and imports no output
+// format. The registry is fixed at init; only tests add to it (Register).
 package codecs
 
 import (
@@ -20,7 +18,6 @@ import (
 
 // Category is a configuration's fairness class: which semantics it keeps
 // relative to encoding/json, and so the rule the gate holds its output to.
-// What a configuration can do is its list of operations, not its category.
 type Category string
 
 // The categories, from strictest to loosest.
@@ -52,23 +49,16 @@ const (
 // Ops lists every operation in report order.
 var Ops = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip, Get5}
 
+// FullOps are the operations of a codec with the encoding/json API.
+var FullOps = Ops[:6:6]
+
 // Decodes reports whether op calls a codec's Unmarshal.
 func (op Op) Decodes() bool {
 	return op == DecodeStruct || op == DecodeMap || op == DecodeProj || op == Roundtrip
 }
 
 // Encodes reports whether op calls a codec's Marshal.
-func (op Op) Encodes() bool {
-	return op == EncodeStruct || op == EncodeMap || op == Roundtrip
-}
-
-// FullOps are the operations of a codec with the encoding/json API.
-var FullOps = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Roundtrip}
-
-// A Getter compiles a set of paths once; the returned function then reads the
-// raw JSON of each path from a document without decoding the rest. A path
-// segment that is a decimal number indexes an array.
-type Getter func(paths [][]string) func(data []byte) ([][]byte, error)
+func (op Op) Encodes() bool { return op == EncodeStruct || op == EncodeMap || op == Roundtrip }
 
 // Codec is one configuration of one JSON library.
 type Codec struct {
@@ -80,19 +70,15 @@ type Codec struct {
 
 	Marshal   func(v any) ([]byte, error)
 	Unmarshal func(data []byte, v any) error
-	Get       Getter // for Get5; nil when unsupported
+	// Get compiles a set of paths once; the returned function reads the raw
+	// JSON of each path from a document without decoding the rest. A path
+	// segment that is a decimal number indexes an array. For Get5; nil when
+	// unsupported.
+	Get func(paths [][]string) func(data []byte) ([][]byte, error)
 
-	// FloatDigits, when non-zero, is the number of decimal places the
-	// encoder keeps for floats: the gate allows that much rounding.
-	FloatDigits int
-
-	// Engine reports the implementation that actually runs; nil means the
-	// library itself.
-	Engine func() string
-
-	// Warmup prepares the codec for values of the given example (sonic's
-	// Pretouch); nil when there is nothing to prepare.
-	Warmup func(example any) error
+	FloatDigits int                     // decimal places the encoder keeps for floats, when non-zero: the gate allows that rounding
+	Engine      func() string           // the implementation that actually runs; nil means the library itself
+	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
 }
 
 // Supports reports whether c implements op.
@@ -113,40 +99,29 @@ func (c *Codec) ModuleVersion() string {
 	if c.Module == "" {
 		return "std@" + runtime.Version()
 	}
-	v, ok := moduleVersions()[c.Module]
+	v, ok := buildInfo()[c.Module]
 	if !ok {
 		v = "(unknown)"
 	}
 	return c.Module + "@" + v
 }
 
-var moduleVersions = sync.OnceValue(func() map[string]string {
+// buildInfo maps each dependency of the binary to its version and each
+// build setting (e.g. GOEXPERIMENT) to its value.
+var buildInfo = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return m
 	}
 	for _, d := range bi.Deps {
+		m[d.Path] = d.Version
 		if d.Replace != nil {
 			m[d.Path] = d.Replace.Version
-			continue
 		}
-		m[d.Path] = d.Version
+	}
+	for _, s := range bi.Settings {
+		m[s.Key] = s.Value
 	}
 	return m
 })
-
-// BuildSetting returns the value of a build setting (for example
-// GOEXPERIMENT) recorded in the binary, or "".
-func BuildSetting(key string) string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	for _, s := range bi.Settings {
-		if s.Key == key {
-			return s.Value
-		}
-	}
-	return ""
-}

@@ -14,7 +14,7 @@ var encodingJSON = &Codec{
 	Unmarshal: json.Unmarshal,
 	Engine: func() string {
 		// With GOEXPERIMENT=jsonv2, encoding/json runs on the v2 engine.
-		if strings.Contains(BuildSetting("GOEXPERIMENT"), "jsonv2") {
+		if strings.Contains(buildInfo()["GOEXPERIMENT"], "jsonv2") {
 			return "v2-engine"
 		}
 		return "native"

@@ -3,6 +3,7 @@ package codecs
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -27,81 +28,37 @@ type Input struct {
 
 // NewInput returns an Input whose reference outputs are computed once.
 func NewInput(doc []byte, newValue, newProj func() any, paths [][]string) Input {
-	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: &memo{m: map[string]refOut{}}}
+	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: &memo{m: map[string]ref{}}}
 }
 
-// memo keeps reference outputs by what produced them.
 type memo struct {
-	mu sync.Mutex
-	m  map[string]refOut
+	sync.Mutex
+	m map[string]ref
 }
 
-// refOut is one reference output: a decoded value and, for encoders, the
-// bytes encoding/json writes for it.
-type refOut struct {
+// ref is one reference output: a decoded value and, for encoders, the bytes
+// encoding/json writes for it and those bytes decoded as a JSON value.
+type ref struct {
 	v     any
 	bytes []byte
+	tree  any
 	err   error
 }
 
-// once returns the output compute gives for key, computing it at most once
-// per Input made by NewInput.
-func (in Input) once(key string, compute func() refOut) refOut {
+// once returns what compute gives for key, computed at most once per Input
+// made by NewInput.
+func (in Input) once(key string, compute func() ref) ref {
 	if in.memo == nil {
 		return compute()
 	}
-	in.memo.mu.Lock()
-	defer in.memo.mu.Unlock()
-	out, ok := in.memo.m[key]
+	in.memo.Lock()
+	defer in.memo.Unlock()
+	r, ok := in.memo.m[key]
 	if !ok {
-		out = compute()
-		in.memo.m[key] = out
+		r = compute()
+		in.memo.m[key] = r
 	}
-	return out
-}
-
-// referenceFor returns the configuration whose decoded values c's are
-// compared with: json-v2 for the v2 category, encoding/json for every other.
-func referenceFor(c *Codec) *Codec {
-	if c.Category == V2 {
-		return jsonV2
-	}
-	return encodingJSON
-}
-
-// Check runs op once with c on in and compares the output with the
-// reference. Decoded values must be deeply equal to what the reference
-// decoder (json-v2 for the v2 category, encoding/json otherwise) decodes;
-// encoded bytes must equal encoding/json's for the std category and be the
-// same JSON value for the others (within FloatDigits decimal places where
-// the codec declares them); get5 values must be the values at their paths.
-// The error names the codec, the operation and the first difference.
-func Check(c *Codec, op Op, in Input) error {
-	if err := check(c, op, in); err != nil {
-		return fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
-	}
-	return nil
-}
-
-func check(c *Codec, op Op, in Input) error {
-	if !c.Supports(op) {
-		return fmt.Errorf("operation not supported")
-	}
-	newValue := in.Target(op)
-	if newValue == nil {
-		return fmt.Errorf("document has no projected type")
-	}
-	switch op {
-	case DecodeStruct, DecodeMap, DecodeProj:
-		return checkDecode(c, in, op, newValue)
-	case EncodeStruct, EncodeMap:
-		return checkEncode(c, in, op)
-	case Roundtrip:
-		return checkRoundtrip(c, in, newValue)
-	case Get5:
-		return checkGet(c, in)
-	}
-	return fmt.Errorf("unknown operation")
+	return r
 }
 
 // Target returns what makes a fresh value of the type op decodes into or
@@ -120,19 +77,46 @@ func (in Input) Target(op Op) func() any {
 // NewMap returns a fresh *map[string]any.
 func NewMap() any { return new(map[string]any) }
 
-func checkDecode(c *Codec, in Input, op Op, newValue func() any) error {
-	ref := referenceFor(c)
-	want := in.once("decode "+ref.Name+" "+string(op), func() refOut {
-		v := newValue()
-		if err := ref.Unmarshal(in.Doc, v); err != nil {
-			return refOut{err: fmt.Errorf("reference %s cannot decode the document: %w", ref.Name, err)}
+// Check runs op once with c on in and compares the output with the
+// reference. Decoded values must be deeply equal to what the reference
+// decoder (json-v2 for the v2 category, encoding/json otherwise) decodes;
+// encoded bytes must equal encoding/json's for the std category and be the
+// same JSON value for the others (within FloatDigits decimal places where
+// the codec declares them); get5 values must be the values at their paths.
+// The error names the codec, the operation and the first difference.
+func Check(c *Codec, op Op, in Input) error {
+	if err := check(c, op, in); err != nil {
+		return fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
+	}
+	return nil
+}
+
+func check(c *Codec, op Op, in Input) error {
+	switch {
+	case !c.Supports(op):
+		return errors.New("operation not supported")
+	case in.Target(op) == nil:
+		return errors.New("document has no projected type")
+	case op == Get5:
+		return checkGet(c, in)
+	case op.Encodes():
+		return checkEncode(c, op, in)
+	}
+	reference := encodingJSON
+	if c.Category == V2 {
+		reference = jsonV2
+	}
+	want := in.once("decode "+reference.Name+" "+string(op), func() ref {
+		v := in.Target(op)()
+		if err := reference.Unmarshal(in.Doc, v); err != nil {
+			return ref{err: fmt.Errorf("reference %s cannot decode the document: %w", reference.Name, err)}
 		}
-		return refOut{v: v}
+		return ref{v: v}
 	})
 	if want.err != nil {
 		return want.err
 	}
-	got := newValue()
+	got := in.Target(op)()
 	if err := c.Unmarshal(in.Doc, got); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
@@ -140,100 +124,91 @@ func checkDecode(c *Codec, in Input, op Op, newValue func() any) error {
 }
 
 // Encoded returns the value every encoder is handed for op (encoding/json's
-// decoding of the document into op's type) and the bytes encoding/json
-// writes for it: what encoders are held to. With an Input made by NewInput
-// it computes both once.
+// decoding of the document into op's type; roundtrip's is encode-struct's)
+// and the bytes encoding/json writes for it: what encoders are held to.
+// With an Input made by NewInput it computes both once.
 func Encoded(in Input, op Op) (v any, want []byte, err error) {
-	newValue := in.Target(op)
-	out := in.once("encode "+string(op), func() refOut {
-		v := newValue()
+	r := encoded(in, op)
+	return r.v, r.bytes, r.err
+}
+
+func encoded(in Input, op Op) ref {
+	if op == Roundtrip {
+		op = EncodeStruct
+	}
+	return in.once("encode "+string(op), func() ref {
+		v := in.Target(op)()
 		if err := json.Unmarshal(in.Doc, v); err != nil {
-			return refOut{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
+			return ref{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
 		}
 		b, err := json.Marshal(v)
 		if err != nil {
-			return refOut{err: fmt.Errorf("encoding-json cannot encode the value: %w", err)}
+			return ref{err: fmt.Errorf("encoding-json cannot encode the value: %w", err)}
 		}
-		return refOut{v: v, bytes: b}
+		tree, err := jsonvalue.Decode(b)
+		if err != nil {
+			return ref{err: fmt.Errorf("encoding/json output is not valid JSON: %w", err)}
+		}
+		return ref{v: v, bytes: b, tree: tree}
 	})
-	return out.v, out.bytes, out.err
 }
 
-func checkEncode(c *Codec, in Input, op Op) error {
-	v, want, err := Encoded(in, op)
-	if err != nil {
-		return err
+// checkEncode encodes encoding/json's value (roundtrip: c's own decoding)
+// and applies the encode rule of c's category.
+func checkEncode(c *Codec, op Op, in Input) error {
+	want := encoded(in, op)
+	if want.err != nil {
+		return want.err
+	}
+	v := want.v
+	if op == Roundtrip {
+		v = in.New()
+		if err := c.Unmarshal(in.Doc, v); err != nil {
+			return fmt.Errorf("decode: %w", err)
+		}
 	}
 	got, err := c.Marshal(v)
-	if err != nil {
+	switch {
+	case err != nil:
 		return fmt.Errorf("encode: %w", err)
-	}
-	return compareEncoded(c, got, want)
-}
-
-func checkRoundtrip(c *Codec, in Input, newValue func() any) error {
-	_, want, err := Encoded(in, EncodeStruct)
-	if err != nil {
-		return err
-	}
-	v := newValue()
-	if err := c.Unmarshal(in.Doc, v); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	got, err := c.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encode: %w", err)
-	}
-	return compareEncoded(c, got, want)
-}
-
-// compareEncoded applies the encode rule of c's category.
-func compareEncoded(c *Codec, got, want []byte) error {
-	if c.Category == Std {
-		if i := firstByteDiff(got, want); i >= 0 {
-			return fmt.Errorf("output differs from encoding/json at byte %d: got %q, want %q", i, excerpt(got, i), excerpt(want, i))
+	case c.Category == Std:
+		if i := firstByteDiff(got, want.bytes); i >= 0 {
+			return fmt.Errorf("output differs from encoding/json at byte %d: got %q, want %q", i, excerpt(got, i), excerpt(want.bytes, i))
 		}
 		return nil
-	}
-	if bytes.Equal(got, want) {
+	case bytes.Equal(got, want.bytes):
 		return nil // the same bytes are the same value
 	}
-	g, err := jsonvalue.Decode(got)
+	tree, err := jsonvalue.Decode(got)
 	if err != nil {
 		return fmt.Errorf("output is not valid JSON: %w", err)
 	}
-	w, err := jsonvalue.Decode(want)
-	if err != nil {
-		return fmt.Errorf("encoding/json output is not valid JSON: %w", err)
-	}
-	return jsonvalue.Diff(g, w, c.FloatDigits)
+	return jsonvalue.Diff(tree, want.tree, c.FloatDigits)
 }
 
 func checkGet(c *Codec, in Input) error {
-	doc, paths := in.Doc, in.Paths
-	if len(paths) == 0 {
-		return fmt.Errorf("document has no get5 paths")
+	if len(in.Paths) == 0 {
+		return errors.New("document has no get5 paths")
 	}
-	decoded := in.once("values", func() refOut {
-		v, err := jsonvalue.Decode(doc)
+	whole := in.once("values", func() ref {
+		v, err := jsonvalue.Decode(in.Doc)
 		if err != nil {
-			return refOut{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
+			return ref{err: fmt.Errorf("encoding-json cannot decode the document: %w", err)}
 		}
-		return refOut{v: v}
+		return ref{v: v}
 	})
-	if decoded.err != nil {
-		return decoded.err
+	if whole.err != nil {
+		return whole.err
 	}
-	whole := decoded.v
-	raws, err := c.Get(paths)(doc)
+	raws, err := c.Get(in.Paths)(in.Doc)
 	if err != nil {
 		return fmt.Errorf("get: %w", err)
 	}
-	if len(raws) != len(paths) {
-		return fmt.Errorf("got %d values for %d paths", len(raws), len(paths))
+	if len(raws) != len(in.Paths) {
+		return fmt.Errorf("got %d values for %d paths", len(raws), len(in.Paths))
 	}
-	for i, p := range paths {
-		want, err := follow(whole, p)
+	for i, p := range in.Paths {
+		want, err := follow(whole.v, p)
 		if err != nil {
 			return err
 		}
@@ -297,30 +272,32 @@ func (r *firstDiff) Report(rs cmp.Result) {
 	if rs.Equal() || r.diff != "" {
 		return
 	}
-	vx, vy := r.path.Last().Values()
-	r.diff = fmt.Sprintf("%s: got %s, want %s", pathString(r.path), show(vx), show(vy))
-}
-
-func pathString(p cmp.Path) string {
-	var s string
-	for _, step := range p[1:] {
-		switch step := step.(type) {
+	var path string
+	for _, step := range r.path[1:] {
+		switch step.(type) {
 		case cmp.Indirect, cmp.TypeAssertion:
-			continue
 		default:
-			s += step.String()
+			path += step.String()
 		}
 	}
-	if s == "" {
-		return "the root"
+	if path == "" {
+		path = "the root"
 	}
-	return s
+	vx, vy := r.path.Last().Values()
+	r.diff = fmt.Sprintf("%s: got %s, want %s", path, show(vx), show(vy))
 }
 
-func excerpt(b []byte, i int) []byte {
-	lo, hi := max(i-20, 0), min(i+20, len(b))
-	return b[lo:hi]
+func show(v reflect.Value) string {
+	switch {
+	case !v.IsValid():
+		return "(missing)"
+	case !v.CanInterface():
+		return "(unexported)"
+	}
+	return fmt.Sprintf("%#v", v.Interface())
 }
+
+func excerpt(b []byte, i int) []byte { return b[max(i-20, 0):min(i+20, len(b))] }
 
 func firstByteDiff(a, b []byte) int {
 	for i := range min(len(a), len(b)) {
@@ -332,14 +309,4 @@ func firstByteDiff(a, b []byte) int {
 		return min(len(a), len(b))
 	}
 	return -1
-}
-
-func show(v reflect.Value) string {
-	if !v.IsValid() {
-		return "(missing)"
-	}
-	if !v.CanInterface() {
-		return "(unexported)"
-	}
-	return fmt.Sprintf("%#v", v.Interface())
 }

@@ -2,6 +2,7 @@ package codecs
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,30 +49,17 @@ func gjsonGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	var directOut []int
 	var arrays []*gjsonArray
 	for i, p := range paths {
-		at := -1
-		for j, seg := range p {
-			if _, err := strconv.Atoi(seg); err == nil && j > 0 {
-				at = j
-				break
-			}
-		}
-		if at < 0 {
+		at := 1 + slices.IndexFunc(p[min(1, len(p)):], func(seg string) bool { _, err := strconv.Atoi(seg); return err == nil })
+		if at == 0 {
 			direct, directOut = append(direct, join(p)), append(directOut, i)
 			continue
 		}
-		prefix := join(p[:at])
+		j := slices.IndexFunc(arrays, func(a *gjsonArray) bool { return a.path == join(p[:at]) })
+		if j < 0 {
+			j, arrays = len(arrays), append(arrays, &gjsonArray{path: join(p[:at]), elems: map[int][]gjsonRest{}})
+		}
 		n, _ := strconv.Atoi(p[at])
-		var a *gjsonArray
-		for _, x := range arrays {
-			if x.path == prefix {
-				a = x
-			}
-		}
-		if a == nil {
-			a = &gjsonArray{path: prefix, elems: map[int][]gjsonRest{}}
-			arrays = append(arrays, a)
-		}
-		a.elems[n] = append(a.elems[n], gjsonRest{join(p[at+1:]), i})
+		arrays[j].elems[n] = append(arrays[j].elems[n], gjsonRest{join(p[at+1:]), i})
 	}
 	return func(data []byte) ([][]byte, error) {
 		out := make([][]byte, len(paths))

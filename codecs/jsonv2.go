@@ -50,15 +50,13 @@ func compileTrie(paths [][]string) *pathTrie {
 	for i, p := range paths {
 		n := root
 		for _, seg := range p {
-			if n.next == nil {
-				n.next = map[string]*pathTrie{}
+			if n.next[seg] == nil {
+				if n.next == nil {
+					n.next = map[string]*pathTrie{}
+				}
+				n.next[seg] = &pathTrie{slot: -1}
 			}
-			child, ok := n.next[seg]
-			if !ok {
-				child = &pathTrie{slot: -1}
-				n.next[seg] = child
-			}
-			n = child
+			n = n.next[seg]
 		}
 		n.slot = i
 	}

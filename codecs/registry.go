@@ -25,18 +25,13 @@ var registry = []*Codec{
 	gjsonGet,
 }
 
-// The built-in configurations obey the same rules as registered ones; a
-// broken one stops every program that loads the package, with the reason.
+// The built-in configurations obey the rules registered ones do; a broken
+// one stops every program that loads the package, with the reason.
 func init() {
-	seen := map[string]bool{}
-	for _, c := range registry {
-		if err := validate(c); err != nil {
+	for i, c := range registry {
+		if err := validate(c, registry[:i]); err != nil {
 			panic(err)
 		}
-		if seen[c.Name] {
-			panic(fmt.Sprintf("codecs: %q is listed twice in the registry", c.Name))
-		}
-		seen[c.Name] = true
 	}
 }
 
@@ -58,24 +53,14 @@ func Names() []string {
 	return names
 }
 
-var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
-
 // Register adds c to the registry and returns a function that removes it
 // again. It is for tests (package codecs/codectest registers the test
 // configurations of child processes); the suite's programs never call it.
-// It rejects a duplicate or malformed name, an unknown
-// category or operation, and a configuration without the functions its
-// operations need.
 func Register(c *Codec) (unregister func(), err error) {
-	if err := validate(c); err != nil {
-		return nil, err
-	}
 	mu.Lock()
 	defer mu.Unlock()
-	for _, r := range registry {
-		if r.Name == c.Name {
-			return nil, fmt.Errorf("codecs: %q is already registered", c.Name)
-		}
+	if err := validate(c, registry); err != nil {
+		return nil, err
 	}
 	registry = append(registry, c)
 	return func() {
@@ -85,16 +70,21 @@ func Register(c *Codec) (unregister func(), err error) {
 	}, nil
 }
 
+var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
+
 // validate checks the rules every configuration obeys: a name go test can
-// carry, a known category and known operations, the functions its
-// operations call, and the category's own rules (std is byte-exact, so it
-// neither skips work nor rounds floats; fast lists the work it skips).
-func validate(c *Codec) error {
+// carry that none of others has, a known category and known operations,
+// the functions its operations call, and the category's own rules (std is
+// byte-exact, so it neither skips work nor rounds floats; fast lists the
+// work it skips).
+func validate(c *Codec, others []*Codec) error {
 	switch {
 	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t,"):
 		return fmt.Errorf("codecs: invalid name %q", c.Name)
 	case trailingDigits.MatchString(c.Name):
 		return fmt.Errorf("codecs: name %q ends in -digits, which go test reserves for GOMAXPROCS", c.Name)
+	case slices.ContainsFunc(others, func(r *Codec) bool { return r.Name == c.Name }):
+		return fmt.Errorf("codecs: %q is already registered", c.Name)
 	case !slices.Contains(Categories, c.Category):
 		return fmt.Errorf("codecs: %s: unknown category %q", c.Name, c.Category)
 	case len(c.Ops) == 0:
@@ -124,41 +114,33 @@ func validate(c *Codec) error {
 // Lookup returns the configuration called name. An unknown name is an error
 // that lists the valid ones.
 func Lookup(name string) (*Codec, error) {
-	for _, c := range All() {
-		if c.Name == name {
-			return c, nil
-		}
+	all := All()
+	if i := slices.IndexFunc(all, func(c *Codec) bool { return c.Name == name }); i >= 0 {
+		return all[i], nil
 	}
 	return nil, fmt.Errorf("unknown codec %q; valid codecs: %s", name, strings.Join(Names(), ", "))
 }
 
-// Select returns the configurations named by spec: a comma-separated list
-// of names or regular expressions matched against whole names; "" selects
-// all. An element that matches nothing is an error listing the valid names.
+// Select returns the configurations named by spec, as Match picks them.
 func Select(spec string) ([]*Codec, error) {
-	if spec == "" {
-		return All(), nil
-	}
 	names, err := Match("codec", spec, Names())
 	if err != nil {
 		return nil, err
 	}
-	var out []*Codec
-	for _, n := range names {
-		c, _ := Lookup(n)
-		out = append(out, c)
-	}
-	return out, nil
+	return slices.DeleteFunc(All(), func(c *Codec) bool { return !slices.Contains(names, c.Name) }), nil
 }
 
-// Match selects from valid the names that spec (a comma-separated list of
-// names or anchored regular expressions) picks, in the order of valid. kind
-// names what is selected in errors.
+// Match selects from valid the names that spec, a comma-separated list of
+// names or anchored regular expressions, picks, in the order of valid; ""
+// picks all. An element that matches nothing is an error listing the valid
+// names; kind names what is selected.
 func Match(kind, spec string, valid []string) ([]string, error) {
+	if spec == "" {
+		return valid, nil
+	}
 	picked := map[string]bool{}
 	for _, elem := range strings.Split(spec, ",") {
-		elem = strings.TrimSpace(elem)
-		if elem == "" {
+		if elem = strings.TrimSpace(elem); elem == "" {
 			continue
 		}
 		re, err := regexp.Compile("^(?:" + elem + ")$")
@@ -180,11 +162,5 @@ func Match(kind, spec string, valid []string) ([]string, error) {
 			return nil, fmt.Errorf("%s pattern %q matched nothing; valid: %s", kind, elem, strings.Join(valid, ", "))
 		}
 	}
-	var out []string
-	for _, v := range valid {
-		if picked[v] {
-			out = append(out, v)
-		}
-	}
-	return out, nil
+	return slices.DeleteFunc(slices.Clone(valid), func(v string) bool { return !picked[v] }), nil
 }

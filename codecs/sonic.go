@@ -19,41 +19,29 @@ import (
 // and elsewhere sonic silently wraps encoding/json, which sonicEngine
 // reports.
 var (
-	sonicStd = &Codec{
-		Name:      "sonic-std",
-		Module:    "github.com/bytedance/sonic",
-		Category:  NearStd,
-		Skips:     []string{"nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)"},
-		Ops:       FullOps,
-		Marshal:   sonic.ConfigStd.Marshal,
-		Unmarshal: sonic.ConfigStd.Unmarshal,
-		Engine:    sonicEngineNow,
-		Warmup:    sonicPretouch,
-	}
-	sonicDefault = &Codec{
-		Name:      "sonic-default",
-		Module:    "github.com/bytedance/sonic",
-		Category:  Fast,
-		Skips:     []string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "UTF-8 validation on decode", "U+2028 escaping", "Marshaler output compaction", "control character validation", "nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)", "rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"},
-		Ops:       slices.Concat(FullOps, []Op{Get5}),
-		Marshal:   sonic.ConfigDefault.Marshal,
-		Unmarshal: sonic.ConfigDefault.Unmarshal,
-		Get:       sonicGetter,
-		Engine:    sonicEngineNow,
-		Warmup:    sonicPretouch,
-	}
-	sonicFastest = &Codec{
-		Name:      "sonic-fastest",
-		Module:    "github.com/bytedance/sonic",
-		Category:  Fast,
-		Skips:     []string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "UTF-8 validation on decode", "U+2028 escaping", "Marshaler output compaction and validation", "control character validation", "validation of skipped values", "nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)", "rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"},
-		Ops:       FullOps,
-		Marshal:   sonic.ConfigFastest.Marshal,
-		Unmarshal: sonic.ConfigFastest.Unmarshal,
-		Engine:    sonicEngineNow,
-		Warmup:    sonicPretouch,
-	}
+	sonicStd     = sonicConfig("sonic-std", NearStd, sonic.ConfigStd, FullOps)
+	sonicDefault = sonicConfig("sonic-default", Fast, sonic.ConfigDefault, slices.Concat(FullOps, []Op{Get5}), "Marshaler output compaction")
+	sonicFastest = sonicConfig("sonic-fastest", Fast, sonic.ConfigFastest, FullOps, "Marshaler output compaction and validation", "validation of skipped values")
 )
+
+// sonicConfig returns a sonic configuration. Every one has sonic's depth
+// limit and signless zero; a fast one also skips sonic's default work,
+// what it does to Marshaler output (skips[0]) and the rest of skips.
+func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...string) *Codec {
+	limits := []string{"nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)"}
+	if cat == Fast {
+		limits = slices.Concat([]string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "UTF-8 validation on decode", "U+2028 escaping", skips[0], "control character validation"},
+			skips[1:], limits,
+			[]string{"rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"})
+	}
+	c := &Codec{Name: name, Module: "github.com/bytedance/sonic", Category: cat, Skips: limits, Ops: ops,
+		Marshal: api.Marshal, Unmarshal: api.Unmarshal, Engine: sonicEngineNow,
+		Warmup: func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }}
+	if slices.Contains(ops, Get5) {
+		c.Get = sonicGetter
+	}
+	return c
+}
 
 // fallbackEngine is the engine of a build in which sonic wraps
 // encoding/json.
@@ -111,10 +99,6 @@ func sonicEngine(h sonicHost) string {
 
 // sonicEngineNow is the Engine of the sonic configurations.
 func sonicEngineNow() string { return sonicEngine(thisHost()) }
-
-func sonicPretouch(example any) error {
-	return sonic.Pretouch(reflect.TypeOf(example))
-}
 
 // sonicGetter reads the paths from one lazily parsed ast.Node: the parts of
 // the document on the way to a path are parsed once and kept for the next

@@ -27,15 +27,10 @@ func FromEnv() error {
 		return nil
 	}
 	name, variant, _ := strings.Cut(spec, ":")
-	broken := false
-	switch variant {
-	case "":
-	case "broken":
-		broken = true
-	default:
+	if variant != "" && variant != "broken" {
 		return fmt.Errorf("codectest: %s=%q: the variant after the colon must be \"broken\" or nothing", Env, spec)
 	}
-	if _, err := Register(name, broken); err != nil {
+	if _, err := Register(name, variant == "broken"); err != nil {
 		return fmt.Errorf("codectest: %s=%q: %w", Env, spec, err)
 	}
 	return nil
@@ -46,22 +41,16 @@ func FromEnv() error {
 func Register(name string, broken bool) (unregister func(), err error) {
 	c := &codecs.Codec{Name: name, Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 	if broken {
-		c.Unmarshal = dropOneMapEntry
-	}
-	return codecs.Register(c)
-}
-
-// dropOneMapEntry decodes like encoding/json, then loses one entry of a
-// decoded map.
-func dropOneMapEntry(data []byte, v any) error {
-	if err := json.Unmarshal(data, v); err != nil {
-		return err
-	}
-	if m, ok := v.(*map[string]any); ok {
-		for k := range *m {
-			delete(*m, k)
-			break
+		c.Unmarshal = func(data []byte, v any) error {
+			err := json.Unmarshal(data, v)
+			if m, ok := v.(*map[string]any); ok {
+				for k := range *m {
+					delete(*m, k) // loses one entry of a decoded map
+					break
+				}
+			}
+			return err
 		}
 	}
-	return nil
+	return codecs.Register(c)
 }
