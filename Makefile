@@ -45,13 +45,15 @@ INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4
 bench-instr-check:
 	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 
-## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…]
+## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…], then the report
 bench-doc:
 	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,benchtime,BENCHTIME)
+	$(GO) run ./scripts/report
 
-## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster)
+## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster), then the report
 bench-http:
 	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
+	$(GO) run ./scripts/report
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
@@ -61,7 +63,6 @@ test:
 ## report: rebuild tables, model, charts and pages (one per raw run, each bench-doc page, and the HTTP page) from committed raw output
 report:
 	$(GO) run ./scripts/report
-	$(GO) run ./scripts/http -report
 
 ## compare: significant changes OLD vs NEW (raw files or directories), largest first; full benchstat of every cell to a temporary file
 compare:

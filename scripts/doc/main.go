@@ -14,8 +14,9 @@
 // that pass are then timed in interleaved rounds. The raw benchfmt output, with its
 // configuration lines, is read back like any raw file (package
 // internal/report/load) and turned into a page (package internal/doc/page)
-// that is printed and saved, with the raw file, under
-// results/<machine-id>/doc-<name>/.
+// that is printed; the raw file is saved as
+// results/<machine-id>/doc-<name>/raw.txt, from which make report, run by
+// make bench-doc after it, writes the page beside it.
 //
 // Bad input is a one-line error and nothing is written; so is a run that
 // fails or is interrupted, which exits 130 (package internal/runner). The

@@ -23,7 +23,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
-	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // gate runs the correctness gate of the binary over every cell and
@@ -107,9 +106,9 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 }
 
 // save writes the raw file to scratch, reads it back as the report reads
-// any raw file, renders the page, prints it to stdout and writes both
-// into the results directory, each renamed into place when complete: the
-// raw file first, so that a page is never left without it.
+// any raw file, renders the page and, when it renders, writes the raw
+// file into the results directory, renamed into place when complete, and
+// prints the page to stdout. The saved page is make report's.
 func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	raw, err := rawText(o, d, out, failures, id, bin)
@@ -128,22 +127,17 @@ func save(o options, d *document, out *rounds, failures []page.Failure, scratch,
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(o.results, id, page.DirPrefix+d.Name)
-	err = runner.WriteRaw(filepath.Join(dir, page.RawFile), true, stderr, func(w io.Writer) error {
+	path := filepath.Join(o.results, id, page.DirPrefix+d.Name, page.RawFile)
+	err = runner.WriteRaw(path, true, stderr, func(w io.Writer) error {
 		_, err := w.Write(raw)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	if err := safefile.WriteFile(filepath.Join(dir, page.PageFile), text, 0o644); err != nil {
-		return err
-	}
-	if _, err := stdout.Write(text); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s and %s\n", filepath.Join(dir, page.PageFile), filepath.Join(dir, page.RawFile))
-	return nil
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	_, err = stdout.Write(text)
+	return err
 }
 
 // rawText is the raw file: configuration lines (see runinfo.Header) of

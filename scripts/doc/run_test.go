@@ -43,8 +43,8 @@ var runDocs = []struct {
 const brokenCodec = "broken-map"
 
 // TestRun measures each document with one iteration per cell and checks
-// that every cell passed the gate and was timed, that the page and the
-// raw file were written and agree, that the user's document and the
+// that every cell passed the gate and was timed, that the raw file alone
+// was written and the page printed is the one it gives, that the user's document and the
 // committed tree were left alone, and that the temporary module is gone.
 // The documents are built and measured in parallel with each other and
 // with TestInterrupt.
@@ -98,19 +98,15 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// checkResults checks the page and the raw file of one run.
+// checkResults checks the raw file of one run and the page it printed.
 func checkResults(t *testing.T, results, file, fields string, notes []string, broken string, printed []byte) {
 	t.Helper()
 	name := fixtureName(file)
-	pages, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, page.PageFile))
-	if len(pages) != 1 {
-		t.Fatalf("pages written: %q, want one results/<machine-id>/doc-%s/%s", pages, name, page.PageFile)
+	raws, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, "*"))
+	if len(raws) != 1 || filepath.Base(raws[0]) != page.RawFile {
+		t.Fatalf("files written: %q, want one results/<machine-id>/doc-%s/%s (the page is make report's)", raws, name, page.RawFile)
 	}
-	dir := filepath.Dir(pages[0])
-	text, err := os.ReadFile(pages[0])
-	if err != nil || !bytes.Equal(text, printed) {
-		t.Errorf("the page written differs from the page printed (%v)", err)
-	}
+	dir, text := filepath.Dir(raws[0]), printed
 	run, err := load.Load(load.Raw{Path: filepath.Join(dir, page.RawFile), File: page.RawFile})
 	if err != nil {
 		t.Fatal(err)

@@ -18,15 +18,15 @@ import (
 const defaultIndex = "jsoncost-es-hits"
 
 type options struct {
-	quick, report, load, verbose bool
-	codecs                       string // codecs beyond httpbench.DefaultCodecs: names or patterns
-	es                           string // a real cluster's base URL; "" starts the loopback backend
-	index, results               string
-	apiAddr, backendAddr         string
-	rounds, workers, rate        int
-	requests                     int
-	duration, warmup             time.Duration
-	seed                         uint64 // the order seed; 0 draws one
+	quick, load, verbose  bool
+	codecs                string // codecs beyond httpbench.DefaultCodecs: names or patterns
+	es                    string // a real cluster's base URL; "" starts the loopback backend
+	index, results        string
+	apiAddr, backendAddr  string
+	rounds, workers, rate int
+	requests              int
+	duration, warmup      time.Duration
+	seed                  uint64 // the order seed; 0 draws one
 }
 
 // parseFlags reads the command line. -quick changes the defaults of
@@ -56,7 +56,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.results, "results", "results", "results directory")
 	fs.StringVar(&o.apiAddr, "api-addr", "127.0.0.1:0", "listen address of the API server (loopback)")
 	fs.StringVar(&o.backendAddr, "backend-addr", "127.0.0.1:0", "listen address of the loopback backend")
-	fs.BoolVar(&o.report, "report", false, "rebuild the report of every machine from its newest raw file and exit")
 	fs.BoolVar(&o.load, "load", false, "bulk-index the fixture documents into -index at -es and exit")
 	fs.BoolVar(&o.verbose, "v", false, "say on stderr when each server process starts")
 	if err := fs.Parse(args, stderr); err != nil {

@@ -1,11 +1,10 @@
 // Command http is make bench-http: it measures an Elasticsearch-backed API
 // server under HTTP load, one dimension at a time from a base scenario
 // (codec, _source filtering, hits per response, the backend connection
-// pool), and writes the raw results and their report under
-// results/<machine-id>/http/.
+// pool), writes the raw results under results/<machine-id>/http/raw/ and
+// prints the page of the run.
 //
 //	go run ./scripts/http [-quick] [-rounds n] [-codecs …] [-es URL -index name]
-//	go run ./scripts/http -report
 //	go run ./scripts/http -load -es URL -index name
 //
 // It starts a search backend (an Elasticsearch stand-in on loopback, or
@@ -16,8 +15,9 @@
 // server's counters before and after. Cells run in rounds, in a shuffled
 // order per round drawn from a recorded seed. Output is benchfmt, written
 // to a .partial file that is renamed into place only when every round
-// completed; the report (README.md with tables and findings, latency
-// charts) is rebuilt from the newest raw file alone, here or by -report.
+// completed. The machine's HTTP page (README.md with tables and findings,
+// latency charts) is make report's, built from the preferred raw file
+// alone; make bench-http runs it.
 //
 // -load bulk-indexes the fixture documents into -index at -es. The server
 // roles (serve-backend, serve-api) are this program's children.
@@ -42,8 +42,6 @@ func main() {
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	runner.Main("http", err, syscall.SIGTERM, func(ctx context.Context) error {
 		switch {
-		case o.report:
-			return report(o.results, os.Stdout)
 		case o.load:
 			cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
 			n, err := cl.Load(ctx)

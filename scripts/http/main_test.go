@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -58,7 +56,7 @@ func tiny(results string) options {
 }
 
 // TestRun runs every cell once against the loopback backend and checks
-// the raw file, the report and that -report rebuilds the same report.
+// the raw file and the page it prints.
 func TestRun(t *testing.T) {
 	results := t.TempDir()
 	var stdout, stderr bytes.Buffer
@@ -99,21 +97,15 @@ func TestRun(t *testing.T) {
 			t.Errorf("raw file lacks %q", want)
 		}
 	}
-	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	page, err := httppage.Page(r, id, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, chart := range []string{"latency-4-workers.svg", "latency-500-rps.svg"} {
-		if _, err := os.Stat(filepath.Join(dir, chart)); err != nil {
-			t.Error(err)
-		}
+	if !bytes.Equal(stdout.Bytes(), page) {
+		t.Errorf("printed\n%s\nwant the run's page\n%s", stdout.Bytes(), page)
 	}
-	os.Remove(filepath.Join(dir, "README.md"))
-	if err := report(results, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Equal(again, readme) {
-		t.Errorf("-report rebuilt another README.md")
+	if pages, _ := filepath.Glob(filepath.Join(dir, "*.*")); len(pages) != 0 {
+		t.Errorf("wrote %q; the pages are make report's", pages)
 	}
 }
 
@@ -233,30 +225,5 @@ func TestBadInput(t *testing.T) {
 		if _, err := parseFlags(args, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", args)
 		}
-	}
-}
-
-// TestPreferredRaw checks which raw file a report is built from: the
-// newest full run, else the newest run of any kind; other files do not
-// count.
-func TestPreferredRaw(t *testing.T) {
-	tests := []struct {
-		files []string
-		want  string
-	}{
-		{[]string{"20260101T000000Z.txt", "20260201T000000Z-quick.txt", "20251201T000000Z.txt"}, "20260101T000000Z.txt"},
-		{[]string{"20260101T000000Z-quick.txt", "20260201T000000Z-custom.txt", ".20260301T000000Z.txt.partial", "notes.txt"}, "20260201T000000Z-custom.txt"},
-	}
-	for _, tt := range tests {
-		dir := t.TempDir()
-		for _, f := range tt.files {
-			os.WriteFile(filepath.Join(dir, f), nil, 0o644)
-		}
-		if got, err := preferredRaw(dir); got != tt.want || err != nil {
-			t.Errorf("preferredRaw(%q) = %q, %v; want %q", tt.files, got, err, tt.want)
-		}
-	}
-	if _, err := preferredRaw(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("preferredRaw(empty) = %v, want fs.ErrNotExist", err)
 	}
 }

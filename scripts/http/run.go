@@ -31,7 +31,7 @@ import (
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and
-// rebuilds the report. Nothing is written unless every cell of every round
+// prints the run's page. Nothing is written unless every cell of every round
 // was measured, the loopback backend saw what each scenario asks for, and
 // the backend's response bytes pass httppage.CheckResponses.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
@@ -134,7 +134,11 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return reportRun(o.results, id, path, r, stdout)
+	page, err := httppage.Page(r, id, false)
+	if err == nil {
+		_, err = stdout.Write(page)
+	}
+	return err
 }
 
 // A meter is the HTTP meter of runner.Rounds: a round measures every cell

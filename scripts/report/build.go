@@ -1,15 +1,22 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path"
+	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 
+	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // runsDir holds the pages of a machine's runs other than the machine page's.
@@ -80,6 +87,95 @@ func newBuild(m load.Machine) (*build, error) {
 	}
 	machine.page.Notes = skipped
 	return b, nil
+}
+
+// buildAll writes the pages of every selected machine and the index. A
+// raw file that does not load changes no page; a machine with no raw file
+// is an error, returned after everything else has been written.
+func buildAll(results, only string, stdout, stderr io.Writer) error {
+	machines, err := load.Machines(results)
+	if err != nil {
+		return err
+	}
+	if only != "" && !slices.ContainsFunc(machines, func(m load.Machine) bool { return m.ID == only }) {
+		ids := make([]string, len(machines))
+		for i, m := range machines {
+			ids[i] = m.ID
+		}
+		return fmt.Errorf("machine %q not found under %s (found: %s)", only, results, strings.Join(ids, ", "))
+	}
+	var index []render.IndexMachine
+	var builds []*build
+	var failed []error
+	for _, m := range machines {
+		b, err := newBuild(m)
+		if err != nil {
+			return err
+		}
+		index = append(index, b.index)
+		switch {
+		case only != "" && m.ID != only:
+		case b.jobs == nil:
+			failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, filepath.Join(m.Dir, load.RawDir)))
+		default:
+			builds = append(builds, b)
+		}
+	}
+	renderAll(builds)
+	written := make([]map[string][]byte, len(builds))
+	notes := make([][]string, len(builds))
+	for i, b := range builds {
+		if written[i], notes[i], err = b.files(stdout); err != nil {
+			return err
+		}
+	}
+	docs, err := docPages(results, only)
+	if err != nil {
+		return err
+	}
+	https, err := httpPages(results, only)
+	if err != nil {
+		return err
+	}
+	others, err := load.OtherReports(results)
+	if err != nil {
+		return err
+	}
+	for p := range docs {
+		others = append(others, path.Dir(p))
+	}
+	for _, h := range https {
+		others = append(others, h.machine+"/"+httpDir)
+	}
+	slices.Sort(others)
+	idx, err := render.Index(index, slices.Compact(others))
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	for i, b := range builds {
+		if err := writeTree(b.m.Dir, machineManaged, written[i]); err != nil {
+			return fmt.Errorf("machine %s: %w", b.m.ID, err)
+		}
+		for _, n := range notes[i] {
+			fmt.Fprintf(stderr, "report: %s: note: %s\n", b.m.ID, n)
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(docs)) {
+		if err := safefile.WriteFile(filepath.Join(results, filepath.FromSlash(p)), docs[p], 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "report: %s: built from %s\n", path.Dir(p), page.RawFile)
+	}
+	for _, h := range https {
+		if err := writeTree(filepath.Join(results, h.machine, httpDir), httpManaged, h.files); err != nil {
+			return fmt.Errorf("machine %s: %w", h.machine, err)
+		}
+		fmt.Fprintf(stdout, "report: %s/%s: built from %s/%s\n", h.machine, httpDir, load.RawDir, h.raw)
+	}
+	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
+		return err
+	}
+	return errors.Join(failed...)
 }
 
 // renderAll renders every page of every build, as many at once as there

@@ -4,17 +4,22 @@
 //	report [-results dir] [-machine id]
 //	report -compare OLD NEW
 //
-// The first writes, from every raw file under dir/<machine-id>/raw/ (see
-// package rawfmt), each machine's README.md (from the newest full run,
-// else the newest), model.csv, tables/<op>.txt (benchstat), charts/*.svg
-// and runs/<stamp>/ (the same for every other run); then dir/README.md, the
-// index, and the page of every document make bench-doc measured
-// (package internal/doc/page). -machine builds one machine's. Package load
-// parses, model analyses, render makes the files; every page is rendered
-// before the first is written, with safefile, and the same raw input gives
-// the same bytes. The second prints the cells whose change from OLD to NEW
-// (raw files or directories of them) is significant, largest effect first,
-// and writes benchstat of every cell to a temporary file it names.
+// The first writes every page, each from its raw file alone: from every
+// raw file under dir/<machine-id>/raw/ (see package rawfmt), each
+// machine's README.md (from the newest full run, else the newest),
+// model.csv, tables/<op>.txt (benchstat), charts/*.svg and runs/<stamp>/
+// (the same for every other run); the page of every document make
+// bench-doc measured, doc-<name>/README.md (package internal/doc/page);
+// each machine's HTTP page and latency charts, http/README.md and
+// http/latency-*.svg, from its newest full http/raw/ file, else its newest
+// (package internal/httpbench/httppage); then dir/README.md, the index.
+// -machine builds one machine's. Package load parses, model analyses,
+// render makes the files; every page is rendered before the first is
+// written, with safefile, files a page no longer has are removed, and the
+// same raw input gives the same bytes. The second prints the cells whose
+// change from OLD to NEW (raw files or directories of them) is
+// significant, largest effect first, and writes benchstat of every cell to
+// a temporary file it names.
 package main
 
 import (
@@ -22,17 +27,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"path"
-	"path/filepath"
-	"slices"
-	"strings"
-
-	"github.com/jsoncost/jsoncost/internal/doc/page"
-	"github.com/jsoncost/jsoncost/internal/report/load"
-	"github.com/jsoncost/jsoncost/internal/report/render"
-	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 func main() {
@@ -63,80 +58,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	return buildAll(*results, *only, stdout, stderr)
-}
-
-// buildAll writes the pages of every selected machine and the index. A
-// raw file that does not load changes no page; a machine with no raw file
-// is an error, returned after everything else has been written.
-func buildAll(results, only string, stdout, stderr io.Writer) error {
-	machines, err := load.Machines(results)
-	if err != nil {
-		return err
-	}
-	if only != "" && !slices.ContainsFunc(machines, func(m load.Machine) bool { return m.ID == only }) {
-		ids := make([]string, len(machines))
-		for i, m := range machines {
-			ids[i] = m.ID
-		}
-		return fmt.Errorf("machine %q not found under %s (found: %s)", only, results, strings.Join(ids, ", "))
-	}
-	var index []render.IndexMachine
-	var builds []*build
-	var failed []error
-	for _, m := range machines {
-		b, err := newBuild(m)
-		if err != nil {
-			return err
-		}
-		index = append(index, b.index)
-		switch {
-		case only != "" && m.ID != only:
-		case b.jobs == nil:
-			failed = append(failed, fmt.Errorf("machine %s: no raw files in %s", m.ID, filepath.Join(m.Dir, load.RawDir)))
-		default:
-			builds = append(builds, b)
-		}
-	}
-	renderAll(builds)
-	written := make([]map[string][]byte, len(builds))
-	notes := make([][]string, len(builds))
-	for i, b := range builds {
-		if written[i], notes[i], err = b.files(stdout); err != nil {
-			return err
-		}
-	}
-	docs, err := docPages(results, only)
-	if err != nil {
-		return err
-	}
-	others, err := load.OtherReports(results)
-	if err != nil {
-		return err
-	}
-	for p := range docs {
-		others = append(others, path.Dir(p))
-	}
-	slices.Sort(others)
-	idx, err := render.Index(index, slices.Compact(others))
-	if err != nil {
-		return fmt.Errorf("index: %w", err)
-	}
-	for i, b := range builds {
-		if err := writeTree(b.m.Dir, written[i]); err != nil {
-			return fmt.Errorf("machine %s: %w", b.m.ID, err)
-		}
-		for _, n := range notes[i] {
-			fmt.Fprintf(stderr, "report: %s: note: %s\n", b.m.ID, n)
-		}
-	}
-	for _, p := range slices.Sorted(maps.Keys(docs)) {
-		if err := safefile.WriteFile(filepath.Join(results, filepath.FromSlash(p)), docs[p], 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "report: %s: built from %s\n", path.Dir(p), page.RawFile)
-	}
-	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
-		return err
-	}
-	return errors.Join(failed...)
 }

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,18 +14,25 @@ import (
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
-// managed are the entries of a machine directory the report owns; raw/ is
-// never touched.
-var managed = []string{"README.md", "model.csv", "tables", "charts", runsDir}
+// machineManaged are the entries of a machine directory the report owns;
+// raw/ is never touched.
+var machineManaged = []string{"README.md", "model.csv", "tables", "charts", runsDir}
 
-// writeTree makes the report files of a machine directory exactly files
-// (slash paths relative to dir, each under one of the managed entries):
-// every file is written atomically, then the files and directories of the
-// managed entries that the report no longer has are removed.
-func writeTree(dir string, files map[string][]byte) error {
+// writeTree makes the report files of a directory exactly files (slash
+// paths relative to dir, each under an entry that one of the managed
+// patterns matches): every file is written atomically, then the files and
+// directories of the managed entries that the report no longer has are
+// removed.
+func writeTree(dir string, managed []string, files map[string][]byte) error {
+	owned := func(top string) bool {
+		return slices.ContainsFunc(managed, func(pattern string) bool {
+			ok, _ := path.Match(pattern, top)
+			return ok
+		})
+	}
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		top, _, _ := strings.Cut(p, "/")
-		if !slices.Contains(managed, top) {
+		if !owned(top) {
 			return fmt.Errorf("writing report: %s is outside the report's entries", p)
 		}
 		full := filepath.Join(dir, filepath.FromSlash(p))
@@ -38,14 +46,14 @@ func writeTree(dir string, files map[string][]byte) error {
 	// What the report no longer has goes, deepest first, so that a
 	// directory it empties goes too.
 	var walked []string
-	for _, name := range managed {
-		err := filepath.WalkDir(filepath.Join(dir, name), func(p string, _ fs.DirEntry, err error) error {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			walked = append(walked, p)
-			return err
-		})
+	for _, pattern := range managed {
+		tops, err := filepath.Glob(filepath.Join(dir, pattern))
+		for _, top := range tops {
+			err = cmp.Or(err, filepath.WalkDir(top, func(p string, _ fs.DirEntry, err error) error {
+				walked = append(walked, p)
+				return err
+			}))
+		}
 		if err != nil {
 			return fmt.Errorf("removing stale report files: %w", err)
 		}
