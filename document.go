@@ -12,7 +12,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
-	"github.com/jsoncost/jsoncost/internal/doc/fields"
+	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
 )
 
 // A Document is a user's own document as the module generated for it by

@@ -5,7 +5,7 @@
 // (the least work an operation cannot avoid: a read-only pass over the
 // document a decoder reads, a copy of the output an encoder writes into
 // one reused buffer). A user's own document (make bench-doc) is the other
-// corpus: the module internal/doc/tempmod generates for it calls
+// corpus: the module internal/owndoc/tempmod generates for it calls
 // DocumentMain and BenchmarkDocument.
 //
 // Data flows one way: corpus entries (package fixtures) become codec

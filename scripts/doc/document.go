@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
-	"github.com/jsoncost/jsoncost/internal/doc/fields"
-	"github.com/jsoncost/jsoncost/internal/doc/tempmod"
+	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
+	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 )
 
 // maxDocBytes is the largest document bench-doc reads.

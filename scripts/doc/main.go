@@ -6,14 +6,14 @@
 // It reads the document (one JSON object, an array of objects or objects
 // one a line; every object is a sample, compacted for the benchmark),
 // infers its Go type from all the samples (package gen/infer), checks the
-// fields against it and projects it to them (package internal/doc/fields),
+// fields against it and projects it to them (package internal/owndoc/fields),
 // and writes a throwaway module outside the repository with both types,
-// easyjson's code for them and the samples (package internal/doc/tempmod).
+// easyjson's code for them and the samples (package internal/owndoc/tempmod).
 // Its test binary, built on the suite's root package (package jsoncost),
 // checks every cell, codec × operation, with the correctness gate; cells
 // that pass are then timed in interleaved rounds. The raw benchfmt output, with its
 // configuration lines, is read back like any raw file (package
-// internal/report/load) and turned into a page (package internal/doc/page)
+// internal/report/load) and turned into a page (package internal/owndoc/page)
 // that is printed; the raw file is saved as
 // results/<machine-id>/doc-<name>/raw.txt, from which make report, run by
 // make bench-doc after it, writes the page beside it.
@@ -31,7 +31,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/jsoncost/jsoncost/internal/doc/tempmod"
+	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
-	"github.com/jsoncost/jsoncost/internal/doc/page"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/jsoncost/jsoncost/internal/doc/page"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"

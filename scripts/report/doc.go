@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/doc/page"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 

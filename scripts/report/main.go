@@ -9,7 +9,7 @@
 // machine's README.md (from the newest full run, else the newest),
 // model.csv, tables/<op>.txt (benchstat), charts/*.svg and runs/<stamp>/
 // (the same for every other run); the page of every document make
-// bench-doc measured, doc-<name>/README.md (package internal/doc/page);
+// bench-doc measured, doc-<name>/README.md (package internal/owndoc/page);
 // each machine's HTTP page and latency charts, http/README.md and
 // http/latency-*.svg, from its newest full http/raw/ file, else its newest
 // (package internal/httpbench/httppage); then dir/README.md, the index.

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jsoncost/jsoncost/internal/doc/page"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
