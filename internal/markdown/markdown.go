@@ -10,9 +10,9 @@
 package markdown
 
 import (
-	"bufio"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -40,42 +40,33 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 	case len(align) > len(header):
 		return fmt.Errorf("markdown: %d alignments for %d columns", len(align), len(header))
 	}
+	var b strings.Builder
+	row := func(cells []string) {
+		for i := range header {
+			b.WriteString("| ")
+			if i < len(cells) {
+				b.WriteString(Escape(cells[i]))
+			}
+			b.WriteString(" ")
+		}
+		b.WriteString("|\n")
+	}
+	row(header)
+	for _, a := range append(align[:len(align):len(align)], make([]Align, len(header)-len(align))...) {
+		if a < Default || a > Right {
+			return fmt.Errorf("markdown: unknown alignment %d", a)
+		}
+		b.WriteString("|" + delimiters[a])
+	}
+	b.WriteString("|\n")
 	for i, r := range rows {
 		if len(r) > len(header) {
 			return fmt.Errorf("markdown: row %d has %d cells, the header %d", i+1, len(r), len(header))
 		}
-	}
-	for _, a := range align {
-		if a < Default || a > Right {
-			return fmt.Errorf("markdown: unknown alignment %d", a)
-		}
-	}
-	bw := bufio.NewWriter(w)
-	row := func(cells []string) {
-		bw.WriteString("|")
-		for i := range header {
-			cell := ""
-			if i < len(cells) {
-				cell = Escape(cells[i])
-			}
-			bw.WriteString(" " + cell + " |")
-		}
-		bw.WriteString("\n")
-	}
-	row(header)
-	bw.WriteString("|")
-	for i := range header {
-		a := Default
-		if i < len(align) {
-			a = align[i]
-		}
-		bw.WriteString(delimiters[a] + "|")
-	}
-	bw.WriteString("\n")
-	for _, r := range rows {
 		row(r)
 	}
-	return bw.Flush()
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Escape makes s safe as the text of one table cell: it writes | as \|
@@ -84,50 +75,21 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 // written), and line breaks as spaces. Other Markdown passes through.
 func Escape(s string) string {
 	var b strings.Builder
-	for s != "" {
-		n := len(s) - len(strings.TrimLeft(s, "`"))
-		if n == 0 {
-			i := strings.IndexByte(s, '`')
-			if i < 0 {
-				i = len(s)
+	runs, done := backticks.FindAllStringIndex(s, -1), 0
+	for i := 0; i < len(runs); i++ { // a code span runs to the next run of as many backticks
+		for j := i + 1; j < len(runs); j++ {
+			if open, end := runs[i], runs[j]; end[1]-end[0] == open[1]-open[0] {
+				b.WriteString(text.Replace(s[done:open[0]]) + code.Replace(s[open[0]:end[1]]))
+				done, i = end[1], j
+				break
 			}
-			b.WriteString(text.Replace(s[:i]))
-			s = s[i:]
-			continue
 		}
-		end := closingRun(s[n:], n)
-		if end < 0 { // no closing run: the backticks are text
-			b.WriteString(s[:n])
-			s = s[n:]
-			continue
-		}
-		b.WriteString(code.Replace(s[:n+end+n]))
-		s = s[n+end+n:]
 	}
-	return b.String()
+	return b.String() + text.Replace(s[done:])
 }
 
 var (
-	text = strings.NewReplacer("|", `\|`, "&", "&amp;", "<", "&lt;", ">", "&gt;", "\r\n", " ", "\n", " ", "\r", " ")
-	code = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+	backticks = regexp.MustCompile("`+")
+	text      = strings.NewReplacer("|", `\|`, "&", "&amp;", "<", "&lt;", ">", "&gt;", "\r\n", " ", "\n", " ", "\r", " ")
+	code      = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
 )
-
-// closingRun returns the index in s of the first run of exactly n
-// backticks, or -1.
-func closingRun(s string, n int) int {
-	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] == '`' {
-			j++
-		}
-		if j-i == n {
-			return i
-		}
-		i = j
-	}
-	return -1
-}
