@@ -1,33 +1,27 @@
-// Package markdown writes the pieces of GitHub-flavoured Markdown that the
-// generated result pages are made of: tables, and cell text made safe for
-// them.
-//
-// Data flows from strings to a writer: Table writes a header row, a
-// delimiter row with each column's alignment and the body rows, passing
-// every cell through Escape, which keeps a cell on one line and keeps its
-// text from closing the cell or being read as HTML. Code spans and other
-// inline Markdown in a cell pass through unchanged.
+// Package markdown writes GitHub-flavoured Markdown tables for the
+// generated result pages: Table writes the header, delimiter and body rows
+// to a writer, passing every cell through Escape, which keeps a cell on one
+// line and its text from closing the cell or being read as HTML.
 package markdown
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
 	"strings"
 )
 
-// Align is a column's alignment.
-type Align int
+// Align is a column's alignment, as the delimiter row spells it.
+type Align string
 
-// The alignments, as the delimiter row spells them.
+// The alignments; the zero Align is Default.
 const (
-	Default Align = iota // ---
-	Left                 // :--
-	Center               // :-:
-	Right                // --:
+	Default Align = ""
+	Left    Align = ":--"
+	Center  Align = ":-:"
+	Right   Align = "--:"
 )
-
-var delimiters = [...]string{Default: "---", Left: ":--", Center: ":-:", Right: "--:"}
 
 // Table writes a table with the given header and rows to w. align gives the
 // alignment of the first columns; the rest are Default. A row shorter than
@@ -53,10 +47,7 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 	}
 	row(header)
 	for _, a := range append(align[:len(align):len(align)], make([]Align, len(header)-len(align))...) {
-		if a < Default || a > Right {
-			return fmt.Errorf("markdown: unknown alignment %d", a)
-		}
-		b.WriteString("|" + delimiters[a])
+		b.WriteString("|" + cmp.Or(string(a), "---"))
 	}
 	b.WriteString("|\n")
 	for i, r := range rows {
