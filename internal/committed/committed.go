@@ -1,12 +1,8 @@
-// Package committed reads the results as the last commit holds them, for
-// the tests that check that every committed page is what a report command
-// builds from the committed raw files alone.
-//
-// Data flows from git (HEAD's tree under results/, never the working tree,
-// where a user's local runs and the pages rebuilt for them live) to a
-// temporary directory that holds only the command's inputs (the raw files
-// and other commands' pages), where the test runs the report command; the
-// test then compares what it built with what is committed, both ways.
+// Package committed checks that every committed page is what a report
+// command builds from the committed raw files alone. Data flows from HEAD's
+// tree under results/ (never the working tree, where local runs and their
+// pages live), less the pages the command owns, to a temporary directory
+// where the command runs; what it built is compared with what is committed.
 package committed
 
 import (

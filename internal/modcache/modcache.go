@@ -1,11 +1,7 @@
-// Package modcache finds module versions in the Go module cache, fetching
-// them with the go command when they are missing.
-//
-// Data flows from the go command to the caller: Download runs `go mod
-// download -json path[@version]`, which reads the cache or fills it from the
-// module proxy (checking the go.sum and checksum-database hashes), and
-// returns the directory holding the module's files, which callers read and
-// never copy into the repository, and their h1: hash.
+// Package modcache finds module versions in the Go module cache: Download
+// runs `go mod download -json`, which reads the cache or fills it from the
+// module proxy, checking the go.sum and checksum-database hashes, and
+// returns the module's directory, which callers read and never copy.
 package modcache
 
 import (

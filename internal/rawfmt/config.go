@@ -112,10 +112,9 @@ func ParseSkips(key, value string) (name string, skips []string, ok bool, err er
 }
 
 // A Selection names the parts of the matrix to run, per dimension a
-// comma-separated list of names or anchored regular expressions; ""
-// selects everything. make passes it as CODECS, OPS and FIXTURES, the
-// runner as -codecs, -ops and -fixtures, the benchmark binary as
-// -jsoncost.codecs, -jsoncost.ops and -jsoncost.fixtures.
+// comma-separated list of names or anchored regular expressions; "" selects
+// everything. make passes it as CODECS, OPS and FIXTURES, the runner and the
+// benchmark binary as flags (see RegisterFlags).
 type Selection struct {
 	Codecs, Ops, Fixtures string
 }

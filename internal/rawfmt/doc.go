@@ -2,13 +2,11 @@
 // spells its names: the benchfmt files (golang.org/x/perf/benchfmt) that a
 // runner writes, the benchmark binary fills and the report reads.
 //
-// Configuration lines come first, written in every mode by one function
-// (internal/runinfo's WriteHeader): the suite's commit, the command, the
-// toolchain, machine and runtime settings, the mode's own keys, and per
-// codec configuration its codec line and its skips line (see
-// [CodecConfig]), so that a page is built from the raw file alone; older
-// runs lack the skips line and still parse. The benchmark binary and go
-// test add their own keys (the Key… constants):
+// Configuration lines (the Key… constants) come first, written by
+// internal/runinfo's WriteHeader, then the benchmark binary and go test:
+// the commit, the command, the toolchain, machine and runtime settings, the
+// mode's own keys, and each codec configuration's two lines (see
+// [CodecConfig]), so that a page is built from the raw file alone:
 //
 //	jsoncost-commit: 7a04917c3e1f
 //	command: go run ./scripts/bench -rounds 20
