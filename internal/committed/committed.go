@@ -1,19 +1,13 @@
-// Package committed reads the results as the last commit holds them, for
-// the tests that check that every committed page is what a report command
-// builds from the committed raw files alone.
-//
-// Data flows from git (HEAD's tree under results/, never the working tree,
-// where a user's local runs and the pages rebuilt for them live) to a
-// temporary directory that holds only the command's inputs (the raw files
-// and other commands' pages), where the test runs the report command; Check
-// then compares what it built with what is committed, both ways.
+// Package committed checks that every committed page is what a report
+// command builds from the committed raw files alone. Data flows from HEAD's
+// tree under results/ (never the working tree, where local runs and their
+// pages live), less the pages the command owns, to a temporary directory
+// where the command runs; what it built is compared with what is committed.
 package committed
 
 import (
-	"archive/tar"
 	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -32,21 +26,14 @@ func Test(t testing.TB, root string, owns func(path string) bool, build func(dir
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git to read the committed results")
 	}
-	files, err := results(root)
+	dir := t.TempDir()
+	files, err := results(root, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	for rel, data := range files { // the raw files and the pages of other commands
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
-		if !IsRaw(rel) && owns(rel) {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			t.Fatal(err)
+	for rel := range files { // leave the raw files and the pages of other commands
+		if isPage(rel, owns) {
+			os.Remove(filepath.Join(dir, filepath.FromSlash(rel)))
 		}
 	}
 	if err := build(dir); err != nil {
@@ -56,85 +43,70 @@ func Test(t testing.TB, root string, owns func(path string) bool, build func(dir
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range Check(files, rebuilt, owns, "make report") {
+	for _, d := range check(files, rebuilt, owns) {
 		t.Error(d)
 	}
 }
 
-// results returns every file under results/ in HEAD of the repository at
-// root, by slash path relative to results/. It also reads HEAD and the ref
-// it names (loose or packed), so that go test's cache, which knows only the
-// files a test opens, reruns its caller after a commit.
-func results(root string) (map[string][]byte, error) {
-	out, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir", "--git-common-dir").Output()
+// results writes every file under results/ in HEAD of the repository at
+// root to dir and returns them by slash path relative to dir. It stats HEAD
+// and the ref it names, so that go test's cache reruns its caller after a
+// commit.
+func results(root, dir string) (map[string][]byte, error) {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--symbolic-full-name", "HEAD").Output()
 	if err != nil {
 		return nil, fmt.Errorf("git rev-parse: %w", err)
 	}
 	dirs := strings.Fields(string(out))
-	if len(dirs) != 2 {
+	if len(dirs) != 3 {
 		return nil, fmt.Errorf("git rev-parse printed %q", out)
 	}
-	gitDir, common := dirs[0], dirs[1]
-	if !filepath.IsAbs(common) {
-		common = filepath.Join(root, common)
+	for _, p := range []string{filepath.Join(dirs[0], "HEAD"), filepath.Join(dirs[1], dirs[2]), filepath.Join(dirs[1], "packed-refs")} {
+		os.Stat(p)
 	}
-	head, _ := os.ReadFile(filepath.Join(gitDir, "HEAD"))
-	if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
-		os.ReadFile(filepath.Join(common, filepath.FromSlash(ref)))
-	}
-	os.ReadFile(filepath.Join(common, "packed-refs"))
-	if out, err = exec.Command("git", "-C", root, "archive", "--format=tar", "HEAD", "results").Output(); err != nil {
-		return nil, fmt.Errorf("git archive HEAD results: %w", err)
-	}
-	files := map[string][]byte{}
-	for tr := tar.NewReader(bytes.NewReader(out)); ; {
-		hdr, err := tr.Next()
-		switch {
-		case err == io.EOF && len(files) == 0:
-			return nil, fmt.Errorf("HEAD holds no file under results/")
-		case err == io.EOF:
-			return files, nil
-		case err != nil:
-			return nil, fmt.Errorf("reading git archive: %w", err)
-		case hdr.Typeflag != tar.TypeReg:
-			continue
-		}
-		rel, ok := strings.CutPrefix(hdr.Name, "results/")
-		if !ok {
-			return nil, fmt.Errorf("git archived %q outside results/", hdr.Name)
-		}
-		if files[rel], err = io.ReadAll(tr); err != nil {
-			return nil, fmt.Errorf("reading git archive: %w", err)
+	index := filepath.Join(dir, ".index") // HEAD:results, read into an index of its own
+	for _, args := range [][]string{{"read-tree", "HEAD:results"}, {"checkout-index", "--all", "--prefix=" + dir + "/"}} {
+		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+index)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, bytes.TrimSpace(out))
 		}
 	}
+	if err := os.Remove(index); err != nil {
+		return nil, err
+	}
+	files, err := Tree(dir)
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("HEAD holds no file under results/")
+	}
+	return files, err
 }
 
-// IsRaw reports whether path (relative to results/) is a raw file, which
-// the report commands read and never write: a file in a directory named
-// raw, or the raw.txt of a document's directory doc-<name>.
-func IsRaw(path string) bool {
+// isPage reports whether path (relative to results/) is a page owns
+// accepts rather than a raw file, which the report commands read and never
+// write: a file in a directory named raw, or a doc-<name> directory's raw.txt.
+func isPage(path string, owns func(string) bool) bool {
 	dir, file := pathpkg.Split("/" + path)
-	return strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(pathpkg.Base(dir), "doc-")
+	raw := strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(pathpkg.Base(dir), "doc-")
+	return !raw && owns(path)
 }
 
-// Check compares the pages a report command built (rebuilt) with the
-// committed files it owns: each built page must be committed byte for byte,
-// and each committed page it owns must be built. It returns one line per
-// difference.
-func Check(committed, rebuilt map[string][]byte, owns func(path string) bool, command string) []string {
+// check returns one line per difference between the committed pages and
+// those rebuilt, both ways.
+func check(committed, rebuilt map[string][]byte, owns func(string) bool) []string {
 	var diffs []string
 	for path, data := range rebuilt {
-		if want, ok := committed[path]; IsRaw(path) || !owns(path) {
+		if want, ok := committed[path]; !isPage(path, owns) {
 			continue
 		} else if !ok {
-			diffs = append(diffs, fmt.Sprintf("results/%s is what %s builds, but it is not committed; run %s and commit it", path, command, command))
+			diffs = append(diffs, fmt.Sprintf("results/%s is what make report builds, but it is not committed; run make report and commit it", path))
 		} else if !bytes.Equal(want, data) {
-			diffs = append(diffs, fmt.Sprintf("results/%s is not what %s builds from the committed raw output; run %s", path, command, command))
+			diffs = append(diffs, fmt.Sprintf("results/%s is not what make report builds from the committed raw output; run make report", path))
 		}
 	}
 	for path := range committed {
-		if _, ok := rebuilt[path]; !ok && !IsRaw(path) && owns(path) {
-			diffs = append(diffs, fmt.Sprintf("results/%s is committed but %s no longer builds it", path, command))
+		if _, ok := rebuilt[path]; !ok && isPage(path, owns) {
+			diffs = append(diffs, fmt.Sprintf("results/%s is committed but make report no longer builds it", path))
 		}
 	}
 	return diffs

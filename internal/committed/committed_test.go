@@ -6,20 +6,22 @@ import (
 	"testing"
 )
 
-func TestIsRaw(t *testing.T) {
+func TestIsPage(t *testing.T) {
+	owns := func(path string) bool { return !strings.HasPrefix(path, "other/") }
 	for path, want := range map[string]bool{
-		"m/raw/20261201T012434Z.txt":      true,
-		"m/http/raw/20261130T210144Z.txt": true,
-		"raw/x.txt":                       true,
-		"m/README.md":                     false,
-		"m/rawness/x.txt":                 false,
-		"m/doc-product/raw.txt":           true,
-		"m/doc-product/README.md":         false,
-		"m/docs/raw.txt":                  false,
-		"m/doc-product/raw.txt/x":         false,
+		"m/raw/20261201T012434Z.txt":      false,
+		"m/http/raw/20261130T210144Z.txt": false,
+		"raw/x.txt":                       false,
+		"m/README.md":                     true,
+		"m/rawness/x.txt":                 true,
+		"m/doc-product/raw.txt":           false,
+		"m/doc-product/README.md":         true,
+		"m/docs/raw.txt":                  true,
+		"m/doc-product/raw.txt/x":         true,
+		"other/README.md":                 false,
 	} {
-		if got := IsRaw(path); got != want {
-			t.Errorf("IsRaw(%q) = %t, want %t", path, got, want)
+		if got := isPage(path, owns); got != want {
+			t.Errorf("isPage(%q) = %t, want %t", path, got, want)
 		}
 	}
 }
@@ -39,7 +41,7 @@ func TestCheck(t *testing.T) {
 		"m/changed.md": []byte("new"),
 		"m/new.md":     []byte("new"),
 	}
-	got := Check(committed, rebuilt, owns, "make report")
+	got := check(committed, rebuilt, owns)
 	slices.Sort(got)
 	want := []string{
 		"results/m/changed.md is not what make report builds from the committed raw output; run make report",
@@ -47,6 +49,6 @@ func TestCheck(t *testing.T) {
 		"results/m/stale.md is committed but make report no longer builds it",
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("Check =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("check =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

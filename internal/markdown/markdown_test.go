@@ -59,7 +59,6 @@ func TestTableRejects(t *testing.T) {
 		{"no columns", nil, nil, nil, "without columns"},
 		{"long row", []string{"a"}, [][]string{{"1", "2"}}, nil, "row 1 has 2 cells"},
 		{"extra alignment", []string{"a"}, nil, []Align{Left, Right}, "2 alignments for 1 columns"},
-		{"unknown alignment", []string{"a"}, nil, []Align{Right + 1}, "unknown alignment"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

@@ -7,48 +7,55 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// Benchmark is the name of the benchmark function every cell runs under;
-// ReadName is the same name as benchfmt.Reader reports it, without go
-// test's "Benchmark" prefix.
+// Benchmark is the benchmark function every cell runs under; ReadName is
+// its name as benchfmt.Reader reports it.
 const (
 	Benchmark = "Benchmark" + ReadName
 	ReadName  = "Codec"
 )
 
-// The name keys of a cell, as benchproc projects them ("/op,/fixture,/codec").
+// The name keys of a cell, and the benchproc projection they make.
 const (
 	KeyOp      = "op"
 	KeyFixture = "fixture"
 	KeyCodec   = "codec"
+	Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
 )
 
-// Projection is the benchproc projection that names a cell.
-const Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
-
-// The harness cells: they time the suite, not a codec.
+// The harness cells, which time the suite, not a codec, and Base, the
+// configuration every comparison is made against.
 const (
-	// Noop is the op and codec name of the cell that times the loop and one
-	// call through a function value, on the fixture NoopFixture.
-	Noop        = "noop"
-	NoopFixture = "fields-0001"
-	// Floor is the codec name of the cells that do the least work an
-	// operation cannot avoid, without allocating: a read-only pass over the
-	// input, or a copy of the compact output into one reused buffer.
-	Floor = "floor"
-	// AllocRef is the codec name of the copying cells of runs made before
-	// the floor: each call copied into a fresh buffer, measuring the
-	// allocator and collector too, so a page shows them as an allocation
-	// reference, never as a lower bound.
-	AllocRef = "memcpy"
+	Noop        = "noop"        // the op and codec of the cell timing the loop and one call through a function value
+	NoopFixture = "fields-0001" // the noop cell's fixture
+	Floor       = "floor"       // the codec of the least work an operation cannot avoid, without allocating
+	AllocRef    = "memcpy"      // older runs' copy into a fresh buffer: an allocation reference, never a lower bound
+	Base        = "encoding-json"
 )
 
-// Base is the configuration every comparison is made against.
-const Base = "encoding-json"
+// Units of a cell's values. go test reports ns/op, MB/s, B/op and
+// allocs/op; fields/op and doc-B/op are constant per fixture: the sizes the
+// cost model is fitted against.
+const (
+	UnitNs       = "ns/op"
+	UnitMBs      = "MB/s"
+	UnitB        = "B/op"
+	UnitAllocs   = "allocs/op"
+	UnitNsField  = "ns/field"
+	UnitFields   = "fields/op"
+	UnitDocB     = "doc-B/op"
+	UnitInstr    = "instructions/op" // counted under cachegrind: exact, see make bench-instr
+	UnitInstrN   = "iterations"      // the iteration count an instruction figure came from
+	AssumeExact  = "assume=exact"    // benchfmt unit metadata for counts that do not vary
+	UnitMetadata = "Unit"            // the benchfmt unit metadata line keyword
+)
 
 // A Cell names one benchmark: an operation on a fixture with a codec.
 type Cell struct {
 	Op, Fixture, Codec string
 }
+
+// NoopCell is the harness's own cell.
+var NoopCell = Cell{Op: Noop, Fixture: NoopFixture, Codec: Noop}
 
 // Sub is the cell's name below Benchmark: op=…/fixture=…/codec=….
 func (c Cell) Sub() string {
@@ -61,17 +68,13 @@ func (c Cell) Name() string { return Benchmark + "/" + c.Sub() }
 // String returns c.Sub().
 func (c Cell) String() string { return c.Sub() }
 
-// Harness reports whether c is a harness cell (noop, the floor, or an old
-// run's allocation reference).
+// Harness reports whether c is a harness cell.
 func (c Cell) Harness() bool {
 	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor || c.Codec == AllocRef
 }
 
-// NoopCell is the harness's own cell.
-var NoopCell = Cell{Op: Noop, Fixture: NoopFixture, Codec: Noop}
-
 // ParseLine returns the result on one line of go test's output when it is
-// a cell's, or nil for any other line. r is reused from line to line.
+// a cell's, or nil. r is reused from line to line.
 func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
 	if !strings.HasPrefix(line, Benchmark) {
 		return nil
@@ -84,10 +87,9 @@ func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
 	return res
 }
 
-// ParseCell returns the cell a benchmark result names, such as
-// BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=sonic-std-2 (as go
-// test prints it) or Codec/op=… (as benchfmt.Reader reads it). It reports
-// false for any other benchmark or a name missing a key.
+// ParseCell returns the cell a benchmark result names, as go test prints it
+// (BenchmarkCodec/op=…/fixture=…/codec=…-2) or benchfmt.Reader reads it
+// (Codec/op=…), and false for another benchmark or a name missing a key.
 func ParseCell(name benchfmt.Name) (Cell, bool) {
 	keys, ok := NameKeys(name, Benchmark, ReadName)
 	c := Cell{Op: keys[KeyOp], Fixture: keys[KeyFixture], Codec: keys[KeyCodec]}
@@ -95,7 +97,7 @@ func ParseCell(name benchfmt.Name) (Cell, bool) {
 }
 
 // NameKeys returns the key=value parts of a benchmark name whose base is
-// one of bases, and false for a name of any other benchmark.
+// one of bases, and false for another benchmark.
 func NameKeys(name benchfmt.Name, bases ...string) (map[string]string, bool) {
 	base, parts := name.Parts()
 	if !slices.Contains(bases, string(base)) {

@@ -1,6 +1,8 @@
 package rawfmt
 
 import (
+	"cmp"
+	"flag"
 	"fmt"
 	"strings"
 )
@@ -9,7 +11,7 @@ import (
 // lines; the benchmark binary writes KeySonicEngine and KeyRace; go test
 // writes KeyGOOS, KeyGOARCH, KeyPkg and KeyCPU.
 const (
-	KeyCommit         = "jsoncost-commit" // the suite's commit, "-dirty" when the tree had changes
+	KeyCommit         = "jsoncost-commit" // the suite's commit, DirtySuffix when the tree had changes
 	KeyCommand        = "command"         // the command that repeats the run
 	KeyMachine        = "machine-id"      // see MachineID
 	KeyGo             = "go"              // runtime.Version()
@@ -32,21 +34,17 @@ const (
 	KeyGOARCH         = "goarch"
 	KeyPkg            = "pkg"
 	KeyCPU            = "cpu"
-
-	// KeyCodecPrefix starts one line per codec configuration; see CodecConfig.
-	KeyCodecPrefix = "codec-"
+	KeyCodecPrefix    = "codec-" // starts a CodecConfig's codec line
+	KeySkipsPrefix    = "skips-" // starts a CodecConfig's skips line
+	DirtySuffix       = "-dirty"
 )
-
-// DirtySuffix ends the KeyCommit value of a run made from a tree with
-// uncommitted changes.
-const DirtySuffix = "-dirty"
 
 // A CodecConfig is one codec configuration: its line
 //
 //	codec-<name>: <module>@<version> <category> <engine>
 //
 // and, in runs made since raw files record it, what it gives up against
-// encoding/json (its Skips), separated by "; ", or "none":
+// encoding/json (its Skips), separated by SkipsSep, or "none":
 //
 //	skips-<name>: HTML escaping; map key sorting
 type CodecConfig struct {
@@ -58,61 +56,48 @@ type CodecConfig struct {
 	HasSkips      bool     // whether the run recorded Skips
 }
 
-// CategoryStd is the category of a configuration that writes the same
-// bytes as encoding/json and so gives up nothing.
-const CategoryStd = "std"
-
-// KeySkipsPrefix starts the line of what a codec configuration gives up.
-const KeySkipsPrefix = "skips-"
-
-// SkipsSep separates the items of a skips line; noSkips is the value of a
-// configuration that gives up nothing.
+// CategoryStd is the category of a configuration that writes the same bytes
+// as encoding/json; SkipsSep separates the items of a skips line.
 const (
-	SkipsSep = "; "
-	noSkips  = "none"
+	CategoryStd = "std"
+	SkipsSep    = "; "
+	noSkips     = "none"
 )
 
 // Key is the codec line's configuration key.
 func (c CodecConfig) Key() string { return KeyCodecPrefix + c.Name }
 
 // Value is the codec line's value.
-func (c CodecConfig) Value() string {
-	return c.ModuleVersion + " " + c.Category + " " + c.Engine
-}
+func (c CodecConfig) Value() string { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
 
 // SkipsKey is the skips line's configuration key.
 func (c CodecConfig) SkipsKey() string { return KeySkipsPrefix + c.Name }
 
 // SkipsValue is the skips line's value.
-func (c CodecConfig) SkipsValue() string {
-	if len(c.Skips) == 0 {
-		return noSkips
-	}
-	return strings.Join(c.Skips, SkipsSep)
-}
+func (c CodecConfig) SkipsValue() string { return cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips) }
 
 // Format returns the codec line and the skips line, without a final newline.
 func (c CodecConfig) Format() string {
 	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
 }
 
-// ParseCodecConfig parses a codec configuration line's key and value. ok is
-// false when key is not a codec key; err is set when the value is malformed.
+// ParseCodecConfig parses a codec line's key and value. ok is false when
+// key is not a codec key; err is set when the value is malformed.
 func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
 	name, ok := strings.CutPrefix(key, KeyCodecPrefix)
-	if !ok {
-		return CodecConfig{}, false, nil
-	}
 	f := strings.Fields(value)
-	if name == "" || len(f) != 3 || !strings.Contains(f[0], "@") {
+	switch {
+	case !ok:
+		return CodecConfig{}, false, nil
+	case name == "" || len(f) != 3 || !strings.Contains(f[0], "@"):
 		return CodecConfig{}, true, fmt.Errorf("codec configuration %q: want %q", key+": "+value, "module@version category engine")
 	}
 	return CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]}, true, nil
 }
 
 // ParseSkips parses a skips line's key and value into the codec's name and
-// what it gives up (empty, not nil, for "none"). ok is false when key is not
-// a skips key; err is set when the value is malformed.
+// what it gives up (empty, not nil, for "none"). ok is false when key is
+// not a skips key; err is set when the value is malformed.
 func ParseSkips(key, value string) (name string, skips []string, ok bool, err error) {
 	name, ok = strings.CutPrefix(key, KeySkipsPrefix)
 	switch {
@@ -124,4 +109,41 @@ func ParseSkips(key, value string) (name string, skips []string, ok bool, err er
 		return name, []string{}, true, nil
 	}
 	return name, strings.Split(value, SkipsSep), true, nil
+}
+
+// A Selection names the parts of the matrix to run, per dimension a
+// comma-separated list of names or anchored regular expressions; "" selects
+// everything. make passes it as CODECS, OPS and FIXTURES, the runner and the
+// benchmark binary as flags (see RegisterFlags).
+type Selection struct {
+	Codecs, Ops, Fixtures string
+}
+
+// BinaryFlagPrefix prefixes the benchmark binary's flags: the selection's,
+// and the run's seed (KeyOrderSeed) and round, which pick its cells' order.
+const (
+	BinaryFlagPrefix = "jsoncost."
+	BinarySeedFlag   = BinaryFlagPrefix + "seed"
+	BinaryRoundFlag  = BinaryFlagPrefix + "round"
+)
+
+// RegisterFlags defines the selection's flags, each name prefixed by prefix.
+func (s *Selection) RegisterFlags(fs *flag.FlagSet, prefix string) {
+	fs.StringVar(&s.Codecs, prefix+"codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")
+	fs.StringVar(&s.Ops, prefix+"ops", s.Ops, "operations: comma-separated names or patterns (default all)")
+	fs.StringVar(&s.Fixtures, prefix+"fixtures", s.Fixtures, "fixtures: comma-separated names or patterns (default all)")
+}
+
+// Args returns the arguments that set s through flags registered with prefix.
+func (s Selection) Args(prefix string) []string {
+	return []string{"-" + prefix + "codecs", s.Codecs, "-" + prefix + "ops", s.Ops, "-" + prefix + "fixtures", s.Fixtures}
+}
+
+// IsZero reports whether s selects everything.
+func (s Selection) IsZero() bool { return s == Selection{} }
+
+// String is the selection as a configuration value, e.g.
+// "codecs=goccy,encoding-json ops=* fixtures=fields-.*".
+func (s Selection) String() string {
+	return fmt.Sprintf("codecs=%s ops=%s fixtures=%s", cmp.Or(s.Codecs, "*"), cmp.Or(s.Ops, "*"), cmp.Or(s.Fixtures, "*"))
 }

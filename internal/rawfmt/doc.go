@@ -2,25 +2,21 @@
 // spells its names: the benchfmt files (golang.org/x/perf/benchfmt) that a
 // runner writes, the benchmark binary fills and the report reads.
 //
-// Configuration lines come first, written in every mode by one function
-// (internal/runinfo's WriteHeader): the suite's commit, the command, the
-// toolchain, machine and runtime settings, the mode's own keys, and two
-// lines per codec configuration, module@version, category and engine, then
-// what it gives up against encoding/json ("; "-separated, or "none"; see
-// [CodecConfig]), so that a page is built from the raw file alone. Older
-// runs lack the skips line and still parse. The benchmark binary adds
-// sonic-engine and race, go test goos, goarch, pkg and cpu (the Key…
-// constants):
+// Configuration lines (the Key… constants) come first, written by
+// internal/runinfo's WriteHeader, then the benchmark binary and go test:
+// the commit, the command, the toolchain, machine and runtime settings, the
+// mode's own keys, and each codec configuration's two lines (see
+// [CodecConfig]), so that a page is built from the raw file alone:
 //
 //	jsoncost-commit: 7a04917c3e1f
 //	command: go run ./scripts/bench -rounds 20
 //	codec-sonic-std: github.com/bytedance/sonic@v1.15.5 near-std jit
 //	skips-sonic-std: nesting depth limit 4096 (encoding/json: 10000); -0 decodes as 0
 //
-// Result lines name a cell as a sub-benchmark of BenchmarkCodec with
-// key=value parts that benchproc projects (see [Cell]), with go test's
-// units and the suite's (the Unit… constants); the harness's noop and floor
-// cells sit beside the codecs (older runs have memcpy, see [AllocRef]):
+// Result lines name a cell (see [Cell]) as a sub-benchmark of
+// BenchmarkCodec with key=value parts that benchproc projects, in go
+// test's units and the suite's (the Unit… constants); the harness cells sit
+// beside the codecs:
 //
 //	BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=goccy-2  1000  1234 ns/op ...
 //

@@ -1,6 +1,7 @@
 package rawfmt
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -15,7 +16,8 @@ const (
 	KindInstr  = "instr"  // instruction counts (make bench-instr)
 )
 
-const stampLayout = "20060102T150405Z"
+// PartialSuffix ends the name of a run in progress.
+const PartialSuffix = ".partial"
 
 // A RawName is the name of a raw file: when the run started and its kind.
 type RawName struct {
@@ -31,10 +33,9 @@ func NewRawName(t time.Time, kind string) RawName {
 // MatrixKind is the kind of a run of the matrix: quick, narrowed to a
 // selection (custom), or whole.
 func MatrixKind(quick, custom bool) string {
-	switch {
-	case quick:
+	if quick {
 		return KindQuick
-	case custom:
+	} else if custom {
 		return KindCustom
 	}
 	return KindFull
@@ -54,15 +55,10 @@ func (n RawName) String() string {
 // Partial is the hidden name a run writes to until it completes.
 func (n RawName) Partial() string { return "." + n.String() + PartialSuffix }
 
-// PartialSuffix ends the name of a run in progress.
-const PartialSuffix = ".partial"
-
 // IsPartial reports whether a file name is that of a run in progress.
 func IsPartial(name string) bool {
 	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, PartialSuffix)
 }
-
-var rawNameRE = regexp.MustCompile(`^([0-9]{8}T[0-9]{6}Z)(?:-([a-z]+))?\.txt$`)
 
 // ParseRawName parses a raw file name. It fails for any other file.
 func ParseRawName(name string) (RawName, error) {
@@ -77,21 +73,19 @@ func ParseRawName(name string) (RawName, error) {
 	return RawName{Stamp: t, Kind: m[2]}, nil
 }
 
-var (
-	nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
-	// marks are the trademark signs CPU vendors put in model names.
-	marks = regexp.MustCompile(`\((r|tm|c)\)`)
-)
-
 // MachineID names a machine by os, architecture and the CPU model the
-// benchmark binary records in its cpu line, e.g. linux-amd64-amd-epyc.
-// Different CPU models get different ids; trademark signs such as (R) and
-// (TM) are left out.
+// benchmark binary records in its cpu line, without trademark signs such
+// as (R) and (TM), e.g. linux-amd64-amd-epyc.
 func MachineID(goos, goarch, cpu string) string {
 	s := marks.ReplaceAllString(strings.ToLower(cpu), "")
 	s = strings.Trim(nonAlnum.ReplaceAllString(s, "-"), "-")
-	if s == "" {
-		s = "unknown-cpu"
-	}
-	return goos + "-" + goarch + "-" + s
+	return goos + "-" + goarch + "-" + cmp.Or(s, "unknown-cpu")
 }
+
+const stampLayout = "20060102T150405Z"
+
+var (
+	rawNameRE = regexp.MustCompile(`^([0-9]{8}T[0-9]{6}Z)(?:-([a-z]+))?\.txt$`)
+	nonAlnum  = regexp.MustCompile(`[^a-z0-9]+`)
+	marks     = regexp.MustCompile(`\((r|tm|c)\)`) // the trademark signs in CPU vendors' model names
+)
