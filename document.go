@@ -13,6 +13,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // A Document is a user's own document as the module generated for it by
@@ -25,9 +26,6 @@ type Document struct {
 	NewProj  func() any // a fresh pointer to the projected type; nil without fields
 	Easyjson bool       // whether easyjson code was generated for the types
 }
-
-// FilteredSuffix ends the fixture name of the filtered document.
-const FilteredSuffix = "-filtered"
 
 // DocumentOps are the operations on a user's document, in report order.
 var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
@@ -145,7 +143,7 @@ func (d *Document) cells() ([]Cell, error) {
 		return e
 	}
 	full := entry(d.Name, all, d.New, d.NewProj)
-	filtered := entry(d.Name+FilteredSuffix, kept, d.NewProj, nil)
+	filtered := entry(d.Name+rawfmt.FilteredSuffix, kept, d.NewProj, nil)
 	located := entry(d.Name, found, d.New, d.NewProj)
 	if err != nil {
 		return nil, err

@@ -22,6 +22,10 @@ const (
 	Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
 )
 
+// FilteredSuffix ends the fixture name of an own document's filtered copy
+// (make bench-doc).
+const FilteredSuffix = "-filtered"
+
 // The harness cells, which time the suite, not a codec, and Base, the
 // configuration every comparison is made against.
 const (

@@ -131,7 +131,7 @@ func checkResults(t *testing.T, results, file, fields string, notes []string, br
 			}
 		}
 	}
-	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+jsoncost.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
+	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+rawfmt.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
 		t.Errorf("fields %q: %d results of the filtered document", fields, filtered)
 	}
 	if run.Has(string(codecs.DecodeMap), broken) || !run.Has(string(codecs.DecodeStruct), broken) {

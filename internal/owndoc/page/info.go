@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -48,7 +47,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // lines. A file written before they held the notes and the refused cells
 // has Unrecorded set.
 func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
-	info := Info{Name: name, Filtered: name + jsoncost.FilteredSuffix, RawFile: rawFile}
+	info := Info{Name: name, Filtered: name + rawfmt.FilteredSuffix, RawFile: rawFile}
 	var ok bool
 	if info.Doc, ok = run.Value(KeyDoc); !ok {
 		return Info{}, fmt.Errorf("%s: no %s line: not a bench-doc raw file", rawFile, KeyDoc)
