@@ -25,12 +25,16 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
@@ -73,6 +77,19 @@ func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Write
 		return err
 	}
 	return safefile.Write(path, 0o644, replace, stderr, write)
+}
+
+// WriteRawFile writes this machine's raw file of kind,
+// results/<machine-id>/raw/<UTC timestamp>[-kind].txt, through write
+// (given the machine id) as WriteRaw does, and says so.
+func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer, machine string) error) error {
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
+	path := filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String())
+	if err := WriteRaw(path, false, stderr, func(w io.Writer) error { return write(w, id) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	return nil
 }
 
 // ErrInterrupted starts the error of a run that a signal stopped.

@@ -6,14 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -89,22 +86,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
-	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
-	path := filepath.Join(o.results, id, "raw", name.String())
 	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: int64(o.target)}
-	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
+	return runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
 		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
+			return fmt.Errorf("writing the raw file: %w", err)
 		}
-		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
+		if err := runner.Rounds(ctx, m, 1, len(jobs), w, stderr); err != nil {
+			return err
+		}
+		reportSpread(stderr, m.figures)
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	reportSpread(stderr, m.figures)
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
 }
 
 // A countMeter counts every job in its one round, parallel at a time,
