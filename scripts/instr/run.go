@@ -99,9 +99,8 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	})
 }
 
-// A countMeter counts every job in its one round, parallel at a time,
-// writing each figure to out in the jobs' order. The first error stops
-// every run.
+// A countMeter counts every job in its one round, parallel at a time, and
+// writes the figures in the jobs' order. The first error stops every run.
 type countMeter struct {
 	c        *counter
 	jobs     []job
@@ -115,38 +114,39 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var (
-		r           rates
-		wg          sync.WaitGroup
-		mu          sync.Mutex
-		next, ahead int // the next job to count; m.figures[:ahead] are written
+		r    rates
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next int // the next job to count
 	)
 	m.figures = make([]*figure, len(m.jobs))
 	for range m.parallel {
 		wg.Go(func() {
 			for mu.Lock(); next < len(m.jobs) && ctx.Err() == nil; mu.Lock() {
-				j, i := m.jobs[next], next
+				i := next
 				next++
 				mu.Unlock()
-				f, err := measure(ctx, m.c, &r, j, m.native[j.cell], m.target)
+				f, err := measure(ctx, m.c, &r, m.jobs[i], m.native[m.jobs[i].cell], m.target)
 				mu.Lock()
-				if err != nil {
+				if m.figures[i] = &f; err != nil {
 					cancel(err)
-				} else {
-					m.figures[i] = &f
-					for ; ahead < len(m.figures) && m.figures[ahead] != nil && ctx.Err() == nil; ahead++ {
-						if _, err := fmt.Fprintln(out, figureLine(*m.figures[ahead])); err != nil {
-							cancel(fmt.Errorf("writing the raw file: %w", err))
-						}
-					}
-					p.Cell(j.cell.String())
 				}
+				p.Cell(m.jobs[i].cell.String())
 				mu.Unlock()
 			}
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	return context.Cause(ctx)
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	for _, f := range m.figures {
+		if _, err := fmt.Fprintln(out, figureLine(*f)); err != nil {
+			return fmt.Errorf("writing the raw file: %w", err)
+		}
+	}
+	return nil
 }
 
 // reportSpread says how many figures took more than two pairs of runs and
@@ -172,7 +172,7 @@ func reportSpread(w io.Writer, figures []*figure) {
 // figureLine is the result line of f: its cell's name with go test's
 // GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
 func figureLine(f figure) string {
-	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), f.n2-f.n1, f.perOp, rawfmt.UnitInstr)
+	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), (ratio-1)*f.n1, f.perOp, rawfmt.UnitInstr)
 }
 
 // Configuration keys of instruction counts.
