@@ -70,8 +70,7 @@ type Report struct {
 	Logs   []string      // the first line of each failed cell's log
 }
 
-// configLine matches a benchfmt configuration line: a key that starts in
-// lower case and has no space or upper-case letter, a colon, a value.
+// configLine matches a benchfmt configuration line.
 var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 
 // Round is the time meter: it runs r, copying result lines to out and
@@ -179,16 +178,15 @@ func (r Report) FailedNames() string {
 
 const failPrefix = "--- FAIL: " // go test's line for a benchmark that failed
 
-// A crashWatch passes the binary's stderr on to w and keeps the runtime's
-// first line about a crash (a panic or a fatal error).
+// A crashWatch passes stderr on to w and keeps the runtime's first line
+// about a crash.
 type crashWatch struct {
 	w       io.Writer
 	partial []byte // the start of a line not yet ended, up to maxCrashLine
 	first   string // the first crash line, or ""
 }
 
-// maxCrashLine is how much of a line a crashWatch keeps.
-const maxCrashLine = 1 << 10
+const maxCrashLine = 1 << 10 // how much of a line a crashWatch keeps
 
 func (c *crashWatch) Write(p []byte) (int, error) {
 	for rest := p; c.first == "" && len(rest) > 0; {
@@ -205,14 +203,12 @@ func (c *crashWatch) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// The Go runtime starts its report of a crash with one of these.
-const (
+const ( // the runtime's first words about a crash
 	panicPrefix = "panic: "
 	fatalPrefix = "fatal error: "
 )
 
-// crashError says that the binary ended with err while cell ran, with the
-// runtime's first line about it, if any.
+// crashError says that the binary ended with err while cell ran.
 func crashError(cell rawfmt.Cell, line string, err error) error {
 	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
 		return fmt.Errorf("%s panicked: %s", cell, why)

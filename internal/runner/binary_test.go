@@ -105,3 +105,16 @@ func TestCrashWatch(t *testing.T) {
 		}
 	}
 }
+
+// TestReportProbe: a report's configuration lines read as benchfmt reads
+// them ahead of a result: a key without a value is dropped.
+func TestReportProbe(t *testing.T) {
+	r := Report{Config: []string{"goos: linux", "cpu:  Fake CPU @ 1.00GHz", "race:", "pkg: a"}}
+	var got []string
+	for _, c := range r.Probe() {
+		got = append(got, c.Key+"="+string(c.Value))
+	}
+	if want := []string{"goos=linux", "cpu=Fake CPU @ 1.00GHz", "pkg=a"}; !slices.Equal(got, want) {
+		t.Errorf("Probe = %q, want %q", got, want)
+	}
+}

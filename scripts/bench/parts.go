@@ -70,7 +70,7 @@ func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtim
 // fieldsFamily is the family of the fields-* fixtures.
 const fieldsFamily = "fields"
 
-// perRound is the number of cells a round times, with their passes.
+// perRound is the cells a round times, with their passes.
 func perRound(parts []part) int {
 	n := 0
 	for _, p := range parts {

@@ -21,8 +21,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// attempts bounds the runs of one count under valgrind, crashes included.
-const attempts = 4
+const attempts = 4 // runs of one count under valgrind, crashes included
 
 // A job is one cell to count: its name, and the selection that makes the
 // benchmark binary's matrix hold it.
@@ -169,8 +168,7 @@ func reportSpread(w io.Writer, figures []*figure) {
 	}
 }
 
-// figureLine is the result line of f: its cell's name with go test's
-// GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
+// figureLine is f's result line, named with go test's GOMAXPROCS suffix.
 func figureLine(f figure) string {
 	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), (ratio-1)*f.n1, f.perOp, rawfmt.UnitInstr)
 }
@@ -182,9 +180,9 @@ const (
 	keyGODEBUG     = "godebug"
 )
 
-// writeConfig writes the header of an instr raw file: what the binary
-// printed of itself under valgrind has its cpu line as valgrind-cpu, beside
-// the native cpu; last the unit metadata of instruction counts.
+// writeConfig writes the raw file's header: the probe's cpu line, which
+// valgrind chose, as valgrind-cpu beside the native cpu; last the unit
+// metadata of instruction counts.
 func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
