@@ -28,31 +28,17 @@ type Binary struct {
 	Stderr io.Writer // its stderr and the failures it reports
 }
 
-// Command runs the binary's benchmarks that match bench, count times each
-// for benchtime, with extra flags after b.Args.
-func (b Binary) Command(ctx context.Context, bench, benchtime string, count int, extra ...string) *exec.Cmd {
-	argv := slices.Concat(b.Under, []string{b.Path}, BenchArgs(bench, benchtime, count), b.Args, extra)
+// command runs the benchmarks that match bench, count times each for
+// benchtime, with no timeout and extra flags after b.Args.
+func (b Binary) command(ctx context.Context, bench, benchtime string, count int, extra ...string) *exec.Cmd {
+	argv := slices.Concat(b.Under, []string{b.Path, "-test.run", "^$", "-test.bench", bench, "-test.benchmem",
+		"-test.count", strconv.Itoa(count), "-test.benchtime", benchtime, "-test.timeout", "0"}, b.Args, extra)
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.SysProcAttr = ChildAttr()
 	if b.Env != nil {
 		cmd.Env = append(os.Environ(), b.Env...)
 	}
-	cmd.Stderr = b.Stderr
 	return cmd
-}
-
-// BenchArgs are the flags of a benchmark binary that run only the
-// benchmarks matching bench, count times each for benchtime, with no
-// timeout.
-func BenchArgs(bench, benchtime string, count int) []string {
-	return []string{
-		"-test.run", "^$",
-		"-test.bench", bench,
-		"-test.benchmem",
-		"-test.count", strconv.Itoa(count),
-		"-test.benchtime", benchtime,
-		"-test.timeout", "0",
-	}
 }
 
 // Pattern is the -test.bench pattern that selects exactly cell c: every
@@ -67,24 +53,6 @@ func Pattern(c rawfmt.Cell) string {
 
 // AllCells is the -test.bench pattern of every cell of the binary.
 const AllCells = "^" + rawfmt.Benchmark + "$"
-
-// Probe runs the noop cell once and returns the configuration lines the
-// binary and go test print ahead of results (goos, goarch, pkg, cpu,
-// sonic-engine, race).
-func (b Binary) Probe(ctx context.Context) ([]benchfmt.Config, error) {
-	out, err := b.Command(ctx, Pattern(rawfmt.NoopCell), "1x", 1).Output()
-	if err != nil {
-		b.Stderr.Write(out) // what it says about why
-		return nil, fmt.Errorf("probing the benchmark binary %s: %w", b.Path, err)
-	}
-	r := benchfmt.NewReader(bytes.NewReader(out), b.Path)
-	for r.Scan() {
-		if res, ok := r.Result().(*benchfmt.Result); ok {
-			return res.Config, nil
-		}
-	}
-	return nil, fmt.Errorf("probing the benchmark binary %s: it reported no result", b.Path)
-}
 
 // A Round is one run of the binary, each selected cell once.
 type Round struct {
@@ -102,17 +70,16 @@ type Report struct {
 	Logs   []string      // the first line of each failed cell's log
 }
 
-// configLine matches a benchfmt configuration line: a key that starts in
-// lower case and has no space or upper-case letter, a colon, a value.
+// configLine matches a benchfmt configuration line.
 var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 
 // Round is the time meter: it runs r, copying result lines to out and
-// counting the cells of r.Want in p (which may be nil when r.Want is).
+// counting the cells of r.Want in p, which may be nil.
 // Failed cells are in the report; it is an error when the binary fails
 // otherwise, dies inside a cell (named, with the runtime's first line), or
 // misses a cell of r.Want. Stopped by ctx, it returns no error.
 func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
-	cmd := b.Command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
+	cmd := b.command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
 		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
 	crash := &crashWatch{w: b.Stderr}
 	cmd.Stderr = crash
@@ -154,7 +121,7 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 			running = c // -test.v's line ahead of the cell's run
 			continue
 		}
-		name, fail := strings.CutPrefix(strings.TrimSpace(text), FailPrefix)
+		name, fail := strings.CutPrefix(strings.TrimSpace(text), failPrefix)
 		if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); fail && ok {
 			rep.Failed, rep.Logs = append(rep.Failed, c), append(rep.Logs, "")
 			running = rawfmt.Cell{}
@@ -188,6 +155,18 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 	return rep, nil
 }
 
+// Probe is the report's configuration lines as benchfmt reads them ahead
+// of a result, for runinfo.Header.Probe.
+func (r Report) Probe() []benchfmt.Config {
+	br := benchfmt.NewReader(strings.NewReader(strings.Join(append(r.Config, rawfmt.Benchmark+" 1 1 ns/op"), "\n")), "")
+	for br.Scan() {
+		if res, ok := br.Result().(*benchfmt.Result); ok {
+			return res.Clone().Config
+		}
+	}
+	return nil
+}
+
 // FailedNames lists the failed cells, comma-separated.
 func (r Report) FailedNames() string {
 	names := make([]string, len(r.Failed))
@@ -197,19 +176,17 @@ func (r Report) FailedNames() string {
 	return strings.Join(names, ", ")
 }
 
-// FailPrefix starts go test's line for a benchmark that failed.
-const FailPrefix = "--- FAIL: "
+const failPrefix = "--- FAIL: " // go test's line for a benchmark that failed
 
-// A crashWatch passes the binary's stderr on to w and keeps the runtime's
-// first line about a crash (a panic or a fatal error).
+// A crashWatch passes stderr on to w and keeps the runtime's first line
+// about a crash.
 type crashWatch struct {
 	w       io.Writer
 	partial []byte // the start of a line not yet ended, up to maxCrashLine
 	first   string // the first crash line, or ""
 }
 
-// maxCrashLine is how much of a line a crashWatch keeps.
-const maxCrashLine = 1 << 10
+const maxCrashLine = 1 << 10 // how much of a line a crashWatch keeps
 
 func (c *crashWatch) Write(p []byte) (int, error) {
 	for rest := p; c.first == "" && len(rest) > 0; {
@@ -226,14 +203,12 @@ func (c *crashWatch) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// The Go runtime starts its report of a crash with one of these.
-const (
+const ( // the runtime's first words about a crash
 	panicPrefix = "panic: "
 	fatalPrefix = "fatal error: "
 )
 
-// crashError says that the binary ended with err while cell ran, with the
-// runtime's first line about it, if any.
+// crashError says that the binary ended with err while cell ran.
 func crashError(cell rawfmt.Cell, line string, err error) error {
 	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
 		return fmt.Errorf("%s panicked: %s", cell, why)

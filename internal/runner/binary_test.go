@@ -57,7 +57,7 @@ func TestConfigLine(t *testing.T) {
 // TestCommand: a binary runs itself or under the program Under names, with
 // the benchmark flags, then its own, then the run's.
 func TestCommand(t *testing.T) {
-	bench := BenchArgs("^B$", "5x", 1)
+	bench := []string{"-test.run", "^$", "-test.bench", "^B$", "-test.benchmem", "-test.count", "1", "-test.benchtime", "5x", "-test.timeout", "0"}
 	tests := []struct {
 		b    Binary
 		want []string
@@ -67,7 +67,7 @@ func TestCommand(t *testing.T) {
 			slices.Concat([]string{"/v/valgrind", "--tool=cachegrind", "/b/x.test"}, bench, []string{"-v"})},
 	}
 	for _, tt := range tests {
-		cmd := tt.b.Command(context.Background(), "^B$", "5x", 1, "-v")
+		cmd := tt.b.command(context.Background(), "^B$", "5x", 1, "-v")
 		if cmd.Path != tt.want[0] || !slices.Equal(cmd.Args, tt.want) {
 			t.Errorf("Command of %+v runs %s %q, want %q", tt.b, cmd.Path, cmd.Args, tt.want)
 		}
@@ -103,5 +103,18 @@ func TestCrashWatch(t *testing.T) {
 		if want := strings.Join(tt.chunks, ""); out.String() != want {
 			t.Errorf("%s: passed on %q, want %q", tt.name, out.String(), want)
 		}
+	}
+}
+
+// TestReportProbe: a report's configuration lines read as benchfmt reads
+// them ahead of a result: a key without a value is dropped.
+func TestReportProbe(t *testing.T) {
+	r := Report{Config: []string{"goos: linux", "cpu:  Fake CPU @ 1.00GHz", "race:", "pkg: a"}}
+	var got []string
+	for _, c := range r.Probe() {
+		got = append(got, c.Key+"="+string(c.Value))
+	}
+	if want := []string{"goos=linux", "cpu=Fake CPU @ 1.00GHz", "pkg=a"}; !slices.Equal(got, want) {
+		t.Errorf("Probe = %q, want %q", got, want)
 	}
 }

@@ -30,8 +30,12 @@ func NewProgress(w io.Writer, rounds, cells int) *Progress {
 	return p
 }
 
-// Cell counts one cell done, named name ("" for none).
+// Cell counts one cell done, named name ("" for none); a nil Progress
+// counts nothing.
 func (p *Progress) Cell(name string) {
+	if p == nil {
+		return
+	}
 	p.count++
 	every, start, end := time.Second, "\r", "\033[K"
 	if !p.tty {

@@ -5,13 +5,14 @@
 //
 // Data flows one way. Main gives a command a context that SIGINT and
 // SIGTERM cancel. Build compiles the binary into a build directory of its
-// own; Binary.Probe asks it for the configuration lines that name the
-// machine; WriteRaw (package safefile) hands the command the raw file's
-// partial file, where it writes the header and then, through Rounds, each
-// round's result lines (Binary.Round for the time meter, or a Meter of its
-// own), and renames it into place only when every round completed. A run
-// that fails or is interrupted leaves no file; the partial files and build
-// directories of runs killed outright are removed by the next run.
+// own; WriteRawFile (or WriteRaw, package safefile) hands the command the
+// raw file's partial file, where it writes the header and then, through
+// Rounds, each round's result lines (Binary.Round for the time meter, under
+// valgrind for instruction counts, or a Meter of its own), and renames it
+// into place only when every round completed. A Report's configuration
+// lines name the machine in the header. A run that fails or is interrupted
+// leaves no file; the partial files and build directories of runs killed
+// outright are removed by the next run.
 package runner
 
 import (
@@ -25,12 +26,16 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
@@ -75,6 +80,19 @@ func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Write
 	return safefile.Write(path, 0o644, replace, stderr, write)
 }
 
+// WriteRawFile writes this machine's raw file of kind,
+// results/<machine-id>/raw/<UTC timestamp>[-kind].txt, through write
+// (given the machine id) as WriteRaw does, and says so.
+func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer, machine string) error) error {
+	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
+	path := filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String())
+	if err := WriteRaw(path, false, stderr, func(w io.Writer) error { return write(w, id) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	return nil
+}
+
 // ErrInterrupted starts the error of a run that a signal stopped.
 var ErrInterrupted = errors.New("interrupted")
 
@@ -100,8 +118,7 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 	os.Exit(code)
 }
 
-// exit prints the one line that says how a run ended with err and returns
-// its exit status.
+// exit prints how a run ended with err and returns its exit status.
 func exit(w io.Writer, name string, ctx context.Context, err error) int {
 	switch {
 	case err == nil:
@@ -117,9 +134,7 @@ func exit(w io.Writer, name string, ctx context.Context, err error) int {
 	return 1
 }
 
-// buildPrefix starts the name of a runner's build directory in the
-// temporary directory: jsoncost-bench-<pid of the runner>-<random>.
-const buildPrefix = "jsoncost-bench-"
+const buildPrefix = "jsoncost-bench-" // then <pid of the runner>-<random>
 
 // Build makes this runner's build directory, which the caller removes,
 // and there compiles the benchmark binary, go test -c of the root package

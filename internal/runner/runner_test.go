@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // TestExit: a run ends with one line and the status that says how: 0 and
@@ -131,5 +133,27 @@ func TestBuildDirRemovesStale(t *testing.T) {
 		if _, err := os.Stat(k); err != nil {
 			t.Errorf("%s removed", k)
 		}
+	}
+}
+
+// TestWriteRawFile: the raw file goes under the machine's raw directory,
+// named by the time and kind, holds what write wrote and is reported.
+func TestWriteRawFile(t *testing.T) {
+	results := t.TempDir()
+	var log strings.Builder
+	err := WriteRawFile(results, rawfmt.KindInstr, &log, func(w io.Writer, machine string) error {
+		_, err := fmt.Fprintln(w, machine)
+		return err
+	})
+	files, _ := filepath.Glob(filepath.Join(results, "*", "raw", "*-instr.txt"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("WriteRawFile: %v, files %v", err, files)
+	}
+	data, _ := os.ReadFile(files[0])
+	if want := filepath.Base(filepath.Dir(filepath.Dir(files[0]))) + "\n"; string(data) != want {
+		t.Errorf("the raw file holds %q, want the machine id %q", data, want)
+	}
+	if want := "wrote " + files[0] + "\n"; log.String() != want {
+		t.Errorf("WriteRawFile said %q, want %q", log.String(), want)
 	}
 }

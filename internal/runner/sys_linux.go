@@ -9,10 +9,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// dieWithParent has the kernel send sig to this process when the process
-// that started it dies (go run killed alone, say), and fails if it already
-// has. The build directory and partial file it leaves are removed by the
-// next run.
+// dieWithParent has the kernel send sig to this process when its parent
+// dies (go run killed alone, say), and fails if it already has.
 func dieWithParent(sig syscall.Signal) error {
 	parent := os.Getppid()
 	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(sig), 0, 0, 0); err != nil {

@@ -5,32 +5,25 @@ import (
 	"os"
 	"strconv"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // affinity returns the CPUs the runner (and so the benchmark binary) may
 // run on, such as "0-3,6", and whether they are fewer than the online CPUs.
 func affinity() (cpus string, narrowed bool) {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
+	status, err := os.ReadFile("/proc/self/status")
+	online, err2 := os.ReadFile("/sys/devices/system/cpu/online")
+	_, after, found := strings.Cut(string(status), "\nCpus_allowed_list:")
+	if err != nil || err2 != nil || !found {
 		return "", false
 	}
-	online, err := os.ReadFile("/sys/devices/system/cpu/online")
-	if err != nil {
+	cpus, _, _ = strings.Cut(after, "\n")
+	cpus = strings.TrimSpace(cpus)
+	n, err := countCPUs(cpus)
+	all, err2 := countCPUs(strings.TrimSpace(string(online)))
+	if err != nil || err2 != nil || n >= all {
 		return "", false
 	}
-	n, err := countCPUs(strings.TrimSpace(string(online)))
-	if err != nil || set.Count() >= n {
-		return "", false
-	}
-	var in []int
-	for cpu := range len(set) * 64 {
-		if set.IsSet(cpu) {
-			in = append(in, cpu)
-		}
-	}
-	return cpuList(in), true
+	return cpus, true
 }
 
 // countCPUs counts the CPUs of a kernel CPU list such as "0-3,6".
@@ -49,22 +42,4 @@ func countCPUs(list string) (int, error) {
 		n += b - a + 1
 	}
 	return n, nil
-}
-
-// cpuList writes ascending CPU numbers as a kernel CPU list, e.g. "0-3,6".
-func cpuList(cpus []int) string {
-	var parts []string
-	for i := 0; i < len(cpus); {
-		j := i
-		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
-			j++
-		}
-		part := strconv.Itoa(cpus[i])
-		if j > i {
-			part += "-" + strconv.Itoa(cpus[j])
-		}
-		parts = append(parts, part)
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
 }

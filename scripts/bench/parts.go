@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -9,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -67,7 +70,7 @@ func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtim
 // fieldsFamily is the family of the fields-* fixtures.
 const fieldsFamily = "fields"
 
-// perRound is the number of cells a round times, with their passes.
+// perRound is the cells a round times, with their passes.
 func perRound(parts []part) int {
 	n := 0
 	for _, p := range parts {
@@ -99,11 +102,19 @@ type timer struct {
 	parts []part
 	seed  uint64
 	pass  int // the binary's runs so far, which pick their permutations of the seed
+	// header writes the raw file's header, from the configuration lines
+	// the first run printed, ahead of that run's results.
+	header func(w io.Writer, probe []benchfmt.Config) error
 }
 
 func (t *timer) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
 	for _, part := range shuffled(t.parts, t.seed, round) {
 		t.pass++
+		w := out
+		var first bytes.Buffer
+		if t.header != nil {
+			w = &first
+		}
 		rep, err := t.bin.Round(ctx, runner.Round{
 			Bench:     runner.AllCells,
 			Benchtime: part.benchtime,
@@ -111,12 +122,20 @@ func (t *timer) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 			Args: append(part.sel.Args(rawfmt.BinaryFlagPrefix),
 				"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(t.seed, 10),
 				"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(t.pass)),
-		}, out, p)
+		}, w, p)
 		switch {
 		case err != nil || ctx.Err() != nil:
 			return err
 		case len(rep.Failed) > 0:
 			return fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), rep.FailedNames())
+		case t.header != nil:
+			err, t.header = t.header(out, rep.Probe()), nil
+			if _, werr := first.WriteTo(out); err == nil && werr != nil {
+				err = fmt.Errorf("writing the raw file: %w", werr)
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

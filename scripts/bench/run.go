@@ -8,14 +8,11 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -50,34 +47,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	for o.seed == 0 {
 		o.seed = rand.Uint64()
 	}
-	name := rawfmt.NewRawName(time.Now(), rawfmt.MatrixKind(o.quick, !o.sel.IsZero()))
-
 	bin, dir, err := runner.Build(ctx, o.bin, stderr)
 	defer os.RemoveAll(dir)
 	if err != nil {
 		return err
 	}
-	b := runner.Binary{Path: bin, Args: o.sel.Args(rawfmt.BinaryFlagPrefix), Stderr: stderr}
-	header, err := b.Probe(ctx)
-	if err != nil {
-		return err
-	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
-	path := filepath.Join(o.results, id, "raw", name.String())
 	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
-	b.Args = nil // each part selects its own cells
-	m := &timer{bin: b, parts: parts, seed: o.seed}
-	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
-		if err := writeConfig(w, o, id, bin, header); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
+	return runner.WriteRawFile(o.results, rawfmt.MatrixKind(o.quick, !o.sel.IsZero()), stderr, func(w io.Writer, id string) error {
+		m := &timer{bin: runner.Binary{Path: bin, Stderr: stderr}, parts: parts, seed: o.seed,
+			header: func(w io.Writer, probe []benchfmt.Config) error { return writeConfig(w, o, id, bin, probe) }}
 		return runner.Rounds(ctx, m, o.rounds, perRound(parts), w, stderr)
 	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
 }
 
 // withBase adds the base configuration to a narrowed codec selection that
@@ -109,11 +89,8 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// writeConfig writes the configuration lines that make a raw file
-// reproducible (see runinfo.Header): the common ones of the binary at bin,
-// then the run's affinity, rounds, benchtimes, order seed and a narrowed
-// selection, every codec, and header, the lines the benchmark binary
-// printed (goos, goarch, pkg, cpu, sonic-engine, race).
+// writeConfig writes the raw file's header (runinfo.Header) with the run's
+// affinity, rounds, benchtimes, order seed and a narrowed selection.
 func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
 	var mode []benchfmt.Config
 	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }

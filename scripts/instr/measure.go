@@ -17,41 +17,31 @@ import (
 )
 
 const (
-	// ratio is N2/N1: the two runs of a pair differ by 10·N1 iterations.
-	ratio = 11
-	// heapLimit bounds the bytes the N2 run of a cell allocates: with
-	// GOGC=off nothing is freed.
-	heapLimit = 2 << 30
-	// rounds bounds how often a cell is counted again with a better N1.
-	rounds = 3
-	// firstRate is the instructions per native ns assumed before any cell
-	// of a codec has been counted.
-	firstRate = 10
-	// A cell's figure is the median of the figures from its pairs of
-	// runs: at least two, more until two agree within agreement, at most
-	// maxPairs.
-	agreement = 0.001
+	ratio     = 11      // N2/N1
+	heapLimit = 2 << 30 // bytes the N2 run may allocate: with GOGC=off nothing is freed
+	rounds    = 3       // counts of a cell with a better N1, at most
+	firstRate = 10      // instructions per native ns before any cell of the codec is counted
+	agreement = 0.001   // two pairs' figures agree within this, relative
 	maxPairs  = 5
 )
 
 // A figure is one cell's count.
 type figure struct {
-	cell   rawfmt.Cell
-	n1, n2 int64
-	perOp  float64   // instructions per operation
-	pairs  []float64 // the figures of its pairs of runs, perOp their median
+	cell  rawfmt.Cell
+	n1    int64
+	perOp float64   // instructions per operation
+	pairs []float64 // the figures of its pairs of runs, perOp their median
 }
 
-// rates learns the instructions per native ns of the cells counted so far,
-// per codec and operation, and per codec.
+// rates learns the instructions per native ns of the cells counted so far.
 type rates struct {
 	mu   sync.Mutex
 	seen map[string][]float64 // by codec/op and by codec
 }
 
 // estimate is the instructions per operation of a cell that takes t
-// natively, at the median rate of the cells counted with the same codec and
-// operation, else with the same codec, else at firstRate.
+// natively, at the median rate of its codec and operation, else of its
+// codec, else firstRate.
 func (r *rates) estimate(c rawfmt.Cell, t timing) float64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -75,10 +65,9 @@ func (r *rates) learn(c rawfmt.Cell, t timing, perOp float64) {
 	}
 }
 
-// chooseN1 returns N1 for a cell of perOp instructions and bytes
-// allocated per operation: enough that the N1 loop executes target
-// instructions, rounded up to two digits, at least 2 (go test runs a count
-// of 1 differently), capped when the N2 run would pass heapLimit.
+// chooseN1 returns an N1 whose loop executes target instructions, rounded
+// up to two digits, at least 2 (go test runs a count of 1 differently),
+// capped when the N2 run would allocate more than heapLimit.
 func chooseN1(perOp, bytes float64, target int64) (n1 int64, capped bool) {
 	n := math.Ceil(float64(target) / math.Max(perOp, 1))
 	if bytes > 0 {
@@ -98,10 +87,9 @@ func roundUp2(n int64) int64 {
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell in pairs of runs at N1 and N2, each pair a
-// process of its own, so that a costlier process moves one figure, never
-// all. A first pair short of half the target is counted again with N1 from
-// its figure; then pairs follow until two agree.
+// measure counts j's cell in pairs of processes at N1 and N2 until two
+// pairs agree; a first pair short of half the target is counted again with
+// N1 from its figure.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
 	pair := func() (perOp float64, more int64, err error) {
@@ -141,7 +129,7 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 		}
 		perOp = append(perOp, p)
 	}
-	f := figure{cell: j.cell, n1: n1, n2: ratio * n1, pairs: perOp, perOp: median(perOp)}
+	f := figure{cell: j.cell, n1: n1, pairs: perOp, perOp: median(perOp)}
 	r.learn(j.cell, t, f.perOp)
 	return f, nil
 }
@@ -166,21 +154,16 @@ func median(figures []float64) float64 {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
 }
 
-// The native pass times each cell nativeCount times for nativeBenchtime
-// and keeps the fastest: enough for an estimate, in seconds, and the least
-// disturbed by other work on the machine.
+// The native pass keeps each cell's fastest of nativeCount timings.
 const (
 	nativeBenchtime = "10ms"
 	nativeCount     = 3
 )
 
-// A timing is what the native pass measured of one cell.
-type timing struct {
-	ns, bytes float64 // the fastest ns/op, and B/op
-}
+type timing struct{ ns, bytes float64 } // the native pass's fastest ns/op, and B/op
 
-// runNative runs the binary over sel natively, in the counted runs'
-// environment: every job's cell must pass the gate and have a time.
+// runNative times every job's cell natively, in the counted runs'
+// environment; each must pass the gate.
 func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
 	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
 	var out bytes.Buffer

@@ -6,14 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -24,8 +21,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// attempts bounds the runs of one count under valgrind, crashes included.
-const attempts = 4
+const attempts = 4 // runs of one count under valgrind, crashes included
 
 // A job is one cell to count: its name, and the selection that makes the
 // benchmark binary's matrix hold it.
@@ -89,27 +85,21 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
-	name := rawfmt.NewRawName(time.Now(), rawfmt.KindInstr)
-	path := filepath.Join(o.results, id, "raw", name.String())
 	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: int64(o.target)}
-	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
+	return runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
 		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
+			return fmt.Errorf("writing the raw file: %w", err)
 		}
-		return runner.Rounds(ctx, m, 1, len(jobs), w, stderr)
+		if err := runner.Rounds(ctx, m, 1, len(jobs), w, stderr); err != nil {
+			return err
+		}
+		reportSpread(stderr, m.figures)
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	reportSpread(stderr, m.figures)
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
 }
 
-// A countMeter counts every job in its one round, parallel at a time,
-// writing each figure to out in the jobs' order. The first error stops
-// every run.
+// A countMeter counts every job in its one round, parallel at a time, and
+// writes the figures in the jobs' order. The first error stops every run.
 type countMeter struct {
 	c        *counter
 	jobs     []job
@@ -123,38 +113,39 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var (
-		r           rates
-		wg          sync.WaitGroup
-		mu          sync.Mutex
-		next, ahead int // the next job to count; m.figures[:ahead] are written
+		r    rates
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next int // the next job to count
 	)
 	m.figures = make([]*figure, len(m.jobs))
 	for range m.parallel {
 		wg.Go(func() {
 			for mu.Lock(); next < len(m.jobs) && ctx.Err() == nil; mu.Lock() {
-				j, i := m.jobs[next], next
+				i := next
 				next++
 				mu.Unlock()
-				f, err := measure(ctx, m.c, &r, j, m.native[j.cell], m.target)
+				f, err := measure(ctx, m.c, &r, m.jobs[i], m.native[m.jobs[i].cell], m.target)
 				mu.Lock()
-				if err != nil {
+				if m.figures[i] = &f; err != nil {
 					cancel(err)
-				} else {
-					m.figures[i] = &f
-					for ; ahead < len(m.figures) && m.figures[ahead] != nil && ctx.Err() == nil; ahead++ {
-						if _, err := fmt.Fprintln(out, figureLine(*m.figures[ahead])); err != nil {
-							cancel(fmt.Errorf("writing the raw file: %w", err))
-						}
-					}
-					p.Cell(j.cell.String())
 				}
+				p.Cell(m.jobs[i].cell.String())
 				mu.Unlock()
 			}
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	return context.Cause(ctx)
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	for _, f := range m.figures {
+		if _, err := fmt.Fprintln(out, figureLine(*f)); err != nil {
+			return fmt.Errorf("writing the raw file: %w", err)
+		}
+	}
+	return nil
 }
 
 // reportSpread says how many figures took more than two pairs of runs and
@@ -177,10 +168,9 @@ func reportSpread(w io.Writer, figures []*figure) {
 	}
 }
 
-// figureLine is the result line of f: its cell's name with go test's
-// GOMAXPROCS suffix, N2 − N1 iterations and the instructions per operation.
+// figureLine is f's result line, named with go test's GOMAXPROCS suffix.
 func figureLine(f figure) string {
-	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), f.n2-f.n1, f.perOp, rawfmt.UnitInstr)
+	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), (ratio-1)*f.n1, f.perOp, rawfmt.UnitInstr)
 }
 
 // Configuration keys of instruction counts.
@@ -190,9 +180,9 @@ const (
 	keyGODEBUG     = "godebug"
 )
 
-// writeConfig writes the header of an instr raw file: what the binary
-// printed of itself under valgrind has its cpu line as valgrind-cpu, beside
-// the native cpu; last the unit metadata of instruction counts.
+// writeConfig writes the raw file's header: the probe's cpu line, which
+// valgrind chose, as valgrind-cpu beside the native cpu; last the unit
+// metadata of instruction counts.
 func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),

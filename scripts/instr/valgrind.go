@@ -136,26 +136,25 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 		Under: []string{c.valgrind, "--tool=cachegrind", "--cache-sim=no",
 			"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
 			"--cachegrind-out-file=" + f.Name()},
-		Args: j.sel.Args(rawfmt.BinaryFlagPrefix),
-		Env:  runEnv,
+		Args:   j.sel.Args(rawfmt.BinaryFlagPrefix),
+		Env:    runEnv,
+		Stderr: io.Discard, // valgrind's own lines; a crash's first line is in the error
 	}
-	cmd := b.Command(ctx, runner.Pattern(j.cell), strconv.FormatInt(n, 10)+"x", 1)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	var out bytes.Buffer
+	rep, runErr := b.Round(ctx, runner.Round{Bench: runner.Pattern(j.cell), Benchtime: strconv.FormatInt(n, 10) + "x",
+		Want: map[rawfmt.Cell]bool{j.cell: true}}, &out, nil)
 	if ctx.Err() != nil {
 		return 0, nil, ctx.Err()
 	}
-	if failed := failures(stdout.String()); len(failed) > 0 {
-		return 0, nil, &gateError{j.cell, failed[0].log}
+	if len(rep.Failed) > 0 {
+		return 0, nil, &gateError{rep.Failed[0], rep.Logs[0]}
 	}
-	header, iters, err := resultOf(stdout.Bytes(), j.cell)
+	header, iters, err := resultOf(append([]byte(strings.Join(rep.Config, "\n")+"\n"), out.Bytes()...), j.cell)
 	switch {
 	case errors.Is(err, errOtherCells):
 		return 0, nil, err
 	case runErr != nil:
-		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-		return 0, nil, fmt.Errorf("valgrind: %w (%s)", runErr, strings.TrimSpace(lines[len(lines)-1]))
+		return 0, nil, fmt.Errorf("under valgrind: %w", runErr)
 	case err != nil:
 		return 0, nil, err
 	case iters != n:
@@ -168,22 +167,6 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	defer summary.Close()
 	instr, err := parseSummary(summary)
 	return instr, header, err
-}
-
-// failures returns the benchmarks go test's output reports as failed, each
-// with the first line of its log, in order.
-func failures(out string) []gateError {
-	var failed []gateError
-	for line := range strings.Lines(out) {
-		line = strings.TrimSpace(line)
-		if name, ok := strings.CutPrefix(line, runner.FailPrefix); ok {
-			c, _ := rawfmt.ParseCell(benchfmt.Name(name))
-			failed = append(failed, gateError{cell: c})
-		} else if n := len(failed); n > 0 && failed[n-1].log == "" && line != "FAIL" {
-			failed[n-1].log = line
-		}
-	}
-	return failed
 }
 
 // errOtherCells is a run that reported cells besides its own: its count

@@ -109,17 +109,3 @@ func TestResultOf(t *testing.T) {
 		}
 	}
 }
-
-func TestFailures(t *testing.T) {
-	cell := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}
-	out := "--- FAIL: " + cell.Name() + "\n    bench_test.go:111: gate: wrong bytes\n        second line\n" +
-		"goos: linux\n--- FAIL: BenchmarkCodec\nFAIL\n"
-	got := failures(out)
-	want := []gateError{{cell, "bench_test.go:111: gate: wrong bytes"}, {rawfmt.Cell{}, ""}}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("failures = %+v, want %+v", got, want)
-	}
-	if got := failures("goos: linux\n" + cell.Name() + " 1 1 ns/op\nPASS\n"); len(got) != 0 {
-		t.Errorf("failures of a passing run = %+v", got)
-	}
-}
