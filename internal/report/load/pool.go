@@ -20,8 +20,7 @@ type Pool struct {
 	Bad     []string           // unparsable lines
 }
 
-// ReadPool reads the raw files arg names: the file itself, or the raw files
-// of a directory, pooled.
+// ReadPool pools the raw file arg, or the raw files of directory arg.
 func ReadPool(arg string) (*Pool, error) {
 	files, err := poolFiles(arg)
 	if err != nil {
@@ -65,8 +64,6 @@ func ReadPool(arg string) (*Pool, error) {
 	return pool, nil
 }
 
-// poolFiles lists the raw files arg names: the file itself, or every raw
-// file of a directory.
 func poolFiles(arg string) ([]string, error) {
 	fi, err := os.Stat(arg)
 	if err != nil {
