@@ -2,7 +2,6 @@ package load
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,14 +44,6 @@ func (f Family) Has(fixture string) bool { return strings.HasPrefix(fixture, f.P
 
 // Label names the family in Markdown, e.g. `fields-*`.
 func (f Family) Label() string { return "`" + f.Prefix + "*`" }
-
-func familyIndex(fixture string) int {
-	i := slices.IndexFunc(Families, func(f Family) bool { return f.Has(fixture) })
-	if i < 0 {
-		return len(Families)
-	}
-	return i
-}
 
 var esHitsName = regexp.MustCompile(`^(` + regexp.QuoteMeta(ESHits.Prefix) + `(\d+)-)(full|source5)$`)
 

@@ -39,7 +39,13 @@ func codecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 }
 
 func fixtureOrder(a, b string) int {
-	return cmp.Or(cmp.Compare(familyIndex(a), familyIndex(b)), naturalOrder(a, b))
+	family := func(fixture string) int {
+		if i := slices.IndexFunc(Families, func(f Family) bool { return f.Has(fixture) }); i >= 0 {
+			return i
+		}
+		return len(Families)
+	}
+	return cmp.Or(cmp.Compare(family(a), family(b)), naturalOrder(a, b))
 }
 
 // naturalOrder compares runs of digits by value (es-hits-2 before

@@ -45,15 +45,13 @@ func Analyze(r *load.Run) *Analysis {
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}
-	for _, op := range speedOps {
+	for _, op := range []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip} {
 		if f, ok := fastest(r, op, load.ArticleLarge); ok {
 			a.Fastest = append(a.Fastest, f)
 		}
 	}
 	return a
 }
-
-var speedOps = []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip}
 
 // Fastest is the fastest codec of an operation on a fixture, against the base.
 type Fastest struct {

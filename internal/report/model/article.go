@@ -14,8 +14,6 @@ var Jackson = struct {
 	DocSmall, DocLarge       float64 // document bytes
 }{FieldsSmall: 5, FieldsLarge: 50, NsSmall: 407, NsLarge: 3679, DocSmall: 226, DocLarge: 2331}
 
-var articleOps = []string{load.OpDecodeMap, load.OpDecodeStruct, load.OpDecodeProj, load.OpRoundtrip}
-
 // Growth is how a cell grows from load.ArticleSmall to load.ArticleLarge.
 type Growth struct {
 	Small, Large Summary // ns/op
@@ -38,7 +36,7 @@ type ArticleTable struct {
 // Article compares load.ArticleLarge with load.ArticleSmall.
 func Article(r *load.Run) ArticleTable {
 	var t ArticleTable
-	for _, op := range articleOps {
+	for _, op := range []string{load.OpDecodeMap, load.OpDecodeStruct, load.OpDecodeProj, load.OpRoundtrip} {
 		if slices.Contains(r.Ops, op) {
 			t.Ops = append(t.Ops, op)
 		}

@@ -19,14 +19,6 @@ type Change struct {
 	Test     Test
 }
 
-// Effect is |ln(new/old)|, infinite when the old median is zero.
-func (c Change) Effect() float64 {
-	if c.Old.Center == 0 {
-		return math.Inf(1)
-	}
-	return math.Abs(math.Log(c.New.Center / c.Old.Center))
-}
-
 // A Diff compares the cells of two runs in one unit.
 type Diff struct {
 	Unit              string
@@ -61,21 +53,22 @@ func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
 			case ch.Test.Differ:
 				ch.Ratio, _ = Ratio(n, o)
 				d.Changed = append(d.Changed, ch)
-			case ch.Test.Untestable != nil && !allEqual(o, n):
+			case ch.Test.Untestable != nil && slices.Min(slices.Concat(o, n)) != slices.Max(slices.Concat(o, n)):
 				d.TooFew++
 			default:
 				d.Unchanged++
 			}
 		}
-		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(b.Effect(), a.Effect()) })
+		effect := func(c Change) float64 { // |ln(new/old)|, infinite when old is 0
+			if c.Old.Center == 0 {
+				return math.Inf(1)
+			}
+			return math.Abs(math.Log(c.New.Center / c.Old.Center))
+		}
+		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(effect(b), effect(a)) })
 		out = append(out, d)
 	}
 	return out
-}
-
-func allEqual(a, b []float64) bool {
-	all := slices.Concat(a, b)
-	return slices.Min(all) == slices.Max(all)
 }
 
 // cellValues groups results' values by cell, in order of appearance.

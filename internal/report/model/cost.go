@@ -116,7 +116,12 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 		if len(s) == 0 {
 			continue
 		}
-		x, ok := regressors(sizes[f], spec.Xs)
+		x := make([]float64, len(spec.Xs))
+		ok := true
+		for i, reg := range spec.Xs {
+			v, has := reg.of(sizes[f])
+			x[i], ok = v, ok && has
+		}
 		if !ok {
 			continue
 		}
@@ -143,16 +148,4 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 	}
 	f, err := FitLinear(names, xs, sets, exact)
 	return Result{Fit: f, Err: err}
-}
-
-func regressors(size load.Size, regs []Regressor) ([]float64, bool) {
-	x := make([]float64, len(regs))
-	for i, r := range regs {
-		v, ok := r.of(size)
-		if !ok {
-			return nil, false
-		}
-		x[i] = v
-	}
-	return x, true
 }

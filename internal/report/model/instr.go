@@ -46,7 +46,9 @@ func Instructions(r, in *load.Run) *Instr {
 	for _, op := range in.Ops {
 		o := InstrOp{Op: op}
 		for _, codec := range in.CodecNames {
-			if !hasUnit(in, op, codec, rawfmt.UnitInstr) {
+			if !slices.ContainsFunc(in.Fixtures, func(f string) bool {
+				return len(in.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitInstr)) > 0
+			}) {
 				continue
 			}
 			o.Fits = append(o.Fits, InstrFit{Codec: codec, Fit: fit(in, r.Sizes, op, codec, InstrSpec)})
@@ -58,12 +60,6 @@ func Instructions(r, in *load.Run) *Instr {
 		a.Ops = append(a.Ops, o)
 	}
 	return a
-}
-
-func hasUnit(r *load.Run, op, codec, unit string) bool {
-	return slices.ContainsFunc(r.Fixtures, func(f string) bool {
-		return len(r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)) > 0
-	})
 }
 
 func rankAgreement(r, in *load.Run, op string) Agreement {
