@@ -1,7 +1,6 @@
 package load
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -45,18 +44,14 @@ func (f Family) Has(fixture string) bool { return strings.HasPrefix(fixture, f.P
 // Label names the family in Markdown, e.g. `fields-*`.
 func (f Family) Label() string { return "`" + f.Prefix + "*`" }
 
-var esHitsName = regexp.MustCompile(`^(` + regexp.QuoteMeta(ESHits.Prefix) + `(\d+)-)(full|source5)$`)
-
 // HitsPair parses es-hits-H-full into H and the name of its `_source`-filtered
 // twin; ok is false for any other fixture.
 func HitsPair(fixture string) (hits int, filtered string, ok bool) {
-	m := esHitsName.FindStringSubmatch(fixture)
-	if m == nil || m[3] != "full" {
+	h, isHits := strings.CutPrefix(fixture, ESHits.Prefix)
+	h, ok = strings.CutSuffix(h, "-full")
+	hits, err := strconv.Atoi(h)
+	if !isHits || !ok || err != nil || hits <= 0 || h[0] < '0' || h[0] > '9' {
 		return 0, "", false
 	}
-	hits, err := strconv.Atoi(m[2])
-	if err != nil || hits == 0 {
-		return 0, "", false
-	}
-	return hits, m[1] + "source5", true
+	return hits, ESHits.Prefix + h + "-source5", true
 }
