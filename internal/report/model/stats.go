@@ -1,7 +1,6 @@
 package model
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"golang.org/x/perf/benchmath"
+	"gonum.org/v1/gonum/floats"
 )
 
 const (
@@ -105,10 +105,7 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	order := make([][]int, len(sets))
 	for i, s := range sets {
 		order[i] = make([]int, len(s))
-		for j := range order[i] {
-			order[i][j] = j
-		}
-		slices.SortFunc(order[i], func(a, b int) int { return cmp.Compare(s[a], s[b]) })
+		floats.Argsort(slices.Clone(s), order[i])
 	}
 	draws := make([][]float64, k)
 	for j := range draws {
