@@ -21,7 +21,7 @@ type Mark struct {
 	CallShare Estimate // a over the fitted value
 }
 
-// Marks are the numbers of fields a curve reports Marks at.
+// Marks are the numbers of fields at which a curve reports a Mark.
 var Marks = []float64{5, 50, 1000}
 
 // MarkAt returns the mark at the given number of fields.

@@ -63,7 +63,8 @@ func Precise(r *load.Run) []OpPrecision {
 	return out
 }
 
-// halfWidths of op's codec cells; with p, it counts and lists there.
+// halfWidths returns the finite half-widths of op's codec cells on fixtures;
+// with p, it counts there the cells without one and lists the wide ones.
 func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
 	var hw []float64
 	for _, f := range fixtures {
