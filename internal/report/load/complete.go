@@ -8,14 +8,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// complete checks that a run with a rounds line holds every round whole:
-// the runner times each cell of its matrix once a round (a fields-* cell
-// once a pass, fields-passes times a round) and writes the file whole or
-// not at all, so a cell with any other number of ns/op samples means the
-// file was cut, even at the end of a line, or joined to another. The noop
-// cell, which runs once in every run of the benchmark binary, is not
-// counted. A file without a rounds line was not written by the runner and
-// is not checked.
+// complete checks that a run with a rounds line holds every cell but noop
+// once a round (a fields-* cell once a pass): any other count means the file
+// was cut or joined to another.
 func (r *Run) complete() error {
 	rounds, ok := r.count(rawfmt.KeyRounds)
 	if !ok {
@@ -47,9 +42,8 @@ func (r *Run) complete() error {
 	return nil
 }
 
-// Commit is the suite's commit the run records (its jsoncost-commit line)
-// and whether it names a committed tree: false when the tree had changes
-// ("-dirty"), or when the run records no commit or an unknown one.
+// Commit is the run's jsoncost-commit line and whether it names a committed
+// tree (not dirty, unknown or missing).
 func (r *Run) Commit() (commit string, committed bool) {
 	commit, ok := r.Value(rawfmt.KeyCommit)
 	return commit, ok && commit != "" && commit != "unknown" && !strings.HasSuffix(commit, rawfmt.DirtySuffix)

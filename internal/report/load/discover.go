@@ -18,12 +18,10 @@ const RawDir = "raw"
 
 // Raw is one raw file of a machine.
 type Raw struct {
-	Path string // on disk
-	File string // base name
-	Name rawfmt.RawName
-	// Instr is the machine's newest instruction count, set on its newest
-	// full run: Load reads it with the run, and the machine page shows it.
-	Instr *Raw
+	Path  string // on disk
+	File  string // base name
+	Name  rawfmt.RawName
+	Instr *Raw // the machine's newest instruction count, on its newest full run
 }
 
 // Full reports whether the file is a run of the whole matrix.
@@ -38,15 +36,11 @@ type Machine struct {
 	Raws    []Raw    // the runs the report reads, newest first
 	Instr   []Raw    // the instruction counts, newest first
 	Ignored []string // files of raw/ the report does not read, each with why
-
-	// InProgress lists the runs still being written (or left by an
-	// interrupted run): local state that no page mentions.
+	// InProgress lists runs being written or interrupted; no page names them.
 	InProgress []string
 }
 
-// readKinds are the kinds of raw files that are runs of their own; the
-// report also reads the newest rawfmt.KindInstr file with the newest full
-// run, and names every other file it finds and leaves it alone.
+// readKinds are the kinds of raw files that are runs of their own.
 var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom}
 
 // Machines lists the machines under the results directory dir, by id.
@@ -125,11 +119,8 @@ func (m *Machine) list() error {
 	return nil
 }
 
-// OtherReports lists, by slash path under the results directory dir, the
-// reports that hold a README.md but are not built from a machine's raw
-// runs: directories beside the machines, such as the conformance report,
-// and those inside a machine's directory, such as its HTTP report and the
-// pages of make bench-doc.
+// OtherReports lists, by slash path under dir, the directories beside or
+// inside the machines that hold a README.md the report does not build.
 func OtherReports(dir string) ([]string, error) {
 	names, err := subdirs(dir)
 	if err != nil {
@@ -160,8 +151,7 @@ func OtherReports(dir string) ([]string, error) {
 	return out, nil
 }
 
-// builtDirs are the directories of a machine that the report itself writes
-// or reads.
+// builtDirs are the directories of a machine the report writes or reads.
 var builtDirs = []string{RawDir, "runs", "charts", "tables"}
 
 // subdirs lists the directories under dir that are not hidden, by name.

@@ -311,6 +311,8 @@ func TestHitsPair(t *testing.T) {
 		{"es-hits-10-full", 10, "es-hits-10-source5", true},
 		{"es-hits-10-source5", 0, "", false},
 		{"es-hits-0-full", 0, "", false},
+		{"es-hits-+5-full", 0, "", false},
+		{"es-hits--5-full", 0, "", false},
 		{"fields-0050", 0, "", false},
 	}
 	for _, tt := range tests {

@@ -1,15 +1,12 @@
 package load
 
 import (
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
 
-// The operation and fixture names the report reads on purpose: the 5 → 50
-// fields table, the `_source` filtering table and the findings look for
-// these. Every other name comes from the data.
+// The operation and fixture names the report looks for; all others come
+// from the data.
 const (
 	OpDecodeStruct = "decode-struct"
 	OpDecodeMap    = "decode-map"
@@ -18,8 +15,7 @@ const (
 	OpRoundtrip    = "roundtrip"
 	OpGet5         = "get5"
 
-	// ArticleSmall and ArticleLarge have the 5 and 50 fields of the
-	// article's micro test (seeds/003).
+	// The 5 and 50 fields of the article's micro test (seeds/003).
 	ArticleSmall = "fields-0005"
 	ArticleLarge = "fields-0050"
 )
@@ -48,29 +44,14 @@ func (f Family) Has(fixture string) bool { return strings.HasPrefix(fixture, f.P
 // Label names the family in Markdown, e.g. `fields-*`.
 func (f Family) Label() string { return "`" + f.Prefix + "*`" }
 
-// familyIndex is the position of fixture's family in Families, or
-// len(Families) when it has none.
-func familyIndex(fixture string) int {
-	i := slices.IndexFunc(Families, func(f Family) bool { return f.Has(fixture) })
-	if i < 0 {
-		return len(Families)
-	}
-	return i
-}
-
-var esHitsName = regexp.MustCompile(`^(` + regexp.QuoteMeta(ESHits.Prefix) + `(\d+)-)(full|source5)$`)
-
-// HitsPair parses the name of a full search response, es-hits-H-full, into
-// its hit count and the name of the same response with `_source` filtered to
-// 5 fields. ok is false for any other fixture.
+// HitsPair parses es-hits-H-full into H and the name of its `_source`-filtered
+// twin; ok is false for any other fixture.
 func HitsPair(fixture string) (hits int, filtered string, ok bool) {
-	m := esHitsName.FindStringSubmatch(fixture)
-	if m == nil || m[3] != "full" {
+	h, isHits := strings.CutPrefix(fixture, ESHits.Prefix)
+	h, ok = strings.CutSuffix(h, "-full")
+	hits, err := strconv.Atoi(h)
+	if !isHits || !ok || err != nil || hits <= 0 || h[0] < '0' || h[0] > '9' {
 		return 0, "", false
 	}
-	hits, err := strconv.Atoi(m[2])
-	if err != nil || hits == 0 {
-		return 0, "", false
-	}
-	return hits, m[1] + "source5", true
+	return hits, ESHits.Prefix + h + "-source5", true
 }

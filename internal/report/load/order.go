@@ -8,21 +8,17 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// order puts the names in report order. The runner shuffles cells within
-// every round, so the order of first appearance means nothing. Codecs follow
-// the run's codec configuration lines (the registry's order), the base
-// first, then codecs without a line by name; fixtures go by family, then by
-// name with numbers compared as numbers; operations by name. benchproc's
-// orders (first seen, alpha, num or a fixed list) cannot say this: num
-// reads only whole numbers, and a fixed list is this order written out.
+// order puts the names in report order: codecs as their configuration
+// lines, fixtures by family, then all by natural order (benchproc's orders
+// cannot say this).
 func (r *Run) order() {
 	slices.SortFunc(r.CodecNames, codecOrder(r.Codecs))
 	slices.SortFunc(r.Fixtures, fixtureOrder)
 	slices.SortFunc(r.Ops, naturalOrder)
 }
 
-// codecOrder orders codecs as configs lists them, the base first, then the
-// rest by name, the floor and then the allocation reference last of all.
+// codecOrder: the base, codecs as configs lists them, the rest by name, then
+// the floor and the allocation reference.
 func codecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 	rank := func(codec string) int {
 		switch codec {
@@ -42,15 +38,18 @@ func codecOrder(configs []rawfmt.CodecConfig) func(a, b string) int {
 	return func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), naturalOrder(a, b)) }
 }
 
-// fixtureOrder orders fixtures by family, then by name with numbers
-// compared as numbers.
 func fixtureOrder(a, b string) int {
-	return cmp.Or(cmp.Compare(familyIndex(a), familyIndex(b)), naturalOrder(a, b))
+	family := func(fixture string) int {
+		if i := slices.IndexFunc(Families, func(f Family) bool { return f.Has(fixture) }); i >= 0 {
+			return i
+		}
+		return len(Families)
+	}
+	return cmp.Or(cmp.Compare(family(a), family(b)), naturalOrder(a, b))
 }
 
-// naturalOrder orders strings with runs of digits compared by value:
-// es-hits-2 before es-hits-10. Strings that differ only in leading zeros
-// fall back to byte order, so the order is total.
+// naturalOrder compares runs of digits by value (es-hits-2 before
+// es-hits-10), then falls back to byte order.
 func naturalOrder(a, b string) int {
 	return cmp.Or(naturalRuns(a, b), strings.Compare(a, b))
 }

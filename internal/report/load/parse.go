@@ -12,12 +12,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Load parses a raw file. It fails when the file cannot be read, names no
-// codec cell, or is not a whole run (see complete), with an error that
-// starts with the file's path and, where one line is to blame, its line
-// number; everything else wrong with it is recorded in the Run for the
-// report to state. A run with an instruction count loads that too, and
-// fails when it does.
+// Load parses a raw file, and its instruction count if any. It fails, with
+// the file's path and line, when the file cannot be read, names no codec
+// cell or is not a whole run; all else wrong is recorded in the Run.
 func Load(raw Raw) (*Run, error) {
 	data, err := os.ReadFile(raw.Path)
 	if err != nil {
@@ -30,8 +27,7 @@ func Load(raw Raw) (*Run, error) {
 	if data[len(data)-1] != '\n' {
 		return nil, fmt.Errorf("%s:%d: the last line is cut off (it has no newline): the file is not a whole run", raw.Path, lines+1)
 	}
-	// The residue of rawfmt.Projection is everything else that names a
-	// result: where it varies, the run says which configuration changed.
+	// Where the residue of rawfmt.Projection varies, configuration changed.
 	var pp benchproc.ProjectionParser
 	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
 		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
@@ -130,9 +126,8 @@ func (r *Run) name(c rawfmt.Cell) {
 	r.Fixtures = appendNew(r.Fixtures, c.Fixture)
 }
 
-// fileConfig returns the file configuration of a result, in file order:
-// every line, the codec configuration lines parsed with their skips lines,
-// and the errors of those that are malformed.
+// fileConfig returns a result's file configuration, its codec lines with
+// their skips, and the errors of malformed ones.
 func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecConfig, bad []string) {
 	for _, c := range res.Config {
 		if !c.File {
@@ -163,8 +158,7 @@ func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecCon
 	return config, codecs, bad
 }
 
-// OrigValue is a value in the unit the benchmark reported it in (ns/op),
-// not benchfmt's normalised one (sec/op).
+// OrigValue is a value in the unit the benchmark reported (ns/op, not sec/op).
 func OrigValue(v benchfmt.Value) (float64, string) {
 	if v.OrigUnit != "" {
 		return v.OrigValue, v.OrigUnit
@@ -172,8 +166,7 @@ func OrigValue(v benchfmt.Value) (float64, string) {
 	return v.Value, v.Unit
 }
 
-// tableResult returns a copy of res without the values not in TableUnits
-// or not finite.
+// tableResult is res with only its finite values in TableUnits.
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
 	res = res.Clone()
 	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {

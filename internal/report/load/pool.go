@@ -20,18 +20,12 @@ type Pool struct {
 	Bad     []string           // unparsable lines
 }
 
-// ReadPool reads the raw files arg names: the file itself, or the raw files
-// of a directory, pooled.
+// ReadPool pools the raw file arg, or the raw files of directory arg.
 func ReadPool(arg string) (*Pool, error) {
 	files, err := poolFiles(arg)
 	if err != nil {
 		return nil, err
 	}
-	type keyed struct {
-		cell rawfmt.Cell
-		res  *benchfmt.Result
-	}
-	var results []keyed
 	var configs []rawfmt.CodecConfig
 	pool := &Pool{Files: files}
 	in := benchfmt.Files{Paths: files}
@@ -40,33 +34,29 @@ func ReadPool(arg string) (*Pool, error) {
 		case *benchfmt.SyntaxError:
 			pool.Bad = append(pool.Bad, rec.Error())
 		case *benchfmt.Result:
-			if c, ok := rawfmt.ParseCell(rec.Name); ok {
-				if len(results) == 0 {
+			if _, ok := rawfmt.ParseCell(rec.Name); ok {
+				if len(pool.Results) == 0 {
 					_, configs, _ = fileConfig(rec)
 				}
-				results = append(results, keyed{c, tableResult(rec)})
+				pool.Results = append(pool.Results, tableResult(rec))
 			}
 		}
 	}
 	if err := in.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", arg, err)
 	}
-	if len(results) == 0 {
+	if len(pool.Results) == 0 {
 		return nil, fmt.Errorf("no benchmark results in %s", strings.Join(files, ", "))
 	}
 	codecs := codecOrder(configs)
-	slices.SortStableFunc(results, func(x, y keyed) int {
-		a, b := x.cell, y.cell
+	slices.SortStableFunc(pool.Results, func(x, y *benchfmt.Result) int {
+		a, _ := rawfmt.ParseCell(x.Name)
+		b, _ := rawfmt.ParseCell(y.Name)
 		return cmp.Or(naturalOrder(a.Op, b.Op), fixtureOrder(a.Fixture, b.Fixture), codecs(a.Codec, b.Codec))
 	})
-	for _, r := range results {
-		pool.Results = append(pool.Results, r.res)
-	}
 	return pool, nil
 }
 
-// poolFiles lists the raw files arg names: the file itself, or every raw
-// file of a directory.
 func poolFiles(arg string) ([]string, error) {
 	fi, err := os.Stat(arg)
 	if err != nil {

@@ -1,22 +1,9 @@
-// Package load reads the raw results of benchmark runs for the report.
-//
-// Machines lists results/<machine-id>/raw/ and the raw files in it that the
-// report reads (full, quick and custom runs, and the newest instruction
-// count, which goes with the newest full run), naming every other file it
-// finds. Load parses one raw file through rawfmt's names: benchfmt reads the
-// results, rawfmt.ParseCell names each result's cell (op, fixture, codec),
-// and the residue of the benchproc projection rawfmt.Projection tells which
-// configuration varies between results. A Run holds every value of every
-// cell per unit, the file's configuration and codec lines, each fixture's
-// size, and the names it found in report order, with the harness cells
-// (noop, the floor and an old run's allocation reference) apart from the
-// codecs. A raw file that is not a whole run (cut short, even at the end of
-// a line) does not load, and its error names the file and line. ReadPool
-// pools the cell results of raw files, read through benchfmt.Files, for
-// comparing runs.
-//
-// Data flows on to package model, which fits and compares the cells, and to
-// package render, which writes the pages.
+// Package load reads raw benchmark files for the report. Machines lists
+// results/<machine-id>/raw/ and what it holds; Load parses one file
+// (benchfmt for the results, rawfmt.ParseCell for their cells) into a Run of
+// samples per cell and unit, refusing a file that is not a whole run;
+// ReadPool pools files for comparing runs. Data flows on to package model
+// and package render.
 package load
 
 import (
@@ -36,8 +23,7 @@ type Config struct{ Key, Value string }
 // Samples holds every value of one cell, per unit, in file order.
 type Samples map[string][]float64
 
-// A Size is a fixture's constant size, from the fields/op and doc-B/op its
-// cells report; each is zero and false when no cell reports it.
+// A Size is a fixture's fields/op and doc-B/op, where its cells report them.
 type Size struct {
 	Fields, DocBytes       float64
 	HasFields, HasDocBytes bool
@@ -49,23 +35,17 @@ type Run struct {
 	Config []Config             // the file configuration, in file order
 	Codecs []rawfmt.CodecConfig // the codec configuration lines, in file order
 
-	// The names the run holds, in report order (see order). Codecs are the
-	// codecs with results, without the harness cells: Floor says whether the
-	// floor (rawfmt.Floor) has cells, AllocRef whether an old run's
-	// allocation reference (rawfmt.AllocRef) does, Noop which cell times
-	// the harness (the zero Cell when none does). Ops and Fixtures include
-	// the floor's and the allocation reference's.
+	// The names, in report order; CodecNames leaves out the harness cells,
+	// whose presence Floor, AllocRef and Noop (zero when none) record.
 	Ops, Fixtures, CodecNames []string
 	Floor, AllocRef           bool
 	Noop                      rawfmt.Cell
 
 	Sizes map[string]Size // per fixture
 
-	// Instr is the run of Raw.Instr, the machine's newest instruction
-	// count, when Raw names one.
-	Instr *Run
+	Instr *Run // the run of Raw.Instr, when Raw names one
 
-	// What was wrong with the file: the report states it rather than failing.
+	// What was wrong with the file, for the report to state.
 	SyntaxErrors []string // every unparsable line
 	BadConfig    []string // malformed codec configuration lines
 	Changed      []string // configuration that varies between results
@@ -77,9 +57,7 @@ type Run struct {
 	units  benchfmt.UnitMetadataMap
 }
 
-// TableUnits are the units of the benchstat tables: the constant units
-// (fields/op, doc-B/op) and the derived ones (ns/field, MB/s) would only
-// repeat ns/op.
+// TableUnits are the units of the benchstat tables.
 var TableUnits = []string{rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs}
 
 // Samples returns the values of a cell in a unit, or nil.
@@ -95,8 +73,7 @@ func (r *Run) Has(op, codec string) bool {
 	return slices.ContainsFunc(r.Fixtures, func(f string) bool { return len(r.Ns(op, f, codec)) > 0 })
 }
 
-// Columns are the codecs with cells of op, then the harness columns with
-// cells of op (see HarnessColumns): the columns of op's table.
+// Columns are the codecs, then the harness columns, with cells of op.
 func (r *Run) Columns(op string) []string {
 	var cols []string
 	for _, codec := range append(slices.Clone(r.CodecNames), r.HarnessColumns()...) {
@@ -107,8 +84,7 @@ func (r *Run) Columns(op string) []string {
 	return cols
 }
 
-// HarnessColumns are the harness cells' codec names that the run has
-// results of, beside the codecs: the floor, then the allocation reference.
+// HarnessColumns are the floor and the allocation reference, where present.
 func (r *Run) HarnessColumns() []string {
 	var cols []string
 	if r.Floor {
@@ -120,9 +96,7 @@ func (r *Run) HarnessColumns() []string {
 	return cols
 }
 
-// Exact reports whether the file declares unit exact (a "Unit <unit>
-// assume=exact" line): its values are counts that do not vary, and
-// benchmath summarises them with AssumeExact.
+// Exact reports whether the file declares unit assume=exact.
 func (r *Run) Exact(unit string) bool {
 	return r.units.GetAssumption(unit) == benchmath.AssumeExact
 }
@@ -159,10 +133,8 @@ func (r *Run) FixturesOf(fams ...Family) []string {
 	return out
 }
 
-// Rounds is the number of rounds the run made: its rounds line, or in a
-// file without one the largest number of ns/op values of any cell but the
-// noop cell (which runs once in every run of the benchmark binary, and a
-// round may run the binary more than once).
+// Rounds is the run's rounds line, or else the most ns/op values of any
+// cell but the noop cell.
 func (r *Run) Rounds() int {
 	if n, ok := r.count(rawfmt.KeyRounds); ok {
 		return n
@@ -176,8 +148,7 @@ func (r *Run) Rounds() int {
 	return n
 }
 
-// FieldsPasses is the number of samples a round took of each fields-* cell:
-// its fields-passes line, or 1.
+// FieldsPasses is the samples a round took of each fields-* cell (default 1).
 func (r *Run) FieldsPasses() int {
 	if n, ok := r.count(rawfmt.KeyFieldsPasses); ok {
 		return n
@@ -185,7 +156,6 @@ func (r *Run) FieldsPasses() int {
 	return 1
 }
 
-// count is the configuration line key as a positive number.
 func (r *Run) count(key string) (int, bool) {
 	v, ok := r.Value(key)
 	if !ok {
@@ -195,8 +165,7 @@ func (r *Run) count(key string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-// measure derives each fixture's size from the constant metrics its cells
-// report: the median over every cell, so a stray value cannot move it.
+// measure sets Sizes to the median over each fixture's cells.
 func (r *Run) measure() {
 	fields, docB := map[string][]float64{}, map[string][]float64{}
 	for c, s := range r.cells {
@@ -219,10 +188,8 @@ func (r *Run) measure() {
 	}
 }
 
-// isNoop reports whether c times the harness alone.
 func isNoop(c rawfmt.Cell) bool { return c.Op == rawfmt.Noop || c.Codec == rawfmt.Noop }
 
-// median is benchmath's median of vals, which it leaves unchanged.
 func median(vals []float64) float64 {
 	s := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 	return benchmath.AssumeNothing.Summary(s, 0.95).Center

@@ -17,18 +17,16 @@ type Analysis struct {
 	Precision  []OpPrecision
 	Instr      *Instr // nil without an instruction count
 
-	Checks    []Check // the consistency checks, passed and failed
-	Spread    float64 // the median relative half-width of the codec cells' intervals
-	HasSpread bool    // false when no codec cell has an interval
+	Checks    []Check
+	Spread    float64 // see Spread
+	HasSpread bool
 }
 
-// TooWide reports whether the run's intervals are too wide to rank its
-// configurations: a median half-width over MaxSpread.
+// TooWide reports whether Spread is over MaxSpread.
 func (a *Analysis) TooWide() bool { return a.HasSpread && a.Spread > MaxSpread }
 
-// Publishes reports whether the page may state findings, rankings and
-// picks: every consistency check passed and the intervals are narrow
-// enough to rank.
+// Publishes reports whether the page may state findings: every check passed
+// and the intervals are not too wide.
 func (a *Analysis) Publishes() bool { return !a.TooWide() && len(Failed(a.Checks)) == 0 }
 
 // Analyze computes the analysis of a run.
@@ -47,7 +45,7 @@ func Analyze(r *load.Run) *Analysis {
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}
-	for _, op := range speedOps {
+	for _, op := range []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip} {
 		if f, ok := fastest(r, op, load.ArticleLarge); ok {
 			a.Fastest = append(a.Fastest, f)
 		}
@@ -55,12 +53,7 @@ func Analyze(r *load.Run) *Analysis {
 	return a
 }
 
-// speedOps are the operations whose fastest codec at load.ArticleLarge the
-// analysis names.
-var speedOps = []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip}
-
-// Fastest is the fastest codec of an operation on a fixture, against the
-// base.
+// Fastest is the fastest codec of an operation on a fixture, against the base.
 type Fastest struct {
 	Op, Fixture string
 	Codec       string // "" when no codec is faster than the base
@@ -69,8 +62,6 @@ type Fastest struct {
 	Test        Test
 }
 
-// fastest finds the codec with the lowest median ns/op of op on fixture and
-// compares it with the base. ok is false when the base has no such cell.
 func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
 	base := r.Ns(op, fixture, rawfmt.Base)
 	if len(base) == 0 {

@@ -19,30 +19,16 @@ type Change struct {
 	Test     Test
 }
 
-// Effect is the size of the change: |ln(new/old)|, so that halving and
-// doubling weigh the same; infinite when the old median is zero.
-func (c Change) Effect() float64 {
-	if c.Old.Center == 0 {
-		return math.Inf(1)
-	}
-	return math.Abs(math.Log(c.New.Center / c.Old.Center))
-}
-
 // A Diff compares the cells of two runs in one unit.
 type Diff struct {
-	Unit    string
-	Changed []Change // the cells that differ significantly, largest effect first
-	// Unchanged counts the cells of both runs that do not differ
-	// significantly; TooFew those whose samples are too few for the test
-	// to find a difference at all.
-	Unchanged, TooFew int
-	OnlyOld, OnlyNew  int // cells with values in one run only
+	Unit              string
+	Changed           []Change // the cells that differ significantly, largest effect first
+	Unchanged, TooFew int      // TooFew: too few samples for the test to tell
+	OnlyOld, OnlyNew  int      // cells with values in one run only
 }
 
-// Diffs compares the cells of two runs, unit by unit, as benchstat does:
-// each cell's old and new samples by benchmath's Mann-Whitney U test at
-// its alpha (0.05). Cells are named by rawfmt.ParseCell; other results are
-// left out.
+// Diffs compares the cells (rawfmt.ParseCell) of two runs unit by unit, as
+// benchstat does.
 func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
 	oldCells, order := cellValues(old)
 	newCells, newOrder := cellValues(new)
@@ -67,28 +53,25 @@ func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
 			case ch.Test.Differ:
 				ch.Ratio, _ = Ratio(n, o)
 				d.Changed = append(d.Changed, ch)
-			case ch.Test.Untestable != nil && !allEqual(o, n):
+			case ch.Test.Untestable != nil && slices.Min(slices.Concat(o, n)) != slices.Max(slices.Concat(o, n)):
 				d.TooFew++
 			default:
 				d.Unchanged++
 			}
 		}
-		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(b.Effect(), a.Effect()) })
+		effect := func(c Change) float64 { // |ln(new/old)|, infinite when old is 0
+			if c.Old.Center == 0 {
+				return math.Inf(1)
+			}
+			return math.Abs(math.Log(c.New.Center / c.Old.Center))
+		}
+		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(effect(b), effect(a)) })
 		out = append(out, d)
 	}
 	return out
 }
 
-// allEqual reports whether every value of a and b is the same: the test
-// refuses such samples, and there is nothing to find.
-func allEqual(a, b []float64) bool {
-	all := slices.Concat(a, b)
-	return slices.Min(all) == slices.Max(all)
-}
-
-// cellValues groups results by cell, in the order cells first appear, with
-// every value in the unit the benchmark reported it in (ns/op, not
-// benchfmt's sec/op).
+// cellValues groups results' values by cell, in order of appearance.
 func cellValues(results []*benchfmt.Result) (map[rawfmt.Cell]map[string][]float64, []rawfmt.Cell) {
 	cells := map[rawfmt.Cell]map[string][]float64{}
 	var order []rawfmt.Cell

@@ -7,34 +7,27 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// A Check is one consistency check of a run: a relation between cells that
-// what the operations do implies, so that a run contradicting it measured
-// something else than it claims. A part (a cell doing some of the work of
-// another) must not cost more than its whole beyond their intervals.
+// A Check is a relation between cells the operations imply: a part must not
+// cost more than its whole beyond their intervals.
 type Check struct {
 	Rule    string      // the relation, e.g. "decode-struct ≤ roundtrip"
 	Checked int         // pairs of cells the run has
 	Failed  []Violation // the pairs whose intervals contradict it
 }
 
-// A Violation is a pair of cells contradicting a check: the part's
-// interval lies wholly above the whole's.
+// A Violation is a part whose interval lies wholly above its whole's.
 type Violation struct {
 	Part, Whole     rawfmt.Cell
 	PartNs, WholeNs Summary
 }
 
-// A rule names a relation and gives the part of a whole cell it holds
-// for.
 type rule struct {
 	name string
 	part func(whole rawfmt.Cell) (rawfmt.Cell, bool)
 }
 
-// rules are the consistency checks of every run: a round trip decodes the
-// struct and encodes it again, so it costs at least either step; a
-// response with `_source` filtered to 5 fields is part of the full one, so
-// it costs no more for any operation.
+// rules: a round trip costs at least either step; a filtered response no
+// more than the full one.
 var rules = []rule{
 	{load.OpDecodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpDecodeStruct)},
 	{load.OpEncodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpEncodeStruct)},
@@ -45,7 +38,6 @@ var rules = []rule{
 	}},
 }
 
-// step is the rule that op is part of a round trip on the same fixture.
 func step(op string) func(rawfmt.Cell) (rawfmt.Cell, bool) {
 	return func(c rawfmt.Cell) (rawfmt.Cell, bool) {
 		ok := c.Op == load.OpRoundtrip
@@ -54,10 +46,7 @@ func step(op string) func(rawfmt.Cell) (rawfmt.Cell, bool) {
 	}
 }
 
-// Consistency runs every check on the codec cells of r, in rules' order.
-// A pair contradicts its check only when the part's interval of its median
-// ns/op lies wholly above the whole's (a cell without an interval is the
-// point of its median): cells whose intervals overlap are not told apart.
+// Consistency runs every check on the codec cells' ns/op in r.
 func Consistency(r *load.Run) []Check {
 	out := make([]Check, len(rules))
 	for i, rl := range rules {

@@ -32,9 +32,7 @@ type Spec struct {
 	Families []load.Family
 	Xs       []Regressor
 	Need     load.Family // a family that must give at least two points (zero: none)
-	// Curve: the cost against fields, its form chosen by held-out error
-	// (see Form); otherwise y = a + Σ c·x.
-	Curve bool
+	Curve    bool        // a curve against fields (see Form); else y = a + Σ c·x
 }
 
 // The model's fits, indices into Specs and Row.Fits.
@@ -49,10 +47,8 @@ const (
 
 // Specs are the model's fits.
 var Specs = [NumFits]Spec{
-	PerField: {Name: "ns-per-field", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
-	PerKB:    {Name: "ns-per-KB", Unit: rawfmt.UnitNs, Families: []load.Family{load.Bytes}, Xs: []Regressor{XKB}},
-	// Without bytes-* points, fields and KB grow together and the joint fit
-	// cannot part them.
+	PerField:   {Name: "ns-per-field", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
+	PerKB:      {Name: "ns-per-KB", Unit: rawfmt.UnitNs, Families: []load.Family{load.Bytes}, Xs: []Regressor{XKB}},
 	Joint:      {Name: "ns-joint", Unit: rawfmt.UnitNs, Families: []load.Family{load.Fields, load.Bytes, load.Equal}, Xs: []Regressor{XFields, XKB}, Need: load.Bytes},
 	Allocs:     {Name: "allocs-per-field", Unit: rawfmt.UnitAllocs, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
 	AllocBytes: {Name: "B-per-field", Unit: rawfmt.UnitB, Families: []load.Family{load.Fields}, Xs: []Regressor{XFields}, Curve: true},
@@ -66,9 +62,8 @@ type Result struct {
 	Fit Fit
 	Err error
 
-	// Curves only: every form tried; the exponent k of the power form
-	// fitted to the same points (NaN when the points do not vary), resolved
-	// when that fit's b lies above zero; and the curve at Marks.
+	// Curves only: every form tried, the power form's k (resolved when its
+	// b lies above zero) and the curve at Marks.
 	Forms     [NumForms]Candidate
 	K         Estimate
 	KResolved bool
@@ -78,8 +73,7 @@ type Result struct {
 // OK reports whether the fit was made.
 func (r Result) OK() bool { return r.Err == nil }
 
-// Usable reports whether the fit was made and is not flagged: only such
-// fits feed the findings.
+// Usable reports whether the fit was made and is not flagged.
 func (r Result) Usable() bool { return r.OK() && !r.Fit.Flagged() }
 
 // A Row is the cost model of one codec × operation.
@@ -88,13 +82,10 @@ type Row struct {
 	Fits      [NumFits]Result
 }
 
-// ErrNoCells is the Err of a fit whose codec × operation has no cells of
-// the fit's fixtures.
+// ErrNoCells is the Err of a fit without cells.
 var ErrNoCells = errors.New("no cells")
 
-// CostModel fits every codec × operation that has a cell. The floor is no
-// codec and gets no fit. Rows are fitted in parallel, each on its own, so
-// the result does not depend on the order they finish in.
+// CostModel fits every codec × operation that has a cell, in parallel.
 func CostModel(r *load.Run) []Row {
 	var rows []Row
 	for _, op := range r.Ops {
@@ -116,8 +107,6 @@ func CostModel(r *load.Run) []Row {
 	return rows
 }
 
-// fit gathers the points of a spec for one codec × operation of r, sized by
-// sizes, and fits them.
 func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) Result {
 	var names []string
 	var xs, sets [][]float64
@@ -127,7 +116,12 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 		if len(s) == 0 {
 			continue
 		}
-		x, ok := regressors(sizes[f], spec.Xs)
+		x := make([]float64, len(spec.Xs))
+		ok := true
+		for i, reg := range spec.Xs {
+			v, has := reg.of(sizes[f])
+			x[i], ok = v, ok && has
+		}
 		if !ok {
 			continue
 		}
@@ -154,18 +148,4 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 	}
 	f, err := FitLinear(names, xs, sets, exact)
 	return Result{Fit: f, Err: err}
-}
-
-// regressors returns the x values of a fixture, false when its metrics are
-// missing.
-func regressors(size load.Size, regs []Regressor) ([]float64, bool) {
-	x := make([]float64, len(regs))
-	for i, r := range regs {
-		v, ok := r.of(size)
-		if !ok {
-			return nil, false
-		}
-		x[i] = v
-	}
-	return x, true
 }

@@ -9,24 +9,19 @@ import (
 
 // A Candidate is one form tried on a curve.
 type Candidate struct {
-	// HeldOut is the mean relative error with which the form, fitted to
-	// the other points, predicts each point left out in turn.
-	HeldOut float64
-	Err     error // why the form could not be tried
+	HeldOut float64 // the mean relative error predicting each point left out
+	Err     error   // why the form could not be tried
 }
 
 // A Mark is a curve at one of the sizes of Marks.
 type Mark struct {
-	Fields   float64
-	Fixture  string
-	PerField Estimate // the measured median over the fields, with the median's interval
-	// CallShare is a over the fitted value at this size: the share of a
-	// call's cost that does not depend on the fields.
-	CallShare Estimate
+	Fields    float64
+	Fixture   string
+	PerField  Estimate // the measured median over the fields
+	CallShare Estimate // a over the fitted value
 }
 
-// Marks are the numbers of fields at which a curve reports the measured cost
-// per field and the call's share of the cost, when the run has them.
+// Marks are the numbers of fields at which a curve reports a Mark.
 var Marks = []float64{5, 50, 1000}
 
 // MarkAt returns the mark at the given number of fields.
@@ -39,13 +34,11 @@ func (r Result) MarkAt(fields float64) (Mark, bool) {
 	return Mark{}, false
 }
 
-// ErrNoHeldOut is a Candidate's Err when the curve has too few points to
-// leave one out and still fit the form.
+// ErrNoHeldOut: too few points to leave one out and fit the form.
 var ErrNoHeldOut = errors.New("too few points to leave one out")
 
-// fitCurve fits every form to pts (x: the fields), chooses the one with the
-// least held-out error and fits it with intervals; it also fits the power
-// form for its exponent. One bootstrap serves both fits and the marks.
+// fitCurve fits the form of least held-out error to pts, with the power
+// form's k and the marks, from one bootstrap.
 func fitCurve(pts points) Result {
 	n := make([]float64, len(pts.xs))
 	for i, x := range pts.xs {
@@ -106,8 +99,6 @@ func fitCurve(pts points) Result {
 	return res
 }
 
-// heldOut leaves each point out in turn, fits form f to the rest and
-// averages the relative error of predicting the point left out.
 func heldOut(f Form, pts points, n []float64) Candidate {
 	if len(n)-1 < f.size() {
 		return Candidate{HeldOut: math.NaN(), Err: fmt.Errorf("%w: %d points for %d parameters", ErrNoHeldOut, len(n), f.size())}

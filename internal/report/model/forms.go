@@ -9,18 +9,14 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// A Form is one candidate shape of a cost against the number of fields n.
-// Every form starts with a, the cost of a call (n = 0); the parameters
-// after a are, in order:
+// A Form is a candidate shape of cost against fields n, a being the cost
+// of a call:
 //
 //	Linear   y = a + b·n                                     b
 //	Power    y = a + b·n^k                                   b, k
 //	NLogN    y = a + b·n + c·n·ln n                          b, c
 //	Decades  y = a + s₁·min(n, 10) + s₂·clamp(n−10, 0, 90)   s₁, s₂, s₃
 //	             + s₃·max(n−100, 0)
-//
-// Decades is continuous and straight within each decade of fields, s₁ to
-// s₃ being the cost of a field within 1–10, 10–100 and 100 fields up.
 type Form int
 
 // The forms, simplest first: a tie in held-out error goes to the simpler.
@@ -41,10 +37,8 @@ func (f Form) Params() []string {
 	return [NumForms][]string{{"b"}, {"b", "k"}, {"b", "c"}, {"s1", "s2", "s3"}}[f]
 }
 
-// size is the number of the form's parameters, a included.
 func (f Form) size() int { return 1 + len(f.Params()) }
 
-// basis returns the regressors of a form linear in its parameters at n.
 func (f Form) basis(n float64) []float64 {
 	switch f {
 	case NLogN:
@@ -63,9 +57,7 @@ func (f Form) Eval(p []float64, n float64) float64 {
 	return p[0] + floats.Dot(p[1:], f.basis(n))
 }
 
-// newSolver prepares the weighted least-squares fit of form f to points at
-// n fields with square-root weights sw, for many draws of medians when
-// draws is set (the power form then precomputes what every draw shares).
+// newSolver prepares form f's fit at n with weights sw; draws: for many fits.
 func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
 	if f == Power {
 		return newPower(n, sw, draws)
@@ -77,20 +69,15 @@ func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
 	return newLinear(xs, sw)
 }
 
-// The exponent grid of the power form: k is searched on it, then refined
-// between the neighbours of the best grid point.
+// The power form's grid of k, refined around its best point.
 const (
 	kMin  = 0.2
 	kMax  = 3.0
 	kStep = 0.05
 )
 
-// powerSolver fits a + b·n^k by profiling k: for each k of the grid, a and
-// b are a weighted linear fit; the grid point with the least weighted
-// squared residual, refined by the vertex of the parabola through it and
-// its neighbours, gives k, and a weighted linear fit at that k gives a and
-// b. For many draws, each grid point's hat matrix is computed once, so that
-// a draw costs a product per grid point.
+// powerSolver fits a + b·n^k by a line per grid k, the least residual's k
+// refined by a parabola; for draws, each grid point's hat matrix is kept.
 type powerSolver struct {
 	n, w []float64    // fields and weights
 	ks   []float64    // the grid
@@ -128,7 +115,6 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 	return s, nil
 }
 
-// line is the weighted linear fit y = a + b·x at grid point g.
 func (s *powerSolver) line(g int, y []float64) (a, b float64) {
 	if s.hats == nil {
 		return stat.LinearRegression(s.xk[g], y, s.w, false)

@@ -48,20 +48,14 @@ func HarnessCost(r *load.Run) Harness {
 	return h
 }
 
-// A FloorCell is a codec cell whose median is below the floor's on the same
-// operation and fixture: it does less than the least work the operation
-// cannot avoid (a read-only pass over the input, a copy of the output into
-// a reused buffer), as a lazy lookup may, or the floor is mismeasured. An
-// old run's allocation reference (rawfmt.AllocRef) is no floor, and no
-// cell is compared with it.
+// A FloorCell is a codec cell whose median is below the floor's.
 type FloorCell struct {
 	Cell         rawfmt.Cell
 	Codec, Floor Summary  // ns/op
 	Ratio        Estimate // the codec's time over the floor's
 }
 
-// UnderFloor lists the codec cells faster than the floor (rawfmt.Floor),
-// in report order.
+// UnderFloor lists the codec cells faster than rawfmt.Floor, in report order.
 func UnderFloor(r *load.Run) []FloorCell {
 	var out []FloorCell
 	for _, op := range r.Ops {

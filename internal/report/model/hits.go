@@ -5,8 +5,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// A Saving is what a cheaper way of reading the same hits saves against
-// decode-struct of the full document, per hit and in percent.
+// A Saving is what a cheaper read of the hits saves against full decode-struct.
 type Saving struct {
 	PerHit, Pct Estimate
 	Baseline    string // the codec whose decode-struct is the baseline, when not the row's own
@@ -24,8 +23,7 @@ type HitsRow struct {
 	Get5      Saving // get5 of the full document
 }
 
-// Hits compares, for every hit count and codec, `_source` filtering with
-// client-side projection.
+// Hits compares `_source` filtering with client-side projection.
 func Hits(r *load.Run) []HitsRow {
 	var rows []HitsRow
 	for _, full := range r.Fixtures {
@@ -54,7 +52,6 @@ func Hits(r *load.Run) []HitsRow {
 	return rows
 }
 
-// saving is what cheaper saves against full, per hit and in percent of full.
 func saving(full, cheaper []float64, hits int, baseline string) Saving {
 	if len(full) == 0 || len(cheaper) == 0 || Median(full) == 0 {
 		return Saving{}

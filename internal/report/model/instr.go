@@ -11,8 +11,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// Instr is what the report computes from an instruction count beside the
-// full run it goes with.
+// Instr is the analysis of an instruction count.
 type Instr struct {
 	Run *load.Run // the instruction count
 	Ops []InstrOp // the operations with codec counts, in report order
@@ -25,20 +24,17 @@ type InstrOp struct {
 	Agreement Agreement
 }
 
-// An InstrFit is the curve of a codec's instructions/op against fields,
-// fitted as the time curves are (the full run gives the fields).
+// An InstrFit is a codec's instructions/op curve against fields.
 type InstrFit struct {
 	Codec string
 	Fit   Result
 }
 
-// Agreement is the rank agreement of instructions/op with ns/op over the
-// cells both runs hold: Spearman's ρ, the correlation of the cells' ranks.
+// Agreement is Spearman's ρ of instructions/op with ns/op over common cells.
 type Agreement struct {
 	Cells int
-	Rho   float64 // over every common cell; NaN with fewer than 3
-	// Within one fixture, the codecs' ranks: the median ρ over the fixtures
-	// with at least 3 common codecs, and the lowest, with its fixture.
+	Rho   float64 // NaN with fewer than 3
+	// Per fixture with at least 3 codecs: the median ρ and the lowest.
 	Fixtures      int
 	Median, Least float64
 	LeastFixture  string
@@ -50,7 +46,9 @@ func Instructions(r, in *load.Run) *Instr {
 	for _, op := range in.Ops {
 		o := InstrOp{Op: op}
 		for _, codec := range in.CodecNames {
-			if !hasUnit(in, op, codec, rawfmt.UnitInstr) {
+			if !slices.ContainsFunc(in.Fixtures, func(f string) bool {
+				return len(in.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitInstr)) > 0
+			}) {
 				continue
 			}
 			o.Fits = append(o.Fits, InstrFit{Codec: codec, Fit: fit(in, r.Sizes, op, codec, InstrSpec)})
@@ -64,15 +62,6 @@ func Instructions(r, in *load.Run) *Instr {
 	return a
 }
 
-// hasUnit reports whether any cell of op with codec has values in unit.
-func hasUnit(r *load.Run, op, codec, unit string) bool {
-	return slices.ContainsFunc(r.Fixtures, func(f string) bool {
-		return len(r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)) > 0
-	})
-}
-
-// rankAgreement compares the median instructions/op of in with the median
-// ns/op of r over the codec cells of op both hold.
 func rankAgreement(r, in *load.Run, op string) Agreement {
 	rk := Agreement{Median: math.NaN(), Least: math.NaN()}
 	var instr, ns, rhos []float64
@@ -103,9 +92,7 @@ func rankAgreement(r, in *load.Run, op string) Agreement {
 	return rk
 }
 
-// Spearman is Spearman's rank correlation of x and y: the Pearson
-// correlation of their ranks, ties taking the mean of the ranks they span.
-// It is NaN for fewer than 3 pairs or when either side is constant.
+// Spearman is the rank correlation of x and y, NaN for fewer than 3 pairs.
 func Spearman(x, y []float64) float64 {
 	if len(x) < 3 || len(x) != len(y) {
 		return math.NaN()
@@ -113,8 +100,7 @@ func Spearman(x, y []float64) float64 {
 	return stat.Correlation(ranks(x), ranks(y), nil)
 }
 
-// ranks returns the 1-based rank of each value of x, tied values sharing
-// the mean of their ranks.
+// ranks returns x's 1-based ranks, ties sharing their mean.
 func ranks(x []float64) []float64 {
 	order := make([]int, len(x))
 	floats.Argsort(slices.Clone(x), order)

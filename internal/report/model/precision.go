@@ -10,12 +10,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// WideHalfWidth is the relative half-width above which a cell's interval
-// is listed as wide.
+// WideHalfWidth is the relative half-width of a wide interval.
 const WideHalfWidth = 0.10
 
-// OpPrecision is how precisely a run measured one operation's fields-*
-// cells: the relative half-widths of their 95% intervals of ns/op.
+// OpPrecision is the half-widths of one operation's fields-* ns/op intervals.
 type OpPrecision struct {
 	Op          string
 	Cells       int     // codec cells with a finite interval
@@ -30,10 +28,8 @@ type WideCell struct {
 	HalfWidth float64
 }
 
-// HalfWidth is the relative half-width of a summary's interval as
-// benchstat prints it ("± x%"): the larger distance from the median to a
-// bound, over the median. ok is false when the interval is not finite or
-// the median is not above zero.
+// HalfWidth is benchstat's "± x%" of s; ok is false without a finite
+// interval or a positive median.
 func HalfWidth(s Summary) (float64, bool) {
 	if !s.HasCI || s.Center <= 0 {
 		return 0, false
@@ -41,13 +37,10 @@ func HalfWidth(s Summary) (float64, bool) {
 	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
 }
 
-// AllOps names the precision of every operation's fields-* cells taken
-// together.
+// AllOps names the precision of all operations together.
 const AllOps = "all operations"
 
-// Precise computes the precision of every operation with fields-* cells,
-// and last, when there are any, of all their cells together, as AllOps
-// (without the wide cells, which the operations list).
+// Precise computes every operation's precision, then AllOps's.
 func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
 	all := OpPrecision{Op: AllOps}
@@ -70,9 +63,8 @@ func Precise(r *load.Run) []OpPrecision {
 	return out
 }
 
-// halfWidths returns the half-widths of the finite intervals of op's codec
-// cells on fixtures; with p, it counts the cells without one and lists the
-// wide ones there.
+// halfWidths returns the finite half-widths of op's codec cells on fixtures;
+// with p, it counts there the cells without one and lists the wide ones.
 func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
 	var hw []float64
 	for _, f := range fixtures {
@@ -96,8 +88,6 @@ func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []flo
 	return hw
 }
 
-// quantiles sets p's cell count, median and 90th percentile from the
-// half-widths hw.
 func (p *OpPrecision) quantiles(hw []float64) {
 	if p.Cells = len(hw); p.Cells > 0 {
 		slices.Sort(hw)
@@ -106,15 +96,10 @@ func (p *OpPrecision) quantiles(hw []float64) {
 	}
 }
 
-// MaxSpread is the median relative half-width of a run's cell intervals
-// above which the run is too imprecise to rank its configurations or state
-// a finding: its intervals would overlap for differences of tens of
-// percent.
+// MaxSpread is the largest Spread of a run that states findings.
 const MaxSpread = WideHalfWidth
 
-// Spread is the median, over every codec cell of r with a finite interval
-// of its median ns/op, of that interval's relative half-width (see
-// HalfWidth); ok is false when no cell has one.
+// Spread is the median HalfWidth of r's codec cells; ok is false without any.
 func Spread(r *load.Run) (median float64, ok bool) {
 	var hw []float64
 	for _, op := range r.Ops {

@@ -8,14 +8,11 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// A Standing is one configuration's place among the configurations that
-// ran the same operation on the same document.
+// A Standing is one configuration's place on one operation and document.
 type Standing struct {
 	Codec string
-	// Rank is the competition rank: 1 plus the number of configurations
-	// in faster groups. Tied is true when the configuration shares it.
-	Rank int
-	Tied bool
+	Rank  int  // the competition rank
+	Tied  bool // shared
 
 	Ns              Summary  // ns/op
 	Ratio           Estimate // median ns/op over the reference's, with its bootstrap interval
@@ -23,18 +20,8 @@ type Standing struct {
 	HasB, HasAllocs bool
 }
 
-// Standings ranks the codecs that ran op on fixture by median ns/op. The
-// floor is no codec and takes no place. ref is the configuration every
-// ratio is against: rawfmt.Base when it ran the cell, else the first codec
-// in report order that did, as in the benchstat tables; "" when no codec
-// did.
-//
-// Configurations whose ratio intervals overlap are not told apart: walking
-// from the fastest median, a configuration joins the group of the fastest
-// configuration not yet grouped when its interval overlaps that one's, and
-// every member of a group shares the group's rank (see RankTies). The
-// reference's own ratio interval bootstraps it against itself: the spread of
-// its median.
+// Standings ranks the codecs that ran op on fixture by median ns/op (see
+// RankTies), ratios against ref: rawfmt.Base if it ran, else the first codec.
 func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 	for _, codec := range r.CodecNames {
 		if len(r.Ns(op, fixture, codec)) > 0 {
@@ -68,11 +55,8 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 	return ref, out
 }
 
-// RankTies sorts standings by median ns/op (keeping the given order among equal
-// medians) and sets each one's Rank and Tied: a group starts at the fastest
-// standing not yet grouped and takes every following one whose Ratio
-// interval overlaps the first one's; an estimate without an interval is the
-// single point of its value.
+// RankTies sorts standings by median ns/op, stably, and ranks as one group
+// the fastest ungrouped one with every one whose Ratio overlaps its.
 func RankTies(s []Standing) {
 	slices.SortStableFunc(s, func(a, b Standing) int { return cmp.Compare(a.Ns.Center, b.Ns.Center) })
 	for first := 0; first < len(s); {
@@ -87,7 +71,6 @@ func RankTies(s []Standing) {
 	}
 }
 
-// overlap reports whether the intervals of a and b share a point.
 func overlap(a, b Estimate) bool {
 	alo, ahi := bounds(a)
 	blo, bhi := bounds(b)

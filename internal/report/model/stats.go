@@ -1,7 +1,6 @@
 package model
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"golang.org/x/perf/benchmath"
+	"gonum.org/v1/gonum/floats"
 )
 
 const (
@@ -16,23 +16,19 @@ const (
 	Confidence = 0.95
 	// BootstrapReps is the number of bootstrap draws.
 	BootstrapReps = 1000
-	// MinBootstrapSamples is the fewest samples per cell for a bootstrap
-	// interval.
+	// MinBootstrapSamples is the fewest samples for a bootstrap interval.
 	MinBootstrapSamples = 3
-	// MinMedianSamples is the fewest samples for a finite interval of a
-	// median at Confidence.
+	// MinMedianSamples is the fewest samples for a median's interval.
 	MinMedianSamples = 6
 )
 
-// A Summary is a cell's median with benchmath's distribution-free
-// confidence interval.
+// A Summary is a cell's median with benchmath's interval.
 type Summary struct {
 	Center, Lo, Hi float64
 	HasCI          bool // false when there are too few samples for a finite interval
 }
 
-// Summarize summarises samples the way benchstat does
-// (benchmath.AssumeNothing).
+// Summarize summarises samples as benchstat does.
 func Summarize(vals []float64) Summary {
 	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
 	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
@@ -43,8 +39,6 @@ func (s Summary) Estimate() Estimate {
 	return Estimate{V: s.Center, Lo: s.Lo, Hi: s.Hi, HasCI: s.HasCI}
 }
 
-// newSample is a benchmath sample of a copy of vals, which NewSample would
-// sort in place.
 func newSample(vals []float64) *benchmath.Sample {
 	return benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 }
@@ -66,8 +60,7 @@ func Compare(a, b []float64) Test {
 	return t
 }
 
-// Median is the sample median, the statistic benchmath.AssumeNothing
-// summarises with.
+// Median is the sample median.
 func Median(vals []float64) float64 {
 	s, n := slices.Sorted(slices.Values(vals)), len(vals)
 	if n%2 == 1 {
@@ -87,15 +80,11 @@ func (e Estimate) Times(f float64) Estimate {
 	return Estimate{V: e.V * f, Lo: e.Lo * f, Hi: e.Hi * f, HasCI: e.HasCI}
 }
 
-// ShowsCI reports whether e has an interval worth printing: one that is not
-// a single point (constant samples).
+// ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// bootstrap resamples every set with replacement (each on its own, so sets
-// may differ in size), hands stat the resampled medians and returns the
-// 2.5 and 97.5 percentiles of each of stat's k outputs over BootstrapReps
-// draws. The generator has a constant seed, so equal input gives equal
-// intervals. ok is false when a set has fewer than MinBootstrapSamples.
+// bootstrap is the Confidence interval of stat's k outputs over resampled
+// medians of sets; ok is false for a set under MinBootstrapSamples.
 func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
 	constant := true
 	for _, s := range sets {
@@ -113,15 +102,10 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		stat(meds, out)
 		return slices.Clone(out), slices.Clone(out), true
 	}
-	// A draw's median is read off how often it took each sample, walking
-	// the samples in sorted order.
 	order := make([][]int, len(sets))
 	for i, s := range sets {
 		order[i] = make([]int, len(s))
-		for j := range order[i] {
-			order[i][j] = j
-		}
-		slices.SortFunc(order[i], func(a, b int) int { return cmp.Compare(s[a], s[b]) })
+		floats.Argsort(slices.Clone(s), order[i])
 	}
 	draws := make([][]float64, k)
 	for j := range draws {
@@ -152,8 +136,7 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 	return lo, hi, true
 }
 
-// nth is the m-th smallest value (from 0) of a draw that took each sample
-// set[j] counts[j] times, order listing the samples from the smallest.
+// nth is the m-th smallest of a draw taking set[j] counts[j] times.
 func nth(set []float64, order []int, counts []int32, m int) float64 {
 	for _, j := range order {
 		if m -= int(counts[j]); m < 0 {
@@ -163,16 +146,13 @@ func nth(set []float64, order []int, counts []int32, m int) float64 {
 	panic("a draw of fewer samples than its set")
 }
 
-// drawn caches drawCounts per sequence of set sizes.
 var drawn = struct {
 	sync.Mutex
 	m map[string][]int32
 }{m: map[string][]int32{}}
 
-// drawCounts returns how often each bootstrap draw took each sample of
-// each set, draw after draw, set after set. The generator has a constant
-// seed, so every bootstrap of sets of the same sizes draws alike: the
-// counts are drawn once per sequence of sizes.
+// drawCounts is how often each draw took each sample, from a constant
+// seed, so cached per sequence of set sizes.
 func drawCounts(sets [][]float64) []int32 {
 	sizes, total := make([]int, len(sets)), 0
 	for i, s := range sets {
@@ -200,7 +180,6 @@ func drawCounts(sets [][]float64) []int32 {
 	return c
 }
 
-// quantile interpolates the q-quantile of sorted values.
 func quantile(sorted []float64, q float64) float64 {
 	pos := q * float64(len(sorted)-1)
 	i := int(pos)
@@ -216,8 +195,7 @@ func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
 	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
 }
 
-// Ratio is median(num)/median(den) with its bootstrap interval; ok is false
-// when median(den) is 0.
+// Ratio is median(num)/median(den); ok is false when median(den) is 0.
 func Ratio(num, den []float64) (Estimate, bool) {
 	if Median(den) == 0 {
 		return Estimate{}, false
