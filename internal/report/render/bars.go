@@ -57,19 +57,13 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
-	lo, hi := math.Inf(1), 0.0
 	for i, b := range bars {
 		b.index, b.count, b.groups = i, len(bars), len(corpora)
 		p.Add(b)
 		l.Add(b.name, b)
-		for _, v := range b.values {
-			if v > 0 {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
 	}
-	p.Y.Min = niceFloor(lo)
-	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
+	p.Y.Min = niceFloor(p.Y.Min)
+	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(p.Y.Max)))
 	return svgOf(p, l)
 }
 
@@ -125,6 +119,5 @@ func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 }
 
 func (b *logBars) Thumbnail(c *draw.Canvas) {
-	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}}
-	c.FillPolygon(b.color, pts)
+	c.FillPolygon(b.color, []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}})
 }

@@ -19,10 +19,6 @@ func instrAt(ir *load.Run, op, fixture, codec string) float64 {
 	return model.Median(s)
 }
 
-func hasInstr(ir *load.Run, op, fixture, codec string) bool {
-	return !math.IsNaN(instrAt(ir, op, fixture, codec))
-}
-
 // value is a configuration value of a run, or none.
 func value(r *load.Run, key string) string {
 	v, _ := r.Value(key)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -49,7 +50,7 @@ func fitGroups(rows []model.Row) []*fitGroup {
 			if j < 0 {
 				groups, j = append(groups, &fitGroup{Fit: fit, Reason: reason}), len(groups)
 			}
-			groups[j].Cells = append(groups[j].Cells, esc(row.Op+"/"+row.Codec))
+			groups[j].Cells = append(groups[j].Cells, markdown.Escape(row.Op+"/"+row.Codec))
 		}
 	}
 	return groups

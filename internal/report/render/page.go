@@ -19,7 +19,6 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -85,21 +84,14 @@ type doc struct {
 	err error
 }
 
-// esc escapes text from the data (codec names, configuration values) for
-// Markdown.
-func esc(s string) string { return markdown.Escape(s) }
-
 // escapeAll escapes names and joins them with sep.
 func escapeAll(names []string, sep string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = esc(n)
+		out[i] = markdown.Escape(n)
 	}
 	return strings.Join(out, sep)
 }
-
-// cellName names a cell in text: op/fixture/codec.
-func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
 
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
 	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}

@@ -48,9 +48,8 @@ var funcs = template.FuncMap{
 	"cellOf": func(op, fixture, codec string) rawfmt.Cell {
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	},
-	"times1000": func(x float64) float64 { return 1000 * x },
+	"mul":       func(a, b float64) float64 { return a * b },
 	"base":      func() string { return rawfmt.Base },
-	"neg":       func(x float64) float64 { return -x },
 	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
 	"fixed2":    func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) },
@@ -58,7 +57,7 @@ var funcs = template.FuncMap{
 	"table":     tableText,
 	"join":      strings.Join,
 	"cols":      func(c ...string) []string { return c },
-	"esc":       esc,
+	"esc":       markdown.Escape,
 	"escAll":    escapeAll,
 	"firstN":    firstN,
 	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
@@ -68,9 +67,8 @@ var funcs = template.FuncMap{
 	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
 	"rows":      func() [][]string { return nil },
 	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"header":    header,
 	"row":       row,
-	"cell":      cellName,
+	"cell":      func(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec },
 	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
 	"num":       format.Num,
 	"bytes":     format.Bytes,
@@ -99,7 +97,6 @@ var funcs = template.FuncMap{
 	"recorded":     recorded,
 	"advise":       advise,
 	"resolvedCall": resolvedCall,
-	"times100":     func(x float64) float64 { return 100 * x },
 	"mark": func(res model.Result, fields float64) *model.Mark {
 		if m, ok := res.MarkAt(fields); ok {
 			return &m
@@ -120,13 +117,10 @@ var funcs = template.FuncMap{
 		return l[len(l)-1]
 	},
 	"instrAt":   instrAt,
-	"hasInstr":  hasInstr,
 	"unit":      func(i int) string { return model.Specs[i].Unit },
-	"inc":       func(n int) int { return n + 1 },
 	"min":       func(a, b int) int { return min(a, b) },
 	"plural":    format.Plural,
 	"fitGroups": fitGroups,
-	"first2":    func(l []string) []string { return l[:min(2, len(l))] },
 	"inf":       func(sign int) float64 { return math.Inf(sign) },
 	"clear":     clearOf,
 	"fields":    fieldCount,
@@ -227,10 +221,6 @@ func (d *doc) section(name string, view any) {
 		d.err = fmt.Errorf("section %s: %w", name, err)
 	}
 }
-
-// header is the header and delimiter rows of a Markdown table; a column
-// whose name starts with ">" is right-aligned.
-func header(cols ...string) (string, error) { return tableText(cols, nil) }
 
 // row is a row of a Markdown table, each cell escaped.
 func row(cells ...string) (string, error) {
