@@ -16,11 +16,11 @@ func formList() string {
 	return strings.Join(names, ", ")
 }
 
-// markList is the sizes of model.Marks: "5 · 50 · 1000".
-func markList() string {
+// marks is the sizes of model.Marks, formatted.
+func marks() []string {
 	s := make([]string, len(model.Marks))
 	for i, m := range model.Marks {
 		s[i] = format.Num(m)
 	}
-	return strings.Join(s, " · ")
+	return s
 }

@@ -52,7 +52,7 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
 	var d doc
-	d.section("decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+	d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 	if d.err != nil {
 		t.Fatal(d.err)
 	}
@@ -70,7 +70,7 @@ func TestDecisionTable(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	d.section("choose", view{Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
+	d.section("choose", view{suite: names, Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
 	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
 		if strings.Contains(d.String(), bad) {
 			t.Errorf("name escaped wrongly (%q):\n%s", bad, d.String())

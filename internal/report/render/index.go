@@ -27,6 +27,6 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 		suite
 		Machines []IndexMachine
 		Others   []string
-	}{Machines: ms, Others: others})
+	}{names, ms, others})
 	return d.Bytes(), d.err
 }

@@ -18,7 +18,7 @@ func dataNotes(p Page) ([]string, error) { return lines("notes", p) }
 // are not blank.
 func lines(name string, p Page) ([]string, error) {
 	var b strings.Builder
-	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{Page: p, R: p.A.Run}); err != nil {
+	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{suite: names, Page: p, R: p.A.Run}); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var out []string

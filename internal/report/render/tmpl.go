@@ -156,64 +156,41 @@ type view struct {
 	Charts          []chart
 }
 
-// suite holds the suite's names and limits that the templates quote; a
-// view embeds it, so that its template says {{.Base}} or {{.MaxResid}}.
-type suite struct{}
+// suite is the suite's names and limits that the templates quote, as the
+// packages that own them spell them; a view embeds names, so that its
+// template says {{.Base}} or {{.MaxResid}}.
+type suite struct {
+	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs       string
+	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, Marks, MarksAnd, AllocRef, Forms string
+	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map                    string
 
-func (suite) Base() string              { return rawfmt.Base }
-func (suite) Floor() string             { return rawfmt.Floor }
-func (suite) Noop() string              { return rawfmt.Noop }
-func (suite) UnitNs() string            { return rawfmt.UnitNs }
-func (suite) UnitB() string             { return rawfmt.UnitB }
-func (suite) UnitAllocs() string        { return rawfmt.UnitAllocs }
-func (suite) UnitFields() string        { return rawfmt.UnitFields }
-func (suite) UnitDocB() string          { return rawfmt.UnitDocB }
-func (suite) FieldsDocs() string        { return load.Fields.Label() }
-func (suite) BytesDocs() string         { return load.Bytes.Label() }
-func (suite) EqualDocs() string         { return load.Equal.Label() }
-func (suite) HitsDocs() string          { return load.ESHits.Label() }
-func (suite) HitsPrefix() string        { return load.ESHits.Prefix }
-func (suite) Struct() string            { return load.OpDecodeStruct }
-func (suite) Proj() string              { return load.OpDecodeProj }
-func (suite) Get5() string              { return load.OpGet5 }
-func (suite) MaxResid() string          { return format.Percent(100 * model.MaxResidual) }
-func (suite) MinMedian() int            { return model.MinMedianSamples }
-func (suite) MinBoot() int              { return model.MinBootstrapSamples }
-func (suite) Reps() int                 { return model.BootstrapReps }
-func (suite) KB() int                   { return model.BytesPerKB }
-func (suite) Marks() string             { return markList() }
-func (suite) Families() []load.Family   { return load.Families }
-func (suite) AllocRef() string          { return rawfmt.AllocRef }
-func (suite) Forms() string             { return formList() }
-func (suite) AllocFits() []int          { return []int{model.Allocs, model.AllocBytes} }
-func (suite) PerKB() int                { return model.PerKB }
-func (suite) BytesPrefix() string       { return load.Bytes.Prefix }
-func (suite) FieldsFamily() load.Family { return load.Fields }
-func (suite) WideHalfWidth() float64    { return model.WideHalfWidth }
-func (suite) MaxSpread() float64        { return model.MaxSpread }
-func (suite) AllOps() string            { return model.AllOps }
-func (suite) CommitKey() string         { return rawfmt.KeyCommit }
-func (suite) DecisionDocs() []string    { return decisionDocs }
-func (suite) SkipsPrefix() string       { return rawfmt.KeySkipsPrefix }
-func (suite) PerFieldMark() float64     { return perFieldMark }
-func (suite) FirstMark() float64        { return model.Marks[0] }
-func (suite) MarksAnd() string {
-	marks := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		marks[i] = format.Num(m)
-	}
-	return joinAnd(marks)
+	MinMedian, MinBoot, Reps, KB, PerKB, PerField, Joint                         int
+	Families                                                                     []load.Family
+	AllocFits                                                                    []int
+	FieldsFamily                                                                 load.Family
+	WideHalfWidth, MaxSpread, PerFieldMark, FirstMark, JacksonGrowth, FixedShare float64
+	DecisionDocs                                                                 []string
+	Jackson                                                                      any
 }
-func (suite) RawDir() string         { return load.RawDir }
-func (suite) None() string           { return format.None }
-func (suite) Jackson() any           { return model.Jackson }
-func (suite) Small() string          { return load.ArticleSmall }
-func (suite) Large() string          { return load.ArticleLarge }
-func (suite) Map() string            { return load.OpDecodeMap }
-func (suite) JacksonGrowth() float64 { return model.Jackson.NsLarge / model.Jackson.NsSmall }
-func (suite) FixedShare() float64    { return fixedShare }
-func (suite) PerField() int          { return model.PerField }
-func (suite) Joint() int             { return model.Joint }
+
+var names = suite{
+	Base: rawfmt.Base, Floor: rawfmt.Floor, Noop: rawfmt.Noop, UnitNs: rawfmt.UnitNs, UnitB: rawfmt.UnitB,
+	UnitAllocs: rawfmt.UnitAllocs, UnitFields: rawfmt.UnitFields, UnitDocB: rawfmt.UnitDocB,
+	FieldsDocs: load.Fields.Label(), BytesDocs: load.Bytes.Label(), EqualDocs: load.Equal.Label(),
+	HitsDocs: load.ESHits.Label(), HitsPrefix: load.ESHits.Prefix, Struct: load.OpDecodeStruct,
+	Proj: load.OpDecodeProj, Get5: load.OpGet5, MaxResid: format.Percent(100 * model.MaxResidual),
+	MinMedian: model.MinMedianSamples, MinBoot: model.MinBootstrapSamples, Reps: model.BootstrapReps,
+	KB: model.BytesPerKB, Marks: strings.Join(marks(), " · "), MarksAnd: joinAnd(marks()),
+	Families: load.Families, AllocRef: rawfmt.AllocRef, Forms: formList(),
+	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
+	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
+	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit, DecisionDocs: decisionDocs,
+	SkipsPrefix: rawfmt.KeySkipsPrefix, PerFieldMark: perFieldMark, FirstMark: model.Marks[0],
+	RawDir: load.RawDir, None: format.None, Jackson: model.Jackson, Small: load.ArticleSmall,
+	Large: load.ArticleLarge, Map: load.OpDecodeMap,
+	JacksonGrowth: model.Jackson.NsLarge / model.Jackson.NsSmall, FixedShare: fixedShare,
+	PerField: model.PerField, Joint: model.Joint,
+}
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
