@@ -239,11 +239,3 @@ func Plural(n int, thing string) string {
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
 }
-
-// OrNone is s, or None when s is empty.
-func OrNone(s string) string {
-	if s == "" {
-		return None
-	}
-	return s
-}

@@ -54,8 +54,6 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = math.Pi / 9
 	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
 	for i, b := range bars {
 		b.index, b.count, b.groups = i, len(bars), len(corpora)

@@ -92,12 +92,14 @@ func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// newPlot is a plot with a grid and a log value axis.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
 	return p
 }
@@ -137,8 +139,7 @@ func charts(r *load.Run) ([]chart, error) {
 func fieldsChart(r *load.Run, c *chart) error {
 	op, unit := c.Op, c.Unit
 	p := newPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
 	var drawn []plotter.XYs
 	var coincide [][]string // groups of codecs with the same points, first drawn first

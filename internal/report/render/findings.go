@@ -35,11 +35,14 @@ func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 }
 
 // callOf is a fit's cost of a call when resolved, else nil.
-func callOf(res model.Result) *model.Estimate {
-	if c, ok := res.Fit.Call(); ok {
-		return &c
+func callOf(res model.Result) *model.Estimate { return ptr(res.Fit.Call()) }
+
+// ptr is &v when ok, else nil: a template tests it with if or with.
+func ptr[T any](v T, ok bool) *T {
+	if !ok {
+		return nil
 	}
-	return nil
+	return &v
 }
 
 // callShare returns the share of its time a codec's op spends on the call

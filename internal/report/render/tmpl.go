@@ -97,51 +97,35 @@ var funcs = template.FuncMap{
 	"recorded":     recorded,
 	"advise":       advise,
 	"resolvedCall": resolvedCall,
-	"mark": func(res model.Result, fields float64) *model.Mark {
-		if m, ok := res.MarkAt(fields); ok {
-			return &m
-		}
-		return nil
-	},
-	"href":    func(p string) string { return Link{Href: p}.href() },
-	"unitFmt": unitFormat,
-	"link":    func(text, href string) Link { return Link{text, href} },
-	"cfgOr":   value,
-	"median":  model.Median,
-	"sig":     format.Sig,
-	"count":   format.Count,
-	"last": func(l []string) string {
-		if len(l) == 0 {
-			return ""
-		}
-		return l[len(l)-1]
-	},
-	"instrAt":   instrAt,
-	"unit":      func(i int) string { return model.Specs[i].Unit },
-	"min":       func(a, b int) int { return min(a, b) },
-	"plural":    format.Plural,
-	"fitGroups": fitGroups,
-	"inf":       func(sign int) float64 { return math.Inf(sign) },
-	"clear":     clearOf,
-	"fields":    fieldCount,
-	"callShare": callShare,
-	"callOf":    callOf,
-	"usable":    usableFit,
-	"codec": func(r *load.Run, name string) *rawfmt.CodecConfig {
-		if c, ok := r.Codec(name); ok {
-			return &c
-		}
-		return nil
-	},
-	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
-	"dur":      format.Duration,
-	"durCI":    format.DurationCI[model.Estimate],
-	"ratio":    format.Ratio,
-	"ratioCI":  format.RatioCI[model.Estimate],
-	"pct":      format.Percent,
-	"pct100":   func(x float64) string { return format.Percent(100 * x) },
-	"pctCI":    format.PercentCI[model.Estimate],
-	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+	"mark":         func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
+	"href":         func(p string) string { return Link{Href: p}.href() },
+	"unitFmt":      unitFormat,
+	"link":         func(text, href string) Link { return Link{text, href} },
+	"cfgOr":        value,
+	"median":       model.Median,
+	"sig":          format.Sig,
+	"count":        format.Count,
+	"instrAt":      instrAt,
+	"unit":         func(i int) string { return model.Specs[i].Unit },
+	"min":          func(a, b int) int { return min(a, b) },
+	"plural":       format.Plural,
+	"fitGroups":    fitGroups,
+	"inf":          func(sign int) float64 { return math.Inf(sign) },
+	"clear":        clearOf,
+	"fields":       fieldCount,
+	"callShare":    callShare,
+	"callOf":       callOf,
+	"usable":       usableFit,
+	"codec":        func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
+	"replace1":     func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":          format.Duration,
+	"durCI":        format.DurationCI[model.Estimate],
+	"ratio":        format.Ratio,
+	"ratioCI":      format.RatioCI[model.Estimate],
+	"pct":          format.Percent,
+	"pct100":       func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":        format.PercentCI[model.Estimate],
+	"sigCI":        func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
 }
 
 // A view is what a section made from the page alone is executed on.
