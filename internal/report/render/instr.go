@@ -1,11 +1,9 @@
 package render
 
 import (
-	"cmp"
 	"math"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -17,10 +15,4 @@ func instrAt(ir *load.Run, op, fixture, codec string) float64 {
 		return math.NaN()
 	}
 	return model.Median(s)
-}
-
-// value is a configuration value of a run, or none.
-func value(r *load.Run, key string) string {
-	v, _ := r.Value(key)
-	return cmp.Or(v, format.None)
 }

@@ -16,6 +16,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -48,19 +49,10 @@ func (l Link) cell() string { return "[" + l.Text + "](" + l.href() + ")" }
 func (p Page) Files() (map[string][]byte, []string, error) {
 	r := p.A.Run
 	tabs, err := tables(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	chs, err := charts(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	csv, err := modelCSV(p.A.Model)
-	if err != nil {
-		return nil, nil, err
-	}
-	more, err := dataNotes(p)
-	if err != nil {
+	chs, err2 := charts(r)
+	csv, err3 := modelCSV(p.A.Model)
+	more, err4 := dataNotes(p)
+	if err := errors.Join(err, err2, err3, err4); err != nil {
 		return nil, nil, err
 	}
 	notes := append(p.Notes, more...)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -52,7 +51,6 @@ var funcs = template.FuncMap{
 	"base":      func() string { return rawfmt.Base },
 	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
-	"fixed2":    func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) },
 	"isNaN":     math.IsNaN,
 	"table":     tableText,
 	"join":      strings.Join,
@@ -101,7 +99,6 @@ var funcs = template.FuncMap{
 	"href":         func(p string) string { return Link{Href: p}.href() },
 	"unitFmt":      unitFormat,
 	"link":         func(text, href string) Link { return Link{text, href} },
-	"cfgOr":        value,
 	"median":       model.Median,
 	"sig":          format.Sig,
 	"count":        format.Count,
@@ -153,7 +150,6 @@ type suite struct {
 	AllocFits                                                                    []int
 	FieldsFamily                                                                 load.Family
 	WideHalfWidth, MaxSpread, PerFieldMark, FirstMark, JacksonGrowth, FixedShare float64
-	DecisionDocs                                                                 []string
 	Jackson                                                                      any
 }
 
@@ -168,7 +164,7 @@ var names = suite{
 	Families: load.Families, AllocRef: rawfmt.AllocRef, Forms: formList(),
 	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
 	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
-	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit, DecisionDocs: decisionDocs,
+	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit,
 	SkipsPrefix: rawfmt.KeySkipsPrefix, PerFieldMark: perFieldMark, FirstMark: model.Marks[0],
 	RawDir: load.RawDir, None: format.None, Jackson: model.Jackson, Small: load.ArticleSmall,
 	Large: load.ArticleLarge, Map: load.OpDecodeMap,
