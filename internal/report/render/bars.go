@@ -15,9 +15,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// realworldChart draws MB/s per real-world corpus for every codec of op, as
-// grouped bars on a log axis, the harness columns first. It returns no SVG
-// when op has no real-world cell of a codec.
+// realworldChart draws op's MB/s per real-world corpus as grouped bars,
+// harness columns first; no SVG when no codec has a real-world cell.
 func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	corpora := r.FixturesOf(load.Realworld)
 	var bars []*logBars
@@ -65,8 +64,7 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	return svgOf(p, l)
 }
 
-// niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0:
-// where bars rising on a log axis start.
+// niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0.
 func niceFloor(x float64) float64 {
 	decade := math.Pow(10, math.Floor(math.Log10(x)))
 	for _, m := range []float64{5, 2} {
@@ -77,9 +75,8 @@ func niceFloor(x float64) float64 {
 	return decade
 }
 
-// logBars is one codec's bars in a grouped bar chart whose value axis is
-// logarithmic: each bar rises from the axis minimum, which
-// plotter.BarChart (rising from 0) cannot do on a log scale.
+// logBars is one codec's bars, rising from the log axis minimum, not from 0
+// as plotter.BarChart's do.
 type logBars struct {
 	name                 string
 	values               []float64 // one per group; 0 when missing
@@ -87,8 +84,7 @@ type logBars struct {
 	index, count, groups int // position of this codec within a group, codecs per group, groups
 }
 
-// groupWidth is the share of the space between groups the bars of one
-// group fill.
+// groupWidth is the share of a group's space its bars fill.
 const groupWidth = 0.8
 
 func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {

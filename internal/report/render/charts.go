@@ -55,9 +55,9 @@ var (
 	}
 )
 
-// codecStyle gives a codec the same look in every chart: the base solid
-// black, the floor dashed grey, the allocation reference dotted grey, every
-// other codec its own colour, dash and glyph by its position among codecs.
+// codecStyle gives a codec one look in every chart: the base black, the
+// floor dashed grey, the allocation reference dotted grey, the rest by
+// their position among codecs.
 func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
 	switch codec {
 	case rawfmt.Base:
@@ -132,10 +132,9 @@ func charts(r *load.Run) ([]chart, error) {
 	return out, nil
 }
 
-// fieldsChart draws c.Unit against fields for every codec of c.Op, and the
-// floor, over the fields-* fixtures. It notes what the reader cannot see
-// (points at zero, lines on top of each other), and draws no SVG when
-// there is nothing to draw.
+// fieldsChart draws c.Unit against fields for every column of c.Op, noting
+// what cannot be seen (points at zero, coinciding lines); no SVG when
+// nothing is drawn.
 func fieldsChart(r *load.Run, c *chart) error {
 	op, unit := c.Op, c.Unit
 	p := newPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)

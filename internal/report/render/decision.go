@@ -65,9 +65,7 @@ func joinAnd(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// recorded reports whether the run recorded what its configurations give
-// up: a run that recorded none of it has its configurations with their
-// categories alone.
+// recorded reports whether the run has any skips line.
 func recorded(r *load.Run) bool {
 	return slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
 }

@@ -1,22 +1,16 @@
-// Package render writes the report: each page's Markdown, the benchstat
-// tables, model.csv and the SVG charts, the index of every machine and run,
-// and the head of make compare.
-//
-// Data flows in from package model: a Page holds a model.Analysis of one
-// run (and, through it, the load.Run) and the links around it; Files turns
-// it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Go computes, the templates speak: page.tmpl
-// lays out the sections, templates/<section>.tmpl, each executed on one
-// view of the page and its run, formatting every number through package
-// format and every table through package markdown, which escapes each
-// cell. Nothing here reads or writes files; tables come from the module's
-// benchstat tool, charts from gonum/plot, what each configuration gives up
-// from the run's skips lines.
+// Package render writes the report: each page's Markdown, benchstat tables,
+// model.csv and gonum/plot SVG charts, the results index and the head of
+// make compare. A Page holds a model.Analysis of one run and the links
+// around it; Files turns it into the bytes of every file of the page, keyed
+// by path. Go computes, the templates speak: page.tmpl lays out
+// templates/<section>.tmpl, which format numbers through package format and
+// tables through package markdown. Nothing here reads or writes files.
 package render
 
 import (
 	"bytes"
 	"errors"
+	"net/url"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
@@ -97,4 +91,29 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	var d doc
 	d.section("page", v)
 	return d.Bytes(), d.err
+}
+
+// href is the link's address percent-encoded, so that no name ends the
+// link or opens HTML; a first segment with a colon gets a "./".
+func (l Link) href() string {
+	h := (&url.URL{Path: l.Href}).EscapedPath()
+	if first, _, _ := strings.Cut(h, "/"); strings.Contains(first, ":") {
+		h = "./" + h
+	}
+	return h
+}
+
+// fence is a code fence that text cannot close: more backticks than its
+// longest run, and at least three.
+func fence(text string) string {
+	n, run := 3, 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			n = max(n, run+1)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", n)
 }

@@ -15,11 +15,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// The page's words are in templates/*.tmpl, one file per section, laid out
-// by page.tmpl and executed on a view: the page, its run and analysis, and
-// the suite's names. Go gives the templates the numbers' formats (package
-// format), the model's look-ups and a few tallies; cells.tmpl defines the
-// table cells, which exec makes strings.
+// One template a section, executed on a view; cells.tmpl defines the table
+// cells, which exec makes strings.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
@@ -137,9 +134,8 @@ type view struct {
 	Charts          []chart
 }
 
-// suite is the suite's names and limits that the templates quote, as the
-// packages that own them spell them; a view embeds names, so that its
-// template says {{.Base}} or {{.MaxResid}}.
+// suite is the names and limits the templates quote ({{.Base}}), spelled
+// by the packages that own them; a view embeds names.
 type suite struct {
 	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs       string
 	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, Marks, MarksAnd, AllocRef, Forms string
@@ -210,4 +206,41 @@ func runKey(key, value string) bool {
 	_, isCodec, _ := rawfmt.ParseCodecConfig(key, value)
 	_, _, isSkips, _ := rawfmt.ParseSkips(key, value)
 	return isCodec || isSkips || key == rawfmt.KeyCommand
+}
+
+// instrAt is the median count of a cell, NaN when it has none.
+func instrAt(ir *load.Run, op, fixture, codec string) float64 {
+	s := ir.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, rawfmt.UnitInstr)
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	return model.Median(s)
+}
+
+// wideAt is the half-width of a cell of p wider than
+// ±model.WideHalfWidth, or "".
+func wideAt(p model.OpPrecision, fixture, codec string) string {
+	i := slices.IndexFunc(p.Wide, func(w model.WideCell) bool { return w.Cell.Fixture == fixture && w.Cell.Codec == codec })
+	if i < 0 {
+		return ""
+	}
+	return format.HalfWidth(100 * p.Wide[i].HalfWidth)
+}
+
+// formList names the candidate forms.
+func formList() string {
+	names := make([]string, model.NumForms)
+	for f := range model.NumForms {
+		names[f] = f.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// marks is the sizes of model.Marks, formatted.
+func marks() []string {
+	s := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		s[i] = format.Num(m)
+	}
+	return s
 }
