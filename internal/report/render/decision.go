@@ -2,10 +2,8 @@ package render
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -50,22 +48,10 @@ func docName(r *load.Run, fixture string) string {
 	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, format.Num(s.Fields), format.Bytes(s.DocBytes))
 }
 
-// missingCI reports whether a ranking has a standing without an interval.
-func missingCI(rs []ranking) bool {
-	return slices.ContainsFunc(rs, func(rk ranking) bool {
-		return slices.ContainsFunc(rk.Standings, func(s model.Standing) bool { return !s.Ratio.HasCI })
-	})
-}
-
 // joinAnd joins items as prose: "a, b and c".
 func joinAnd(items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-// recorded reports whether the run has any skips line.
-func recorded(r *load.Run) bool {
-	return slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
 }
