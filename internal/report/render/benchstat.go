@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 
@@ -76,11 +77,8 @@ func tables(r *load.Run) ([]table, error) {
 		}
 		var rows []string
 		for _, f := range r.Fixtures {
-			for _, codec := range cols {
-				if len(r.Ns(op, f, codec)) > 0 {
-					rows = append(rows, f)
-					break
-				}
+			if slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 }) {
+				rows = append(rows, f)
 			}
 		}
 		in, err := Benchfmt(r.TableResults(op))

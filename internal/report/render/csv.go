@@ -56,10 +56,10 @@ func modelCSV(rows []model.Row) ([]byte, error) {
 // coefNames names the coefficients of a fit: a, then the form's parameters
 // for a curve, or per-<regressor> for a line.
 func coefNames(spec model.Spec, f model.Form) []string {
-	if spec.Curve {
-		return append([]string{"a"}, f.Params()...)
-	}
 	names := []string{"a"}
+	if spec.Curve {
+		return append(names, f.Params()...)
+	}
 	for _, x := range spec.Xs {
 		names = append(names, "per-"+x.Name)
 	}

@@ -55,10 +55,3 @@ func fitGroups(rows []model.Row) []*fitGroup {
 	}
 	return groups
 }
-
-func firstN(list []string, n int) string {
-	if len(list) > n {
-		return strings.Join(list[:n], "; ") + "; …"
-	}
-	return strings.Join(list, "; ")
-}

@@ -54,7 +54,6 @@ var funcs = template.FuncMap{
 	"cols":      func(c ...string) []string { return c },
 	"esc":       markdown.Escape,
 	"escAll":    escapeAll,
-	"firstN":    firstN,
 	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
 	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
 	"prefix":    strings.HasPrefix,
