@@ -75,8 +75,7 @@ func niceFloor(x float64) float64 {
 	return decade
 }
 
-// logBars is one codec's bars, rising from the log axis minimum, not from 0
-// as plotter.BarChart's do.
+// logBars is one codec's bars, rising from the log axis minimum, not 0.
 type logBars struct {
 	name                 string
 	values               []float64 // one per group; 0 when missing

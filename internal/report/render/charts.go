@@ -34,8 +34,7 @@ const (
 	legendWidth = 1.9 * vg.Inch
 )
 
-// palette is a categorical palette without grey, which marks the harness
-// columns.
+// palette is categorical, without the harness columns' grey.
 var palette = []color.Color{
 	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
 	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
@@ -104,8 +103,7 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// charts draws, per operation, ns/op and allocs/op against fields over
-// fields-*, and the real-world throughput.
+// charts draws per operation ns/op and allocs/op against fields, and MB/s.
 func charts(r *load.Run) ([]chart, error) {
 	var out []chart
 	for _, op := range r.Ops {

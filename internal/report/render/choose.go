@@ -73,12 +73,10 @@ func advise(r *load.Run, rs []ranking, op string) *advice {
 	return a
 }
 
-// perFieldMark is the size at which the cost per field is compared: the
-// largest of model.Marks.
+// perFieldMark is the size the cost per field is compared at.
 var perFieldMark = slices.Max(model.Marks)
 
-// resolvedCall is a curve's cost of a call when it is quoted: the fit is
-// usable (not flagged) and the call's interval lies above zero; else nil.
+// resolvedCall is a usable fit's resolved cost of a call, else nil.
 func resolvedCall(res model.Result) *model.Estimate {
 	if !res.Usable() {
 		return nil
@@ -104,6 +102,5 @@ func priceOf(r *load.Run, codec string) price {
 	return p
 }
 
-// std reports whether the configuration behaves as encoding/json on every
-// probe: category std in the run.
+// std reports whether the configuration is of category std in the run.
 func (p price) std() bool { return p.Category == rawfmt.CategoryStd }

@@ -53,8 +53,7 @@ func modelCSV(rows []model.Row) ([]byte, error) {
 	return buf.Bytes(), w.Error()
 }
 
-// coefNames names the coefficients of a fit: a, then the form's parameters
-// for a curve, or per-<regressor> for a line.
+// coefNames is a, then a curve's form parameters or a line's per-<x>.
 func coefNames(spec model.Spec, f model.Form) []string {
 	names := []string{"a"}
 	if spec.Curve {

@@ -9,8 +9,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// decisionDocs are the documents the rankings are made on: small, medium,
-// large and real-world.
+// decisionDocs are the documents the rankings are made on.
 var decisionDocs = []string{load.ArticleSmall, load.ArticleLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
 
 // A ranking is one operation's standings on one document; templates/decision.tmpl
@@ -21,8 +20,7 @@ type ranking struct {
 	Standings   []model.Standing
 }
 
-// rankings ranks the configurations of every operation on each of
-// decisionDocs the run has, in report order.
+// rankings ranks every operation's configurations on the decisionDocs the run has.
 func rankings(r *load.Run) []ranking {
 	var out []ranking
 	for _, op := range r.Ops {
@@ -35,8 +33,7 @@ func rankings(r *load.Run) []ranking {
 	return out
 }
 
-// docName names a fixture with its size when the run has it, and is ""
-// when the run does not have the fixture.
+// docName names a fixture with its size; "" when the run lacks it.
 func docName(r *load.Run, fixture string) string {
 	s, ok := r.Sizes[fixture]
 	switch {

@@ -9,8 +9,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// findings is the page's headline sentences: templates/findings.tmpl, one
-// a line.
+// findings is the page's headline sentences, one a line.
 func findings(p Page) ([]string, error) { return lines("findings", p) }
 
 // clearOf reports whether e has an interval narrower than its distance from

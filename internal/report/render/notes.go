@@ -14,8 +14,7 @@ import (
 // never presents a gap as a result: templates/notes.tmpl, one note a line.
 func dataNotes(p Page) ([]string, error) { return lines("notes", p) }
 
-// lines executes the template name on the page and returns its lines that
-// are not blank.
+// lines is the non-blank lines of the template name on the page.
 func lines(name string, p Page) ([]string, error) {
 	var b strings.Builder
 	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{suite: names, Page: p, R: p.A.Run}); err != nil {
@@ -36,8 +35,7 @@ type fitGroup struct {
 	Cells       []string
 }
 
-// fitGroups groups the fits that had cells but could not be made by fit
-// and reason.
+// fitGroups groups the fits with cells that failed by fit and reason.
 func fitGroups(rows []model.Row) []*fitGroup {
 	var groups []*fitGroup
 	for _, row := range rows {

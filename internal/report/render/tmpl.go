@@ -181,8 +181,7 @@ func row(cells ...string) (string, error) {
 	return body, err
 }
 
-// tableText is a Markdown table; a column whose name starts with ">" is
-// right-aligned.
+// tableText is a Markdown table; a column named ">…" is right-aligned.
 func tableText(cols []string, rows [][]string) (string, error) {
 	var b strings.Builder
 	header := make([]string, len(cols))
@@ -214,8 +213,7 @@ func instrAt(ir *load.Run, op, fixture, codec string) float64 {
 	return model.Median(s)
 }
 
-// wideAt is the half-width of a cell of p wider than
-// ±model.WideHalfWidth, or "".
+// wideAt is the half-width of a wide cell of p, or "".
 func wideAt(p model.OpPrecision, fixture, codec string) string {
 	i := slices.IndexFunc(p.Wide, func(w model.WideCell) bool { return w.Cell.Fixture == fixture && w.Cell.Codec == codec })
 	if i < 0 {
