@@ -122,3 +122,24 @@ func TestCommittedTablesFit(t *testing.T) {
 		t.Errorf("found only %q", pages)
 	}
 }
+
+// TestDecisionMissingCI checks that the rankings say when a standing has no
+// interval, and only then.
+func TestDecisionMissingCI(t *testing.T) {
+	r := loadRun(t, map[string]map[string]float64{load.ArticleSmall: {rawfmt.Base: 1000, "x": 400}}, nil)
+	const say = "too few samples for an interval"
+	ranks := rankings(r)
+	for _, missing := range []bool{false, true} {
+		if missing {
+			ranks[0].Standings[1].Ratio.HasCI = false
+		}
+		var d doc
+		d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
+		if d.err != nil {
+			t.Fatal(d.err)
+		}
+		if got := strings.Contains(d.String(), say); got != missing {
+			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d.String())
+		}
+	}
+}
