@@ -42,8 +42,7 @@ const Unclear = "~"
 // BytesPerKB is the KB of byte sizes.
 const BytesPerKB = 1024
 
-// roundOff is the relative difference below which a number is whole up to
-// floating-point round-off.
+// roundOff is the relative round-off below which a number is whole.
 const roundOff = 1e-9
 
 // An Estimate is a value and, when HasCI, its interval [Lo, Hi].
@@ -60,8 +59,7 @@ type estimate interface {
 	}
 }
 
-// showsCI reports whether e has an interval worth printing: finite and not
-// a single point.
+// showsCI reports whether e has a finite interval that is not a point.
 func (e Estimate) showsCI() bool {
 	return e.HasCI && finite(e.Lo) && finite(e.Hi) && (e.Lo != e.V || e.Hi != e.V)
 }
@@ -106,9 +104,8 @@ func signed(f func(float64) string) func(float64) string {
 	}
 }
 
-// ci formats e's value with f and unit, then its interval in the same
-// unit, unwritten: "9.04× [8.91, 9.20]"; None for a value that is not
-// finite.
+// ci formats e's value with f and unit, then its interval without the
+// unit: "9.04× [8.91, 9.20]"; None for a value that is not finite.
 func ci(e Estimate, f func(float64) string, unit string) string {
 	if !finite(e.V) {
 		return None
@@ -140,9 +137,8 @@ func DurationCI[E estimate](e E) string {
 	return ci(x, func(v float64) string { return Sig(v / factor) }, " "+prefix+"s")
 }
 
-// timeScale returns the factor from nanoseconds to the unit benchunit
-// scales a duration of ns to, and the unit's prefix; a second is the
-// largest unit.
+// timeScale is the factor from nanoseconds to benchunit's unit for ns, at
+// most a second, and the unit's prefix.
 func timeScale(ns float64) (factor float64, prefix string) {
 	if ns == 0 {
 		return 1, "n"
@@ -238,12 +234,4 @@ func Plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
-}
-
-// OrNone is s, or None when s is empty.
-func OrNone(s string) string {
-	if s == "" {
-		return None
-	}
-	return s
 }

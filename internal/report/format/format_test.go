@@ -64,7 +64,6 @@ func TestFormat(t *testing.T) {
 		{CI(ci(-159, -201, -145), Signed, " µs"), "−159 µs [−201, −145]"},
 		{Plural(1, "round"), "1 round"},
 		{Plural(20, "round"), "20 rounds"},
-		{OrNone(""), None},
 	}
 	for i, tt := range tests {
 		if tt.got != tt.want {

@@ -15,9 +15,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// realworldChart draws MB/s per real-world corpus for every codec of op, as
-// grouped bars on a log axis, the harness columns first. It returns no SVG
-// when op has no real-world cell of a codec.
+// realworldChart draws op's MB/s per real-world corpus as grouped bars,
+// harness columns first; no SVG when no codec has a real-world cell.
 func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	corpora := r.FixturesOf(load.Realworld)
 	var bars []*logBars
@@ -54,27 +53,18 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = math.Pi / 9
 	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
-	lo, hi := math.Inf(1), 0.0
 	for i, b := range bars {
 		b.index, b.count, b.groups = i, len(bars), len(corpora)
 		p.Add(b)
 		l.Add(b.name, b)
-		for _, v := range b.values {
-			if v > 0 {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
 	}
-	p.Y.Min = niceFloor(lo)
-	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
+	p.Y.Min = niceFloor(p.Y.Min)
+	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(p.Y.Max)))
 	return svgOf(p, l)
 }
 
-// niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0:
-// where bars rising on a log axis start.
+// niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0.
 func niceFloor(x float64) float64 {
 	decade := math.Pow(10, math.Floor(math.Log10(x)))
 	for _, m := range []float64{5, 2} {
@@ -85,9 +75,7 @@ func niceFloor(x float64) float64 {
 	return decade
 }
 
-// logBars is one codec's bars in a grouped bar chart whose value axis is
-// logarithmic: each bar rises from the axis minimum, which
-// plotter.BarChart (rising from 0) cannot do on a log scale.
+// logBars is one codec's bars, rising from the log axis minimum, not 0.
 type logBars struct {
 	name                 string
 	values               []float64 // one per group; 0 when missing
@@ -95,8 +83,7 @@ type logBars struct {
 	index, count, groups int // position of this codec within a group, codecs per group, groups
 }
 
-// groupWidth is the share of the space between groups the bars of one
-// group fill.
+// groupWidth is the share of a group's space its bars fill.
 const groupWidth = 0.8
 
 func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
@@ -125,6 +112,5 @@ func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 }
 
 func (b *logBars) Thumbnail(c *draw.Canvas) {
-	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}}
-	c.FillPolygon(b.color, pts)
+	c.FillPolygon(b.color, []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,9 +30,7 @@ func Benchfmt(results []*benchfmt.Result) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// benchstatPath locates the module's benchstat tool (go.mod's tool line)
-// once, so every table runs the binary instead of paying for go tool each
-// time.
+// benchstatPath locates the module's benchstat tool once, for every table.
 var benchstatPath = sync.OnceValues(func() (string, error) {
 	var stderr bytes.Buffer
 	cmd := exec.Command("go", "tool", "-n", "benchstat")
@@ -67,9 +66,8 @@ type table struct {
 	text []byte
 }
 
-// tables runs benchstat once per operation: rows fixture, columns codec
-// with the base first and the floor last, so every cell shows its ratio to
-// the base and whether it is significant.
+// tables runs benchstat per operation: rows fixture, columns codec, the
+// base first, so every cell shows its ratio to the base.
 func tables(r *load.Run) ([]table, error) {
 	var out []table
 	for _, op := range r.Ops {
@@ -79,11 +77,8 @@ func tables(r *load.Run) ([]table, error) {
 		}
 		var rows []string
 		for _, f := range r.Fixtures {
-			for _, codec := range cols {
-				if len(r.Ns(op, f, codec)) > 0 {
-					rows = append(rows, f)
-					break
-				}
+			if slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 }) {
+				rows = append(rows, f)
 			}
 		}
 		in, err := Benchfmt(r.TableResults(op))

@@ -34,8 +34,7 @@ const (
 	legendWidth = 1.9 * vg.Inch
 )
 
-// palette is a categorical palette without grey, which marks the harness
-// columns.
+// palette is categorical, without the harness columns' grey.
 var palette = []color.Color{
 	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
 	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
@@ -55,9 +54,9 @@ var (
 	}
 )
 
-// codecStyle gives a codec the same look in every chart: the base solid
-// black, the floor dashed grey, the allocation reference dotted grey, every
-// other codec its own colour, dash and glyph by its position among codecs.
+// codecStyle gives a codec one look in every chart: the base black, the
+// floor dashed grey, the allocation reference dotted grey, the rest by
+// their position among codecs.
 func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
 	switch codec {
 	case rawfmt.Base:
@@ -92,18 +91,19 @@ func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// newPlot is a plot with a grid and a log value axis.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
 	return p
 }
 
-// charts draws, per operation, ns/op and allocs/op against fields over
-// fields-*, and the real-world throughput.
+// charts draws per operation ns/op and allocs/op against fields, and MB/s.
 func charts(r *load.Run) ([]chart, error) {
 	var out []chart
 	for _, op := range r.Ops {
@@ -130,15 +130,13 @@ func charts(r *load.Run) ([]chart, error) {
 	return out, nil
 }
 
-// fieldsChart draws c.Unit against fields for every codec of c.Op, and the
-// floor, over the fields-* fixtures. It notes what the reader cannot see
-// (points at zero, lines on top of each other), and draws no SVG when
-// there is nothing to draw.
+// fieldsChart draws c.Unit against fields for every column of c.Op, noting
+// what cannot be seen (points at zero, coinciding lines); no SVG when
+// nothing is drawn.
 func fieldsChart(r *load.Run, c *chart) error {
 	op, unit := c.Op, c.Unit
 	p := newPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
 	var drawn []plotter.XYs
 	var coincide [][]string // groups of codecs with the same points, first drawn first

@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -26,9 +27,8 @@ func addWin(wins []win, names []string, fixture string, ratio float64) []win {
 	return wins
 }
 
-// An advice is what templates/choose.tmpl says of one operation: the
-// fastest configuration of category std and whatever is faster than it,
-// with what that gives up.
+// An advice is choose.tmpl's for one operation: the fastest std
+// configuration and what is faster, with what that gives up.
 type advice struct {
 	Op, Ref     string
 	Docs, First []string // the ranked documents; those where the std configuration is first
@@ -73,15 +73,34 @@ func advise(r *load.Run, rs []ranking, op string) *advice {
 	return a
 }
 
-// perFieldMark is the size at which the cost per field is compared: the
-// largest of model.Marks.
+// perFieldMark is the size the cost per field is compared at.
 var perFieldMark = slices.Max(model.Marks)
 
-// resolvedCall is a curve's cost of a call when it is quoted: the fit is
-// usable (not flagged) and the call's interval lies above zero; else nil.
+// resolvedCall is a usable fit's resolved cost of a call, else nil.
 func resolvedCall(res model.Result) *model.Estimate {
 	if !res.Usable() {
 		return nil
 	}
 	return callOf(res)
 }
+
+// A price is what one configuration gives up against encoding/json, from
+// the run's codec and skips lines (a run without skips lines says so);
+// cells.tmpl words it ("givesUp") and names it ("label").
+type price struct {
+	Codec    string
+	Category string   // from its codec line; "" when it has none
+	Skips    []string // from its skips line
+	Recorded bool     // the run has its skips line
+}
+
+func priceOf(r *load.Run, codec string) price {
+	p := price{Codec: codec}
+	if c, ok := r.Codec(codec); ok {
+		p.Category, p.Skips, p.Recorded = c.Category, c.Skips, c.HasSkips
+	}
+	return p
+}
+
+// std reports whether the configuration is of category std in the run.
+func (p price) std() bool { return p.Category == rawfmt.CategoryStd }

@@ -10,11 +10,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// modelCSV writes every fit of the model, one row per coefficient, each
-// with the fit's form (a line in the spec's regressors for the fits that
-// are not curves), residual and flag and, for the curves against fields,
-// every form's held-out error. The power form's exponent of a curve
-// whose chosen form is another follows as coefficient "k (power form)".
+// modelCSV writes every fit, one row per coefficient, with its form,
+// residual, flag and, for curves, every form's held-out error and the
+// power form's exponent as "k (power form)".
 func modelCSV(rows []model.Row) ([]byte, error) {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
@@ -55,13 +53,12 @@ func modelCSV(rows []model.Row) ([]byte, error) {
 	return buf.Bytes(), w.Error()
 }
 
-// coefNames names the coefficients of a fit: a, then the form's parameters
-// for a curve, or per-<regressor> for a line.
+// coefNames is a, then a curve's form parameters or a line's per-<x>.
 func coefNames(spec model.Spec, f model.Form) []string {
-	if spec.Curve {
-		return append([]string{"a"}, f.Params()...)
-	}
 	names := []string{"a"}
+	if spec.Curve {
+		return append(names, f.Params()...)
+	}
 	for _, x := range spec.Xs {
 		names = append(names, "per-"+x.Name)
 	}

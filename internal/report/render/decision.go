@@ -2,17 +2,14 @@ package render
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// decisionDocs are the documents the rankings are made on: small, medium,
-// large and real-world.
+// decisionDocs are the documents the rankings are made on.
 var decisionDocs = []string{load.ArticleSmall, load.ArticleLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
 
 // A ranking is one operation's standings on one document; templates/decision.tmpl
@@ -23,8 +20,7 @@ type ranking struct {
 	Standings   []model.Standing
 }
 
-// rankings ranks the configurations of every operation on each of
-// decisionDocs the run has, in report order.
+// rankings ranks every operation's configurations on the decisionDocs the run has.
 func rankings(r *load.Run) []ranking {
 	var out []ranking
 	for _, op := range r.Ops {
@@ -37,8 +33,7 @@ func rankings(r *load.Run) []ranking {
 	return out
 }
 
-// docName names a fixture with its size when the run has it, and is ""
-// when the run does not have the fixture.
+// docName names a fixture with its size; "" when the run lacks it.
 func docName(r *load.Run, fixture string) string {
 	s, ok := r.Sizes[fixture]
 	switch {
@@ -50,24 +45,10 @@ func docName(r *load.Run, fixture string) string {
 	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, format.Num(s.Fields), format.Bytes(s.DocBytes))
 }
 
-// missingCI reports whether a ranking has a standing without an interval.
-func missingCI(rs []ranking) bool {
-	return slices.ContainsFunc(rs, func(rk ranking) bool {
-		return slices.ContainsFunc(rk.Standings, func(s model.Standing) bool { return !s.Ratio.HasCI })
-	})
-}
-
 // joinAnd joins items as prose: "a, b and c".
 func joinAnd(items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-// recorded reports whether the run recorded what its configurations give
-// up: a run that recorded none of it has its configurations with their
-// categories alone.
-func recorded(r *load.Run) bool {
-	return slices.ContainsFunc(r.Codecs, func(c rawfmt.CodecConfig) bool { return c.HasSkips })
 }

@@ -52,7 +52,7 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
 	var d doc
-	d.section("decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+	d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 	if d.err != nil {
 		t.Fatal(d.err)
 	}
@@ -70,7 +70,7 @@ func TestDecisionTable(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	d.section("choose", view{Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
+	d.section("choose", view{suite: names, Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
 	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
 		if strings.Contains(d.String(), bad) {
 			t.Errorf("name escaped wrongly (%q):\n%s", bad, d.String())
@@ -120,5 +120,26 @@ func TestCommittedTablesFit(t *testing.T) {
 	}
 	if len(pages) < 2 {
 		t.Errorf("found only %q", pages)
+	}
+}
+
+// TestDecisionMissingCI checks that the rankings say when a standing has no
+// interval, and only then.
+func TestDecisionMissingCI(t *testing.T) {
+	r := loadRun(t, map[string]map[string]float64{load.ArticleSmall: {rawfmt.Base: 1000, "x": 400}}, nil)
+	const say = "too few samples for an interval"
+	ranks := rankings(r)
+	for _, missing := range []bool{false, true} {
+		if missing {
+			ranks[0].Standings[1].Ratio.HasCI = false
+		}
+		var d doc
+		d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
+		if d.err != nil {
+			t.Fatal(d.err)
+		}
+		if got := strings.Contains(d.String(), say); got != missing {
+			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d.String())
+		}
 	}
 }

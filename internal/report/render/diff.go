@@ -10,10 +10,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// DiffSummary writes, per unit, the cells whose change between two runs is
-// significant, largest effect first, and how many did not change: the
-// plain-text head of make compare, templates/diff.tmpl. Numbers align
-// right; the cell, the last column, is left as it is.
+// DiffSummary writes the head of make compare, templates/diff.tmpl: per
+// unit, the cells whose change between two runs is significant, largest
+// first, and how many did not change.
 func DiffSummary(w io.Writer, diffs []model.Diff) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	if err := sections.ExecuteTemplate(tw, "diff.tmpl", diffs); err != nil {

@@ -9,20 +9,17 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// findings is the page's headline sentences: templates/findings.tmpl, one
-// a line.
+// findings is the page's headline sentences, one a line.
 func findings(p Page) ([]string, error) { return lines("findings", p) }
 
-// clearOf reports whether an estimate's interval is narrower than the
-// effect it states, its distance from null: 1 for a ratio, 0 for a cost or
-// a saving. An estimate without an interval states nothing clearly.
+// clearOf reports whether e has an interval narrower than its distance from
+// null (1 for a ratio, 0 for a cost or a saving).
 func clearOf(e model.Estimate, null float64) bool {
 	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
 }
 
-// fixedShare is the share of a call's cost at the article's small document from
-// which a low growth is put down to the call: with a third of the time fixed,
-// the rest would grow at least half as fast again.
+// fixedShare is the call's share of the small document's time from which a
+// low growth is put down to the call.
 const fixedShare = 1.0 / 3
 
 // usableFit returns the fit i of op with codec when it is usable, else nil.
@@ -35,16 +32,18 @@ func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 }
 
 // callOf is a fit's cost of a call when resolved, else nil.
-func callOf(res model.Result) *model.Estimate {
-	if c, ok := res.Fit.Call(); ok {
-		return &c
+func callOf(res model.Result) *model.Estimate { return ptr(res.Fit.Call()) }
+
+// ptr is &v when ok, else nil: a template tests it with if or with.
+func ptr[T any](v T, ok bool) *T {
+	if !ok {
+		return nil
 	}
-	return nil
+	return &v
 }
 
-// callShare returns the share of its time a codec's op spends on the call
-// at the fixture, when its fit is usable, its call cost resolved and the
-// share clear; else nil.
+// callShare is the call's share of op's time at fixture when the fit is
+// usable and the call and share are resolved; else nil.
 func callShare(a *model.Analysis, op, codec, fixture string) *model.Estimate {
 	res := usableFit(a, op, codec, model.PerField)
 	if res == nil || callOf(*res) == nil {

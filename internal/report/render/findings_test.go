@@ -135,7 +135,7 @@ func TestFindings(t *testing.T) {
 			}
 			if tt.resolved != "" {
 				var d doc
-				d.section("costmodel", view{Page: Page{A: a}, R: a.Run})
+				d.section("costmodel", view{suite: names, Page: Page{A: a}, R: a.Run})
 				if !strings.Contains(d.String(), tt.resolved) {
 					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d.String())
 				}
@@ -148,7 +148,7 @@ func TestFindings(t *testing.T) {
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
 	var d doc
-	d.section("costmodel", view{Page: Page{A: a}, R: a.Run})
+	d.section("costmodel", view{suite: names, Page: Page{A: a}, R: a.Run})
 	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d.String(), want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d.String())
 	}

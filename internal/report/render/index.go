@@ -18,15 +18,14 @@ type IndexRun struct {
 	Err  error  // why it has none
 }
 
-// Index writes results/README.md, templates/index.tmpl: every machine,
-// the run its page is built from, every run with its page, and the other
-// reports kept under results/.
+// Index writes results/README.md, templates/index.tmpl: every machine, its
+// runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	var d doc
 	d.section("index", struct {
 		suite
 		Machines []IndexMachine
 		Others   []string
-	}{Machines: ms, Others: others})
+	}{names, ms, others})
 	return d.Bytes(), d.err
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -13,11 +14,10 @@ import (
 // never presents a gap as a result: templates/notes.tmpl, one note a line.
 func dataNotes(p Page) ([]string, error) { return lines("notes", p) }
 
-// lines executes the template name on the page and returns its lines that
-// are not blank.
+// lines is the non-blank lines of the template name on the page.
 func lines(name string, p Page) ([]string, error) {
 	var b strings.Builder
-	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{Page: p, R: p.A.Run}); err != nil {
+	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{suite: names, Page: p, R: p.A.Run}); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var out []string
@@ -35,8 +35,7 @@ type fitGroup struct {
 	Cells       []string
 }
 
-// fitGroups groups the fits that had cells but could not be made by fit
-// and reason.
+// fitGroups groups the fits with cells that failed by fit and reason.
 func fitGroups(rows []model.Row) []*fitGroup {
 	var groups []*fitGroup
 	for _, row := range rows {
@@ -49,15 +48,8 @@ func fitGroups(rows []model.Row) []*fitGroup {
 			if j < 0 {
 				groups, j = append(groups, &fitGroup{Fit: fit, Reason: reason}), len(groups)
 			}
-			groups[j].Cells = append(groups[j].Cells, esc(row.Op+"/"+row.Codec))
+			groups[j].Cells = append(groups[j].Cells, markdown.Escape(row.Op+"/"+row.Codec))
 		}
 	}
 	return groups
-}
-
-func firstN(list []string, n int) string {
-	if len(list) > n {
-		return strings.Join(list[:n], "; ") + "; …"
-	}
-	return strings.Join(list, "; ")
 }

@@ -1,25 +1,19 @@
-// Package render writes the report: each page's Markdown, the benchstat
-// tables, model.csv and the SVG charts, the index of every machine and run,
-// and the head of make compare.
-//
-// Data flows in from package model: a Page holds a model.Analysis of one
-// run (and, through it, the load.Run) and the links around it; Files turns
-// it into the bytes of every file of the page, keyed by path, and Index
-// writes results/README.md. Go computes, the templates speak: page.tmpl
-// lays out the sections, templates/<section>.tmpl, each executed on one
-// view of the page and its run, formatting every number through package
-// format and every table through package markdown, which escapes each
-// cell. Nothing here reads or writes files; tables come from the module's
-// benchstat tool, charts from gonum/plot, what each configuration gives up
-// from the run's skips lines.
+// Package render writes the report: each page's Markdown, benchstat tables,
+// model.csv and gonum/plot SVG charts, the results index and the head of
+// make compare. A Page holds a model.Analysis of one run and the links
+// around it; Files turns it into the bytes of every file of the page, keyed
+// by path. Go computes, the templates speak: page.tmpl lays out
+// templates/<section>.tmpl, which format numbers through package format and
+// tables through package markdown. Nothing here reads or writes files.
 package render
 
 import (
 	"bytes"
+	"errors"
+	"net/url"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -49,19 +43,10 @@ func (l Link) cell() string { return "[" + l.Text + "](" + l.href() + ")" }
 func (p Page) Files() (map[string][]byte, []string, error) {
 	r := p.A.Run
 	tabs, err := tables(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	chs, err := charts(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	csv, err := modelCSV(p.A.Model)
-	if err != nil {
-		return nil, nil, err
-	}
-	more, err := dataNotes(p)
-	if err != nil {
+	chs, err2 := charts(r)
+	csv, err3 := modelCSV(p.A.Model)
+	more, err4 := dataNotes(p)
+	if err := errors.Join(err, err2, err3, err4); err != nil {
 		return nil, nil, err
 	}
 	notes := append(p.Notes, more...)
@@ -85,24 +70,17 @@ type doc struct {
 	err error
 }
 
-// esc escapes text from the data (codec names, configuration values) for
-// Markdown.
-func esc(s string) string { return markdown.Escape(s) }
-
 // escapeAll escapes names and joins them with sep.
 func escapeAll(names []string, sep string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = esc(n)
+		out[i] = markdown.Escape(n)
 	}
 	return strings.Join(out, sep)
 }
 
-// cellName names a cell in text: op/fixture/codec.
-func cellName(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec }
-
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
-	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
+	v := view{suite: names, Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
 	if p.A.Publishes() {
 		var err error
 		if v.Findings, err = findings(p); err != nil {
@@ -113,4 +91,29 @@ func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) 
 	var d doc
 	d.section("page", v)
 	return d.Bytes(), d.err
+}
+
+// href is the link's address percent-encoded, so that no name ends the
+// link or opens HTML; a first segment with a colon gets a "./".
+func (l Link) href() string {
+	h := (&url.URL{Path: l.Href}).EscapedPath()
+	if first, _, _ := strings.Cut(h, "/"); strings.Contains(first, ":") {
+		h = "./" + h
+	}
+	return h
+}
+
+// fence is a code fence that text cannot close: more backticks than its
+// longest run, and at least three.
+func fence(text string) string {
+	n, run := 3, 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			n = max(n, run+1)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", n)
 }

@@ -51,7 +51,7 @@ func TestPrices(t *testing.T) {
 				t.Fatal(err)
 			}
 			var d doc
-			d.section("decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+			d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 			for _, w := range tt.want {
 				if !strings.Contains(d.String(), w) {
 					t.Errorf("prices do not say %q:\n%s", w, d.String())

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -16,11 +15,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// The page's words are in templates/*.tmpl, one file per section, laid out
-// by page.tmpl and executed on a view: the page, its run and analysis, and
-// the suite's names. Go gives the templates the numbers' formats (package
-// format), the model's look-ups and a few tallies; cells.tmpl defines the
-// table cells, which exec makes strings.
+// One template a section, executed on a view; cells.tmpl defines the table
+// cells, which exec makes strings.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
@@ -48,19 +44,16 @@ var funcs = template.FuncMap{
 	"cellOf": func(op, fixture, codec string) rawfmt.Cell {
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	},
-	"times1000": func(x float64) float64 { return 1000 * x },
+	"mul":       func(a, b float64) float64 { return a * b },
 	"base":      func() string { return rawfmt.Base },
-	"neg":       func(x float64) float64 { return -x },
 	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
-	"fixed2":    func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) },
 	"isNaN":     math.IsNaN,
 	"table":     tableText,
 	"join":      strings.Join,
 	"cols":      func(c ...string) []string { return c },
-	"esc":       esc,
+	"esc":       markdown.Escape,
 	"escAll":    escapeAll,
-	"firstN":    firstN,
 	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
 	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
 	"prefix":    strings.HasPrefix,
@@ -68,9 +61,8 @@ var funcs = template.FuncMap{
 	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
 	"rows":      func() [][]string { return nil },
 	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"header":    header,
 	"row":       row,
-	"cell":      cellName,
+	"cell":      func(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec },
 	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
 	"num":       format.Num,
 	"bytes":     format.Bytes,
@@ -94,60 +86,37 @@ var funcs = template.FuncMap{
 	},
 	"docName":      docName,
 	"joinAnd":      joinAnd,
-	"missingCI":    missingCI,
 	"price":        priceOf,
-	"recorded":     recorded,
 	"advise":       advise,
 	"resolvedCall": resolvedCall,
-	"times100":     func(x float64) float64 { return 100 * x },
-	"mark": func(res model.Result, fields float64) *model.Mark {
-		if m, ok := res.MarkAt(fields); ok {
-			return &m
-		}
-		return nil
-	},
-	"href":    func(p string) string { return Link{Href: p}.href() },
-	"unitFmt": unitFormat,
-	"link":    func(text, href string) Link { return Link{text, href} },
-	"cfgOr":   value,
-	"median":  model.Median,
-	"sig":     format.Sig,
-	"count":   format.Count,
-	"last": func(l []string) string {
-		if len(l) == 0 {
-			return ""
-		}
-		return l[len(l)-1]
-	},
-	"instrAt":   instrAt,
-	"hasInstr":  hasInstr,
-	"unit":      func(i int) string { return model.Specs[i].Unit },
-	"inc":       func(n int) int { return n + 1 },
-	"min":       func(a, b int) int { return min(a, b) },
-	"plural":    format.Plural,
-	"fitGroups": fitGroups,
-	"first2":    func(l []string) []string { return l[:min(2, len(l))] },
-	"inf":       func(sign int) float64 { return math.Inf(sign) },
-	"clear":     clearOf,
-	"fields":    fieldCount,
-	"callShare": callShare,
-	"callOf":    callOf,
-	"usable":    usableFit,
-	"codec": func(r *load.Run, name string) *rawfmt.CodecConfig {
-		if c, ok := r.Codec(name); ok {
-			return &c
-		}
-		return nil
-	},
-	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
-	"dur":      format.Duration,
-	"durCI":    format.DurationCI[model.Estimate],
-	"ratio":    format.Ratio,
-	"ratioCI":  format.RatioCI[model.Estimate],
-	"pct":      format.Percent,
-	"pct100":   func(x float64) string { return format.Percent(100 * x) },
-	"pctCI":    format.PercentCI[model.Estimate],
-	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+	"mark":         func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
+	"href":         func(p string) string { return Link{Href: p}.href() },
+	"unitFmt":      unitFormat,
+	"link":         func(text, href string) Link { return Link{text, href} },
+	"median":       model.Median,
+	"sig":          format.Sig,
+	"count":        format.Count,
+	"instrAt":      instrAt,
+	"unit":         func(i int) string { return model.Specs[i].Unit },
+	"min":          func(a, b int) int { return min(a, b) },
+	"plural":       format.Plural,
+	"fitGroups":    fitGroups,
+	"inf":          func(sign int) float64 { return math.Inf(sign) },
+	"clear":        clearOf,
+	"fields":       fieldCount,
+	"callShare":    callShare,
+	"callOf":       callOf,
+	"usable":       usableFit,
+	"codec":        func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
+	"replace1":     func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":          format.Duration,
+	"durCI":        format.DurationCI[model.Estimate],
+	"ratio":        format.Ratio,
+	"ratioCI":      format.RatioCI[model.Estimate],
+	"pct":          format.Percent,
+	"pct100":       func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":        format.PercentCI[model.Estimate],
+	"sigCI":        func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
 }
 
 // A view is what a section made from the page alone is executed on.
@@ -162,64 +131,39 @@ type view struct {
 	Charts          []chart
 }
 
-// suite holds the suite's names and limits that the templates quote; a
-// view embeds it, so that its template says {{.Base}} or {{.MaxResid}}.
-type suite struct{}
+// suite is the names and limits the templates quote ({{.Base}}), spelled
+// by the packages that own them; a view embeds names.
+type suite struct {
+	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs       string
+	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, Marks, MarksAnd, AllocRef, Forms string
+	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map                    string
 
-func (suite) Base() string              { return rawfmt.Base }
-func (suite) Floor() string             { return rawfmt.Floor }
-func (suite) Noop() string              { return rawfmt.Noop }
-func (suite) UnitNs() string            { return rawfmt.UnitNs }
-func (suite) UnitB() string             { return rawfmt.UnitB }
-func (suite) UnitAllocs() string        { return rawfmt.UnitAllocs }
-func (suite) UnitFields() string        { return rawfmt.UnitFields }
-func (suite) UnitDocB() string          { return rawfmt.UnitDocB }
-func (suite) FieldsDocs() string        { return load.Fields.Label() }
-func (suite) BytesDocs() string         { return load.Bytes.Label() }
-func (suite) EqualDocs() string         { return load.Equal.Label() }
-func (suite) HitsDocs() string          { return load.ESHits.Label() }
-func (suite) HitsPrefix() string        { return load.ESHits.Prefix }
-func (suite) Struct() string            { return load.OpDecodeStruct }
-func (suite) Proj() string              { return load.OpDecodeProj }
-func (suite) Get5() string              { return load.OpGet5 }
-func (suite) MaxResid() string          { return format.Percent(100 * model.MaxResidual) }
-func (suite) MinMedian() int            { return model.MinMedianSamples }
-func (suite) MinBoot() int              { return model.MinBootstrapSamples }
-func (suite) Reps() int                 { return model.BootstrapReps }
-func (suite) KB() int                   { return model.BytesPerKB }
-func (suite) Marks() string             { return markList() }
-func (suite) Families() []load.Family   { return load.Families }
-func (suite) AllocRef() string          { return rawfmt.AllocRef }
-func (suite) Forms() string             { return formList() }
-func (suite) AllocFits() []int          { return []int{model.Allocs, model.AllocBytes} }
-func (suite) PerKB() int                { return model.PerKB }
-func (suite) BytesPrefix() string       { return load.Bytes.Prefix }
-func (suite) FieldsFamily() load.Family { return load.Fields }
-func (suite) WideHalfWidth() float64    { return model.WideHalfWidth }
-func (suite) MaxSpread() float64        { return model.MaxSpread }
-func (suite) AllOps() string            { return model.AllOps }
-func (suite) CommitKey() string         { return rawfmt.KeyCommit }
-func (suite) DecisionDocs() []string    { return decisionDocs }
-func (suite) SkipsPrefix() string       { return rawfmt.KeySkipsPrefix }
-func (suite) PerFieldMark() float64     { return perFieldMark }
-func (suite) FirstMark() float64        { return model.Marks[0] }
-func (suite) MarksAnd() string {
-	marks := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		marks[i] = format.Num(m)
-	}
-	return joinAnd(marks)
+	MinMedian, MinBoot, Reps, KB, PerKB, PerField, Joint                         int
+	Families                                                                     []load.Family
+	AllocFits                                                                    []int
+	FieldsFamily                                                                 load.Family
+	WideHalfWidth, MaxSpread, PerFieldMark, FirstMark, JacksonGrowth, FixedShare float64
+	Jackson                                                                      any
 }
-func (suite) RawDir() string         { return load.RawDir }
-func (suite) None() string           { return format.None }
-func (suite) Jackson() any           { return model.Jackson }
-func (suite) Small() string          { return load.ArticleSmall }
-func (suite) Large() string          { return load.ArticleLarge }
-func (suite) Map() string            { return load.OpDecodeMap }
-func (suite) JacksonGrowth() float64 { return model.Jackson.NsLarge / model.Jackson.NsSmall }
-func (suite) FixedShare() float64    { return fixedShare }
-func (suite) PerField() int          { return model.PerField }
-func (suite) Joint() int             { return model.Joint }
+
+var names = suite{
+	Base: rawfmt.Base, Floor: rawfmt.Floor, Noop: rawfmt.Noop, UnitNs: rawfmt.UnitNs, UnitB: rawfmt.UnitB,
+	UnitAllocs: rawfmt.UnitAllocs, UnitFields: rawfmt.UnitFields, UnitDocB: rawfmt.UnitDocB,
+	FieldsDocs: load.Fields.Label(), BytesDocs: load.Bytes.Label(), EqualDocs: load.Equal.Label(),
+	HitsDocs: load.ESHits.Label(), HitsPrefix: load.ESHits.Prefix, Struct: load.OpDecodeStruct,
+	Proj: load.OpDecodeProj, Get5: load.OpGet5, MaxResid: format.Percent(100 * model.MaxResidual),
+	MinMedian: model.MinMedianSamples, MinBoot: model.MinBootstrapSamples, Reps: model.BootstrapReps,
+	KB: model.BytesPerKB, Marks: strings.Join(marks(), " · "), MarksAnd: joinAnd(marks()),
+	Families: load.Families, AllocRef: rawfmt.AllocRef, Forms: formList(),
+	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
+	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
+	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit,
+	SkipsPrefix: rawfmt.KeySkipsPrefix, PerFieldMark: perFieldMark, FirstMark: model.Marks[0],
+	RawDir: load.RawDir, None: format.None, Jackson: model.Jackson, Small: load.ArticleSmall,
+	Large: load.ArticleLarge, Map: load.OpDecodeMap,
+	JacksonGrowth: model.Jackson.NsLarge / model.Jackson.NsSmall, FixedShare: fixedShare,
+	PerField: model.PerField, Joint: model.Joint,
+}
 
 // section writes the section of the template file name from its view.
 func (d *doc) section(name string, view any) {
@@ -227,10 +171,6 @@ func (d *doc) section(name string, view any) {
 		d.err = fmt.Errorf("section %s: %w", name, err)
 	}
 }
-
-// header is the header and delimiter rows of a Markdown table; a column
-// whose name starts with ">" is right-aligned.
-func header(cols ...string) (string, error) { return tableText(cols, nil) }
 
 // row is a row of a Markdown table, each cell escaped.
 func row(cells ...string) (string, error) {
@@ -241,8 +181,7 @@ func row(cells ...string) (string, error) {
 	return body, err
 }
 
-// tableText is a Markdown table; a column whose name starts with ">" is
-// right-aligned.
+// tableText is a Markdown table; a column named ">…" is right-aligned.
 func tableText(cols []string, rows [][]string) (string, error) {
 	var b strings.Builder
 	header := make([]string, len(cols))
@@ -263,4 +202,40 @@ func runKey(key, value string) bool {
 	_, isCodec, _ := rawfmt.ParseCodecConfig(key, value)
 	_, _, isSkips, _ := rawfmt.ParseSkips(key, value)
 	return isCodec || isSkips || key == rawfmt.KeyCommand
+}
+
+// instrAt is the median count of a cell, NaN when it has none.
+func instrAt(ir *load.Run, op, fixture, codec string) float64 {
+	s := ir.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, rawfmt.UnitInstr)
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	return model.Median(s)
+}
+
+// wideAt is the half-width of a wide cell of p, or "".
+func wideAt(p model.OpPrecision, fixture, codec string) string {
+	i := slices.IndexFunc(p.Wide, func(w model.WideCell) bool { return w.Cell.Fixture == fixture && w.Cell.Codec == codec })
+	if i < 0 {
+		return ""
+	}
+	return format.HalfWidth(100 * p.Wide[i].HalfWidth)
+}
+
+// formList names the candidate forms.
+func formList() string {
+	names := make([]string, model.NumForms)
+	for f := range model.NumForms {
+		names[f] = f.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// marks is the sizes of model.Marks, formatted.
+func marks() []string {
+	s := make([]string, len(model.Marks))
+	for i, m := range model.Marks {
+		s[i] = format.Num(m)
+	}
+	return s
 }
