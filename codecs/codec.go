@@ -81,6 +81,12 @@ type Codec struct {
 	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
 }
 
+// stdAPI returns a configuration of a library with encoding/json's API,
+// which supports every operation of that API.
+func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error, skips ...string) *Codec {
+	return &Codec{Name: name, Module: module, Category: cat, Skips: skips, Ops: FullOps, Marshal: marshal, Unmarshal: unmarshal}
+}
+
 // Supports reports whether c implements op.
 func (c *Codec) Supports(op Op) bool { return slices.Contains(c.Ops, op) }
 

@@ -15,14 +15,8 @@ import (
 // the array is walked once with ForEach and each element searched for its
 // own paths, rather than every path searched from the start of the
 // document.
-var gjsonGet = &Codec{
-	Name:     "gjson",
-	Module:   "github.com/tidwall/gjson",
-	Category: Fast,
-	Skips:    []string{"validation of the document", "decoding of anything off the paths"},
-	Ops:      []Op{Get5},
-	Get:      gjsonGetter,
-}
+var gjsonGet = &Codec{Name: "gjson", Module: "github.com/tidwall/gjson", Category: Fast, Ops: []Op{Get5}, Get: gjsonGetter,
+	Skips: []string{"validation of the document", "decoding of anything off the paths"}}
 
 // gjsonArray is the paths that step into the elements of one array: for
 // element i, the paths below it and where their values go.

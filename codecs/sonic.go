@@ -34,9 +34,9 @@ func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...st
 			skips[1:], limits,
 			[]string{"rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"})
 	}
-	c := &Codec{Name: name, Module: "github.com/bytedance/sonic", Category: cat, Skips: limits, Ops: ops,
-		Marshal: api.Marshal, Unmarshal: api.Unmarshal, Engine: sonicEngineNow,
-		Warmup: func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }}
+	c := stdAPI(name, "github.com/bytedance/sonic", cat, api.Marshal, api.Unmarshal, limits...)
+	c.Ops, c.Engine = ops, sonicEngineNow
+	c.Warmup = func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }
 	if slices.Contains(ops, Get5) {
 		c.Get = sonicGetter
 	}
