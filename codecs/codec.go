@@ -70,10 +70,8 @@ type Codec struct {
 
 	Marshal   func(v any) ([]byte, error)
 	Unmarshal func(data []byte, v any) error
-	// Get compiles a set of paths once; the returned function reads the raw
-	// JSON of each path from a document without decoding the rest. A path
-	// segment that is a decimal number indexes an array. For Get5; nil when
-	// unsupported.
+	// Get compiles paths (a decimal segment indexes an array) into a reader of
+	// each one's raw JSON that decodes nothing else. For Get5; nil when unsupported.
 	Get func(paths [][]string) func(data []byte) ([][]byte, error)
 
 	FloatDigits int                     // decimal places the encoder keeps for floats, when non-zero: the gate allows that rounding
@@ -81,8 +79,7 @@ type Codec struct {
 	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
 }
 
-// stdAPI returns a configuration of a library with encoding/json's API,
-// which supports every operation of that API.
+// stdAPI returns a configuration with encoding/json's API and its operations.
 func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error, skips ...string) *Codec {
 	return &Codec{Name: name, Module: module, Category: cat, Skips: skips, Ops: FullOps, Marshal: marshal, Unmarshal: unmarshal}
 }
@@ -98,9 +95,8 @@ func (c *Codec) EngineName() string {
 	return c.Engine()
 }
 
-// ModuleVersion returns "module@version" with the version from the
-// binary's build information ("(unknown)" in a test binary, which carries
-// none), or "std@goX.Y.Z" for the standard library.
+// ModuleVersion returns "module@version" from the binary's build
+// information ("(unknown)" in a test binary), or "std@goX.Y.Z".
 func (c *Codec) ModuleVersion() string {
 	if c.Module == "" {
 		return "std@" + runtime.Version()
@@ -112,8 +108,7 @@ func (c *Codec) ModuleVersion() string {
 	return c.Module + "@" + v
 }
 
-// buildInfo maps each dependency of the binary to its version and each
-// build setting (e.g. GOEXPERIMENT) to its value.
+// buildInfo maps each dependency to its version and each build setting to its value.
 var buildInfo = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	bi, ok := debug.ReadBuildInfo()

@@ -25,23 +25,19 @@ var jsonV2 = &Codec{Name: "json-v2", Module: jsonExperiment, Category: V2, Ops: 
 var jsonV1OnV2 = stdAPI("json-v1-on-v2", jsonExperiment, V2, jsonv1.Marshal, jsonv1.Unmarshal,
 	"escaping the U+FFFD that replaces invalid UTF-8 on encode (writes it raw)")
 
-// pathTrie is a compiled set of paths: each node maps the next segment to
-// its child, and a leaf records which output slot it fills.
+// pathTrie is a compiled set of paths; a leaf records its output slot.
 type pathTrie struct {
 	next map[string]*pathTrie
 	slot int // index into the result, or -1 for an inner node
 }
 
 func compileTrie(paths [][]string) *pathTrie {
-	root := &pathTrie{slot: -1}
+	root := &pathTrie{next: map[string]*pathTrie{}, slot: -1}
 	for i, p := range paths {
 		n := root
 		for _, seg := range p {
 			if n.next[seg] == nil {
-				if n.next == nil {
-					n.next = map[string]*pathTrie{}
-				}
-				n.next[seg] = &pathTrie{slot: -1}
+				n.next[seg] = &pathTrie{next: map[string]*pathTrie{}, slot: -1}
 			}
 			n = n.next[seg]
 		}
@@ -51,8 +47,7 @@ func compileTrie(paths [][]string) *pathTrie {
 }
 
 // jsontextGetter walks the token stream, reading the values on the paths,
-// skipping everything else without decoding it, and stopping as soon as
-// every path has been read.
+// skipping the rest, and stopping once every path is read.
 func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	trie := compileTrie(paths)
 	return func(data []byte) ([][]byte, error) {
