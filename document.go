@@ -30,8 +30,7 @@ type Document struct {
 // DocumentOps are the operations on a user's document, in report order.
 var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
 
-// docFlags are the flags scripts/doc passes the document's benchmark
-// binary; DocumentMain defines them.
+// docFlags are the flags scripts/doc passes; DocumentMain defines them.
 var docFlags struct {
 	gate  bool
 	skip  string
@@ -65,8 +64,7 @@ func DocumentMain(m *testing.M, d *Document) {
 	os.Exit(0)
 }
 
-// printGate prints the GateResult of every cell of d; a failure names its
-// sample, even in a document of one.
+// printGate prints every cell's GateResult; a failure names its sample.
 func printGate(d *Document) error {
 	cells, err := d.cells()
 	if err != nil {
@@ -99,12 +97,10 @@ func BenchmarkDocument(b *testing.B, d *Document) {
 }
 
 // cells returns every cell of d, in op, fixture, codec order: each
-// configuration that supports the operation (easyjson only with generated
-// code) on the document; with fields, decode-proj, decode-struct on the
-// samples filtered to the fields, and get5 on the samples where it finds
-// one. First the projected type and every filtered sample are held to the
-// fields: one that has a path FIELDS does not name, or lacks one it does,
-// is an error.
+// configuration supporting the operation (easyjson only with generated
+// code); with fields, decode-proj, decode-struct on the filtered samples
+// and get5 on those where it finds one. A projected type or filtered
+// sample whose paths differ from FIELDS is an error.
 func (d *Document) cells() ([]Cell, error) {
 	set, err := fields.Parse(d.Fields)
 	if err != nil {

@@ -39,14 +39,12 @@ type memo struct {
 // ref is one reference output: a decoded value and, for encoders, the bytes
 // encoding/json writes for it and those bytes decoded as a JSON value.
 type ref struct {
-	v     any
-	bytes []byte
-	tree  any
-	err   error
+	v, tree any
+	bytes   []byte
+	err     error
 }
 
-// once returns what compute gives for key, computed at most once per Input
-// made by NewInput.
+// once returns compute's result for key, computed once per NewInput's Input.
 func (in Input) once(key string, compute func() ref) ref {
 	if in.memo == nil {
 		return compute()
@@ -247,9 +245,8 @@ func follow(v any, p []string) (any, error) {
 	return v, nil
 }
 
-// diffValues reports the first path at which got and want differ. The
-// common case, equal values, takes reflect.DeepEqual's fast path; cmp,
-// which knows time.Time's Equal method and names the path, runs otherwise.
+// diffValues reports the first path at which got and want differ: equal
+// values take reflect.DeepEqual's fast path, cmp (time.Time's Equal) the rest.
 func diffValues(got, want any) error {
 	if reflect.DeepEqual(got, want) {
 		return nil
