@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"slices"
 )
 
 // order returns cells in the order one round runs them. With seed 0 it is
@@ -31,14 +30,11 @@ func order(cells []Cell, seed uint64, round int) []Cell {
 // groupBy splits cells into runs that share key, in first-appearance order.
 func groupBy(cells []Cell, key func(Cell) string) [][]Cell {
 	var out [][]Cell
-	var keys []string
+	index := map[string]int{}
 	for _, c := range cells {
-		k := key(c)
-		i := slices.Index(keys, k)
-		if i < 0 {
-			i = len(out)
-			keys = append(keys, k)
-			out = append(out, nil)
+		i, ok := index[key(c)]
+		if !ok {
+			i, index[key(c)], out = len(out), len(out), append(out, nil)
 		}
 		out[i] = append(out[i], c)
 	}

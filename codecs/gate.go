@@ -23,17 +23,13 @@ type Input struct {
 	NewProj func() any // a fresh pointer to the projected type; nil if none
 	Paths   [][]string // the paths get5 reads; nil if none
 
-	memo *memo // reference outputs already computed; nil computes afresh
+	mu   *sync.Mutex    // guards memo
+	memo map[string]ref // reference outputs already computed; nil computes afresh
 }
 
 // NewInput returns an Input whose reference outputs are computed once.
 func NewInput(doc []byte, newValue, newProj func() any, paths [][]string) Input {
-	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: &memo{m: map[string]ref{}}}
-}
-
-type memo struct {
-	sync.Mutex
-	m map[string]ref
+	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, mu: new(sync.Mutex), memo: map[string]ref{}}
 }
 
 // ref is one reference output: a decoded value and, for encoders, the bytes
@@ -49,12 +45,12 @@ func (in Input) once(key string, compute func() ref) ref {
 	if in.memo == nil {
 		return compute()
 	}
-	in.memo.Lock()
-	defer in.memo.Unlock()
-	r, ok := in.memo.m[key]
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	r, ok := in.memo[key]
 	if !ok {
 		r = compute()
-		in.memo.m[key] = r
+		in.memo[key] = r
 	}
 	return r
 }
@@ -82,14 +78,12 @@ func NewMap() any { return new(map[string]any) }
 // same JSON value for the others (within FloatDigits decimal places where
 // the codec declares them); get5 values must be the values at their paths.
 // The error names the codec, the operation and the first difference.
-func Check(c *Codec, op Op, in Input) error {
-	if err := check(c, op, in); err != nil {
-		return fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
-	}
-	return nil
-}
-
-func check(c *Codec, op Op, in Input) error {
+func Check(c *Codec, op Op, in Input) (err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
+		}
+	}()
 	switch {
 	case !c.Supports(op):
 		return errors.New("operation not supported")
