@@ -52,11 +52,10 @@ func gate(cell Cell, named bool) ([]codecs.Input, error) {
 }
 
 // Prepare checks the cell with the correctness gate and returns its timed
-// loop, in which each iteration takes the next sample of the cell's entry
-// and decodes into a fresh target. Everything an iteration needs is built
-// here, before timing: the inputs, the values an encoder is handed, the
-// compiled get5 paths, the codec's per-type warm-up (sonic's Pretouch).
-// The gate's own calls are the untimed warm-up of the operation.
+// loop, each iteration of which takes the next sample and decodes into a
+// fresh target. Everything else is done before timing: the inputs, the
+// values encoders are handed, the compiled get5 paths, the codec's warm-up
+// (sonic's Pretouch); the gate's calls warm the operation.
 func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	if cell.Floor() {
 		f, err := newFloor(cell)

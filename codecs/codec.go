@@ -3,10 +3,8 @@
 //
 // Data flows one way: the registry (registry.go) lists the configurations,
 // one small file per library builds them, and the gate (gate.go) compares
-// a configuration's output with the reference for its category. Everything
-// downstream iterates the registry and names no codec by hand. The package
-// owns the names of codecs, operations and categories and imports no output
-// format. The registry is fixed at init; only tests add to it (Register).
+// their output with the reference for their category. Everything downstream
+// iterates the registry and names no codec; only tests add to it (Register).
 package codecs
 
 import (

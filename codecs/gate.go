@@ -116,9 +116,8 @@ func Check(c *Codec, op Op, in Input) (err error) {
 }
 
 // Encoded returns the value every encoder is handed for op (encoding/json's
-// decoding of the document into op's type; roundtrip's is encode-struct's)
-// and the bytes encoding/json writes for it: what encoders are held to.
-// With an Input made by NewInput it computes both once.
+// decoding into op's type; roundtrip's is encode-struct's) and the bytes
+// encoding/json writes for it, computed once for an Input from NewInput.
 func Encoded(in Input, op Op) (v any, want []byte, err error) {
 	r := encoded(in, op)
 	return r.v, r.bytes, r.err
