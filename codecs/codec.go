@@ -8,6 +8,7 @@
 package codecs
 
 import (
+	"cmp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -99,11 +100,7 @@ func (c *Codec) ModuleVersion() string {
 	if c.Module == "" {
 		return "std@" + runtime.Version()
 	}
-	v, ok := buildInfo()[c.Module]
-	if !ok {
-		v = "(unknown)"
-	}
-	return c.Module + "@" + v
+	return c.Module + "@" + cmp.Or(buildInfo()[c.Module], "(unknown)")
 }
 
 // buildInfo maps each dependency to its version and each build setting to its value.

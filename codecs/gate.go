@@ -14,9 +14,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// Input is one document as the gate and the benchmarks see it. Make it
-// with NewInput to have the gate compute each reference output once and
-// keep it for every configuration checked against the same Input.
+// Input is one document as the gate and the benchmarks see it. One made by
+// NewInput computes each reference output once for every configuration.
 type Input struct {
 	Doc     []byte     // the JSON document
 	New     func() any // a fresh pointer to the document's struct type
@@ -55,9 +54,8 @@ func (in Input) once(key string, compute func() ref) ref {
 	return r
 }
 
-// Target returns what makes a fresh value of the type op decodes into or
-// encodes from: the document's struct type, map[string]any for the map
-// operations, the projected type for decode-proj (nil when there is none).
+// Target returns what makes a fresh value of op's type: the document's
+// struct, map[string]any, or the projected type for decode-proj (maybe nil).
 func (in Input) Target(op Op) func() any {
 	switch op {
 	case DecodeMap, EncodeMap:
