@@ -147,8 +147,7 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 }
 
 // Run runs the cells as sub-benchmarks of b named after them, in the order
-// of seed and round (see order). A cell that fails the gate is reported
-// as a failure and never timed.
+// of seed and round (see order); a cell that fails the gate is never timed.
 func Run(b *testing.B, cells []Cell, seed uint64, round int) {
 	refuseRace(b)
 	for _, cell := range order(cells, seed, round) {

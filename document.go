@@ -83,9 +83,8 @@ func printGate(d *Document) error {
 	return nil
 }
 
-// BenchmarkDocument runs, as BenchmarkCodec does for the matrix, every
-// cell of d but those -doc.skip names, in the order of -doc.seed and
-// -doc.round.
+// BenchmarkDocument runs every cell of d but those -doc.skip names, in the
+// order of -doc.seed and -doc.round.
 func BenchmarkDocument(b *testing.B, d *Document) {
 	cells, err := d.cells()
 	if err != nil {

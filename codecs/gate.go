@@ -70,12 +70,11 @@ func (in Input) Target(op Op) func() any {
 func NewMap() any { return new(map[string]any) }
 
 // Check runs op once with c on in and compares the output with the
-// reference. Decoded values must be deeply equal to what the reference
-// decoder (json-v2 for the v2 category, encoding/json otherwise) decodes;
-// encoded bytes must equal encoding/json's for the std category and be the
-// same JSON value for the others (within FloatDigits decimal places where
-// the codec declares them); get5 values must be the values at their paths.
-// The error names the codec, the operation and the first difference.
+// reference. Decoded values must deeply equal the reference decoder's
+// (json-v2's for v2, encoding/json's otherwise); encoded bytes must equal
+// encoding/json's for std and be the same JSON value (within FloatDigits)
+// for the others; get5 values must be the values at their paths. The error
+// names the codec, the operation and the first difference.
 func Check(c *Codec, op Op, in Input) (err error) {
 	defer func() {
 		if err != nil {

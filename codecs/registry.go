@@ -52,8 +52,7 @@ func Names() []string {
 }
 
 // Register adds c to the registry and returns a function that removes it
-// again. It is for tests (package codecs/codectest registers the test
-// configurations of child processes); the suite's programs never call it.
+// again. Only tests call it (through package codecs/codectest, too).
 func Register(c *Codec) (unregister func(), err error) {
 	mu.Lock()
 	defer mu.Unlock()

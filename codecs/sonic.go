@@ -14,10 +14,9 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// The three sonic configurations. sonic compiles a codec per type; its own
-// code is built only for amd64 and arm64 within a window of Go versions,
-// and elsewhere sonic silently wraps encoding/json, which sonicEngine
-// reports.
+// The three sonic configurations. sonic compiles a codec per type; outside
+// amd64 and arm64 and a window of Go versions it silently wraps
+// encoding/json, which sonicEngine reports.
 var (
 	sonicStd     = sonicConfig("sonic-std", NearStd, sonic.ConfigStd, FullOps)
 	sonicDefault = sonicConfig("sonic-default", Fast, sonic.ConfigDefault, slices.Concat(FullOps, []Op{Get5}), "Marshaler output compaction")
