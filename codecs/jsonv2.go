@@ -31,10 +31,12 @@ type pathTrie struct {
 	slot int // index into the result, or -1 for an inner node
 }
 
-func compileTrie(paths [][]string) *pathTrie {
-	root := &pathTrie{next: map[string]*pathTrie{}, slot: -1}
+// jsontextGetter walks the token stream, reading the values on the paths,
+// skipping the rest, and stopping once every path is read.
+func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
+	trie := &pathTrie{next: map[string]*pathTrie{}, slot: -1}
 	for i, p := range paths {
-		n := root
+		n := trie
 		for _, seg := range p {
 			if n.next[seg] == nil {
 				n.next[seg] = &pathTrie{next: map[string]*pathTrie{}, slot: -1}
@@ -43,13 +45,6 @@ func compileTrie(paths [][]string) *pathTrie {
 		}
 		n.slot = i
 	}
-	return root
-}
-
-// jsontextGetter walks the token stream, reading the values on the paths,
-// skipping the rest, and stopping once every path is read.
-func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
-	trie := compileTrie(paths)
 	return func(data []byte) ([][]byte, error) {
 		w := tokenWalker{
 			dec:  jsontext.NewDecoder(bytes.NewReader(data)),

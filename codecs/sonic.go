@@ -23,9 +23,8 @@ var (
 	sonicFastest = sonicConfig("sonic-fastest", Fast, sonic.ConfigFastest, FullOps, "Marshaler output compaction and validation", "validation of skipped values")
 )
 
-// sonicConfig returns a sonic configuration. Every one has sonic's depth
-// limit and signless zero; a fast one also skips sonic's default work,
-// what it does to Marshaler output (skips[0]) and the rest of skips.
+// sonicConfig returns a sonic configuration with sonic's depth limit and signless
+// zero; a fast one also skips sonic's default work, Marshaler's (skips[0]) and skips[1:].
 func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...string) *Codec {
 	limits := []string{"nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)"}
 	if cat == Fast {
@@ -90,11 +89,11 @@ func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	compiled := make([][]any, len(paths))
 	for i, p := range paths {
 		for _, seg := range p {
+			var key any = seg
 			if n, err := strconv.Atoi(seg); err == nil {
-				compiled[i] = append(compiled[i], n)
-			} else {
-				compiled[i] = append(compiled[i], seg)
+				key = n
 			}
+			compiled[i] = append(compiled[i], key)
 		}
 	}
 	return func(data []byte) ([][]byte, error) {
