@@ -200,8 +200,7 @@ func measure(b *testing.B, loop func(*testing.B) error, fields, size float64) {
 	if err := loop(b); err != nil {
 		b.Fatal(err)
 	}
-	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(ns/fields, rawfmt.UnitNsField)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fields, rawfmt.UnitNsField)
 	b.ReportMetric(fields, rawfmt.UnitFields)
 	b.ReportMetric(size, rawfmt.UnitDocB)
 }
