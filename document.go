@@ -16,8 +16,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// A Document is a user's own document as the module generated for it by
-// make bench-doc holds it.
+// A Document is a user's own document, as make bench-doc's generated module holds it.
 type Document struct {
 	Name     string     // the fixture name of the document in cell names
 	Fields   string     // the FIELDS list; "" for none
@@ -44,10 +43,9 @@ type GateResult struct {
 	Error string `json:"error,omitempty"` // the first failure, with the sample it was on
 }
 
-// DocumentMain is the TestMain of a document's benchmark. With -doc.gate
-// it checks every cell of d on every sample with the correctness gate and
-// prints one GateResult line per cell; otherwise it runs the tests and
-// benchmarks as TestMain does for the matrix.
+// DocumentMain is the TestMain of a document's benchmark. With -doc.gate it
+// gates every cell of d on every sample and prints one GateResult line per
+// cell; otherwise it runs the tests and benchmarks as the matrix's does.
 func DocumentMain(m *testing.M, d *Document) {
 	flag.BoolVar(&docFlags.gate, "doc.gate", false, "check every cell with the correctness gate, print one JSON line per cell, and exit")
 	flag.StringVar(&docFlags.skip, "doc.skip", "", "comma-separated cells (op=…/fixture=…/codec=…) not to time")

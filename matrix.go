@@ -57,10 +57,9 @@ var QuickSelection = rawfmt.Selection{
 }
 
 // Matrix returns the cells s selects, in op, fixture, codec order, and the
-// selected combinations it leaves out with the reason. Each operation and
-// fixture that has a codec cell also gets its floor cell, except get5,
-// whose readers need not touch every byte. An unknown name in any
-// dimension is an error listing the valid ones.
+// combinations it leaves out with the reason. An operation and fixture with
+// a codec cell also get a floor cell, except get5, whose readers need not
+// touch every byte. An unknown name is an error listing the valid ones.
 func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
 	var opNames []string
 	for _, op := range codecs.Ops {
