@@ -11,20 +11,16 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// current holds the gate inputs of the entry being measured. A round runs
-// the cells entry by entry (see order), so this one entry still computes
-// each reference once per entry and operation, and the decoded references
-// of the entries measured before do not stay live: if they did, every
-// garbage collection inside a timed loop would mark them, and a cell's
-// time would grow with the entries that happened to run before it.
+// current holds the gate inputs of the entry being measured only: a round
+// runs entry by entry (see order), and references kept live from earlier
+// entries would be marked by every collection inside a timed loop.
 var current struct {
 	sync.Mutex
 	entry *fixtures.Entry
 	ins   []codecs.Input
 }
 
-// inputs returns what the gate and the benchmark feed a codec for e, one
-// input per sample.
+// inputs returns the gate's and the benchmark's input for each sample of e.
 func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 	if len(e.Samples) == 0 {
 		return nil, fmt.Errorf("%s: no samples", e.Name)
@@ -44,8 +40,7 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 // consults it.
 var check = codecs.Check
 
-// gate checks the cell on every sample of its entry; when named is set, a
-// failure names its sample.
+// gate checks the cell on every sample; when named, a failure names its sample.
 func gate(cell Cell, named bool) ([]codecs.Input, error) {
 	ins, err := inputs(cell.Fixture)
 	for i := 0; err == nil && i < len(ins); i++ {
@@ -57,11 +52,10 @@ func gate(cell Cell, named bool) ([]codecs.Input, error) {
 }
 
 // Prepare checks the cell with the correctness gate and returns its timed
-// loop, in which each iteration takes the next sample of the cell's entry
-// and decodes into a fresh target. Everything an iteration needs is built
-// here, before timing: the inputs, the values an encoder is handed, the
-// compiled get5 paths, the codec's per-type warm-up (sonic's Pretouch).
-// The gate's own calls are the untimed warm-up of the operation.
+// loop, each iteration of which takes the next sample and decodes into a
+// fresh target. Everything else is done before timing: the inputs, the
+// values encoders are handed, the compiled get5 paths, the codec's warm-up
+// (sonic's Pretouch); the gate's calls warm the operation.
 func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	if cell.Floor() {
 		f, err := newFloor(cell)
@@ -153,8 +147,7 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 }
 
 // Run runs the cells as sub-benchmarks of b named after them, in the order
-// of seed and round (see order). A cell that fails the gate is reported
-// as a failure and never timed.
+// of seed and round (see order); a cell that fails the gate is never timed.
 func Run(b *testing.B, cells []Cell, seed uint64, round int) {
 	refuseRace(b)
 	for _, cell := range order(cells, seed, round) {
@@ -179,12 +172,10 @@ func benchCell(b *testing.B, cell Cell) {
 }
 
 // nothing is a codec that does no work: the noop cell times what wraps
-// every codec call, the loop with its sample index and the call through a
-// function value.
+// every codec call, the loop and the call through a function value.
 var nothing = &codecs.Codec{Unmarshal: func([]byte, any) error { return nil }}
 
-// benchNoop times the noop cell: a decoder's loop over the samples of a
-// one-sample entry, around a call that does nothing.
+// benchNoop times a decoder's loop over one sample around a call to nothing.
 func benchNoop(b *testing.B) {
 	docs := [][]byte{nil}
 	n := len(docs)
@@ -201,25 +192,21 @@ func benchNoop(b *testing.B) {
 	}, 1, 0)
 }
 
-// measure runs a timed loop and reports the constant per-document metrics
-// the report reads: fields/op, doc-B/op (and MB/s), ns/field, for
-// documents of the mean number of fields and size given.
+// measure runs a timed loop and reports the per-document metrics the report
+// reads: fields/op, doc-B/op (and MB/s), ns/field.
 func measure(b *testing.B, loop func(*testing.B) error, fields, size float64) {
 	b.SetBytes(int64(size + 0.5))
 	b.ReportAllocs()
 	if err := loop(b); err != nil {
 		b.Fatal(err)
 	}
-	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(ns/fields, rawfmt.UnitNsField)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fields, rawfmt.UnitNsField)
 	b.ReportMetric(fields, rawfmt.UnitFields)
 	b.ReportMetric(size, rawfmt.UnitDocB)
 }
 
-// runMain runs the tests and benchmarks of m, first printing, when it
-// benchmarks, benchfmt configuration lines that say what the process that
-// times the cells runs: sonic's engine and whether the race detector is
-// on. The flags must be parsed.
+// runMain runs m, first printing, when it benchmarks, benchfmt configuration
+// lines of sonic's engine and the race detector. The flags must be parsed.
 func runMain(m *testing.M) int {
 	if flag.Lookup("test.bench").Value.String() != "" {
 		if sonic, err := codecs.Lookup("sonic-std"); err == nil {

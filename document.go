@@ -16,8 +16,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// A Document is a user's own document as the module generated for it by
-// make bench-doc holds it.
+// A Document is a user's own document, as make bench-doc's generated module holds it.
 type Document struct {
 	Name     string     // the fixture name of the document in cell names
 	Fields   string     // the FIELDS list; "" for none
@@ -30,8 +29,7 @@ type Document struct {
 // DocumentOps are the operations on a user's document, in report order.
 var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
 
-// docFlags are the flags scripts/doc passes the document's benchmark
-// binary; DocumentMain defines them.
+// docFlags are the flags scripts/doc passes; DocumentMain defines them.
 var docFlags struct {
 	gate  bool
 	skip  string
@@ -45,10 +43,9 @@ type GateResult struct {
 	Error string `json:"error,omitempty"` // the first failure, with the sample it was on
 }
 
-// DocumentMain is the TestMain of a document's benchmark. With -doc.gate
-// it checks every cell of d on every sample with the correctness gate and
-// prints one GateResult line per cell; otherwise it runs the tests and
-// benchmarks as TestMain does for the matrix.
+// DocumentMain is the TestMain of a document's benchmark. With -doc.gate it
+// gates every cell of d on every sample and prints one GateResult line per
+// cell; otherwise it runs the tests and benchmarks as the matrix's does.
 func DocumentMain(m *testing.M, d *Document) {
 	flag.BoolVar(&docFlags.gate, "doc.gate", false, "check every cell with the correctness gate, print one JSON line per cell, and exit")
 	flag.StringVar(&docFlags.skip, "doc.skip", "", "comma-separated cells (op=…/fixture=…/codec=…) not to time")
@@ -65,8 +62,7 @@ func DocumentMain(m *testing.M, d *Document) {
 	os.Exit(0)
 }
 
-// printGate prints the GateResult of every cell of d; a failure names its
-// sample, even in a document of one.
+// printGate prints every cell's GateResult; a failure names its sample.
 func printGate(d *Document) error {
 	cells, err := d.cells()
 	if err != nil {
@@ -85,9 +81,8 @@ func printGate(d *Document) error {
 	return nil
 }
 
-// BenchmarkDocument runs, as BenchmarkCodec does for the matrix, every
-// cell of d but those -doc.skip names, in the order of -doc.seed and
-// -doc.round.
+// BenchmarkDocument runs every cell of d but those -doc.skip names, in the
+// order of -doc.seed and -doc.round.
 func BenchmarkDocument(b *testing.B, d *Document) {
 	cells, err := d.cells()
 	if err != nil {
@@ -99,12 +94,10 @@ func BenchmarkDocument(b *testing.B, d *Document) {
 }
 
 // cells returns every cell of d, in op, fixture, codec order: each
-// configuration that supports the operation (easyjson only with generated
-// code) on the document; with fields, decode-proj, decode-struct on the
-// samples filtered to the fields, and get5 on the samples where it finds
-// one. First the projected type and every filtered sample are held to the
-// fields: one that has a path FIELDS does not name, or lacks one it does,
-// is an error.
+// configuration supporting the operation (easyjson only with generated
+// code); with fields, decode-proj, decode-struct on the filtered samples
+// and get5 on those where it finds one. A projected type or filtered
+// sample whose paths differ from FIELDS is an error.
 func (d *Document) cells() ([]Cell, error) {
 	set, err := fields.Parse(d.Fields)
 	if err != nil {

@@ -16,8 +16,7 @@ type floor struct {
 	out   []byte // where write is copied, allocated once and reused
 }
 
-// newFloor returns the floor of cell, whose entry has one sample, with its
-// output buffer allocated.
+// newFloor returns the floor of cell, whose entry has one sample.
 func newFloor(cell Cell) (*floor, error) {
 	ins, err := inputs(cell.Fixture)
 	if err != nil {
@@ -43,18 +42,16 @@ func newFloor(cell Cell) (*floor, error) {
 	return f, nil
 }
 
-// quote is the byte the floor's pass over the document counts.
-var quote = []byte{'"'}
+// quotes receives the count of quote in the floor's pass over the document:
+// it depends on every byte and outlives the loop, so the pass stays.
+var (
+	quote  = []byte{'"'}
+	quotes int
+)
 
-// quotes receives the count of the floor's pass over the document. The
-// count depends on every byte and the variable outlives the loop, so the
-// compiler cannot remove the pass.
-var quotes int
-
-// loop is the floor's timed loop. It reads the document with bytes.Count,
-// a vectorized scan in assembly on amd64 and arm64, and copies the output
-// into the same buffer every iteration, as an encoder that reuses its
-// buffer would write it.
+// loop is the floor's timed loop: it reads the document with bytes.Count
+// (vectorized on amd64 and arm64) and copies the output into one buffer,
+// as an encoder that reuses its buffer would.
 func (f *floor) loop(b *testing.B) error {
 	for b.Loop() {
 		if f.read != nil {

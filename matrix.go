@@ -1,18 +1,16 @@
 // Package jsoncost is the benchmark: its cells, the one body that gates
 // and times them, and the two corpora it runs on. The matrix is every
-// registered codec configuration × every fixture × every operation it
-// supports, plus the harness cells: noop (the suite itself) and the floor
-// (the least work an operation cannot avoid: a read-only pass over the
-// document a decoder reads, a copy of the output an encoder writes into
-// one reused buffer). A user's own document (make bench-doc) is the other
-// corpus: the module internal/owndoc/tempmod generates for it calls
-// DocumentMain and BenchmarkDocument.
+// codec configuration × fixture × operation it supports, plus noop (the
+// suite itself) and the floor (the least work an operation cannot avoid:
+// a read-only pass over the input, a copy of the output into one reused
+// buffer). A user's own document (make bench-doc) is the other corpus: the
+// module internal/owndoc/tempmod generates calls DocumentMain and
+// BenchmarkDocument.
 //
 // Data flows one way: corpus entries (package fixtures) become codec
 // inputs, each cell passes the correctness gate (codecs.Check) before Run
-// times it, the runner (scripts/bench, scripts/doc) records the benchfmt
-// output of interleaved rounds in the format of internal/rawfmt, and the
-// report reads only that.
+// times it, the runner (scripts/bench, scripts/doc) records rounds in the
+// format of internal/rawfmt, and the report reads only that.
 package jsoncost
 
 import (
@@ -59,10 +57,9 @@ var QuickSelection = rawfmt.Selection{
 }
 
 // Matrix returns the cells s selects, in op, fixture, codec order, and the
-// selected combinations it leaves out with the reason. Each operation and
-// fixture that has a codec cell also gets its floor cell, except get5,
-// whose readers need not touch every byte. An unknown name in any
-// dimension is an error listing the valid ones.
+// combinations it leaves out with the reason. An operation and fixture with
+// a codec cell also get a floor cell, except get5, whose readers need not
+// touch every byte. An unknown name is an error listing the valid ones.
 func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
 	var opNames []string
 	for _, op := range codecs.Ops {

@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"slices"
 )
 
-// order returns cells in the order one round runs them. With seed 0 it is
-// the matrix order. Otherwise the operations are shuffled, the fixtures
-// within each operation and the codecs within each fixture, each list with
-// its own permutation drawn from the seed, the round and the list's parent:
-// no codec always follows the same neighbour, no two fixtures share one
-// codec order, and a run is replayed from its seed.
+// order returns cells in the order one round runs them: with seed 0 the
+// matrix order, otherwise the operations, the fixtures within each and the
+// codecs within each fixture shuffled, each list by a permutation drawn
+// from the seed, the round and its parent, so no codec always follows the
+// same neighbour and a run is replayed from its seed.
 func order(cells []Cell, seed uint64, round int) []Cell {
 	var out []Cell
 	byOp := groupBy(cells, func(c Cell) string { return string(c.Op) })
@@ -31,14 +29,11 @@ func order(cells []Cell, seed uint64, round int) []Cell {
 // groupBy splits cells into runs that share key, in first-appearance order.
 func groupBy(cells []Cell, key func(Cell) string) [][]Cell {
 	var out [][]Cell
-	var keys []string
+	index := map[string]int{}
 	for _, c := range cells {
-		k := key(c)
-		i := slices.Index(keys, k)
-		if i < 0 {
-			i = len(out)
-			keys = append(keys, k)
-			out = append(out, nil)
+		i, ok := index[key(c)]
+		if !ok {
+			i, index[key(c)], out = len(out), len(out), append(out, nil)
 		}
 		out[i] = append(out[i], c)
 	}

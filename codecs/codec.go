@@ -3,13 +3,12 @@
 //
 // Data flows one way: the registry (registry.go) lists the configurations,
 // one small file per library builds them, and the gate (gate.go) compares
-// a configuration's output with the reference for its category. Everything
-// downstream iterates the registry and names no codec by hand. The package
-// owns the names of codecs, operations and categories and imports no output
-// format. The registry is fixed at init; only tests add to it (Register).
+// their output with the reference for their category. Everything downstream
+// iterates the registry and names no codec; only tests add to it (Register).
 package codecs
 
 import (
+	"cmp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -70,15 +69,18 @@ type Codec struct {
 
 	Marshal   func(v any) ([]byte, error)
 	Unmarshal func(data []byte, v any) error
-	// Get compiles a set of paths once; the returned function reads the raw
-	// JSON of each path from a document without decoding the rest. A path
-	// segment that is a decimal number indexes an array. For Get5; nil when
-	// unsupported.
+	// Get compiles paths (a decimal segment indexes an array) into a reader of
+	// each one's raw JSON that decodes nothing else. For Get5; nil when unsupported.
 	Get func(paths [][]string) func(data []byte) ([][]byte, error)
 
 	FloatDigits int                     // decimal places the encoder keeps for floats, when non-zero: the gate allows that rounding
 	Engine      func() string           // the implementation that actually runs; nil means the library itself
 	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
+}
+
+// stdAPI returns a configuration with encoding/json's API and its operations.
+func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error, skips ...string) *Codec {
+	return &Codec{Name: name, Module: module, Category: cat, Skips: skips, Ops: FullOps, Marshal: marshal, Unmarshal: unmarshal}
 }
 
 // Supports reports whether c implements op.
@@ -92,22 +94,16 @@ func (c *Codec) EngineName() string {
 	return c.Engine()
 }
 
-// ModuleVersion returns "module@version" with the version from the
-// binary's build information ("(unknown)" in a test binary, which carries
-// none), or "std@goX.Y.Z" for the standard library.
+// ModuleVersion returns "module@version" from the binary's build
+// information ("(unknown)" in a test binary), or "std@goX.Y.Z".
 func (c *Codec) ModuleVersion() string {
 	if c.Module == "" {
 		return "std@" + runtime.Version()
 	}
-	v, ok := buildInfo()[c.Module]
-	if !ok {
-		v = "(unknown)"
-	}
-	return c.Module + "@" + v
+	return c.Module + "@" + cmp.Or(buildInfo()[c.Module], "(unknown)")
 }
 
-// buildInfo maps each dependency of the binary to its version and each
-// build setting (e.g. GOEXPERIMENT) to its value.
+// buildInfo maps each dependency to its version and each build setting to its value.
 var buildInfo = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	bi, ok := debug.ReadBuildInfo()

@@ -14,56 +14,48 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// Input is one document as the gate and the benchmarks see it. Make it
-// with NewInput to have the gate compute each reference output once and
-// keep it for every configuration checked against the same Input.
+// Input is one document as the gate and the benchmarks see it. One made by
+// NewInput computes each reference output once for every configuration.
 type Input struct {
 	Doc     []byte     // the JSON document
 	New     func() any // a fresh pointer to the document's struct type
 	NewProj func() any // a fresh pointer to the projected type; nil if none
 	Paths   [][]string // the paths get5 reads; nil if none
 
-	memo *memo // reference outputs already computed; nil computes afresh
+	mu   *sync.Mutex    // guards memo
+	memo map[string]ref // reference outputs already computed; nil computes afresh
 }
 
 // NewInput returns an Input whose reference outputs are computed once.
 func NewInput(doc []byte, newValue, newProj func() any, paths [][]string) Input {
-	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: &memo{m: map[string]ref{}}}
-}
-
-type memo struct {
-	sync.Mutex
-	m map[string]ref
+	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, mu: new(sync.Mutex), memo: map[string]ref{}}
 }
 
 // ref is one reference output: a decoded value and, for encoders, the bytes
 // encoding/json writes for it and those bytes decoded as a JSON value.
 type ref struct {
-	v     any
-	bytes []byte
-	tree  any
-	err   error
+	v, tree any
+	bytes   []byte
+	err     error
 }
 
-// once returns what compute gives for key, computed at most once per Input
-// made by NewInput.
+// once returns compute's result for key, computed once per NewInput's Input.
 func (in Input) once(key string, compute func() ref) ref {
 	if in.memo == nil {
 		return compute()
 	}
-	in.memo.Lock()
-	defer in.memo.Unlock()
-	r, ok := in.memo.m[key]
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	r, ok := in.memo[key]
 	if !ok {
 		r = compute()
-		in.memo.m[key] = r
+		in.memo[key] = r
 	}
 	return r
 }
 
-// Target returns what makes a fresh value of the type op decodes into or
-// encodes from: the document's struct type, map[string]any for the map
-// operations, the projected type for decode-proj (nil when there is none).
+// Target returns what makes a fresh value of op's type: the document's
+// struct, map[string]any, or the projected type for decode-proj (maybe nil).
 func (in Input) Target(op Op) func() any {
 	switch op {
 	case DecodeMap, EncodeMap:
@@ -78,20 +70,17 @@ func (in Input) Target(op Op) func() any {
 func NewMap() any { return new(map[string]any) }
 
 // Check runs op once with c on in and compares the output with the
-// reference. Decoded values must be deeply equal to what the reference
-// decoder (json-v2 for the v2 category, encoding/json otherwise) decodes;
-// encoded bytes must equal encoding/json's for the std category and be the
-// same JSON value for the others (within FloatDigits decimal places where
-// the codec declares them); get5 values must be the values at their paths.
-// The error names the codec, the operation and the first difference.
-func Check(c *Codec, op Op, in Input) error {
-	if err := check(c, op, in); err != nil {
-		return fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
-	}
-	return nil
-}
-
-func check(c *Codec, op Op, in Input) error {
+// reference. Decoded values must deeply equal the reference decoder's
+// (json-v2's for v2, encoding/json's otherwise); encoded bytes must equal
+// encoding/json's for std and be the same JSON value (within FloatDigits)
+// for the others; get5 values must be the values at their paths. The error
+// names the codec, the operation and the first difference.
+func Check(c *Codec, op Op, in Input) (err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("gate: codec %s: %s: %w", c.Name, op, err)
+		}
+	}()
 	switch {
 	case !c.Supports(op):
 		return errors.New("operation not supported")
@@ -124,9 +113,8 @@ func check(c *Codec, op Op, in Input) error {
 }
 
 // Encoded returns the value every encoder is handed for op (encoding/json's
-// decoding of the document into op's type; roundtrip's is encode-struct's)
-// and the bytes encoding/json writes for it: what encoders are held to.
-// With an Input made by NewInput it computes both once.
+// decoding into op's type; roundtrip's is encode-struct's) and the bytes
+// encoding/json writes for it, computed once for an Input from NewInput.
 func Encoded(in Input, op Op) (v any, want []byte, err error) {
 	r := encoded(in, op)
 	return r.v, r.bytes, r.err
@@ -171,13 +159,15 @@ func checkEncode(c *Codec, op Op, in Input) error {
 	switch {
 	case err != nil:
 		return fmt.Errorf("encode: %w", err)
-	case c.Category == Std:
-		if i := firstByteDiff(got, want.bytes); i >= 0 {
-			return fmt.Errorf("output differs from encoding/json at byte %d: got %q, want %q", i, excerpt(got, i), excerpt(want.bytes, i))
-		}
-		return nil
 	case bytes.Equal(got, want.bytes):
 		return nil // the same bytes are the same value
+	case c.Category == Std:
+		i := 0
+		for i < min(len(got), len(want.bytes)) && got[i] == want.bytes[i] {
+			i++
+		}
+		excerpt := func(b []byte) []byte { return b[max(i-20, 0):min(i+20, len(b))] }
+		return fmt.Errorf("output differs from encoding/json at byte %d: got %q, want %q", i, excerpt(got), excerpt(want.bytes))
 	}
 	tree, err := jsonvalue.Decode(got)
 	if err != nil {
@@ -245,9 +235,8 @@ func follow(v any, p []string) (any, error) {
 	return v, nil
 }
 
-// diffValues reports the first path at which got and want differ. The
-// common case, equal values, takes reflect.DeepEqual's fast path; cmp,
-// which knows time.Time's Equal method and names the path, runs otherwise.
+// diffValues reports the first path at which got and want differ: equal
+// values take reflect.DeepEqual's fast path, cmp (time.Time's Equal) the rest.
 func diffValues(got, want any) error {
 	if reflect.DeepEqual(got, want) {
 		return nil
@@ -295,18 +284,4 @@ func show(v reflect.Value) string {
 		return "(unexported)"
 	}
 	return fmt.Sprintf("%#v", v.Interface())
-}
-
-func excerpt(b []byte, i int) []byte { return b[max(i-20, 0):min(i+20, len(b))] }
-
-func firstByteDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	if len(a) != len(b) {
-		return min(len(a), len(b))
-	}
-	return -1
 }

@@ -9,23 +9,13 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// gjsonGet is github.com/tidwall/gjson: lazy reads of single values by path,
-// with no validation of the parts it skips. It supports only get5. Paths
-// into the elements of an array are read the way gjson's users read them:
-// the array is walked once with ForEach and each element searched for its
-// own paths, rather than every path searched from the start of the
-// document.
-var gjsonGet = &Codec{
-	Name:     "gjson",
-	Module:   "github.com/tidwall/gjson",
-	Category: Fast,
-	Skips:    []string{"validation of the document", "decoding of anything off the paths"},
-	Ops:      []Op{Get5},
-	Get:      gjsonGetter,
-}
+// gjsonGet is github.com/tidwall/gjson: lazy, unvalidated reads by path,
+// get5 only. As gjson's users do, an array is walked once with ForEach and
+// each element searched for its own paths.
+var gjsonGet = &Codec{Name: "gjson", Module: "github.com/tidwall/gjson", Category: Fast, Ops: []Op{Get5}, Get: gjsonGetter,
+	Skips: []string{"validation of the document", "decoding of anything off the paths"}}
 
-// gjsonArray is the paths that step into the elements of one array: for
-// element i, the paths below it and where their values go.
+// gjsonArray maps element i of one array to the paths below it.
 type gjsonArray struct {
 	path  string
 	elems map[int][]gjsonRest

@@ -15,59 +15,36 @@ const jsonExperiment = "github.com/go-json-experiment/json"
 
 // jsonV2 is github.com/go-json-experiment/json with default options: the
 // encoding/json/v2 semantics, plus lazy access through jsontext.
-var jsonV2 = &Codec{
-	Name:      "json-v2",
-	Module:    jsonExperiment,
-	Category:  V2,
-	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"},
-	Ops:       slices.Concat(FullOps, []Op{Get5}),
+var jsonV2 = &Codec{Name: "json-v2", Module: jsonExperiment, Category: V2, Ops: slices.Concat(FullOps, []Op{Get5}), Get: jsontextGetter,
 	Marshal:   func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
 	Unmarshal: func(data []byte, v any) error { return jsonv2.Unmarshal(data, v) },
-	Get:       jsontextGetter,
-}
+	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"}}
 
 // jsonV1OnV2 is the v1 package of the same module: encoding/json's API and
 // semantics on the v2 engine, which Go's encoding/json becomes.
-var jsonV1OnV2 = &Codec{
-	Name:      "json-v1-on-v2",
-	Module:    jsonExperiment,
-	Category:  V2,
-	Skips:     []string{"escaping the U+FFFD that replaces invalid UTF-8 on encode (writes it raw)"},
-	Ops:       FullOps,
-	Marshal:   jsonv1.Marshal,
-	Unmarshal: jsonv1.Unmarshal,
-}
+var jsonV1OnV2 = stdAPI("json-v1-on-v2", jsonExperiment, V2, jsonv1.Marshal, jsonv1.Unmarshal,
+	"escaping the U+FFFD that replaces invalid UTF-8 on encode (writes it raw)")
 
-// pathTrie is a compiled set of paths: each node maps the next segment to
-// its child, and a leaf records which output slot it fills.
+// pathTrie is a compiled set of paths; a leaf records its output slot.
 type pathTrie struct {
 	next map[string]*pathTrie
 	slot int // index into the result, or -1 for an inner node
 }
 
-func compileTrie(paths [][]string) *pathTrie {
-	root := &pathTrie{slot: -1}
+// jsontextGetter walks the token stream, reading the values on the paths,
+// skipping the rest, and stopping once every path is read.
+func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
+	trie := &pathTrie{next: map[string]*pathTrie{}, slot: -1}
 	for i, p := range paths {
-		n := root
+		n := trie
 		for _, seg := range p {
 			if n.next[seg] == nil {
-				if n.next == nil {
-					n.next = map[string]*pathTrie{}
-				}
-				n.next[seg] = &pathTrie{slot: -1}
+				n.next[seg] = &pathTrie{next: map[string]*pathTrie{}, slot: -1}
 			}
 			n = n.next[seg]
 		}
 		n.slot = i
 	}
-	return root
-}
-
-// jsontextGetter walks the token stream, reading the values on the paths,
-// skipping everything else without decoding it, and stopping as soon as
-// every path has been read.
-func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
-	trie := compileTrie(paths)
 	return func(data []byte) ([][]byte, error) {
 		w := tokenWalker{
 			dec:  jsontext.NewDecoder(bytes.NewReader(data)),

@@ -8,8 +8,7 @@ import (
 	"sync"
 )
 
-// registry is the one list of configurations the suite compares. Adding a
-// codec means adding its file and one line here.
+// registry is the one list of configurations; a new codec is its file and one line here.
 var registry = []*Codec{
 	encodingJSON,
 	jsonV2,
@@ -25,8 +24,7 @@ var registry = []*Codec{
 	gjsonGet,
 }
 
-// The built-in configurations obey the rules registered ones do; a broken
-// one stops every program that loads the package, with the reason.
+// A built-in configuration that breaks the rules stops every program, with the reason.
 func init() {
 	for i, c := range registry {
 		if err := validate(c, registry[:i]); err != nil {
@@ -54,8 +52,7 @@ func Names() []string {
 }
 
 // Register adds c to the registry and returns a function that removes it
-// again. It is for tests (package codecs/codectest registers the test
-// configurations of child processes); the suite's programs never call it.
+// again. Only tests call it (through package codecs/codectest, too).
 func Register(c *Codec) (unregister func(), err error) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -72,11 +69,9 @@ func Register(c *Codec) (unregister func(), err error) {
 
 var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
 
-// validate checks the rules every configuration obeys: a name go test can
-// carry that none of others has, a known category and known operations,
-// the functions its operations call, and the category's own rules (std is
-// byte-exact, so it neither skips work nor rounds floats; fast lists the
-// work it skips).
+// validate checks the rules every configuration obeys: a unique name go
+// test can carry, known category and operations, the functions they call,
+// and the category's own rules.
 func validate(c *Codec, others []*Codec) error {
 	switch {
 	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t,"):

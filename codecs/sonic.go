@@ -14,19 +14,17 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// The three sonic configurations. sonic compiles a codec per type; its own
-// code is built only for amd64 and arm64 within a window of Go versions,
-// and elsewhere sonic silently wraps encoding/json, which sonicEngine
-// reports.
+// The three sonic configurations. sonic compiles a codec per type; outside
+// amd64 and arm64 and a window of Go versions it silently wraps
+// encoding/json, which sonicEngine reports.
 var (
 	sonicStd     = sonicConfig("sonic-std", NearStd, sonic.ConfigStd, FullOps)
 	sonicDefault = sonicConfig("sonic-default", Fast, sonic.ConfigDefault, slices.Concat(FullOps, []Op{Get5}), "Marshaler output compaction")
 	sonicFastest = sonicConfig("sonic-fastest", Fast, sonic.ConfigFastest, FullOps, "Marshaler output compaction and validation", "validation of skipped values")
 )
 
-// sonicConfig returns a sonic configuration. Every one has sonic's depth
-// limit and signless zero; a fast one also skips sonic's default work,
-// what it does to Marshaler output (skips[0]) and the rest of skips.
+// sonicConfig returns a sonic configuration with sonic's depth limit and signless
+// zero; a fast one also skips sonic's default work, Marshaler's (skips[0]) and skips[1:].
 func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...string) *Codec {
 	limits := []string{"nesting depth limit 4096 (encoding/json: 10000)", "-0 decodes as 0 (an integer zero loses its sign)"}
 	if cat == Fast {
@@ -34,47 +32,34 @@ func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...st
 			skips[1:], limits,
 			[]string{"rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"})
 	}
-	c := &Codec{Name: name, Module: "github.com/bytedance/sonic", Category: cat, Skips: limits, Ops: ops,
-		Marshal: api.Marshal, Unmarshal: api.Unmarshal, Engine: sonicEngineNow,
-		Warmup: func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }}
+	c := stdAPI(name, "github.com/bytedance/sonic", cat, api.Marshal, api.Unmarshal, limits...)
+	c.Ops, c.Engine = ops, func() string { return sonicEngine(thisHost()) }
+	c.Warmup = func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }
 	if slices.Contains(ops, Get5) {
 		c.Get = sonicGetter
 	}
 	return c
 }
 
-// fallbackEngine is the engine of a build in which sonic wraps
-// encoding/json.
+// fallbackEngine is the engine of a build in which sonic wraps encoding/json.
 const fallbackEngine = "fallback-encoding-json"
 
 // sonicHost is what decides which implementation sonic runs in a process.
 type sonicHost struct {
-	apiKind int    // sonic.APIKind: sonic.UseSonicJSON when sonic's own code is compiled in
-	goarch  string // runtime.GOARCH
-	avx2    bool   // the CPU (and the OS) support AVX2; amd64 only
-	mode    string // $SONIC_MODE: "noavx" and "noavx2" turn AVX2 off
-	race    bool   // built with -race
+	apiKind      int    // sonic.APIKind: sonic.UseSonicJSON when sonic's own code is compiled in
+	goarch, mode string // runtime.GOARCH and $SONIC_MODE ("noavx" and "noavx2" turn AVX2 off)
+	avx2, race   bool   // the CPU and OS support AVX2 (amd64 only); built with -race
 }
 
-// thisHost returns the sonicHost of the running process.
 func thisHost() sonicHost {
-	return sonicHost{
-		apiKind: sonic.APIKind,
-		goarch:  runtime.GOARCH,
-		avx2:    cpu.X86.HasAVX2,
-		mode:    os.Getenv("SONIC_MODE"),
-		race:    RaceEnabled,
-	}
+	return sonicHost{apiKind: sonic.APIKind, goarch: runtime.GOARCH, mode: os.Getenv("SONIC_MODE"), avx2: cpu.X86.HasAVX2, race: RaceEnabled}
 }
 
-// sonicEngine names the implementation sonic runs on h, chosen as sonic's
-// sources choose it. Outside amd64 and arm64, or outside its window of Go
-// versions, sonic is built as a wrapper of encoding/json, which APIKind
-// says. On amd64 it runs its JIT with AVX2 kernels ("jit") or, on a CPU
-// without AVX2 or with SONIC_MODE turning it off, SSE ones ("jit-sse"). On
-// arm64 it has no JIT: a decoder and an encoder VM written in Go over NEON
-// kernels ("native-neon"). Under -race its encoder also runs encoding/json
-// on every value, which the suffix "-race" records.
+// sonicEngine names the implementation sonic runs on h, as sonic's sources
+// choose it: the encoding/json wrapper when APIKind says so; on amd64 its
+// JIT with AVX2 kernels ("jit") or SSE ones ("jit-sse"); on arm64 a Go VM
+// over NEON kernels ("native-neon"). Under -race its encoder also runs
+// encoding/json, which the suffix "-race" records.
 func sonicEngine(h sonicHost) string {
 	if h.apiKind != sonic.UseSonicJSON {
 		return fallbackEngine
@@ -97,22 +82,18 @@ func sonicEngine(h sonicHost) string {
 	return e
 }
 
-// sonicEngineNow is the Engine of the sonic configurations.
-func sonicEngineNow() string { return sonicEngine(thisHost()) }
-
-// sonicGetter reads the paths from one lazily parsed ast.Node: the parts of
-// the document on the way to a path are parsed once and kept for the next
-// path, the rest is skipped. The node reads the caller's bytes in place,
-// as sonic.Get does with a []byte: no copy of the document.
+// sonicGetter reads the paths from one lazily parsed ast.Node, which parses
+// the way to each path once and reads the caller's bytes in place, as
+// sonic.Get does with a []byte.
 func sonicGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	compiled := make([][]any, len(paths))
 	for i, p := range paths {
 		for _, seg := range p {
+			var key any = seg
 			if n, err := strconv.Atoi(seg); err == nil {
-				compiled[i] = append(compiled[i], n)
-			} else {
-				compiled[i] = append(compiled[i], seg)
+				key = n
 			}
+			compiled[i] = append(compiled[i], key)
 		}
 	}
 	return func(data []byte) ([][]byte, error) {

@@ -1,9 +1,7 @@
 // Package codectest registers configurations that only tests use, in the
-// test's own process and in the test binaries it starts: a test sets Env,
-// and the benchmark binaries call FromEnv from their test files (the root
-// package's testcodec_test.go, the generated test file of make bench-doc),
-// so a test can walk the whole path, runner to report, with a codec the
-// registry does not list. Only test code imports it.
+// test's process and in the benchmark binaries it starts: a test sets Env,
+// and their test files call FromEnv, so a test can walk the whole path,
+// runner to report, with a codec the registry does not list.
 package codectest
 
 import (
