@@ -51,8 +51,7 @@ type Server struct {
 	counters httpbench.Counters
 }
 
-// New returns a server for cfg, its codec warmed up for the types it
-// decodes and encodes.
+// New returns a server for cfg, its codec warmed up for the types it decodes and encodes.
 func New(cfg Config) (*Server, error) {
 	c, err := codecs.Lookup(cfg.Codec)
 	if err != nil {
@@ -85,20 +84,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{query: query, codec: c, newDoc: f.New, newProj: f.NewProj, project: project}
-	s.client = &http.Client{Transport: s.transport(idle)}
-	if c.Warmup != nil {
-		for _, v := range []any{f.New(), f.NewProj()} {
-			if err := c.Warmup(v); err != nil {
-				return nil, fmt.Errorf("warming up %s: %w", c.Name, err)
-			}
-		}
-	}
-	return s, nil
-}
-
-// transport clones Go's default transport, counting the connections it
-// dials; idle > 0 sizes its idle pool (Go's default keeps 2 per host).
-func (s *Server) transport(idle int) *http.Transport {
+	// Go's default transport, counting the connections it dials; idle > 0 sizes its idle pool.
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -109,7 +95,15 @@ func (s *Server) transport(idle int) *http.Transport {
 		t.MaxIdleConnsPerHost = idle
 		t.MaxIdleConns = max(t.MaxIdleConns, idle)
 	}
-	return t
+	s.client = &http.Client{Transport: t}
+	if c.Warmup != nil {
+		for _, v := range []any{f.New(), f.NewProj()} {
+			if err := c.Warmup(v); err != nil {
+				return nil, fmt.Errorf("warming up %s: %w", c.Name, err)
+			}
+		}
+	}
+	return s, nil
 }
 
 // Handler serves SearchPath and the stats.

@@ -38,8 +38,7 @@ func New(index string) *Server {
 	return &Server{index: index}
 }
 
-// Handler serves the search API, the root (for version checks) and the
-// stats endpoint.
+// Handler serves the search API, the root (for version checks) and the stats endpoint.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+httpbench.StatsPath, &s.counters)
@@ -110,10 +109,7 @@ func (s *Server) response(size int, includes string) ([]byte, error) {
 
 func writeError(w http.ResponseWriter, status int, typ, reason string) {
 	cause := map[string]string{"type": typ, "reason": reason}
-	writeJSON(w, status, map[string]any{
-		"error":  map[string]any{"root_cause": []any{cause}, "type": typ, "reason": reason},
-		"status": status,
-	})
+	writeJSON(w, status, map[string]any{"error": map[string]any{"root_cause": []any{cause}, "type": typ, "reason": reason}, "status": status})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

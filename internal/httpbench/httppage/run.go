@@ -46,8 +46,7 @@ func (r *Run) Value(key string) string {
 // Samples returns a cell's values of unit, one per round, in round order.
 func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
 
-// summary is the median of a cell's values of unit with its interval; a
-// NaN median when there are none.
+// summary is the median of a cell's values of unit with its interval; NaN without values.
 func (r *Run) summary(c httpbench.Cell, unit string) model.Summary {
 	return summarize(r.Samples(c, unit))
 }
@@ -81,8 +80,7 @@ func (r *Run) at(l httpbench.Load) []httpbench.Cell {
 	return out
 }
 
-// Parse reads a raw file. It fails on a syntax error, on a file without
-// HTTP results, and when a load lacks the base scenario.
+// Parse reads a raw file. It fails on a syntax error, without HTTP results, or when a load lacks the base.
 func Parse(name string, data []byte) (*Run, error) {
 	run := &Run{File: name, samples: map[httpbench.Cell]map[string][]float64{}}
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
@@ -129,8 +127,7 @@ func Parse(name string, data []byte) (*Run, error) {
 	return run, nil
 }
 
-// kinds are what a scenario changes from the base, in the order
-// httpbench.Scenarios makes them; kind names it.
+// kinds are what a scenario changes from the base, in httpbench.Scenarios' order; kind names it.
 var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
 
 func kind(s httpbench.Scenario) string {

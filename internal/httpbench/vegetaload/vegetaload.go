@@ -52,8 +52,7 @@ func (r Result) Throughput() float64 {
 	return float64(r.Requests-r.Failed) / r.Span.Seconds()
 }
 
-// Quantile returns the latency below which a fraction q of the requests
-// fell (the nearest rank), or 0 when there were none.
+// Quantile returns the latency below which a fraction q of the requests fell (nearest rank), or 0.
 func (r Result) Quantile(q float64) time.Duration {
 	n := len(r.Latencies)
 	if n == 0 {
@@ -63,10 +62,8 @@ func (r Result) Quantile(q float64) time.Duration {
 	return r.Latencies[min(max(i, 0), n-1)]
 }
 
-// Run attacks spec.Target until spec.Duration has passed, spec.Requests
-// were sent or ctx is done, and returns what came back. It fails before
-// sending anything when the target is not on loopback or the spec is out of
-// bounds.
+// Run attacks spec.Target until spec.Duration has passed, spec.Requests were sent or ctx is
+// done, and returns what came back. It sends nothing to a target off loopback or for a bad spec.
 func Run(ctx context.Context, spec Spec) (Result, error) {
 	if err := Loopback(spec.Target); err != nil {
 		return Result{}, err
@@ -74,7 +71,12 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	if spec.Workers < 1 || spec.Rate < 0 || spec.Duration <= 0 || spec.Requests < 1 {
 		return Result{}, fmt.Errorf("load: a bounded attack needs workers, a duration and a request count: %+v", spec)
 	}
-	c := client(spec.Workers)
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
+	c := &http.Client{
+		Timeout:       30 * time.Second,
+		Transport:     &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: spec.Workers, DisableCompression: true},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	defer c.CloseIdleConnections()
 	attacker := vegeta.NewAttacker(
 		vegeta.Client(c),
@@ -85,12 +87,9 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	target := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: spec.Target})
 	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
 
-	var (
-		r           Result
-		first, last time.Time
-		stop        = context.AfterFunc(ctx, func() { attacker.Stop() })
-	)
-	defer stop()
+	var r Result
+	var first, last time.Time
+	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	for res := range results {
 		r.Requests++
 		r.Latencies = append(r.Latencies, res.Latency)
@@ -125,21 +124,7 @@ func (l limit) Pace(elapsed time.Duration, hits uint64) (time.Duration, bool) {
 	return l.Pacer.Pace(elapsed, hits)
 }
 
-func client(workers int) *http.Client {
-	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
-	return &http.Client{
-		Timeout: 30 * time.Second,
-		Transport: &http.Transport{
-			DialContext:         dialer.DialContext,
-			MaxIdleConnsPerHost: workers,
-			DisableCompression:  true,
-		},
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
-}
-
-// loopbackOnly is a net.Dialer's Control: it refuses, before the socket
-// connects, every address that is not on loopback.
+// loopbackOnly is a net.Dialer's Control refusing, before connecting, any address off loopback.
 func loopbackOnly(_, address string, _ syscall.RawConn) error {
 	if host, _, err := net.SplitHostPort(address); err != nil || !isLoopback(host) {
 		return fmt.Errorf("load: refusing to connect to %s: not a loopback address", address)
@@ -147,8 +132,7 @@ func loopbackOnly(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-// Loopback returns an error unless rawURL is an http URL whose host is a
-// loopback address (127.0.0.0/8 or ::1) or localhost.
+// Loopback returns an error unless rawURL is an http URL on 127.0.0.0/8, ::1 or localhost.
 func Loopback(rawURL string) error {
 	u, err := url.Parse(rawURL)
 	if err != nil {

@@ -60,8 +60,7 @@ var pageText string
 
 var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
 
-// A view is the whole page, every number formatted: page.tmpl words it.
-// Choice, Fields and CPU are left out when the run has Problems.
+// A view is the whole page, numbers formatted: page.tmpl words it. Problems leave out Choice, Fields and CPU.
 type view struct {
 	Info          Info
 	Run           *load.Run
@@ -75,9 +74,8 @@ type view struct {
 	Tables        []table
 }
 
-// Render returns the page of run. A run whose numbers do not hold
-// together (see problems) says so at the top and states no finding: only
-// the document, the tables of measurements, the gate and the method.
+// Render returns the page of run. A run whose numbers do not hold together (see problems)
+// says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
 	full, filtered := run.Sizes[info.Name], run.Sizes[info.Filtered]
