@@ -1,14 +1,10 @@
-// Package api is the API server under test: what an Elasticsearch-backed
-// Go service does per request. Its handler searches the backend, decodes
-// the response with the chosen codec into the fixture's typed documents,
-// copies the fields its client uses into the projected type (project.go)
-// and encodes that with the same codec.
+// Package api is the API server under test, doing what an Elasticsearch-backed Go service does per
+// request: search the backend, decode the response with the chosen codec into the fixture's types,
+// copy the fields its client uses into the projected type (project.go) and encode that.
 //
-// Data flows per request from GET /search to the backend's
-// /<index>/_search?size=H (with _source_includes when the scenario
-// filters) through one http.Client, whose transport counts every
-// connection it dials. The server's Counters, CPU time and allocations are
-// served at httpbench.StatsPath.
+// Data flows per request from GET /search to the backend's /<index>/_search?size=H (with
+// _source_includes when the scenario filters) through one http.Client, whose transport counts the
+// connections it dials. Its Counters, CPU time and allocations are served at httpbench.StatsPath.
 package api
 
 import (

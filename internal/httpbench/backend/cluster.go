@@ -38,10 +38,7 @@ func (c Cluster) Host() string {
 // the fields the API server projects. It returns what it runs, such as "elasticsearch 8.15.0".
 func (c Cluster) Check(ctx context.Context, hits int) (version string, err error) {
 	var root struct {
-		Version struct {
-			Number       string `json:"number"`
-			Distribution string `json:"distribution"`
-		} `json:"version"`
+		Version struct{ Number, Distribution string }
 	}
 	if err := c.do(ctx, http.MethodGet, "/", "", nil, &root); err != nil {
 		return "", err
@@ -52,8 +49,8 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 		Hits struct {
 			Hits []struct {
 				Source map[string]json.RawMessage `json:"_source"`
-			} `json:"hits"`
-		} `json:"hits"`
+			}
+		}
 	}
 	if err := c.do(ctx, http.MethodGet, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), "", nil, &res); err != nil {
 		return "", err
@@ -90,8 +87,8 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 			Hits []struct {
 				ID     json.RawMessage `json:"_id"`
 				Source json.RawMessage `json:"_source"`
-			} `json:"hits"`
-		} `json:"hits"`
+			}
+		}
 	}
 	if err := json.Unmarshal(data, &env); err != nil {
 		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
@@ -105,10 +102,8 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 		fmt.Fprintf(&body, "%s\n%s\n", action, h.Source)
 	}
 	var res struct {
-		Errors bool `json:"errors"`
-		Items  []map[string]struct {
-			Error *esError `json:"error"`
-		} `json:"items"`
+		Errors bool
+		Items  []map[string]struct{ Error *esError }
 	}
 	if err := c.do(ctx, http.MethodPost, "/_bulk?refresh=true", "application/x-ndjson", &body, &res); err != nil {
 		return 0, err
@@ -149,9 +144,7 @@ func (c Cluster) do(ctx context.Context, method, path, contentType string, body 
 		return fmt.Errorf("reading %s %s from %s: %w", method, path, c.Host(), err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		var e struct {
-			Error *esError `json:"error"`
-		}
+		var e struct{ Error *esError }
 		json.Unmarshal(data, &e)
 		what := oneLine(string(data), 200)
 		if e.Error != nil {

@@ -1,16 +1,11 @@
-// Package httppage turns one raw file of the HTTP benchmark into its report:
-// README.md with a table per load (every metric's median and 95% interval
-// over the rounds), the effects of each scenario against the base, paired
-// by round, the findings those effects establish, and one latency chart
-// per load (SVG).
+// Package httppage turns one raw file of the HTTP benchmark into its report: README.md with tables
+// per load (medians and 95% intervals over rounds), each scenario's effects against the base paired
+// by round, the findings they establish, and a latency chart (SVG) per load.
 //
-// Data flows one way: Parse reads the benchfmt file into a Run (the
-// configuration and every cell's samples per unit, in round order);
-// checks.go decides which findings the run can state; view.go builds the
-// view of the page, every median and interval from internal/report/model
-// and every number formatted by internal/report/format, and page.tmpl
-// words it, tables included; chart.go draws the charts. The same raw bytes
-// always give the same files.
+// Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
+// samples per unit, in round order); checks.go decides which findings it can state; view.go builds
+// the view with internal/report/model and format, page.tmpl words it; chart.go draws the charts.
+// The same raw bytes always give the same files.
 package httppage
 
 import (

@@ -1,14 +1,9 @@
-// Package vegetaload drives the API server with HTTP requests and measures
-// what its client sees: requests, throughput and every latency.
+// Package vegetaload drives the API server with HTTP requests and measures what its client sees:
+// requests, throughput and every latency. Its load generator is github.com/tsenart/vegeta/v12: an
+// open-loop attack at a fixed rate (a slow server shows as latency), or workers as fast as they go.
 //
-// Its load generator is github.com/tsenart/vegeta/v12: an open-loop attack
-// at a fixed rate (a slow server shows as latency instead of slowing the
-// load down), or a fixed number of workers as fast as they go, every
-// request timestamped from one monotonic start.
-//
-// Data flows from a Spec to vegeta's attacker, whose results Run gathers
-// into a Result. Run refuses any target that is not on loopback, and its
-// client refuses to connect anywhere else.
+// Data flows from a Spec to vegeta's attacker, whose results Run gathers into a Result. Run refuses
+// any target off loopback, and its client refuses to connect anywhere else.
 package vegetaload
 
 import (
