@@ -37,13 +37,12 @@ type Config struct {
 
 // Server is the API server.
 type Server struct {
-	client  *http.Client
-	query   string // the backend URL every search requests
-	codec   *codecs.Codec
-	newDoc  func() any
-	newProj func() any
-	project projector
-
+	client   *http.Client
+	query    string // the backend URL every search requests
+	codec    *codecs.Codec
+	newDoc   func() any
+	newProj  func() any
+	project  projector
 	counters httpbench.Counters
 }
 

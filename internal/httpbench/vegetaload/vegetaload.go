@@ -96,8 +96,13 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		}
 		if res.Code != http.StatusOK || res.Error != "" {
 			r.Failed++
-			if r.FirstErr == "" {
-				r.FirstErr = describe(res)
+			if r.FirstErr == "" && res.Code != 0 {
+				r.FirstErr = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
+				if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
+					r.FirstErr += ": " + body
+				}
+			} else if r.FirstErr == "" {
+				r.FirstErr = cmp.Or(res.Error, "no response")
 			}
 		}
 	}
@@ -140,15 +145,3 @@ func Loopback(rawURL string) error {
 }
 
 func isLoopback(host string) bool { ip := net.ParseIP(host); return ip != nil && ip.IsLoopback() }
-
-// describe says on one line why a request failed.
-func describe(res *vegeta.Result) string {
-	msg := res.Error
-	if res.Code != 0 {
-		msg = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
-		if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
-			msg += ": " + body
-		}
-	}
-	return cmp.Or(msg, "no response")
-}
