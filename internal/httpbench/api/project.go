@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"strings"
@@ -66,11 +67,5 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 
 func jsonName(f reflect.StructField) (string, bool) {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-	if !f.IsExported() || name == "-" {
-		return "", false
-	}
-	if name == "" {
-		name = f.Name
-	}
-	return name, true
+	return cmp.Or(name, f.Name), f.IsExported() && name != "-"
 }

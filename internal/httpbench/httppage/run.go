@@ -66,13 +66,7 @@ func (r *Run) Loads() []httpbench.Load {
 
 // at returns the cells of load l, its base first.
 func (r *Run) at(l httpbench.Load) []httpbench.Cell {
-	var out []httpbench.Cell
-	for _, c := range r.Cells {
-		if c.Load == l {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(r.Cells), func(c httpbench.Cell) bool { return c.Load != l })
 }
 
 // Parse reads a raw file. It fails on a syntax error, without HTTP results, or when a load lacks the base.
