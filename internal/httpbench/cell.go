@@ -24,8 +24,7 @@ const (
 // PoolSized is the pool of a transport that keeps n idle connections per host.
 func PoolSized(n int) string { return "sized-" + strconv.Itoa(n) }
 
-// ParsePool returns the idle connections per host a pool keeps: 0 for
-// PoolDefault (Go's default transport, which keeps 2).
+// ParsePool returns the idle connections per host a pool keeps: 0 for PoolDefault (Go's default, 2).
 func ParsePool(pool string) (int, error) {
 	if pool == PoolDefault {
 		return 0, nil
@@ -40,8 +39,7 @@ func ParsePool(pool string) (int, error) {
 // DefaultCodecs are the codecs every run compares; more can be added.
 var DefaultCodecs = []string{rawfmt.Base, "sonic-std", "goccy"}
 
-// Hits are the hits per search response the scenarios use: those of the
-// es-hits fixtures.
+// Hits are the hits per search response of the scenarios and es-hits fixtures.
 var Hits = []int{1, 10, 100}
 
 // HitsFixture names the es-hits fixture of hits hits and the full _source.
@@ -56,16 +54,14 @@ type Scenario struct {
 	Pool   string // PoolDefault or PoolSized(n)
 }
 
-// Base is the scenario every other changes in one dimension: encoding/json,
-// the full _source projected by the API server, 10 hits, and a transport
-// that keeps as many idle connections as there are workers.
+// Base is the scenario every other changes in one dimension: encoding/json, the full _source
+// projected by the API server, 10 hits, and as many idle connections as workers.
 func Base(workers int) Scenario {
 	return Scenario{Name: "base", Codec: rawfmt.Base, Source: SourceFull, Hits: 10, Pool: PoolSized(workers)}
 }
 
-// Scenarios returns the base and one scenario per change of one dimension:
-// each codec other than the base's, _source filtering, 1 and 100 hits, and
-// Go's default transport.
+// Scenarios returns the base and one scenario per change of one dimension: each codec
+// other than the base's, _source filtering, 1 and 100 hits, and Go's default transport.
 func Scenarios(codecs []string, workers int) []Scenario {
 	base := Base(workers)
 	out := []Scenario{base}
@@ -88,8 +84,7 @@ func Scenarios(codecs []string, workers int) []Scenario {
 	return out
 }
 
-// Includes is the _source_includes the scenario's searches name: the
-// projected fields for SourceFiltered, none ("") for SourceFull.
+// Includes is the scenario's _source_includes: the projected fields, or "" for SourceFull.
 func (s Scenario) Includes() (string, error) {
 	switch s.Source {
 	case SourceFull:
@@ -101,8 +96,7 @@ func (s Scenario) Includes() (string, error) {
 	return "", fmt.Errorf("source %q: want %s or %s", s.Source, SourceFull, SourceFiltered)
 }
 
-// ProjectedFields are the names of the _source fields the API server's
-// client uses: those the es-hits fixtures' projection keeps.
+// ProjectedFields are the _source fields the API server's client uses (the es-hits projection's).
 func ProjectedFields() ([]string, error) {
 	f, err := fixtures.Lookup("es-hits-1-full")
 	if err != nil {
@@ -121,8 +115,7 @@ type Load struct {
 	Rate    int // requests per second; 0: as many as Workers complete
 }
 
-// String names the load in a cell: N-workers (as fast as N workers go) or
-// N-rps. A name must not end in -digits, which benchfmt reads as GOMAXPROCS.
+// String names the load in a cell: N-workers or N-rps (not -digits, which benchfmt reads as GOMAXPROCS).
 func (l Load) String() string {
 	if l.Rate == 0 {
 		return strconv.Itoa(l.Workers) + "-workers"
@@ -130,8 +123,7 @@ func (l Load) String() string {
 	return strconv.Itoa(l.Rate) + "-rps"
 }
 
-// ParseLoad parses Load.String. The workers of a fixed-rate load are not
-// part of its name.
+// ParseLoad parses Load.String; a fixed-rate load's name does not hold its workers.
 func ParseLoad(s string) (Load, error) {
 	n, what, _ := strings.Cut(s, "-")
 	switch v, err := strconv.Atoi(n); {
@@ -155,8 +147,7 @@ func (c Cell) Name() benchfmt.Name {
 	return benchfmt.Name(fmt.Sprintf("%s/scenario=%s/codec=%s/source=%s/hits=%d/pool=%s/load=%s", Benchmark, c.Scenario.Name, c.Codec, c.Source, c.Hits, c.Pool, c.Load))
 }
 
-// ParseCell returns the cell a result line names. It reports false for
-// another benchmark or a name that lacks a key.
+// ParseCell returns the cell a result line names; false for another benchmark or a missing key.
 func ParseCell(name benchfmt.Name) (Cell, bool) {
 	keys, ok := rawfmt.NameKeys(name, Benchmark)
 	hits, _ := strconv.Atoi(keys["hits"])
@@ -165,8 +156,7 @@ func ParseCell(name benchfmt.Name) (Cell, bool) {
 	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && err == nil
 }
 
-// Units of a result line's values: each a median over the requests
-// measured or a total divided by them.
+// Units of a result line's values: each a median over the requests measured or a total divided by them.
 const (
 	UnitReqs       = "req/s"              // successful responses per second
 	UnitP50        = "p50-ns"             // latency percentiles seen by the load generator

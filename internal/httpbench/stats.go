@@ -12,29 +12,22 @@ import (
 	"time"
 )
 
-// StatsPath is where the API server and the loopback backend serve their
-// Stats. The path starts with an underscore, as Elasticsearch's own
-// endpoints do, so that it names no index.
+// StatsPath is where the API server and the loopback backend serve their Stats;
+// the underscore, as in Elasticsearch's own endpoints, keeps it from naming an index.
 const StatsPath = "/_jsoncost/stats"
 
 // Stats are a server process's cumulative counters at one moment.
 type Stats struct {
-	Requests     uint64        `json:"requests"`      // requests served, the stats endpoint's excepted
-	CPU          time.Duration `json:"cpu_ns"`        // user+system CPU time of the process
-	AllocBytes   uint64        `json:"alloc_bytes"`   // bytes allocated on the heap
-	AllocObjects uint64        `json:"alloc_objects"` // objects allocated on the heap
-	Conns        uint64        `json:"conns"`         // the API server: backend connections dialled; the backend: accepted
-	// Bytes are, for the backend, the bytes of the search response bodies
-	// it wrote; for the API server, those of the backend's responses it
-	// read.
-	Bytes uint64 `json:"bytes"`
-	// Includes counts the backend's searches by the _source_includes they
-	// named, "" for none.
-	Includes map[string]uint64 `json:"source_includes,omitempty"`
+	Requests     uint64            `json:"requests"`                  // requests served, the stats endpoint's excepted
+	CPU          time.Duration     `json:"cpu_ns"`                    // user+system CPU time of the process
+	AllocBytes   uint64            `json:"alloc_bytes"`               // bytes allocated on the heap
+	AllocObjects uint64            `json:"alloc_objects"`             // objects allocated on the heap
+	Conns        uint64            `json:"conns"`                     // the API server: backend connections dialled; the backend: accepted
+	Bytes        uint64            `json:"bytes"`                     // search response bodies the backend wrote, or the API server read
+	Includes     map[string]uint64 `json:"source_includes,omitempty"` // the backend's searches by _source_includes, "" for none
 }
 
-// Sub returns the counters' growth from old to s; Includes holds only the
-// counts that grew.
+// Sub returns the counters' growth from old to s; Includes holds only the counts that grew.
 func (s Stats) Sub(old Stats) Stats {
 	d := Stats{s.Requests - old.Requests, s.CPU - old.CPU, s.AllocBytes - old.AllocBytes, s.AllocObjects - old.AllocObjects,
 		s.Conns - old.Conns, s.Bytes - old.Bytes, nil}
@@ -49,8 +42,7 @@ func (s Stats) Sub(old Stats) Stats {
 	return d
 }
 
-// Counters are the counts a server keeps; ServeHTTP answers with them and
-// the process's CPU time and allocations as Stats.
+// Counters are a server's counts; ServeHTTP serves them with the process's CPU and allocations as Stats.
 type Counters struct {
 	Requests, Conns, Bytes atomic.Uint64
 
@@ -68,8 +60,7 @@ func (c *Counters) Include(includes string) {
 	c.includes[includes]++
 }
 
-// Snapshot returns the counters with the process's CPU time and heap
-// allocations.
+// Snapshot returns the counters with the process's CPU time and heap allocations.
 func (c *Counters) Snapshot() (Stats, error) {
 	cpu, err := processCPU()
 	if err != nil {
@@ -80,15 +71,7 @@ func (c *Counters) Snapshot() (Stats, error) {
 	c.mu.Lock()
 	includes := maps.Clone(c.includes)
 	c.mu.Unlock()
-	return Stats{
-		Requests:     c.Requests.Load(),
-		CPU:          cpu,
-		AllocBytes:   samples[0].Value.Uint64(),
-		AllocObjects: samples[1].Value.Uint64(),
-		Conns:        c.Conns.Load(),
-		Bytes:        c.Bytes.Load(),
-		Includes:     includes,
-	}, nil
+	return Stats{c.Requests.Load(), cpu, samples[0].Value.Uint64(), samples[1].Value.Uint64(), c.Conns.Load(), c.Bytes.Load(), includes}, nil
 }
 
 // ServeHTTP writes Snapshot as JSON.

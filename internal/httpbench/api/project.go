@@ -1,19 +1,17 @@
 package api
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"strings"
 )
 
-// A projector copies into a value of a projected type the fields it shares,
-// by JSON name, with a value of a document's type.
+// A projector copies the fields a projected type shares by JSON name with a document's type.
 type projector func(dst, src reflect.Value)
 
-// newProjector plans the copy from src to dst once, so that a request only
-// runs it: a field of the same type is assigned, a struct is copied field by
-// field, a slice element by element. Every field of dst must have a field
-// of the same JSON name in src.
+// newProjector plans the copy from src to dst once: a field of the same type is assigned, a struct
+// copied field by field, a slice element by element. Every field of dst must have one in src.
 func newProjector(dst, src reflect.Type) (projector, error) {
 	switch {
 	case dst == src:
@@ -69,11 +67,5 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 
 func jsonName(f reflect.StructField) (string, bool) {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-	if !f.IsExported() || name == "-" {
-		return "", false
-	}
-	if name == "" {
-		name = f.Name
-	}
-	return name, true
+	return cmp.Or(name, f.Name), f.IsExported() && name != "-"
 }

@@ -1,14 +1,10 @@
-// Package api is the API server under test: what an Elasticsearch-backed
-// Go service does per request. Its handler searches the backend, decodes
-// the response with the chosen codec into the fixture's typed documents,
-// copies the fields its client uses into the projected type (project.go)
-// and encodes that with the same codec.
+// Package api is the API server under test, doing what an Elasticsearch-backed Go service does per
+// request: search the backend, decode the response with the chosen codec into the fixture's types,
+// copy the fields its client uses into the projected type (project.go) and encode that.
 //
-// Data flows per request from GET /search to the backend's
-// /<index>/_search?size=H (with _source_includes when the scenario
-// filters) through one http.Client, whose transport counts every
-// connection it dials. The server's Counters, CPU time and allocations are
-// served at httpbench.StatsPath.
+// Data flows per request from GET /search to the backend's /<index>/_search?size=H (with
+// _source_includes when the scenario filters) through one http.Client, whose transport counts the
+// connections it dials. Its Counters, CPU time and allocations are served at httpbench.StatsPath.
 package api
 
 import (
@@ -41,18 +37,16 @@ type Config struct {
 
 // Server is the API server.
 type Server struct {
-	client  *http.Client
-	query   string // the backend URL every search requests
-	codec   *codecs.Codec
-	newDoc  func() any
-	newProj func() any
-	project projector
-
+	client   *http.Client
+	query    string // the backend URL every search requests
+	codec    *codecs.Codec
+	newDoc   func() any
+	newProj  func() any
+	project  projector
 	counters httpbench.Counters
 }
 
-// New returns a server for cfg, its codec warmed up for the types it
-// decodes and encodes.
+// New returns a server for cfg, its codec warmed up for the types it decodes and encodes.
 func New(cfg Config) (*Server, error) {
 	c, err := codecs.Lookup(cfg.Codec)
 	if err != nil {
@@ -85,20 +79,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{query: query, codec: c, newDoc: f.New, newProj: f.NewProj, project: project}
-	s.client = &http.Client{Transport: s.transport(idle)}
-	if c.Warmup != nil {
-		for _, v := range []any{f.New(), f.NewProj()} {
-			if err := c.Warmup(v); err != nil {
-				return nil, fmt.Errorf("warming up %s: %w", c.Name, err)
-			}
-		}
-	}
-	return s, nil
-}
-
-// transport clones Go's default transport, counting the connections it
-// dials; idle > 0 sizes its idle pool (Go's default keeps 2 per host).
-func (s *Server) transport(idle int) *http.Transport {
+	// Go's default transport, counting the connections it dials; idle > 0 sizes its idle pool.
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -109,7 +90,15 @@ func (s *Server) transport(idle int) *http.Transport {
 		t.MaxIdleConnsPerHost = idle
 		t.MaxIdleConns = max(t.MaxIdleConns, idle)
 	}
-	return t
+	s.client = &http.Client{Transport: t}
+	if c.Warmup != nil {
+		for _, v := range []any{f.New(), f.NewProj()} {
+			if err := c.Warmup(v); err != nil {
+				return nil, fmt.Errorf("warming up %s: %w", c.Name, err)
+			}
+		}
+	}
+	return s, nil
 }
 
 // Handler serves SearchPath and the stats.

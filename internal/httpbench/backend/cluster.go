@@ -34,16 +34,11 @@ func (c Cluster) Host() string {
 	return u.Host
 }
 
-// Check makes sure the benchmark can run against the cluster: that it
-// answers, that the index exists and holds at least hits documents, and
-// that they carry the fields the API server projects. It returns what the
-// cluster says it runs, such as "elasticsearch 8.15.0".
+// Check makes sure the cluster answers and its index holds at least hits documents with
+// the fields the API server projects. It returns what it runs, such as "elasticsearch 8.15.0".
 func (c Cluster) Check(ctx context.Context, hits int) (version string, err error) {
 	var root struct {
-		Version struct {
-			Number       string `json:"number"`
-			Distribution string `json:"distribution"`
-		} `json:"version"`
+		Version struct{ Number, Distribution string }
 	}
 	if err := c.do(ctx, http.MethodGet, "/", "", nil, &root); err != nil {
 		return "", err
@@ -54,8 +49,8 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 		Hits struct {
 			Hits []struct {
 				Source map[string]json.RawMessage `json:"_source"`
-			} `json:"hits"`
-		} `json:"hits"`
+			}
+		}
 	}
 	if err := c.do(ctx, http.MethodGet, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), "", nil, &res); err != nil {
 		return "", err
@@ -76,9 +71,8 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 	return version, nil
 }
 
-// Load bulk-indexes the documents of the largest es-hits fixture into the
-// index, keeping their ids, and refreshes it so that they are searchable
-// when it returns. Elasticsearch creates the index if it does not exist.
+// Load bulk-indexes the largest es-hits fixture's documents, keeping their ids, into the
+// index (created if missing) and refreshes it so that they are searchable when it returns.
 func (c Cluster) Load(ctx context.Context) (int, error) {
 	f, err := fixtures.Lookup(httpbench.HitsFixture(slices.Max(httpbench.Hits)))
 	if err != nil {
@@ -93,8 +87,8 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 			Hits []struct {
 				ID     json.RawMessage `json:"_id"`
 				Source json.RawMessage `json:"_source"`
-			} `json:"hits"`
-		} `json:"hits"`
+			}
+		}
 	}
 	if err := json.Unmarshal(data, &env); err != nil {
 		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
@@ -105,16 +99,11 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		body.Write(action)
-		body.WriteByte('\n')
-		body.Write(h.Source)
-		body.WriteByte('\n')
+		fmt.Fprintf(&body, "%s\n%s\n", action, h.Source)
 	}
 	var res struct {
-		Errors bool `json:"errors"`
-		Items  []map[string]struct {
-			Error *esError `json:"error"`
-		} `json:"items"`
+		Errors bool
+		Items  []map[string]struct{ Error *esError }
 	}
 	if err := c.do(ctx, http.MethodPost, "/_bulk?refresh=true", "application/x-ndjson", &body, &res); err != nil {
 		return 0, err
@@ -132,8 +121,7 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 	return len(env.Hits.Hits), nil
 }
 
-// do sends a request and decodes a 200 answer into v. Any other answer is
-// an error that says what the cluster said, on one line.
+// do sends a request and decodes a 200 answer into v; any other is an error quoting it on one line.
 func (c Cluster) do(ctx context.Context, method, path, contentType string, body io.Reader, v any) error {
 	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.URL, "/")+path, body)
 	if err != nil {
@@ -156,9 +144,7 @@ func (c Cluster) do(ctx context.Context, method, path, contentType string, body 
 		return fmt.Errorf("reading %s %s from %s: %w", method, path, c.Host(), err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		var e struct {
-			Error *esError `json:"error"`
-		}
+		var e struct{ Error *esError }
 		json.Unmarshal(data, &e)
 		what := oneLine(string(data), 200)
 		if e.Error != nil {
@@ -175,7 +161,6 @@ func (c Cluster) do(ctx context.Context, method, path, contentType string, body 
 	return nil
 }
 
-// esError is the error object of an Elasticsearch error response.
 type esError struct {
 	Type   string `json:"type"`
 	Reason string `json:"reason"`

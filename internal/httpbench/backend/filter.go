@@ -12,9 +12,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Filter returns the search response doc with each hit's _source reduced
-// to the fields includes names, as Elasticsearch's _source_includes does: a
-// pattern may hold * wildcards, and the kept fields stay in their order.
+// Filter reduces each hit's _source in the search response doc to the fields includes
+// names, as _source_includes does: patterns may hold * wildcards; kept fields keep their order.
 func Filter(doc []byte, includes []string) ([]byte, error) {
 	for _, p := range includes {
 		if _, err := path.Match(p, ""); err != nil {
@@ -41,8 +40,7 @@ func Filter(doc []byte, includes []string) ([]byte, error) {
 	}
 }
 
-// sourceMember reports whether the token dec read last is the name of a
-// member of a hit's _source (/hits/hits/<i>/_source/<name>).
+// sourceMember reports whether dec's last token names a member of /hits/hits/<i>/_source.
 func sourceMember(dec *jsontext.Decoder) bool {
 	kind, n := dec.StackIndex(dec.StackDepth())
 	p := strings.Split(string(dec.StackPointer()), "/")

@@ -1,15 +1,10 @@
-// Package backend is the search backend the API server queries. Server is
-// a stand-in for Elasticsearch on loopback: it answers GET or POST
-// /<index>/_search?size=H with the es-hits fixture of H hits, its _source
-// filtered by _source_includes as Elasticsearch does (Filter). Check and
-// Load speak to a real cluster instead.
+// Package backend is the search backend the API server queries. Server is a loopback stand-in for
+// Elasticsearch: it answers GET or POST /<index>/_search?size=H with the es-hits fixture of H hits,
+// its _source filtered by _source_includes (Filter). Cluster's Check and Load speak to a real one.
 //
-// Data flows from the fixtures: a response is the fixture's bytes, filtered
-// once per distinct _source_includes and then served from memory, so the
-// stand-in spends as little CPU as it can beside the API server. Its stats
-// count the bytes of the search responses it wrote and the
-// _source_includes each search named, so that a run can check what the API
-// server asked for and got.
+// Data flows from the fixtures: a response is filtered once per distinct _source_includes and then
+// served from memory, to spend little CPU beside the API server. Its stats count the response bytes
+// and each search's _source_includes, so that a run can check what the API server asked for and got.
 package backend
 
 import (
@@ -38,8 +33,7 @@ func New(index string) *Server {
 	return &Server{index: index}
 }
 
-// Handler serves the search API, the root (for version checks) and the
-// stats endpoint.
+// Handler serves the search API, the root (for version checks) and the stats endpoint.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+httpbench.StatsPath, &s.counters)
@@ -110,10 +104,7 @@ func (s *Server) response(size int, includes string) ([]byte, error) {
 
 func writeError(w http.ResponseWriter, status int, typ, reason string) {
 	cause := map[string]string{"type": typ, "reason": reason}
-	writeJSON(w, status, map[string]any{
-		"error":  map[string]any{"root_cause": []any{cause}, "type": typ, "reason": reason},
-		"status": status,
-	})
+	writeJSON(w, status, map[string]any{"error": map[string]any{"root_cause": []any{cause}, "type": typ, "reason": reason}, "status": status})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -29,8 +29,7 @@ var glyphs = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
 }
 
-// Chart draws the median latency percentiles of every scenario at load l,
-// on a log axis, as SVG.
+// Chart draws the median latency percentiles of every scenario at load l, on a log axis, as SVG.
 func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Latency percentiles at " + loadLabel(l) + " (medians over rounds)"

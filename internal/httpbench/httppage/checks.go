@@ -12,31 +12,22 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// maxHalfWidth is the median relative half-width of a load's intervals of
-// API CPU per request above which the page ranks nothing at that load.
+// maxHalfWidth is the median relative half-width of API CPU per request above which a load ranks nothing.
 const maxHalfWidth = 0.10
 
-// A problem is a reason the page states no finding for a scenario at a
-// load, or for every scenario at the load when scenario is "".
+// A problem is why the page states no finding for a scenario at a load (every one when scenario is "").
 type problem struct {
 	load     httpbench.Load
 	scenario string
 	text     string
 }
 
-func (p problem) covers(c httpbench.Cell) bool {
-	return p.load == c.Load && (p.scenario == "" || p.scenario == c.Scenario.Name)
-}
-
 func (r *Run) hasBytes() bool {
 	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
 }
 
-// CheckResponses checks the backend's response bytes, which do not vary
-// from round to round: every cell has them, a filtered response is
-// smaller than the base's full one, and a response of fewer hits smaller
-// than one of more. The command fails a run that does not pass, before it
-// writes anything.
+// CheckResponses checks the backend's response bytes, constant over rounds: every cell has them,
+// and filtered or fewer-hit responses are smaller than the base's. The command fails a run that does not pass.
 func CheckResponses(r *Run) error {
 	var texts []string
 	for _, c := range r.Cells {
@@ -53,9 +44,7 @@ func CheckResponses(r *Run) error {
 	return nil
 }
 
-// responseProblem compares c's backend response bytes with the base's at
-// the same load: a response filtered to 5 fields, or of fewer hits, is a
-// part of the base's and must be smaller; one of more hits must be larger.
+// responseProblem says when c's response bytes are not smaller (filtered, fewer hits) or larger (more hits) than the base's.
 func (r *Run) responseProblem(c httpbench.Cell) string {
 	base := r.at(c.Load)[0]
 	b, v := r.summary(base, httpbench.UnitBackendB).Center, r.summary(c, httpbench.UnitBackendB).Center
@@ -74,8 +63,7 @@ func (r *Run) responseProblem(c httpbench.Cell) string {
 		c.Scenario.Name, loadLabel(c.Load), c.Source, format.Plural(c.Hits, "hit"), format.Sig(v), want, format.Sig(b))
 }
 
-// problems are every reason the page withholds a finding: intervals too
-// wide, response bytes out of order or unrecorded, a saving beyond the whole.
+// problems are why the page withholds findings: wide intervals, bad or unrecorded response bytes, a saving beyond the whole.
 func (r *Run) problems() []problem {
 	var out []problem
 	for _, l := range r.Loads() {

@@ -1,16 +1,11 @@
-// Package httppage turns one raw file of the HTTP benchmark into its report:
-// README.md with a table per load (every metric's median and 95% interval
-// over the rounds), the effects of each scenario against the base, paired
-// by round, the findings those effects establish, and one latency chart
-// per load (SVG).
+// Package httppage turns one raw file of the HTTP benchmark into its report: README.md with tables
+// per load (medians and 95% intervals over rounds), each scenario's effects against the base paired
+// by round, the findings they establish, and a latency chart (SVG) per load.
 //
-// Data flows one way: Parse reads the benchfmt file into a Run (the
-// configuration and every cell's samples per unit, in round order);
-// checks.go decides which findings the run can state; view.go builds the
-// view of the page, every median and interval from internal/report/model
-// and every number formatted by internal/report/format, and page.tmpl
-// words it, tables included; chart.go draws the charts. The same raw bytes
-// always give the same files.
+// Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
+// samples per unit, in round order); checks.go decides which findings it can state; view.go builds
+// the view with internal/report/model and format, page.tmpl words it; chart.go draws the charts.
+// The same raw bytes always give the same files.
 package httppage
 
 import (
@@ -46,8 +41,7 @@ func (r *Run) Value(key string) string {
 // Samples returns a cell's values of unit, one per round, in round order.
 func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
 
-// summary is the median of a cell's values of unit with its interval; a
-// NaN median when there are none.
+// summary is the median of a cell's values of unit with its interval; NaN without values.
 func (r *Run) summary(c httpbench.Cell, unit string) model.Summary {
 	return summarize(r.Samples(c, unit))
 }
@@ -72,17 +66,10 @@ func (r *Run) Loads() []httpbench.Load {
 
 // at returns the cells of load l, its base first.
 func (r *Run) at(l httpbench.Load) []httpbench.Cell {
-	var out []httpbench.Cell
-	for _, c := range r.Cells {
-		if c.Load == l {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(r.Cells), func(c httpbench.Cell) bool { return c.Load != l })
 }
 
-// Parse reads a raw file. It fails on a syntax error, on a file without
-// HTTP results, and when a load lacks the base scenario.
+// Parse reads a raw file. It fails on a syntax error, without HTTP results, or when a load lacks the base.
 func Parse(name string, data []byte) (*Run, error) {
 	run := &Run{File: name, samples: map[httpbench.Cell]map[string][]float64{}}
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
@@ -129,8 +116,7 @@ func Parse(name string, data []byte) (*Run, error) {
 	return run, nil
 }
 
-// kinds are what a scenario changes from the base, in the order
-// httpbench.Scenarios makes them; kind names it.
+// kinds are what a scenario changes from the base, in httpbench.Scenarios' order; kind names it.
 var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
 
 func kind(s httpbench.Scenario) string {

@@ -17,9 +17,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A metric is a unit of the raw file and the scale from it to the unit a
-// table shows. An effect names it in findings (noun, per), and says it in
-// percent of the base's value when relative.
+// A metric is a raw unit and its scale to the table's; an effect names it (noun, per) and,
+// when relative, says it in percent of the base.
 type metric struct {
 	unit      string
 	scale     float64
@@ -28,14 +27,12 @@ type metric struct {
 }
 
 var (
-	// speed and cost are the columns of a load's two tables (page.tmpl
-	// heads them), split so that each reads on a page without scrolling.
+	// speed and cost are the columns of a load's two tables, headed by page.tmpl.
 	speed = []metric{{unit: httpbench.UnitReqs, scale: 1}, {unit: httpbench.UnitP50, scale: 1e-6},
 		{unit: httpbench.UnitP90, scale: 1e-6}, {unit: httpbench.UnitP99, scale: 1e-6}, {unit: httpbench.UnitP999, scale: 1e-6}}
 	cost = []metric{{unit: httpbench.UnitAPICPU, scale: 1e-3}, {unit: httpbench.UnitBackendCPU, scale: 1e-3},
 		{unit: httpbench.UnitBackendB, scale: 1e-3}, {unit: httpbench.UnitB, scale: 1e-3}, {unit: httpbench.UnitAllocs, scale: 1}, {unit: httpbench.UnitConns, scale: 1}}
-	// effects are the columns of a load's effects table, and what findings
-	// speak of.
+	// effects are the columns of a load's effects table, and what findings speak of.
 	effects = []metric{
 		{httpbench.UnitAPICPU, 1e-3, "API server CPU", "µs per request", false},
 		{httpbench.UnitReqs, 1, "throughput", "req/s", true},
@@ -50,11 +47,8 @@ var pageText string
 
 var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
 
-// Page returns the report of run as Markdown. machine names the machine,
-// charts says whether to link the latency charts (ChartFile). Its first
-// line says so when the run's tree had uncommitted changes, and the lines
-// after the title name every check that failed and every measurement the
-// run lacks.
+// Page returns the report of run as Markdown; charts says whether to link the latency charts
+// (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
 func Page(run *Run, machine string, charts bool) ([]byte, error) {
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, newView(run, machine, charts)); err != nil {
@@ -63,8 +57,7 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// A view is what the page shows of a run, every number formatted, every
-// table as its rows: page.tmpl words it.
+// A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
 	Run                     *Run
 	Dirty, Machine, NoBytes string // Dirty: the commit of a tree with uncommitted changes; NoBytes: the unit the run lacks
@@ -97,8 +90,7 @@ type effectView struct {
 	Base              string // the base's value
 }
 
-// A scenarioView is what page.tmpl says of a scenario: Kind is what it
-// changes from the base.
+// A scenarioView is what page.tmpl says of a scenario; Kind is what it changes.
 type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
@@ -122,7 +114,9 @@ func newView(run *Run, machine string, charts bool) view {
 		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(httpbench.KeyWorkers)}
 	}
 	withheld := func(c httpbench.Cell, all bool) bool {
-		return slices.ContainsFunc(problems, func(p problem) bool { return p.covers(c) && (!all || p.scenario == "") })
+		return slices.ContainsFunc(problems, func(p problem) bool {
+			return p.load == c.Load && (p.scenario == "" || !all && p.scenario == c.Scenario.Name)
+		})
 	}
 	for i, l := range run.Loads() {
 		cells := run.at(l)
@@ -172,10 +166,8 @@ func loadLabel(l httpbench.Load) string {
 	return strconv.Itoa(l.Rate) + " req/s"
 }
 
-// of returns the effect of cell c against base, paired by round, and the
-// scale it is shown at: the rounds are interleaved, so a round's base and
-// variant ran minutes apart at most, and the pairing takes out the drift
-// between rounds.
+// of returns the effect of c against base, paired by round (which takes out the drift between
+// interleaved rounds), and the scale it is shown at.
 func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
 	d := make([]float64, min(len(b), len(v)))
@@ -203,8 +195,7 @@ func (e metric) finding(s model.Summary, scale, base float64) effectView {
 	return ev
 }
 
-// established reports whether an effect is a finding: its interval is
-// finite, excludes zero and is no wider than the effect itself.
+// established reports whether an effect's interval is finite, excludes zero and is no wider than it.
 func established(s model.Summary) bool {
 	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.Center)
 }

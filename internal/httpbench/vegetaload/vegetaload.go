@@ -1,14 +1,9 @@
-// Package vegetaload drives the API server with HTTP requests and measures
-// what its client sees: requests, throughput and every latency.
+// Package vegetaload drives the API server with HTTP requests and measures what its client sees:
+// requests, throughput and every latency. Its load generator is github.com/tsenart/vegeta/v12: an
+// open-loop attack at a fixed rate (a slow server shows as latency), or workers as fast as they go.
 //
-// Its load generator is github.com/tsenart/vegeta/v12: an open-loop attack
-// at a fixed rate (a slow server shows as latency instead of slowing the
-// load down), or a fixed number of workers as fast as they go, every
-// request timestamped from one monotonic start.
-//
-// Data flows from a Spec to vegeta's attacker, whose results Run gathers
-// into a Result. Run refuses any target that is not on loopback, and its
-// client refuses to connect anywhere else.
+// Data flows from a Spec to vegeta's attacker, whose results Run gathers into a Result. Run refuses
+// any target off loopback, and its client refuses to connect anywhere else.
 package vegetaload
 
 import (
@@ -52,8 +47,7 @@ func (r Result) Throughput() float64 {
 	return float64(r.Requests-r.Failed) / r.Span.Seconds()
 }
 
-// Quantile returns the latency below which a fraction q of the requests
-// fell (the nearest rank), or 0 when there were none.
+// Quantile returns the latency below which a fraction q of the requests fell (nearest rank), or 0.
 func (r Result) Quantile(q float64) time.Duration {
 	n := len(r.Latencies)
 	if n == 0 {
@@ -63,10 +57,8 @@ func (r Result) Quantile(q float64) time.Duration {
 	return r.Latencies[min(max(i, 0), n-1)]
 }
 
-// Run attacks spec.Target until spec.Duration has passed, spec.Requests
-// were sent or ctx is done, and returns what came back. It fails before
-// sending anything when the target is not on loopback or the spec is out of
-// bounds.
+// Run attacks spec.Target until spec.Duration has passed, spec.Requests were sent or ctx is
+// done, and returns what came back. It sends nothing to a target off loopback or for a bad spec.
 func Run(ctx context.Context, spec Spec) (Result, error) {
 	if err := Loopback(spec.Target); err != nil {
 		return Result{}, err
@@ -74,7 +66,12 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	if spec.Workers < 1 || spec.Rate < 0 || spec.Duration <= 0 || spec.Requests < 1 {
 		return Result{}, fmt.Errorf("load: a bounded attack needs workers, a duration and a request count: %+v", spec)
 	}
-	c := client(spec.Workers)
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
+	c := &http.Client{
+		Timeout:       30 * time.Second,
+		Transport:     &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: spec.Workers, DisableCompression: true},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	defer c.CloseIdleConnections()
 	attacker := vegeta.NewAttacker(
 		vegeta.Client(c),
@@ -85,12 +82,9 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	target := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: spec.Target})
 	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
 
-	var (
-		r           Result
-		first, last time.Time
-		stop        = context.AfterFunc(ctx, func() { attacker.Stop() })
-	)
-	defer stop()
+	var r Result
+	var first, last time.Time
+	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	for res := range results {
 		r.Requests++
 		r.Latencies = append(r.Latencies, res.Latency)
@@ -102,8 +96,13 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		}
 		if res.Code != http.StatusOK || res.Error != "" {
 			r.Failed++
-			if r.FirstErr == "" {
-				r.FirstErr = describe(res)
+			if r.FirstErr == "" && res.Code != 0 {
+				r.FirstErr = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
+				if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
+					r.FirstErr += ": " + body
+				}
+			} else if r.FirstErr == "" {
+				r.FirstErr = cmp.Or(res.Error, "no response")
 			}
 		}
 	}
@@ -125,21 +124,7 @@ func (l limit) Pace(elapsed time.Duration, hits uint64) (time.Duration, bool) {
 	return l.Pacer.Pace(elapsed, hits)
 }
 
-func client(workers int) *http.Client {
-	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
-	return &http.Client{
-		Timeout: 30 * time.Second,
-		Transport: &http.Transport{
-			DialContext:         dialer.DialContext,
-			MaxIdleConnsPerHost: workers,
-			DisableCompression:  true,
-		},
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
-}
-
-// loopbackOnly is a net.Dialer's Control: it refuses, before the socket
-// connects, every address that is not on loopback.
+// loopbackOnly is a net.Dialer's Control refusing, before connecting, any address off loopback.
 func loopbackOnly(_, address string, _ syscall.RawConn) error {
 	if host, _, err := net.SplitHostPort(address); err != nil || !isLoopback(host) {
 		return fmt.Errorf("load: refusing to connect to %s: not a loopback address", address)
@@ -147,8 +132,7 @@ func loopbackOnly(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-// Loopback returns an error unless rawURL is an http URL whose host is a
-// loopback address (127.0.0.0/8 or ::1) or localhost.
+// Loopback returns an error unless rawURL is an http URL on 127.0.0.0/8, ::1 or localhost.
 func Loopback(rawURL string) error {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -161,15 +145,3 @@ func Loopback(rawURL string) error {
 }
 
 func isLoopback(host string) bool { ip := net.ParseIP(host); return ip != nil && ip.IsLoopback() }
-
-// describe says on one line why a request failed.
-func describe(res *vegeta.Result) string {
-	msg := res.Error
-	if res.Code != 0 {
-		msg = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
-		if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
-			msg += ": " + body
-		}
-	}
-	return cmp.Or(msg, "no response")
-}

@@ -7,17 +7,12 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A page states findings (which codec, what an option saves, the cores it
-// spends) only from numbers that hold together: intervals narrow enough to
-// rank, and no cell faster, beyond both intervals, than a part of its own
-// work. problems says what stands in the way; none means findings.
+// A page states findings only from numbers that hold together: intervals narrow enough to rank,
+// and no cell faster, beyond both intervals, than a part of its own work (problems).
 
-// shareSlack is how far below its share of the document the filtered
-// document's decode may seem to go before the page calls it implausible.
-// Under the affine cost model (a call, a cost per value, a cost per byte,
-// none negative) the filtered decode takes at least the smaller of its
-// shares of values and bytes; values of unequal cost can take it lower,
-// but not by half.
+// shareSlack is how far below its share of the document the filtered decode may go before the
+// page calls it implausible: under an affine cost model it takes at least the smaller of its
+// shares of values and bytes; values of unequal cost can take it lower, but not by half.
 const shareSlack = 0.5
 
 // A part is an operation whose work its whole includes: it cannot take longer.
@@ -71,9 +66,8 @@ func (p *page) summary(w way, codec string) (model.Summary, bool) {
 	return sum, sum.HasCI
 }
 
-// belowShare reports a filtered decode that, beyond both intervals, takes
-// less than shareSlack of the smaller of the filtered document's shares
-// of the values and bytes of the whole document's decode.
+// belowShare reports a filtered decode that, beyond both intervals, takes less than
+// shareSlack of its smaller share (values or bytes) of the whole document's decode.
 func (p *page) belowShare(codec string) string {
 	full, filtered := p.run.Sizes[p.info.Name], p.run.Sizes[p.info.Filtered]
 	if !full.HasDocBytes || !full.HasFields || full.DocBytes <= 0 || full.Fields <= 0 {

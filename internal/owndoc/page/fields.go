@@ -40,8 +40,7 @@ func saves(e model.Estimate) string {
 
 type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
 
-// find is codec's figures for w: its time, what it saves against base and
-// its time over filtered's.
+// find is codec's figures for w: its time, its saving against base, its ratio to filtered.
 func (p *page) find(w way, codec string, base, filtered []float64) *finding {
 	x := p.ns(w.op, codec, w.filtered)
 	f := &finding{Way: w.name, Codec: codec, Category: p.category(codec), Time: p.time(w.op, codec, w.filtered)}

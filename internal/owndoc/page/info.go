@@ -26,8 +26,7 @@ const (
 	KeyFailPrefix = "doc-failed-"     // doc-failed-<n>: <cell>: why the gate refused it
 )
 
-// Lines returns the configuration lines, key and value, of what info
-// holds beyond the document's own keys: the notes and the refused cells.
+// Lines returns the configuration lines of info's notes and refused cells.
 func (info Info) Lines() [][2]string {
 	lines := [][2]string{{KeyGateFailed, strconv.Itoa(len(info.Failures))}}
 	for i, n := range info.Notes {
@@ -42,10 +41,8 @@ func (info Info) Lines() [][2]string {
 // oneLine joins the lines of s with spaces: a configuration value is one line.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// ReadInfo returns the Info of run, the raw file rawFile of the document
-// named name (its results directory is doc-<name>), from its configuration
-// lines. A file written before they held the notes and the refused cells
-// has Unrecorded set.
+// ReadInfo reads the Info of run, the raw file rawFile of the document name, from its configuration
+// lines; a file from before they held notes and refused cells has Unrecorded set.
 func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 	info := Info{Name: name, Filtered: name + rawfmt.FilteredSuffix, RawFile: rawFile}
 	var ok bool
@@ -105,8 +102,7 @@ const (
 	PageFile  = "README.md"
 )
 
-// FromRun renders the page of run, the raw file rawFile of the document
-// named name, from the raw file alone.
+// FromRun renders the page of run, the raw file rawFile of the document name, from it alone.
 func FromRun(run *load.Run, name, rawFile string) ([]byte, error) {
 	info, err := ReadInfo(run, name, rawFile)
 	if err != nil {

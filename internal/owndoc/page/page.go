@@ -1,19 +1,13 @@
-// Package page writes the page of make bench-doc: what a user's document
-// costs with every codec, what asking for only the fields the client uses
-// would save, which codec to use, and the CPU each option spends at a
-// request rate.
+// Package page writes the page of make bench-doc: what a user's document costs with every codec,
+// what asking for only the fields the client uses would save, which codec to use, and the CPU each
+// option spends at a request rate.
 //
-// Data flows from a raw benchfmt file, read by package internal/report/load
-// like any raw file, to an Info read from its configuration lines (info.go),
-// then to a view of the page: every number computed from the cells'
-// samples with package internal/report/model (medians with benchmath's
-// distribution-free 95% intervals; speedups, savings and cores with
-// bootstrap intervals) and printed by package internal/report/format, as on
-// every other page, and every table as its rows. page.tmpl words the view,
-// tables included, so make report rebuilds the page from the raw file
-// alone. A sentence whose cells are missing is left out. Before any
-// finding, the run is checked (checks.go); a run that fails says so at the
-// top and states none.
+// Data flows from a raw benchfmt file, read by internal/report/load, to an Info from its
+// configuration lines (info.go), then to a view: numbers from internal/report/model (medians with
+// distribution-free 95% intervals; speedups, savings and cores bootstrapped), printed by
+// internal/report/format, tables as rows. page.tmpl words it, so make report rebuilds the page from
+// the raw file alone; a sentence whose cells are missing is left out. A run failing the checks
+// (checks.go) says so at the top and states no finding.
 package page
 
 import (
@@ -60,8 +54,7 @@ var pageText string
 
 var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
 
-// A view is the whole page, every number formatted: page.tmpl words it.
-// Choice, Fields and CPU are left out when the run has Problems.
+// A view is the whole page, numbers formatted: page.tmpl words it. Problems leave out Choice, Fields and CPU.
 type view struct {
 	Info          Info
 	Run           *load.Run
@@ -75,9 +68,8 @@ type view struct {
 	Tables        []table
 }
 
-// Render returns the page of run. A run whose numbers do not hold
-// together (see problems) says so at the top and states no finding: only
-// the document, the tables of measurements, the gate and the method.
+// Render returns the page of run. A run whose numbers do not hold together (see problems)
+// says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
 	full, filtered := run.Sizes[info.Name], run.Sizes[info.Filtered]
