@@ -78,8 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// inferTypes prints the Go file of the types inferred from the document at
-// path to w and Infer's warnings to warn; on error, nothing.
+// inferTypes prints the types inferred from path to w, warnings to warn.
 func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	if !token.IsIdentifier(name) || !token.IsExported(name) {
 		return fmt.Errorf("-type %q is not an exported Go identifier, like Doc", name)
@@ -110,8 +109,7 @@ func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	return err
 }
 
-// list prints the fixtures; a corpus that cannot be read as missing, with
-// the command that fetches it.
+// list prints the fixtures; an unreadable corpus as missing.
 func list(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tFIELDS\tBYTES")

@@ -48,8 +48,7 @@ func InferSamples(name string, docs [][]byte) (*Type, []string, error) {
 	return infer(name, docs, nil)
 }
 
-// infer reads valid docs into one shape and builds its type. With several
-// docs, paths start with the doc's index.
+// infer reads valid docs into one shape and builds its type.
 func infer(name string, docs [][]byte, warnings []string) (*Type, []string, error) {
 	r := reader{warnings: warnings}
 	var s shape
@@ -80,7 +79,6 @@ type shape struct {
 	elem *shape    // the elements of the arrays seen
 }
 
-// seenKinds is a set of kinds of JSON value.
 type seenKinds uint8
 
 const (
