@@ -33,13 +33,11 @@ import (
 // Path is the module path of the generated module.
 const Path = "docbench"
 
-// suite is the module path of the suite.
 const suite = "github.com/jsoncost/jsoncost"
 
 //go:embed bench_test.go.tmpl
 var testText string
 
-// testFile is the generated package's test file.
 var testFile = template.Must(template.New("bench_test.go").Parse(testText))
 
 // A Doc is what the generated package is made from.
@@ -137,7 +135,6 @@ func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
 	return bin, note, nil
 }
 
-// writeTest writes the test file for the module's Doc.
 func (m *Module) writeTest() error {
 	var b bytes.Buffer
 	if err := testFile.Execute(&b, m.doc); err != nil {
@@ -146,8 +143,7 @@ func (m *Module) writeTest() error {
 	return os.WriteFile(filepath.Join(m.Dir, "bench_test.go"), b.Bytes(), 0o644)
 }
 
-// goCmd runs the go command in the module with the arguments, letting it
-// complete go.mod from the suite's requirements.
+// goCmd runs go in the module, letting it complete go.mod.
 func (m *Module) goCmd(ctx context.Context, args ...string) error {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.Dir
