@@ -65,8 +65,6 @@ func namedFields(n int) []field {
 
 func pick(r *rand.Rand, list string) string { return lists[list][r.IntN(len(lists[list]))] }
 
-var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // value returns a random value of kind k.
 func value(r *rand.Rand, k string) any {
 	switch k {
@@ -79,7 +77,7 @@ func value(r *rand.Rand, k string) any {
 	case "bool":
 		return r.IntN(2) == 1
 	case "time":
-		return epoch.Add(time.Duration(r.Int64N(365*24*3600*1000)) * time.Millisecond)
+		return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(r.Int64N(365*24*3600*1000)) * time.Millisecond)
 	}
 	panic(fmt.Sprintf("unknown kind %q", k))
 }

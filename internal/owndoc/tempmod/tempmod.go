@@ -2,15 +2,13 @@
 // a user's document for make bench-doc, outside the repository: the
 // committed fixtures and the suite's own tests never see it.
 //
-// Data flows from a Doc (the samples, the inferred type and its projection)
-// to files in a fresh temporary directory: go.mod, a module of its own
-// (Path) that requires this suite's module and replaces it with the
-// checkout it runs from (Root); go.sum, copied from the checkout; the
-// types; easyjson's code for them; the samples; and a test file
-// (bench_test.go.tmpl) that hands all of it, as a jsoncost.Document, to
-// the benchmark body of the suite's root package, the one non-internal
-// package it imports. Build compiles the test binary the runner then runs
-// round after round.
+// Data flows from a Doc (samples, inferred type, projection) to files in a
+// fresh temporary directory: go.mod, a module (Path) that requires this
+// suite's module replaced by the checkout it runs from (Root); the
+// checkout's go.sum; the types and easyjson's code for them; the samples;
+// and a test file (bench_test.go.tmpl) that hands them, as a
+// jsoncost.Document, to the benchmark body of the suite's root package.
+// Build compiles the test binary the runner then runs round after round.
 package tempmod
 
 import (
