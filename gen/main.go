@@ -47,18 +47,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case err != nil:
-	case flags.NArg() > 0:
-		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
-	case (set["type"] || set["pkg"]) && !set["infer"]:
-		err = errors.New("-type and -pkg go with -infer")
-	}
-	switch {
 	case errors.Is(err, flag.ErrHelp):
 		flags.SetOutput(stderr)
 		flags.PrintDefaults()
 		return 0
-	case err != nil:
+	case err == nil && flags.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
+	case err == nil && (set["type"] || set["pkg"]) && !set["infer"]:
+		err = errors.New("-type and -pkg go with -infer")
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "gen: %v (see go run ./gen -h)\n", err)
 		return 2
 	}
