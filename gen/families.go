@@ -42,8 +42,7 @@ func synthetic() []*fixture {
 	return fs
 }
 
-// newFixture encodes doc and types it and proj (nil for none), whose
-// fields get5, a Go expression, reads.
+// newFixture encodes doc and types it and proj (nil for none).
 func newFixture(name, family string, doc, proj *object, get5 string) *fixture {
 	data := encode(doc)
 	n, err := jsonvalue.Scalars(data)
@@ -62,8 +61,7 @@ func projected(name, family string, doc *object) *fixture {
 	return newFixture(name, family, doc, proj, get5)
 }
 
-// fieldsDoc returns the first n fields of the fields family: field k has
-// the same value in every document that has it.
+// fieldsDoc returns n fields; field k is the same in every document.
 func fieldsDoc(name string, n int) *object {
 	r := newRand("fields")
 	o := &object{name: name}
@@ -83,8 +81,7 @@ func fieldsFixture(n int) *fixture {
 	return projected(name, "fields", doc)
 }
 
-// bytesFixture is bytes-NNNNk (bytes-0.25k for 256): fields-0010 with its
-// strings grown to make size bytes.
+// bytesFixture is bytes-NNNNk: fields-0010 with strings grown to size bytes.
 func bytesFixture(size int) *fixture {
 	name := fmt.Sprintf("bytes-%04dk", size>>10)
 	if size < 1<<10 {
@@ -95,8 +92,7 @@ func bytesFixture(size int) *fixture {
 	return projected(name, "bytes", doc)
 }
 
-// equalBytesFixture is equal-bytes-fNNN: n fields in 8 KiB, keys short
-// and numbers small enough for 512 of them.
+// equalBytesFixture is equal-bytes-fNNN: n short fields in 8 KiB.
 func equalBytesFixture(n int) *fixture {
 	name := fmt.Sprintf("equal-bytes-f%03d", n)
 	r := newRand(name)
@@ -145,8 +141,7 @@ func share(total, parts, i int) int {
 
 const nestedLeaves = 64
 
-// nestedFixture is nested-dD: fields-0064 spread evenly over d levels, each
-// level but the last holding the next one as its last field.
+// nestedFixture is nested-dD: fields-0064 over d levels, each in the last field of the one above.
 func nestedFixture(d int) *fixture {
 	name := fmt.Sprintf("nested-d%d", d)
 	flat := fieldsDoc("", nestedLeaves)
@@ -183,9 +178,8 @@ func esHitsFixture(hits int, variant string) *fixture {
 	return newFixture(name, "es-hits", doc, proj, fmt.Sprintf("hitPaths(%d, esSource5)", hits))
 }
 
-// esHits returns a search response with hits hits whose _source holds the
-// fields of fields-0050 at the indices keep (all when nil). Hit i is the
-// same in every response, and so is the envelope for a number of hits.
+// esHits returns a search response whose hits' _source holds the fields of
+// fields-0050 at the indices keep (all when nil); hit i is always the same.
 func esHits(root, variant, source string, hits int, keep []int) *object {
 	r := newRand(fmt.Sprintf("es-hits-%d", hits))
 	list := make([]*object, hits)

@@ -16,12 +16,8 @@ import (
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
-// The generated Go files, in the fixtures directory; easyjson adds
-// _easyjson.go files beside them.
-const (
-	typesFile     = "types_gen.go"     // the synthetic fixtures and their types
-	realworldFile = "realworld_gen.go" // the real-world fixtures and their types
-)
+// The generated Go files in the fixtures directory.
+const typesFile, realworldFile = "types_gen.go", "realworld_gen.go"
 
 //go:embed fixtures.go.tmpl
 var goFileTmpl string
@@ -45,8 +41,7 @@ func syntheticFiles(fs []*fixture) (files, error) {
 	return out, err
 }
 
-// goSource returns the Go file that lists fs, the synthetic fixtures when
-// source5 (the keys of esSource5) is set, and declares their types.
+// goSource returns the Go file listing fs and their types; source5 is set for the synthetic ones.
 func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	var roots []*infer.Type
 	for _, f := range fs {
@@ -104,9 +99,8 @@ func writeFiles(dir string, out files) error {
 	return err
 }
 
-// easyjson generates easyjson's methods for the structs of goFiles, but not
-// MarshalJSON and UnmarshalJSON, which every other codec would call. Its
-// old files go first: easyjson only runs on a package that builds.
+// easyjson generates easyjson's methods, without the std marshalers every
+// codec would call, after removing its old files so the package builds.
 func easyjson(dir string, goFiles ...string) error {
 	for _, f := range goFiles {
 		err := os.Remove(filepath.Join(dir, strings.TrimSuffix(f, ".go")+"_easyjson.go"))

@@ -47,18 +47,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case err != nil:
-	case flags.NArg() > 0:
-		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
-	case (set["type"] || set["pkg"]) && !set["infer"]:
-		err = errors.New("-type and -pkg go with -infer")
-	}
-	switch {
 	case errors.Is(err, flag.ErrHelp):
 		flags.SetOutput(stderr)
 		flags.PrintDefaults()
 		return 0
-	case err != nil:
+	case err == nil && flags.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
+	case err == nil && (set["type"] || set["pkg"]) && !set["infer"]:
+		err = errors.New("-type and -pkg go with -infer")
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "gen: %v (see go run ./gen -h)\n", err)
 		return 2
 	}
@@ -78,8 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// inferTypes prints the Go file of the types inferred from the document at
-// path to w and Infer's warnings to warn; on error, nothing.
+// inferTypes prints the types inferred from path to w, warnings to warn.
 func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	if !token.IsIdentifier(name) || !token.IsExported(name) {
 		return fmt.Errorf("-type %q is not an exported Go identifier, like Doc", name)
@@ -110,8 +107,7 @@ func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 	return err
 }
 
-// list prints the fixtures; a corpus that cannot be read as missing, with
-// the command that fetches it.
+// list prints the fixtures; an unreadable corpus as missing.
 func list(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tFIELDS\tBYTES")

@@ -17,8 +17,7 @@ type object struct {
 	values []any
 }
 
-// obj returns the object called name holding keys and values alternating
-// in kv.
+// obj returns the object called name with keys and values alternating in kv.
 func obj(name string, kv ...any) *object {
 	o := &object{name: name}
 	for i := 0; i < len(kv); i += 2 {

@@ -21,8 +21,7 @@ func realworld() ([]*fixture, error) {
 	return fs, nil
 }
 
-// realworldFixture is an error for a corpus Infer warns about: its type
-// would not reproduce it.
+// realworldFixture is an error when Infer warns: its type would not reproduce the corpus.
 func realworldFixture(corpusName string) (*fixture, error) {
 	name := "realworld-" + corpusName
 	data, err := corpus.Load(corpusName)

@@ -12,8 +12,7 @@ import (
 // seed fixes every random choice: the same seed gives the same bytes.
 const seed = 0x6a736f6e636f7374 // "jsoncost"
 
-// newRand returns the random stream called name: a fixture's bytes depend
-// only on its own streams.
+// newRand returns the random stream called name.
 func newRand(name string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(name))
@@ -38,12 +37,10 @@ var lists = func() map[string][]string {
 
 var mix = lists["mix"]
 
-// A field is a key and the kind of its value: string, int, float, bool or
-// time.
+// A field is a key and the kind of its value.
 type field struct{ key, kind string }
 
-// namedFields returns n fields with unique snake_case keys of 8 to 20
-// bytes. Field k is the same for every n.
+// namedFields returns n fields with unique keys of 8 to 20 bytes; field k is the same for every n.
 func namedFields(n int) []field {
 	var fs []field
 	used := map[string]bool{}
@@ -68,10 +65,7 @@ func namedFields(n int) []field {
 
 func pick(r *rand.Rand, list string) string { return lists[list][r.IntN(len(lists[list]))] }
 
-var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// value returns a random value of kind k: strings of 16 to 32 bytes,
-// numbers below a million, timestamps in 2024 in whole milliseconds.
+// value returns a random value of kind k.
 func value(r *rand.Rand, k string) any {
 	switch k {
 	case "string":
@@ -83,13 +77,12 @@ func value(r *rand.Rand, k string) any {
 	case "bool":
 		return r.IntN(2) == 1
 	case "time":
-		return epoch.Add(time.Duration(r.Int64N(365*24*3600*1000)) * time.Millisecond)
+		return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(r.Int64N(365*24*3600*1000)) * time.Millisecond)
 	}
 	panic(fmt.Sprintf("unknown kind %q", k))
 }
 
-// thousandths returns (10n+7)/1000: never integral, so every codec writes
-// it as the decimal it was made from.
+// thousandths returns (10n+7)/1000: never integral, so every codec writes it alike.
 func thousandths(n int) float64 { return float64(n*10+7) / 1000 }
 
 // text returns n bytes of words, nothing JSON escapes.

@@ -12,7 +12,7 @@ type builder struct {
 	used nameSet // type names
 }
 
-// build returns the type of s, a struct named name (made unique).
+// build returns the type of s, a struct named name made unique.
 func (b *builder) build(s *shape, name string) *Type {
 	t := b.nonNull(s, name)
 	if s.seen&null == 0 || t.Kind == Any || t.Kind == Slice || t.Kind == Map {

@@ -14,15 +14,12 @@ import (
 // Infer refuses a document whose values nest deeper.
 const MaxDepth = 100
 
-// Infer returns the type of the JSON document doc, declared under name,
-// and a warning, one line each, for a leading byte-order mark (which it
-// skips) and for every duplicate key (whose values it merges into one
-// field).
-//
-// Nested structs are named by name followed by the Go name of the key
-// holding them, with "Item" appended for array elements and "Value" for
-// map values, and 2, 3, … appended to tell equal names apart. Invalid JSON
-// is a *SyntaxError; values nested deeper than MaxDepth are an error.
+// Infer returns the type of the JSON document doc, declared under name, and
+// a one-line warning for a leading byte-order mark (skipped) and for each
+// duplicate key (its values merged into one field). Nested structs are named
+// name plus the key's Go name, "Item" for array elements, "Value" for map
+// values and 2, 3, … to tell equal names apart. Invalid JSON is a
+// *SyntaxError; values nested deeper than MaxDepth are an error.
 func Infer(name string, doc []byte) (*Type, []string, error) {
 	start, warnings := skipBOM(doc)
 	if err := check(doc, start); err != nil {
@@ -48,8 +45,7 @@ func InferSamples(name string, docs [][]byte) (*Type, []string, error) {
 	return infer(name, docs, nil)
 }
 
-// infer reads valid docs into one shape and builds its type. With several
-// docs, paths start with the doc's index.
+// infer reads valid docs into one shape and builds its type.
 func infer(name string, docs [][]byte, warnings []string) (*Type, []string, error) {
 	r := reader{warnings: warnings}
 	var s shape
@@ -80,7 +76,6 @@ type shape struct {
 	elem *shape    // the elements of the arrays seen
 }
 
-// seenKinds is a set of kinds of JSON value.
 type seenKinds uint8
 
 const (

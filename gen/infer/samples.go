@@ -9,13 +9,12 @@ import (
 	"io"
 )
 
-// Samples returns the documents data holds, for InferSamples: the object
-// data is, each object of the array data is, or each object of a stream of
-// values one after the other (NDJSON, one a line). A leading byte-order
-// mark is skipped with a warning. The documents are sub-slices of data, as
-// written. Invalid JSON is a *SyntaxError at its line and column in data;
-// a document that is not an object a *ShapeError; an element of the array
-// that is not an object an error naming it.
+// Samples returns the documents data holds, for InferSamples, as sub-slices
+// of data: one object, each object of an array, or each of a stream of
+// objects (NDJSON). A leading byte-order mark is skipped with a warning.
+// Invalid JSON is a *SyntaxError at its line and column in data; a document
+// that is not an object a *ShapeError; an array element not an object an
+// error naming it.
 func Samples(data []byte) (docs [][]byte, warnings []string, err error) {
 	start, warnings := skipBOM(data)
 	dec := json.NewDecoder(bytes.NewReader(data[start:]))

@@ -22,8 +22,7 @@ func (e *SyntaxError) Error() string {
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
-// skipBOM returns where data starts after a UTF-8 byte-order mark, and the
-// warning about it.
+// skipBOM returns where data starts after a byte-order mark, and a warning.
 func skipBOM(data []byte) (int, []string) {
 	if bytes.HasPrefix(data, []byte("\uFEFF")) {
 		return len("\uFEFF"), []string{"skipped the UTF-8 byte-order mark at the start"}
@@ -53,14 +52,12 @@ func syntaxError(doc []byte, start int, err error) error {
 	return &SyntaxError{Line: line, Column: col, Err: err}
 }
 
-// truncated reports whether data, not valid JSON, is blank or ends inside
-// its first value.
+// truncated reports whether invalid data is blank or ends inside its value.
 func truncated(data []byte) bool {
 	err := json.NewDecoder(bytes.NewReader(data)).Decode(new(json.RawMessage))
 	return err == io.EOF || err == io.ErrUnexpectedEOF
 }
 
-// position returns the line and column of the byte at offset off in doc.
 func position(doc []byte, off int) (line, col int) {
 	before := doc[:off]
 	return 1 + bytes.Count(before, []byte("\n")), off - bytes.LastIndexByte(before, '\n')

@@ -61,8 +61,7 @@ type Field struct {
 	OmitEmpty bool
 }
 
-// goSyntax is the Go expression of each kind; an element type follows that
-// of a Slice, Map or Pointer.
+// goSyntax is the Go syntax of each kind; an element type follows the last three.
 var goSyntax = [...]string{"any", "bool", "int64", "float64", "string", "time.Time", "struct", "[]", "map[string]", "*"}
 
 //go:embed types.go.tmpl

@@ -91,14 +91,9 @@ func diff(got, want any, tol *big.Float, path string) error {
 		if !ok {
 			break
 		}
-		keys := slices.Collect(maps.Keys(w))
-		for k := range g {
-			if _, ok := w[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		all := maps.Clone(g)
+		maps.Copy(all, w)
+		for _, k := range slices.Sorted(maps.Keys(all)) {
 			gv, inGot := g[k]
 			wv, inWant := w[k]
 			at := fmt.Sprintf("%s[%q]", path, k)
@@ -145,8 +140,7 @@ func near(a, b json.Number, tol *big.Float) bool {
 	return ok1 && ok2 && x.Sub(x, y).Abs(x).Cmp(tol) <= 0
 }
 
-// short shows a decoded JSON value, which always encodes, in at most 60
-// bytes.
+// short shows a decoded JSON value in at most 60 bytes.
 func short(v any) string {
 	b, _ := json.Marshal(v)
 	if len(b) > 60 {

@@ -45,37 +45,29 @@ func (s *Set) Check(t *infer.Type) error {
 		if len(names) == 0 {
 			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)
 		}
-		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(nearest(p, names), ", "))
+		slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(distance(p, a), distance(p, b)) })
+		return fmt.Errorf("FIELDS: %q is not a path in the document; nearest: %s", p, strings.Join(names[:min(5, len(names))], ", "))
 	}
 	return nil
-}
-
-// nearest returns the five paths closest to p, closest first; ties keep
-// the order of paths.
-func nearest(p string, paths []string) []string {
-	paths = slices.Clone(paths)
-	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(distance(p, a), distance(p, b)) })
-	return paths[:min(5, len(paths))]
 }
 
 // distance is the Levenshtein distance in runes.
 func distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	row := make([]int, len(rb)+1) // distances from ra[:i] to each rb[:j]
+	for j := range row {
+		row[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+	for i := range ra {
+		diag := row[0]
+		row[0] = i + 1
+		for j := range rb {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if ra[i] == rb[j] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			diag, row[j+1] = row[j+1], min(row[j+1]+1, row[j]+1, diag+cost)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return row[len(rb)]
 }

@@ -7,13 +7,11 @@
 // elements of the array it holds, once per []. A path that ends at an
 // object or array keeps all of it.
 //
-// Data flows from Parse, which builds a tree of the paths, to Check, which
-// finds each path in the document's type (or names the nearest that are
-// there), then to Project, which prunes the type to the paths: the type a
-// client decodes into. Filter prunes a sample the way Elasticsearch's
-// _source_includes does, giving what the server would send; Locate lists
-// the concrete paths of a sample (array indices filled in) that a lazy
-// reader looks up.
+// Parse builds a tree of the paths; Check finds each in the document's type
+// (or names the nearest there); Project prunes the type to them, giving the
+// type a client decodes into. Filter prunes a sample as Elasticsearch's
+// _source_includes does; Locate lists the concrete paths of a sample that a
+// lazy reader looks up.
 package fields
 
 import (
@@ -86,11 +84,9 @@ func Parse(spec string) (*Set, error) {
 func split(p string) ([]string, error) {
 	var steps []string
 	for _, seg := range strings.Split(p, ".") {
-		key := seg
-		n := 0
-		for strings.HasSuffix(key, "[]") {
+		key, n := seg, 0
+		for ; strings.HasSuffix(key, "[]"); n++ {
 			key = strings.TrimSuffix(key, "[]")
-			n++
 		}
 		if key == "" {
 			return nil, fmt.Errorf("empty key (write a.b, a[].b)")
@@ -98,10 +94,7 @@ func split(p string) ([]string, error) {
 		if strings.ContainsAny(key, "[]") {
 			return nil, fmt.Errorf("key %q: [] may only follow a key", key)
 		}
-		steps = append(steps, key)
-		for range n {
-			steps = append(steps, "")
-		}
+		steps = append(append(steps, key), make([]string, n)...) // "" for each []
 	}
 	return steps, nil
 }

@@ -2,15 +2,13 @@
 // a user's document for make bench-doc, outside the repository: the
 // committed fixtures and the suite's own tests never see it.
 //
-// Data flows from a Doc (the samples, the inferred type and its projection)
-// to files in a fresh temporary directory: go.mod, a module of its own
-// (Path) that requires this suite's module and replaces it with the
-// checkout it runs from (Root); go.sum, copied from the checkout; the
-// types; easyjson's code for them; the samples; and a test file
-// (bench_test.go.tmpl) that hands all of it, as a jsoncost.Document, to
-// the benchmark body of the suite's root package, the one non-internal
-// package it imports. Build compiles the test binary the runner then runs
-// round after round.
+// Data flows from a Doc (samples, inferred type, projection) to files in a
+// fresh temporary directory: go.mod, a module (Path) that requires this
+// suite's module replaced by the checkout it runs from (Root); the
+// checkout's go.sum; the types and easyjson's code for them; the samples;
+// and a test file (bench_test.go.tmpl) that hands them, as a
+// jsoncost.Document, to the benchmark body of the suite's root package.
+// Build compiles the test binary the runner then runs round after round.
 package tempmod
 
 import (
@@ -33,13 +31,11 @@ import (
 // Path is the module path of the generated module.
 const Path = "docbench"
 
-// suite is the module path of the suite.
 const suite = "github.com/jsoncost/jsoncost"
 
 //go:embed bench_test.go.tmpl
 var testText string
 
-// testFile is the generated package's test file.
 var testFile = template.Must(template.New("bench_test.go").Parse(testText))
 
 // A Doc is what the generated package is made from.
@@ -137,7 +133,6 @@ func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
 	return bin, note, nil
 }
 
-// writeTest writes the test file for the module's Doc.
 func (m *Module) writeTest() error {
 	var b bytes.Buffer
 	if err := testFile.Execute(&b, m.doc); err != nil {
@@ -146,8 +141,7 @@ func (m *Module) writeTest() error {
 	return os.WriteFile(filepath.Join(m.Dir, "bench_test.go"), b.Bytes(), 0o644)
 }
 
-// goCmd runs the go command in the module with the arguments, letting it
-// complete go.mod from the suite's requirements.
+// goCmd runs go in the module, letting it complete go.mod.
 func (m *Module) goCmd(ctx context.Context, args ...string) error {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = m.Dir
