@@ -76,8 +76,8 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 	return nil
 }
 
-// readFigures reads the instructions per operation of each cell of a raw
-// file.
+// readFigures reads each cell's instructions per operation from a raw file.
+
 func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {
