@@ -38,13 +38,11 @@ const (
 	DirtySuffix       = "-dirty"
 )
 
-// A CodecConfig is one codec configuration: its line
+// A CodecConfig is one codec configuration: its line and, in runs made since
+// raw files record it, what it gives up against encoding/json (its Skips),
+// separated by SkipsSep, or "none":
 //
 //	codec-<name>: <module>@<version> <category> <engine>
-//
-// and, in runs made since raw files record it, what it gives up against
-// encoding/json (its Skips), separated by SkipsSep, or "none":
-//
 //	skips-<name>: HTML escaping; map key sorting
 type CodecConfig struct {
 	Name          string

@@ -94,9 +94,9 @@ func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer
 var ErrInterrupted = errors.New("interrupted")
 
 // Main runs the command name: it exits 0 for -h, 2 for a bad command line
-// (parseErr), else runs run with a context that SIGINT and SIGTERM cancel,
-// exiting 0, 130 when a signal stopped it or 1, with one line on failure.
-// The kernel sends parentDeath to the command when its parent dies.
+// (parseErr), else runs run with a context SIGINT and SIGTERM cancel, exiting
+// 0, 130 when a signal stopped it or 1, with one line on failure. The kernel
+// sends parentDeath to the command when its parent dies.
 func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
 	switch {
 	case errors.Is(parseErr, flag.ErrHelp):

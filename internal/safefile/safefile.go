@@ -1,10 +1,9 @@
 // Package safefile holds the one function that writes the suite's files, raw
 // files and pages alike, so that a reader sees the old content or the new and a
 // failed write leaves nothing behind. Data flows through a hidden partial file
-// beside the target (.<name>.partial), locked while its writer lives so that a
-// later writer removes only the partial files of runs that are over: Write
-// hands it to the caller, syncs it, renames it over the target and syncs the
-// directory.
+// beside the target (.<name>.partial), locked while its writer lives so that
+// later writers remove only those of runs that are over: Write hands it to the
+// caller, syncs it, renames it over the target and syncs the directory.
 package safefile
 
 import (

@@ -20,9 +20,9 @@ import (
 
 // slowFields is the number of values from which a document's cells run a fixed
 // number of iterations per sample rather than for the benchtime: at up to 500
-// ns per value the slowest codecs take a millisecond on it, so a 10 ms sample
-// would hold a few iterations, the first with cold caches. Values, not bytes,
-// make a cell slow: a megabyte of long strings decodes in far less.
+// ns per value the slowest codecs take a millisecond on it, and a 10 ms sample
+// would hold a few iterations, the first with cold caches. Values make a cell
+// slow, not bytes.
 const slowFields = 2000
 
 type part struct { // the cells one run of the binary times, passes times a round

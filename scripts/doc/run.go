@@ -26,9 +26,9 @@ import (
 )
 
 // gate runs the binary's correctness gate over every cell and returns the cells
-// that failed it and those that passed, saying how it went on stderr. When the
-// binary stops instead (on a document the fields check refuses, say), the error
-// is the last line it wrote to stderr.
+// that failed and those that passed, saying how it went on stderr. When the
+// binary stops instead (the fields check refused the document, say), the error
+// is its last line on stderr.
 func gate(ctx context.Context, bin string, stderr io.Writer) (failures []page.Failure, passed map[rawfmt.Cell]bool, err error) {
 	cmd := exec.CommandContext(ctx, bin, "-doc.gate")
 	var errOut bytes.Buffer

@@ -149,21 +149,15 @@ func median(figures []float64) float64 {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
 }
 
-// The native pass keeps each cell's fastest of nativeCount timings.
-const (
-	nativeBenchtime = "10ms"
-	nativeCount     = 3
-)
-
 type timing struct{ ns, bytes float64 } // the native pass's fastest ns/op, and B/op
 
-// runNative times every job's cell natively, in the counted runs' environment;
-// each must pass the gate.
+// runNative times every job's cell natively, in the counted runs' environment,
+// keeping each cell's fastest of three timings; each must pass the gate.
 
 func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
 	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
 	var out bytes.Buffer
-	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: nativeBenchtime, Count: nativeCount}, &out, nil)
+	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: "10ms", Count: 3}, &out, nil)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()

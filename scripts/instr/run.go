@@ -28,9 +28,8 @@ type job struct { // one cell to count
 	sel  rawfmt.Selection // makes the benchmark binary's matrix hold cell
 }
 
-// plan returns the jobs of sel: the noop cell, then the matrix's cells in
-// its order. A codec cell's run selects its codec by name; a floor cell's
-// keeps the selection's codecs, one of which gives the matrix that floor.
+// plan returns the jobs of sel: the noop cell, then the matrix's cells in order.
+// A codec cell's run selects its codec by name; a floor cell's keeps sel's codecs.
 func plan(sel rawfmt.Selection) ([]job, error) {
 	cells, _, err := jsoncost.Matrix(sel)
 	if err != nil {

@@ -29,8 +29,7 @@ type build struct {
 	jobs  []*job
 }
 
-// A job is one page: the machine page (dir "") or a run's, under dir.
-type job struct {
+type job struct { // one page: the machine page (dir "") or a run's, under dir
 	dir   string
 	run   *load.Run
 	page  render.Page

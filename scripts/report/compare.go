@@ -17,12 +17,11 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
-// compareRuns compares two runs, each a raw file or a directory of them whose
-// results are pooled. It prints a summary, the cells whose change is
-// significant by size of effect and how many did not change, and writes
-// benchstat of every cell, old against new, to a new file it names in
-// os.TempDir: the raw directories stay as the runner left them. benchstat
-// reads both pools from one stream, where a sideKey line labels each column.
+// compareRuns compares two runs, each a raw file or a directory of them pooled.
+// It prints a summary, the cells whose change is significant by size of effect
+// and how many did not change, and writes benchstat of every cell, old against
+// new, to a file it names in os.TempDir, leaving the raw directories as they
+// were. benchstat reads both pools from one stream; a sideKey line labels each.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
 	oldLabel, newLabel := oldArg, newArg
 	if oldLabel == newLabel {
