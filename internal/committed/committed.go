@@ -17,10 +17,9 @@ import (
 	"testing"
 )
 
-// Test checks, as a test of t, that build (a report command run on a
-// results directory) makes from HEAD's raw files under root/results the
-// pages owns accepts, as committed: it is skipped without git, and fails
-// with a line per difference.
+// Test checks, as a test of t, that build (a report command run on a results
+// directory) makes from HEAD's raw files under root/results the pages owns
+// accepts, as committed: it is skipped without git, and fails a line per difference.
 func Test(t testing.TB, root string, owns func(path string) bool, build func(dir string) error) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -48,10 +47,9 @@ func Test(t testing.TB, root string, owns func(path string) bool, build func(dir
 	}
 }
 
-// results writes every file under results/ in HEAD of the repository at
-// root to dir and returns them by slash path relative to dir. It stats HEAD
-// and the ref it names, so that go test's cache reruns its caller after a
-// commit.
+// results writes every file under results/ in HEAD of the repository at root to
+// dir and returns them by slash path. It stats HEAD and the ref it names, so
+// that go test's cache reruns its caller after a commit.
 func results(root, dir string) (map[string][]byte, error) {
 	out, err := exec.Command("git", "-C", root, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--symbolic-full-name", "HEAD").Output()
 	if err != nil {
@@ -82,17 +80,15 @@ func results(root, dir string) (map[string][]byte, error) {
 	return files, err
 }
 
-// isPage reports whether path (relative to results/) is a page owns
-// accepts rather than a raw file, which the report commands read and never
-// write: a file in a directory named raw, or a doc-<name> directory's raw.txt.
+// isPage reports whether path (under results/) is a page owns accepts rather
+// than a raw file (in a directory named raw, or a doc-<name> directory's raw.txt).
 func isPage(path string, owns func(string) bool) bool {
 	dir, file := pathpkg.Split("/" + path)
 	raw := strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(pathpkg.Base(dir), "doc-")
 	return !raw && owns(path)
 }
 
-// check returns one line per difference between the committed pages and
-// those rebuilt, both ways.
+// check returns one line per difference between the committed pages and those rebuilt.
 func check(committed, rebuilt map[string][]byte, owns func(string) bool) []string {
 	var diffs []string
 	for path, data := range rebuilt {

@@ -23,10 +23,9 @@ type Module struct {
 // String returns path@version.
 func (m Module) String() string { return m.Path + "@" + m.Version }
 
-// Download puts module path at version (by default, the version the main
-// module requires) in the module cache, if it is not there yet, and
-// describes it. The error names the module and says, on one line, what the
-// go command reported.
+// Download puts module path at version (by default the one the main module
+// requires) in the module cache if it is not there yet, and describes it. The
+// error names the module and says on one line what the go command reported.
 func Download(path, version string) (Module, error) {
 	query := strings.TrimSuffix(path+"@"+version, "@")
 	cmd := exec.Command("go", "mod", "download", "-json", query)

@@ -22,8 +22,7 @@ const (
 	Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
 )
 
-// FilteredSuffix ends the fixture name of an own document's filtered copy
-// (make bench-doc).
+// FilteredSuffix ends the fixture name of an own document's filtered copy (make bench-doc).
 const FilteredSuffix = "-filtered"
 
 // The harness cells, which time the suite, not a codec, and Base, the
@@ -36,9 +35,8 @@ const (
 	Base        = "encoding-json"
 )
 
-// Units of a cell's values. go test reports ns/op, MB/s, B/op and
-// allocs/op; fields/op and doc-B/op are constant per fixture: the sizes the
-// cost model is fitted against.
+// Units of a cell's values. go test reports ns/op, MB/s, B/op and allocs/op;
+// fields/op and doc-B/op, constant per fixture, are the sizes the cost model fits.
 const (
 	UnitNs       = "ns/op"
 	UnitMBs      = "MB/s"
@@ -77,8 +75,8 @@ func (c Cell) Harness() bool {
 	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor || c.Codec == AllocRef
 }
 
-// ParseLine returns the result on one line of go test's output when it is
-// a cell's, or nil. r is reused from line to line.
+// ParseLine returns the result on one line of go test's output when it is a
+// cell's, or nil; r is reused from line to line.
 func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
 	if !strings.HasPrefix(line, Benchmark) {
 		return nil
@@ -100,8 +98,8 @@ func ParseCell(name benchfmt.Name) (Cell, bool) {
 	return c, ok && c.Op != "" && c.Fixture != "" && c.Codec != ""
 }
 
-// NameKeys returns the key=value parts of a benchmark name whose base is
-// one of bases, and false for another benchmark.
+// NameKeys returns the key=value parts of a benchmark name whose base is one of
+// bases, and false for another benchmark.
 func NameKeys(name benchfmt.Name, bases ...string) (map[string]string, bool) {
 	base, parts := name.Parts()
 	if !slices.Contains(bases, string(base)) {

@@ -7,9 +7,8 @@ import (
 	"strings"
 )
 
-// Configuration keys. The runner writes KeyCommit through KeyCodecPrefix
-// lines; the benchmark binary writes KeySonicEngine and KeyRace; go test
-// writes KeyGOOS, KeyGOARCH, KeyPkg and KeyCPU.
+// Configuration keys. The runner writes KeyCommit through KeyCodecPrefix lines;
+// the benchmark binary KeySonicEngine and KeyRace; go test KeyGOOS to KeyCPU.
 const (
 	KeyCommit         = "jsoncost-commit" // the suite's commit, DirtySuffix when the tree had changes
 	KeyCommand        = "command"         // the command that repeats the run
@@ -39,13 +38,11 @@ const (
 	DirtySuffix       = "-dirty"
 )
 
-// A CodecConfig is one codec configuration: its line
+// A CodecConfig is one codec configuration: its line and, in runs made since
+// raw files record it, what it gives up against encoding/json (its Skips),
+// separated by SkipsSep, or "none":
 //
 //	codec-<name>: <module>@<version> <category> <engine>
-//
-// and, in runs made since raw files record it, what it gives up against
-// encoding/json (its Skips), separated by SkipsSep, or "none":
-//
 //	skips-<name>: HTML escaping; map key sorting
 type CodecConfig struct {
 	Name          string
@@ -56,24 +53,19 @@ type CodecConfig struct {
 	HasSkips      bool     // whether the run recorded Skips
 }
 
-// CategoryStd is the category of a configuration that writes the same bytes
-// as encoding/json; SkipsSep separates the items of a skips line.
+// CategoryStd is the category of a configuration that writes encoding/json's
+// bytes; SkipsSep separates the items of a skips line.
 const (
 	CategoryStd = "std"
 	SkipsSep    = "; "
 	noSkips     = "none"
 )
 
-// Key is the codec line's configuration key.
-func (c CodecConfig) Key() string { return KeyCodecPrefix + c.Name }
-
-// Value is the codec line's value.
-func (c CodecConfig) Value() string { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
-
-// SkipsKey is the skips line's configuration key.
-func (c CodecConfig) SkipsKey() string { return KeySkipsPrefix + c.Name }
-
-// SkipsValue is the skips line's value.
+// Key and Value are the codec line's key and value; SkipsKey and SkipsValue
+// the skips line's.
+func (c CodecConfig) Key() string        { return KeyCodecPrefix + c.Name }
+func (c CodecConfig) Value() string      { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
+func (c CodecConfig) SkipsKey() string   { return KeySkipsPrefix + c.Name }
 func (c CodecConfig) SkipsValue() string { return cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips) }
 
 // Format returns the codec line and the skips line, without a final newline.
@@ -81,8 +73,8 @@ func (c CodecConfig) Format() string {
 	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
 }
 
-// ParseCodecConfig parses a codec line's key and value. ok is false when
-// key is not a codec key; err is set when the value is malformed.
+// ParseCodecConfig parses a codec line's key and value. ok is false when key is
+// not a codec key; err is set when the value is malformed.
 func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
 	name, ok := strings.CutPrefix(key, KeyCodecPrefix)
 	f := strings.Fields(value)
@@ -95,9 +87,9 @@ func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
 	return CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]}, true, nil
 }
 
-// ParseSkips parses a skips line's key and value into the codec's name and
-// what it gives up (empty, not nil, for "none"). ok is false when key is
-// not a skips key; err is set when the value is malformed.
+// ParseSkips parses a skips line's key and value into the codec's name and what
+// it gives up (empty, not nil, for "none"). ok is false when key is not a skips
+// key; err is set when the value is malformed.
 func ParseSkips(key, value string) (name string, skips []string, ok bool, err error) {
 	name, ok = strings.CutPrefix(key, KeySkipsPrefix)
 	switch {
@@ -114,13 +106,13 @@ func ParseSkips(key, value string) (name string, skips []string, ok bool, err er
 // A Selection names the parts of the matrix to run, per dimension a
 // comma-separated list of names or anchored regular expressions; "" selects
 // everything. make passes it as CODECS, OPS and FIXTURES, the runner and the
-// benchmark binary as flags (see RegisterFlags).
+// benchmark binary as flags (RegisterFlags).
 type Selection struct {
 	Codecs, Ops, Fixtures string
 }
 
-// BinaryFlagPrefix prefixes the benchmark binary's flags: the selection's,
-// and the run's seed (KeyOrderSeed) and round, which pick its cells' order.
+// BinaryFlagPrefix prefixes the benchmark binary's flags: the selection's, and
+// the run's seed (KeyOrderSeed) and round, which pick its cells' order.
 const (
 	BinaryFlagPrefix = "jsoncost."
 	BinarySeedFlag   = BinaryFlagPrefix + "seed"

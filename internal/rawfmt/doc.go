@@ -3,20 +3,19 @@
 // runner writes, the benchmark binary fills and the report reads.
 //
 // Configuration lines (the Key… constants) come first, written by
-// internal/runinfo's WriteHeader, then the benchmark binary and go test:
-// the commit, the command, the toolchain, machine and runtime settings, the
-// mode's own keys, and each codec configuration's two lines (see
-// [CodecConfig]), so that a page is built from the raw file alone:
+// internal/runinfo's WriteHeader, then the benchmark binary and go test: the
+// commit, command, toolchain, machine and runtime settings, the mode's own keys
+// and each codec configuration's two lines ([CodecConfig]), so that a page is
+// built from the raw file alone:
 //
 //	jsoncost-commit: 7a04917c3e1f
 //	command: go run ./scripts/bench -rounds 20
 //	codec-sonic-std: github.com/bytedance/sonic@v1.15.5 near-std jit
 //	skips-sonic-std: nesting depth limit 4096 (encoding/json: 10000); -0 decodes as 0
 //
-// Result lines name a cell (see [Cell]) as a sub-benchmark of
-// BenchmarkCodec with key=value parts that benchproc projects, in go
-// test's units and the suite's (the Unit… constants); the harness cells sit
-// beside the codecs:
+// Result lines name a cell ([Cell]) as a sub-benchmark of BenchmarkCodec with
+// key=value parts that benchproc projects, in go test's units and the suite's
+// (the Unit… constants); the harness cells sit beside the codecs:
 //
 //	BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=goccy-2  1000  1234 ns/op ...
 //

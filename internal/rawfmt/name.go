@@ -30,8 +30,7 @@ func NewRawName(t time.Time, kind string) RawName {
 	return RawName{Stamp: t.UTC().Truncate(time.Second), Kind: kind}
 }
 
-// MatrixKind is the kind of a run of the matrix: quick, narrowed to a
-// selection (custom), or whole.
+// MatrixKind is the kind of a run of the matrix: quick, custom (narrowed) or whole.
 func MatrixKind(quick, custom bool) string {
 	if quick {
 		return KindQuick
@@ -73,9 +72,8 @@ func ParseRawName(name string) (RawName, error) {
 	return RawName{Stamp: t, Kind: m[2]}, nil
 }
 
-// MachineID names a machine by os, architecture and the CPU model the
-// benchmark binary records in its cpu line, without trademark signs such
-// as (R) and (TM), e.g. linux-amd64-amd-epyc.
+// MachineID names a machine by os, architecture and the CPU model of its cpu
+// line, without trademark signs such as (R) and (TM): linux-amd64-amd-epyc.
 func MachineID(goos, goarch, cpu string) string {
 	s := marks.ReplaceAllString(strings.ToLower(cpu), "")
 	s = strings.Trim(nonAlnum.ReplaceAllString(s, "-"), "-")

@@ -1,12 +1,10 @@
-// Package runinfo holds the one writer of a raw file's configuration
-// header, for every mode, with the values that make the file reproducible:
-// the suite's commit, the command that repeats the run, the machine and its
-// CPU, the measuring binary's toolchain, the runtime settings, the mode's
-// own lines and each codec configuration.
-//
-// Data flows one way: a command fills a Header from its options, the codec
-// registry and what its benchmark binary printed of itself; WriteHeader (or
-// Header.Config, for a benchfmt.Writer) turns it into rawfmt's lines.
+// Package runinfo holds the one writer of a raw file's configuration header,
+// for every mode, with the values that make the file reproducible: the suite's
+// commit, the command that repeats the run, the machine and its CPU, the
+// measuring binary's toolchain, the runtime settings, the mode's own lines and
+// each codec configuration. A command fills a Header from its options, the
+// codec registry and what its benchmark binary printed of itself; WriteHeader
+// (or Header.Config, for a benchfmt.Writer) turns it into rawfmt's lines.
 package runinfo
 
 import (
@@ -56,9 +54,8 @@ func Commit() string {
 	return commit
 }
 
-// CommandLine is the command a user types to repeat this run of the
-// command in directory dir (such as ./scripts/bench), with this process's
-// arguments quoted for a shell.
+// CommandLine is the command that repeats this run of the command in directory
+// dir (such as ./scripts/bench), with this process's arguments shell-quoted.
 func CommandLine(dir string) string {
 	args := []string{"go", "run", dir}
 	for _, a := range os.Args[1:] {
@@ -79,25 +76,22 @@ func Quote(s string) string {
 type Header struct {
 	Command string // the command that repeats the run
 	Machine string // the machine id (rawfmt.MachineID)
-	// Binary is the path of the binary that measures: the benchmark binary,
-	// or "" when this process does (scripts/http's servers are the runner
-	// itself). Its build information gives the go and goexperiment lines.
+	// Binary is the benchmark binary's path, or "" when this process measures
+	// (scripts/http); its build information gives the go and goexperiment lines.
 	Binary string
-	// GOOS, GOARCH and CPU are written when set; go test writes them in the
-	// modes that run a benchmark binary.
+	// GOOS, GOARCH and CPU are written when set (go test writes them itself).
 	GOOS, GOARCH, CPU string
-	// Env holds the runtime settings the measured processes run with, as
-	// KEY=VALUE over this process's: GOMAXPROCS, GOGC and GOMEMLIMIT.
+	// Env holds the measured processes' GOMAXPROCS, GOGC and GOMEMLIMIT, as
+	// KEY=VALUE over this process's.
 	Env    []string
 	Mode   []benchfmt.Config // the mode's own lines, in order
 	Codecs []*codecs.Codec   // the configurations the run may time
-	// Probe is what the benchmark binary printed of itself, written last.
-	Probe []benchfmt.Config
+	Probe  []benchfmt.Config // what the benchmark binary printed of itself, written last
 }
 
 // Config returns the header's configuration lines, in this order. The go
-// version and GOEXPERIMENT come from the measuring binary's build
-// information, the one record of what the code that ran was compiled with.
+// version and GOEXPERIMENT come from the measuring binary's build information,
+// the one record of what the code that ran was compiled with.
 func (h Header) Config() ([]benchfmt.Config, error) {
 	bi, err := buildInfo(h.Binary)
 	if err != nil {
@@ -155,8 +149,7 @@ func WriteHeader(w io.Writer, h Header) error {
 	return err
 }
 
-// CodecConfig is c's configuration in a raw file: its name, module
-// version, category, engine and what it gives up.
+// CodecConfig is c's configuration in a raw file.
 func CodecConfig(c *codecs.Codec) rawfmt.CodecConfig {
 	return rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
 		Engine: c.EngineName(), Skips: c.Skips, HasSkips: true}
@@ -167,25 +160,22 @@ func Line(key, value string) benchfmt.Config {
 	return benchfmt.Config{Key: key, Value: []byte(value), File: true}
 }
 
-// buildInfo reads the build information of the binary at path, or of this
-// process.
+// buildInfo reads the build information of the binary at path, or of this process.
 func buildInfo(path string) (*debug.BuildInfo, error) {
-	if path == "" {
-		bi, ok := debug.ReadBuildInfo()
-		if !ok {
-			return nil, fmt.Errorf("this binary carries no build information")
+	if path != "" {
+		bi, err := buildinfo.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading the build information of %s: %w", path, err)
 		}
 		return bi, nil
 	}
-	bi, err := buildinfo.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading the build information of %s: %w", path, err)
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return bi, nil
 	}
-	return bi, nil
+	return nil, fmt.Errorf("this binary carries no build information")
 }
 
-// setting is a build setting of bi, or "".
-func setting(bi *debug.BuildInfo, key string) string {
+func setting(bi *debug.BuildInfo, key string) string { // a build setting of bi, or ""
 	for _, s := range bi.Settings {
 		if s.Key == key {
 			return s.Value

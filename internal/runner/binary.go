@@ -18,8 +18,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// A Binary is a compiled benchmark binary (go test -c) and what every run
-// of it shares.
+// A Binary is a compiled benchmark binary (go test -c) and what its runs share.
 type Binary struct {
 	Path   string
 	Under  []string  // a program and its flags that run the binary, such as valgrind; nil runs it directly
@@ -28,8 +27,8 @@ type Binary struct {
 	Stderr io.Writer // its stderr and the failures it reports
 }
 
-// command runs the benchmarks that match bench, count times each for
-// benchtime, with no timeout and extra flags after b.Args.
+// command runs the benchmarks matching bench, count times each for benchtime,
+// with no timeout and extra flags after b.Args.
 func (b Binary) command(ctx context.Context, bench, benchtime string, count int, extra ...string) *exec.Cmd {
 	argv := slices.Concat(b.Under, []string{b.Path, "-test.run", "^$", "-test.bench", bench, "-test.benchmem",
 		"-test.count", strconv.Itoa(count), "-test.benchtime", benchtime, "-test.timeout", "0"}, b.Args, extra)
@@ -41,8 +40,7 @@ func (b Binary) command(ctx context.Context, bench, benchtime string, count int,
 	return cmd
 }
 
-// Pattern is the -test.bench pattern that selects exactly cell c: every
-// level of its name, anchored.
+// Pattern is the -test.bench pattern that selects exactly cell c.
 func Pattern(c rawfmt.Cell) string {
 	parts := strings.Split(c.Name(), "/")
 	for i, p := range parts {
@@ -70,14 +68,12 @@ type Report struct {
 	Logs   []string      // the first line of each failed cell's log
 }
 
-// configLine matches a benchfmt configuration line.
 var configLine = regexp.MustCompile(`^\p{Ll}[^\s\p{Lu}:]*:(\s|$)`)
 
-// Round is the time meter: it runs r, copying result lines to out and
-// counting the cells of r.Want in p, which may be nil.
-// Failed cells are in the report; it is an error when the binary fails
-// otherwise, dies inside a cell (named, with the runtime's first line), or
-// misses a cell of r.Want. Stopped by ctx, it returns no error.
+// Round is the time meter: it runs r, copying result lines to out and counting
+// the cells of r.Want in p (nil counts none). Failed cells are in the report; a
+// binary that fails otherwise, dies in a cell (named, with the runtime's first
+// line) or misses a cell of r.Want is an error. Stopped by ctx, it returns nil.
 func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) (rep Report, err error) {
 	cmd := b.command(ctx, r.Bench, r.Benchtime, max(r.Count, 1),
 		append([]string{"-test.v"}, r.Args...)...) // -test.v names each cell before it starts, so a crash can be told whose
@@ -95,8 +91,7 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 		line  = benchfmt.NewReader(nil, b.Path)
 		seen  int
 		werr  error
-		// running is the cell go test named last, until it reports its
-		// result or failure.
+		// the cell go test named last, until its result or failure
 		running rawfmt.Cell
 	)
 	lines.Buffer(make([]byte, 64<<10), 1<<20)
@@ -155,8 +150,8 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 	return rep, nil
 }
 
-// Probe is the report's configuration lines as benchfmt reads them ahead
-// of a result, for runinfo.Header.Probe.
+// Probe is the report's configuration lines as benchfmt reads them, for
+// runinfo.Header.Probe.
 func (r Report) Probe() []benchfmt.Config {
 	br := benchfmt.NewReader(strings.NewReader(strings.Join(append(r.Config, rawfmt.Benchmark+" 1 1 ns/op"), "\n")), "")
 	for br.Scan() {
@@ -178,9 +173,7 @@ func (r Report) FailedNames() string {
 
 const failPrefix = "--- FAIL: " // go test's line for a benchmark that failed
 
-// A crashWatch passes stderr on to w and keeps the runtime's first line
-// about a crash.
-type crashWatch struct {
+type crashWatch struct { // passes stderr to w, keeping the runtime's first crash line
 	w       io.Writer
 	partial []byte // the start of a line not yet ended, up to maxCrashLine
 	first   string // the first crash line, or ""
@@ -208,8 +201,7 @@ const ( // the runtime's first words about a crash
 	fatalPrefix = "fatal error: "
 )
 
-// crashError says that the binary ended with err while cell ran.
-func crashError(cell rawfmt.Cell, line string, err error) error {
+func crashError(cell rawfmt.Cell, line string, err error) error { // the binary ended with err while cell ran
 	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
 		return fmt.Errorf("%s panicked: %s", cell, why)
 	}

@@ -7,10 +7,9 @@ import (
 	"time"
 )
 
-// Progress prints round r/R (when there are rounds), cell i/N, the time
-// spent, an estimate of the time left and the cell last done: on a terminal
-// at most once a second, rewriting one line; to a log a line every 15
-// seconds and at the end of each round.
+// Progress prints round r/R (when there are rounds), cell i/N, the time spent,
+// the time left and the cell last done: on a terminal at most once a second,
+// rewriting one line; to a log every 15 seconds and at the end of each round.
 type Progress struct {
 	w             io.Writer
 	tty           bool
@@ -30,8 +29,7 @@ func NewProgress(w io.Writer, rounds, cells int) *Progress {
 	return p
 }
 
-// Cell counts one cell done, named name ("" for none); a nil Progress
-// counts nothing.
+// Cell counts one cell done, named name ("" for none); a nil Progress counts nothing.
 func (p *Progress) Cell(name string) {
 	if p == nil {
 		return

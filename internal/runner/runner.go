@@ -39,9 +39,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
-// A Meter measures the cells of one round and writes their result lines to
-// out, counting each cell in p. Time (Binary.Round), instruction counts and
-// HTTP load are meters.
+// A Meter measures one round's cells, writing their result lines to out and
+// counting each in p: time (Binary.Round), instruction counts, HTTP load.
 type Meter interface {
 	Round(ctx context.Context, round int, out io.Writer, p *Progress) error
 }
@@ -53,9 +52,8 @@ func (f MeterFunc) Round(ctx context.Context, round int, out io.Writer, p *Progr
 	return f(ctx, round, out, p)
 }
 
-// Rounds runs m for rounds rounds of cells cells each, writing their
-// result lines to out and progress to stderr. The error names the round
-// that failed or was interrupted.
+// Rounds runs m for rounds rounds of cells cells each, writing result lines to
+// out and progress to stderr. The error names the round that failed or stopped.
 func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writer) error {
 	p := NewProgress(stderr, rounds, cells)
 	for r := 1; r <= rounds; r++ {
@@ -71,8 +69,7 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	return nil
 }
 
-// WriteRaw writes the raw file at path with safefile.Write, making its
-// directory.
+// WriteRaw writes the raw file at path with safefile.Write, making its directory.
 func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -97,9 +94,9 @@ func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer
 var ErrInterrupted = errors.New("interrupted")
 
 // Main runs the command name: it exits 0 for -h, 2 for a bad command line
-// (parseErr), else runs run with a context that SIGINT and SIGTERM cancel,
-// exiting 0, 130 when a signal stopped it or 1, with one line on failure.
-// The kernel sends parentDeath to the command when its parent dies.
+// (parseErr), else runs run with a context SIGINT and SIGTERM cancel, exiting
+// 0, 130 when a signal stopped it or 1, with one line on failure. The kernel
+// sends parentDeath to the command when its parent dies.
 func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
 	switch {
 	case errors.Is(parseErr, flag.ErrHelp):
@@ -136,9 +133,9 @@ func exit(w io.Writer, name string, ctx context.Context, err error) int {
 
 const buildPrefix = "jsoncost-bench-" // then <pid of the runner>-<random>
 
-// Build makes this runner's build directory, which the caller removes,
-// and there compiles the benchmark binary, go test -c of the root package
-// with the extra go test flags, unless bin names one.
+// Build makes this runner's build directory, which the caller removes, and
+// there compiles the benchmark binary (go test -c of the root package with the
+// extra flags) unless bin names one.
 func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (path, dir string, err error) {
 	if dir, err = buildDir(stderr); err != nil || bin != "" {
 		return bin, dir, err
@@ -154,8 +151,7 @@ func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (
 	return path, dir, nil
 }
 
-// buildDir removes the build directories of runners that are gone, then
-// makes this runner's.
+// buildDir removes the build directories of runners that are gone, then makes this runner's.
 func buildDir(stderr io.Writer) (string, error) {
 	tmp := os.TempDir()
 	entries, _ := os.ReadDir(tmp) // nothing to clean when it cannot be read

@@ -4,9 +4,8 @@ package runner
 
 import "syscall"
 
-// Elsewhere than Linux the runner does not follow its parent and cannot
-// tell a live run's build directories from a dead one's, and so removes
-// none.
+// Elsewhere than Linux the runner does not follow its parent and cannot tell a
+// live run's build directories from a dead one's, and so removes none.
 
 func dieWithParent(syscall.Signal) error { return nil }
 

@@ -1,11 +1,9 @@
-// Package safefile holds the one function that writes the suite's files,
-// raw files and pages alike, so that a reader sees the old content or the
-// new and a failed write leaves nothing behind.
-//
-// Data flows through a hidden partial file beside the target
-// (.<name>.partial), locked while its writer lives so that a later writer
-// removes only the partial files of runs that are over: Write hands it to
-// the caller, syncs it, renames it over the target and syncs the directory.
+// Package safefile holds the one function that writes the suite's files, raw
+// files and pages alike, so that a reader sees the old content or the new and a
+// failed write leaves nothing behind. Data flows through a hidden partial file
+// beside the target (.<name>.partial), locked while its writer lives so that
+// later writers remove only those of runs that are over: Write hands it to the
+// caller, syncs it, renames it over the target and syncs the directory.
 package safefile
 
 import (
@@ -18,10 +16,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Write writes the file at path with permissions perm: write fills the
-// partial file, renamed into place only when write succeeds. A path that
-// exists is an error unless replace. First it removes the stale partial
-// files in path's directory, which must exist, saying so on stderr.
+// Write writes the file at path with permissions perm: write fills the partial
+// file, renamed into place only when write succeeds. A path that exists is an
+// error unless replace. First it removes the stale partial files in path's
+// directory, which must exist, saying so on stderr.
 func Write(path string, perm os.FileMode, replace bool, stderr io.Writer, write func(w io.Writer) error) (err error) {
 	f, err := createPartial(path, perm, replace, stderr)
 	if err != nil {
@@ -45,8 +43,8 @@ func Write(path string, perm os.FileMode, replace bool, stderr io.Writer, write 
 	return errors.Join(f.Close(), syncDir(filepath.Dir(path))) // f.Close unlocks it
 }
 
-// WriteFile writes data to path with permissions perm, replacing any file
-// there. The directory must exist.
+// WriteFile writes data to path with permissions perm, replacing any file there.
+// The directory must exist.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
 	err := Write(path, perm, true, io.Discard, func(w io.Writer) error {
 		_, err := w.Write(data)
@@ -58,10 +56,9 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
-// createPartial removes the stale partial files in path's directory and
-// creates and locks the partial file of path. Both happen under a lock on
-// the directory, so that no writer removes a partial file another has
-// created but not yet locked.
+// createPartial removes the stale partial files in path's directory and creates
+// and locks path's, under a lock on the directory, so that no writer removes a
+// partial file another has created but not yet locked.
 func createPartial(path string, perm os.FileMode, replace bool, stderr io.Writer) (*os.File, error) {
 	dir := filepath.Dir(path)
 	d, err := os.Open(dir)
@@ -113,8 +110,8 @@ func removeStale(dir string, stderr io.Writer) {
 	}
 }
 
-// syncDir makes a rename in dir durable. File systems that cannot sync a
-// directory report EINVAL, which is no failure of the write.
+// syncDir makes a rename in dir durable. A file system that cannot sync a
+// directory reports EINVAL, no failure of the write.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {

@@ -1,10 +1,9 @@
-// Package testinputs makes go test's result cache see what a test builds
-// in a child go process. go test reuses a passing result while the test
-// binary and the inputs the test process logged (the environment variables
-// it read, the paths it stat'ed, the directories it opened) are unchanged;
-// what a child go command compiles and the environment that steers it are
-// outside that log, so an edit to them alone leaves a stale "(cached)"
-// pass. Track and TrackGo put them in the log.
+// Package testinputs makes go test's result cache see what a test builds in a
+// child go process. go test reuses a passing result while the test binary and
+// the inputs the test process logged (environment variables read, paths
+// stat'ed, directories opened) are unchanged; what a child go command compiles
+// and the environment that steers it are outside that log, so an edit to them
+// alone leaves a stale "(cached)" pass. Track and TrackGo put them in the log.
 package testinputs
 
 import (
@@ -26,9 +25,8 @@ var buildEnv = []string{
 	"GOPROXY", "GOSUMDB", "GONOSUMDB", "GONOPROXY", "GOPRIVATE", "GOINSECURE",
 }
 
-// The module root's entries are read before go test starts its log: were
-// the root opened, .git, whose modification time changes whenever git
-// writes its index, would be an input.
+// The module root's entries are read before go test starts its log: were the
+// root opened, .git, whose mtime changes whenever git writes its index, would be an input.
 var root, rootEntries, rootErr = func() (string, []fs.DirEntry, error) {
 	dir, err := os.Getwd()
 	if err == nil {
@@ -41,18 +39,17 @@ var root, rootEntries, rootErr = func() (string, []fs.DirEntry, error) {
 	return dir, entries, err
 }()
 
-// TrackGo records, as inputs of the running test, what every go command
-// reads: the environment and go env file that steer it, go.work, go.mod
-// and go.sum. It suits a test whose child go command builds none of the
-// module's code. Call it from a test, not TestMain: go test logs inputs only
-// while tests run.
+// TrackGo records, as inputs of the running test, what every go command reads:
+// the environment and go env file that steer it, go.work, go.mod and go.sum,
+// for a test whose child go command builds none of the module's code. Call it
+// from a test, not TestMain: go test logs inputs only while tests run.
 func TrackGo(tb testing.TB) {
 	tb.Helper()
 	trackGo(tb, false)
 }
 
-// Track records what TrackGo does and every file of the module the go
-// command may read, for a test whose child go command builds the module's code.
+// Track records what TrackGo does and every module file the go command may
+// read, for a test whose child go command builds the module's code.
 func Track(tb testing.TB) {
 	tb.Helper()
 	trackGo(tb, true)
@@ -96,9 +93,8 @@ func moduleRoot(dir string) (string, error) {
 	}
 }
 
-// track stats root, whose modification time changes when an entry is
-// added or removed, and its files, and opens, and returns, every directory
-// below it that the go command may read.
+// track stats root (whose mtime changes when an entry comes or goes) and its
+// files, and opens and returns every directory below it the go command may read.
 func track(root string, entries []fs.DirEntry) (opened []string, err error) {
 	os.Stat(root)
 	for _, e := range entries {
@@ -125,8 +121,7 @@ func track(root string, entries []fs.DirEntry) (opened []string, err error) {
 	return opened, nil
 }
 
-// ignored reports whether the go command skips directory dir: its name
-// starts with "." or "_", or it holds another module.
+// ignored reports whether the go command skips dir: named .* or _*, or another module.
 func ignored(dir string) bool {
 	if name := filepath.Base(dir); strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 		return true

@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// affinity returns the CPUs the runner (and so the benchmark binary) may
-// run on, such as "0-3,6", and whether they are fewer than the online CPUs.
+// affinity returns the CPUs the runner (and so the benchmark binary) may run
+// on, such as "0-3,6", and whether they are fewer than the online CPUs.
 func affinity() (cpus string, narrowed bool) {
 	status, err := os.ReadFile("/proc/self/status")
 	online, err2 := os.ReadFile("/sys/devices/system/cpu/online")

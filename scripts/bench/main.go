@@ -28,8 +28,7 @@ type options struct {
 	rounds    int
 	benchtime string
 	large     string // the benchtime of cells on large documents; "" uses benchtime
-	// fieldsPasses is how many times a round runs the part of the fields-*
-	// cells on small documents.
+	// the runs per round of the part of the fields-* cells on small documents
 	fieldsPasses int
 	seed         uint64 // the order seed; 0 draws a random one
 	results      string // the results directory
@@ -42,9 +41,9 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. With -quick, the quick subset's
-// operations and fixtures, 3 rounds and one pass of the fields-* cells are
-// the defaults; -ops, -fixtures, -rounds and -fields-passes still win.
+// parseFlags reads the command line. With -quick, the quick subset's operations
+// and fixtures, 3 rounds and one pass of the fields-* cells are the defaults;
+// -ops, -fixtures, -rounds and -fields-passes still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: 20, benchtime: "10ms", large: "10x", fieldsPasses: 2}
 	fs := runner.NewFlags("bench")

@@ -18,25 +18,23 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// slowFields is the number of values from which a document's cells run a
-// fixed number of iterations per sample rather than for the benchtime: at
-// up to 500 ns per value the slowest codecs take a millisecond on it, so a
-// 10 ms sample would hold a few iterations, the first with cold caches.
-// Values, not bytes, make a cell slow: a megabyte of long strings decodes
-// in far less, and ten iterations would hold none of its collections.
+// slowFields is the number of values from which a document's cells run a fixed
+// number of iterations per sample rather than for the benchtime: at up to 500
+// ns per value the slowest codecs take a millisecond on it, and a 10 ms sample
+// would hold a few iterations, the first with cold caches. Values make a cell
+// slow, not bytes.
 const slowFields = 2000
 
-// A part is the cells one run of the binary times, passes times a round.
-type part struct {
+type part struct { // the cells one run of the binary times, passes times a round
 	sel       rawfmt.Selection
 	benchtime string
 	want      map[rawfmt.Cell]bool
 	passes    int
 }
 
-// split divides the cells into a round's parts: those on documents of
-// slowFields values or more (unless largeBenchtime is ""), the other
-// fields-* cells (with fieldsPasses above 1), and the rest.
+// split divides the cells into a round's parts: those on documents of slowFields
+// values or more (unless largeBenchtime is ""), the other fields-* cells (with
+// fieldsPasses above 1), and the rest.
 func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtime string, fieldsPasses int) []part {
 	newPart := func(benchtime string, passes int) *part {
 		return &part{sel: sel, benchtime: benchtime, want: map[rawfmt.Cell]bool{}, passes: passes}
@@ -48,7 +46,7 @@ func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtim
 		p := small
 		if c.Fixture.Fields >= slowFields && largeBenchtime != "" {
 			p = large
-		} else if c.Fixture.Family == fieldsFamily && fieldsPasses > 1 {
+		} else if c.Fixture.Family == "fields" && fieldsPasses > 1 {
 			p = fields
 		}
 		p.want[c.Name()] = true
@@ -67,11 +65,7 @@ func split(cells []jsoncost.Cell, sel rawfmt.Selection, benchtime, largeBenchtim
 	return parts
 }
 
-// fieldsFamily is the family of the fields-* fixtures.
-const fieldsFamily = "fields"
-
-// perRound is the cells a round times, with their passes.
-func perRound(parts []part) int {
+func perRound(parts []part) int { // the cells a round times, with their passes
 	n := 0
 	for _, p := range parts {
 		n += len(p.want) * p.passes
@@ -79,9 +73,8 @@ func perRound(parts []part) int {
 	return n
 }
 
-// shuffled returns the runs of the binary that round r of the run with
-// seed makes: each part as many times as its passes, in an order drawn
-// from the seed and the round.
+// shuffled returns the runs of the binary that round r of the run with seed
+// makes: each part as many times as its passes, in an order from seed and round.
 func shuffled(parts []part, seed uint64, round int) []part {
 	h := fnv.New64a()
 	h.Write([]byte("parts/" + strconv.Itoa(round)))
@@ -95,15 +88,14 @@ func shuffled(parts []part, seed uint64, round int) []part {
 	return out
 }
 
-// A timer is the time meter of make bench: a round runs the parts of
-// shuffled, each a run of the benchmark binary.
+// A timer is make bench's time meter: a round runs the parts of shuffled, each
+// a run of the benchmark binary.
 type timer struct {
 	bin   runner.Binary
 	parts []part
 	seed  uint64
 	pass  int // the binary's runs so far, which pick their permutations of the seed
-	// header writes the raw file's header, from the configuration lines
-	// the first run printed, ahead of that run's results.
+	// writes the raw file's header from the first run's configuration lines
 	header func(w io.Writer, probe []benchfmt.Config) error
 }
 

@@ -23,8 +23,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// run runs the rounds of o and writes the raw file, reporting progress,
-// skips and failures to stderr.
+// run runs the rounds of o and writes the raw file, reporting progress, skips
+// and failures to stderr.
 func run(ctx context.Context, o options, stderr io.Writer) error {
 	if _, ok := stderr.(*os.File); !ok {
 		// The binary's stderr is copied to it while the runner writes.
@@ -60,9 +60,8 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	})
 }
 
-// withBase adds the base configuration to a narrowed codec selection that
-// lacks it, unless o.noBase, and reports whether it did. The selection is
-// one Matrix accepted.
+// withBase adds the base configuration to a narrowed codec selection (one
+// Matrix accepted) that lacks it, unless o.noBase, and reports whether it did.
 func withBase(o *options) bool {
 	if o.noBase || o.sel.Codecs == "" {
 		return false
@@ -77,8 +76,7 @@ func withBase(o *options) bool {
 	return true
 }
 
-// A lockedWriter serializes writes to w.
-type lockedWriter struct {
+type lockedWriter struct { // serializes writes to w
 	mu sync.Mutex
 	w  io.Writer
 }
@@ -89,8 +87,8 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// writeConfig writes the raw file's header (runinfo.Header) with the run's
-// affinity, rounds, benchtimes, order seed and a narrowed selection.
+// writeConfig writes the raw file's header with the run's affinity, rounds,
+// benchtimes, order seed and a narrowed selection.
 func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
 	var mode []benchfmt.Config
 	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
@@ -128,8 +126,7 @@ func summarizeSkips(w io.Writer, skipped []jsoncost.Skip) {
 	}
 }
 
-// noCells says why a selection has nothing to run: the reasons its
-// combinations were skipped, each once.
+// noCells says why a selection has nothing to run: its skip reasons, each once.
 func noCells(skipped []jsoncost.Skip) error {
 	var reasons []string
 	for _, s := range skipped {

@@ -2,12 +2,9 @@
 // the bad-input suite on every registered codec configuration and writes
 // their tables to results/conformance.
 //
-// Each configuration runs in child processes of this binary (see package
-// probes), so a codec that crashes or hangs is recorded and the run goes on.
-// Every file is rendered before any is written, and each is written
-// atomically.
-//
-// Usage:
+// Each configuration runs in child processes of this binary (package probes),
+// so a codec that crashes or hangs is recorded and the run goes on. Every file
+// is rendered before any is written, and each is written atomically.
 //
 //	go run ./scripts/conformance [-out results/conformance] [-codecs spec]
 package main

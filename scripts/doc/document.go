@@ -16,12 +16,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 )
 
-// maxDocBytes is the largest document bench-doc reads.
-const maxDocBytes = 64 << 20
+const maxDocBytes = 64 << 20 // the largest document bench-doc reads
 
-// A document is the user's document, read and typed: the module's Doc
-// (its fixture name, compact samples, type and projection) and what the
-// page says of it.
+// A document is the user's document, read and typed: the module's Doc (its
+// fixture name, compact samples, type and projection) and what the page says.
 type document struct {
 	tempmod.Doc
 	path      string
@@ -30,13 +28,21 @@ type document struct {
 	notes     []string    // what the reader should know about the input
 }
 
-// readDocument reads and types the document of o and checks the fields
-// against its type, printing each note to stderr as a warning. The
-// benchmark filters the samples itself.
+// readDocument reads and types the document of o and checks the fields against
+// its type, printing each note to stderr as a warning. The benchmark filters
+// the samples itself.
 func readDocument(o options, stderr io.Writer) (*document, error) {
-	data, err := readLimited(o.doc)
+	f, err := os.Open(o.doc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("DOC: %w", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxDocBytes+1))
+	f.Close()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("DOC: %w", err)
+	case len(data) > maxDocBytes:
+		return nil, fmt.Errorf("DOC %s: the document is over the %d MB limit", o.doc, maxDocBytes>>20)
 	}
 	d := &document{path: o.doc, Doc: tempmod.Doc{Name: fixtureName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)
@@ -76,23 +82,6 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, n)
 	}
 	return d, nil
-}
-
-// readLimited reads the file at path, refusing one over maxDocBytes.
-func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("DOC: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxDocBytes+1))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("DOC: %w", err)
-	case len(data) > maxDocBytes:
-		return nil, fmt.Errorf("DOC %s: the document is over the %d MB limit", path, maxDocBytes>>20)
-	}
-	return data, nil
 }
 
 var nonName = regexp.MustCompile(`[^a-z0-9]+`)

@@ -9,11 +9,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// Defaults: as many 20 ms samples per cell as keep a small document's run
-// within a couple of minutes on two cores. Thirty samples put the 95%
-// interval of a median at about the 10th and 21st of them, narrow enough
-// to rank on a quiet machine; six, the fewest with an interval at all,
-// give the slowest and the fastest.
+// Defaults: as many 20 ms samples per cell as keep a small document's run within
+// a couple of minutes on two cores. Thirty put the 95% interval of a median at
+// about the 10th and 21st, narrow enough to rank on a quiet machine; six, the
+// fewest with an interval at all, give the slowest and the fastest.
 const (
 	defaultRounds    = 30
 	defaultBenchtime = "20ms"
@@ -27,8 +26,7 @@ type options struct {
 	results            string
 }
 
-// parseFlags reads the command line, which make writes with every
-// variable, set or not.
+// parseFlags reads the command line, which make writes with every variable, set or not.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: defaultRounds, benchtime: defaultBenchtime, perRequest: 1, results: "results"}
 	fs := runner.NewFlags("bench-doc")

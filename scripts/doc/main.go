@@ -3,24 +3,22 @@
 //
 //	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 30]
 //
-// It reads the document (one JSON object, an array of objects or objects
-// one a line; every object is a sample, compacted for the benchmark),
-// infers its Go type from all the samples (package gen/infer), checks the
-// fields against it and projects it to them (package internal/owndoc/fields),
-// and writes a throwaway module outside the repository with both types,
-// easyjson's code for them and the samples (package internal/owndoc/tempmod).
-// Its test binary, built on the suite's root package (package jsoncost),
-// checks every cell, codec × operation, with the correctness gate; cells
-// that pass are then timed in interleaved rounds. The raw benchfmt output, with its
-// configuration lines, is read back like any raw file (package
-// internal/report/load) and turned into a page (package internal/owndoc/page)
-// that is printed; the raw file is saved as
-// results/<machine-id>/doc-<name>/raw.txt, from which make report, run by
-// make bench-doc after it, writes the page beside it.
+// It reads the document (one JSON object, an array of objects or objects one a
+// line; each object is a sample, compacted for the benchmark), infers its Go
+// type from all the samples (package gen/infer), checks the fields against it
+// and projects it to them (package internal/owndoc/fields), and writes a
+// throwaway module outside the repository with both types, easyjson's code for
+// them and the samples (package internal/owndoc/tempmod). Its test binary,
+// built on the suite's root package, checks every cell (codec × operation) with
+// the correctness gate; cells that pass are timed in interleaved rounds. The
+// raw benchfmt output is read back like any raw file (package
+// internal/report/load) and its page (package internal/owndoc/page) printed;
+// the raw file is saved as results/<machine-id>/doc-<name>/raw.txt, beside
+// which make report, run by make bench-doc after it, writes the page.
 //
-// Bad input is a one-line error and nothing is written; so is a run that
-// fails or is interrupted, which exits 130 (package internal/runner). The
-// module is removed on the way out.
+// Bad input is a one-line error and nothing is written; so is a run that fails
+// or is interrupted (exit 130, package internal/runner). The module is removed
+// on the way out.
 package main
 
 import (
@@ -42,8 +40,7 @@ func main() {
 	})
 }
 
-// run measures the document of o, printing the page to stdout and
-// progress to stderr.
+// run measures the document of o, printing the page to stdout, progress to stderr.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	d, err := readDocument(o, stderr)
 	if err != nil {

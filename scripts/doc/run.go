@@ -25,10 +25,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// gate runs the correctness gate of the binary over every cell and
-// returns the cells that failed it and those that passed, saying how it
-// went on stderr. When the binary stops instead, such as on a document
-// the fields check refuses, the error is the last line it wrote to stderr.
+// gate runs the binary's correctness gate over every cell and returns the cells
+// that failed and those that passed, saying how it went on stderr. When the
+// binary stops instead (the fields check refused the document, say), the error
+// is its last line on stderr.
 func gate(ctx context.Context, bin string, stderr io.Writer) (failures []page.Failure, passed map[rawfmt.Cell]bool, err error) {
 	cmd := exec.CommandContext(ctx, bin, "-doc.gate")
 	var errOut bytes.Buffer
@@ -65,18 +65,16 @@ func gate(ctx context.Context, bin string, stderr io.Writer) (failures []page.Fa
 	return failures, passed, nil
 }
 
-// rounds is what the rounds printed: the configuration lines of go test
-// and the harness (goos, goarch, pkg, cpu, sonic-engine, race), the order
-// seed and every result line.
+// rounds is what the rounds printed: go test's and the harness's configuration
+// lines (goos, goarch, pkg, cpu, sonic-engine, race), the order seed and results.
 type rounds struct {
 	header  []string
 	seed    uint64
 	results bytes.Buffer
 }
 
-// measure times every cell that passed the gate, o.rounds times, each
-// round one run of the binary over all of them in an order drawn from a
-// random seed and the round.
+// measure times every cell that passed the gate, o.rounds times, each round one
+// run of the binary over all of them in an order drawn from a seed and the round.
 func measure(ctx context.Context, o options, b runner.Binary, failures []page.Failure, passed map[rawfmt.Cell]bool) (*rounds, error) {
 	var skip []string
 	for _, f := range failures {
@@ -105,10 +103,9 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 	return r, nil
 }
 
-// save writes the raw file to scratch, reads it back as the report reads
-// any raw file, renders the page and, when it renders, writes the raw
-// file into the results directory, renamed into place when complete, and
-// prints the page to stdout. The saved page is make report's.
+// save writes the raw file to scratch, reads it back as the report reads any,
+// renders the page and, when it renders, writes the raw file into the results
+// directory and prints the page to stdout. The saved page is make report's.
 func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
 	raw, err := rawText(o, d, out, failures, id, bin)
@@ -140,9 +137,8 @@ func save(o options, d *document, out *rounds, failures []page.Failure, scratch,
 	return err
 }
 
-// rawText is the raw file: configuration lines (see runinfo.Header) of
-// the binary at bin, with the notes and the refused cells, then what the
-// benchmark printed.
+// rawText is the raw file: the configuration lines (runinfo.Header) of the
+// binary at bin, with the notes and refused cells, then what the benchmark printed.
 func rawText(o options, d *document, out *rounds, failures []page.Failure, id, bin string) ([]byte, error) {
 	lines := [][2]string{
 		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyBenchtime, o.benchtime},

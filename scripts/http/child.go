@@ -22,8 +22,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// A child is a server role running in a child process.
-type child struct {
+type child struct { // a server role running in a child process
 	role   string
 	cmd    *exec.Cmd
 	url    string
@@ -32,8 +31,8 @@ type child struct {
 	err    error         // what Wait said, once exited is closed
 }
 
-// startChild starts this program in role with args and waits until the
-// server listens; the error of one that cannot is its last line on stderr.
+// startChild starts this program in role with args and waits until the server
+// listens; the error of one that cannot is its last line on stderr.
 func startChild(ctx context.Context, role string, args ...string) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -81,28 +80,26 @@ func (c *child) stop() error {
 	return c.err
 }
 
-// last returns the last line the exited child wrote to stderr, or
-// otherwise when it wrote none.
+// last returns the exited child's last line on stderr, or otherwise.
 func (c *child) last(otherwise string) string {
 	text := strings.TrimSpace(c.stderr.String())
 	return cmp.Or(strings.TrimSpace(text[strings.LastIndexByte(text, '\n')+1:]), otherwise)
 }
 
-// The server roles, each a child process so that its CPU time is its own:
-// role, listen address, then the backend's index or the API server's
-// api.Config as JSON. A child prints readyPrefix and its URL once it
-// listens, and shuts down on SIGTERM.
+// The server roles, each a child process so that its CPU time is its own: role,
+// listen address, then the backend's index or the API server's api.Config as
+// JSON. A child prints readyPrefix and its URL once it listens, and shuts down
+// on SIGTERM.
 const (
 	roleBackend = "serve-backend"
 	roleAPI     = "serve-api"
 	readyPrefix = "listening "
 )
 
-// isRole reports whether arg names a server role.
 func isRole(arg string) bool { return arg == roleBackend || arg == roleAPI }
 
-// serve runs a server role until SIGTERM and returns the exit code. A
-// failure is one line on stderr.
+// serve runs a server role until SIGTERM and returns the exit code; a failure
+// is one line on stderr.
 func serve(role string, args []string, stdout, stderr io.Writer) int {
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
@@ -140,9 +137,8 @@ func serve(role string, args []string, stdout, stderr io.Writer) int {
 		return fail(1, err)
 	case <-term:
 	}
-	// The parent stops a server only once its load is over: there is no
-	// request to wait for, and a connection its client opened but never
-	// used would hold Shutdown for seconds.
+	// The parent stops a server once its load is over: no request is left, and
+	// a connection opened but never used would hold Shutdown for seconds.
 	if err := srv.Close(); err != nil {
 		return fail(1, err)
 	}

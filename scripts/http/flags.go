@@ -14,8 +14,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// defaultIndex is the index the loopback backend serves and -load fills.
-const defaultIndex = "jsoncost-es-hits"
+const defaultIndex = "jsoncost-es-hits" // the loopback backend serves it, -load fills it
 
 type options struct {
 	quick, load, verbose  bool
@@ -29,8 +28,8 @@ type options struct {
 	seed                  uint64 // the order seed; 0 draws one
 }
 
-// parseFlags reads the command line. -quick changes the defaults of
-// -rounds, -duration and -warmup; given explicitly, they win.
+// parseFlags reads the command line. -quick changes the defaults of -rounds,
+// -duration and -warmup; given explicitly, they win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: 10, workers: 64, rate: 200, requests: 200_000, duration: 2 * time.Second, warmup: 500 * time.Millisecond}
 	fs := runner.NewFlags("http")

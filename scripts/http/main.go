@@ -1,26 +1,22 @@
 // Command http is make bench-http: it measures an Elasticsearch-backed API
-// server under HTTP load, one dimension at a time from a base scenario
-// (codec, _source filtering, hits per response, the backend connection
-// pool), writes the raw results under results/<machine-id>/http/raw/ and
-// prints the page of the run.
+// server under HTTP load, one dimension at a time from a base scenario (codec,
+// _source filtering, hits per response, the backend connection pool), writes
+// the raw results under results/<machine-id>/http/raw/ and prints the run's page.
 //
 //	go run ./scripts/http [-quick] [-rounds n] [-codecs …] [-es URL -index name]
 //	go run ./scripts/http -load -es URL -index name
 //
-// It starts a search backend (an Elasticsearch stand-in on loopback, or
-// uses the real cluster -es names) and, for each cell, an API server, each
-// in a child process of its own so that each one's CPU time is its own;
-// it drives the API server with vegeta at a fixed concurrency and at a
-// fixed rate, both bounded in time and in requests, and reads each
-// server's counters before and after. Cells run in rounds, in a shuffled
-// order per round drawn from a recorded seed. Output is benchfmt, written
-// to a .partial file that is renamed into place only when every round
-// completed. The machine's HTTP page (README.md with tables and findings,
-// latency charts) is make report's, built from the preferred raw file
-// alone; make bench-http runs it.
+// It starts a search backend (a loopback Elasticsearch stand-in, or the cluster
+// -es names) and, per cell, an API server, each a child process so that its CPU
+// time is its own; vegeta drives the API server at a fixed concurrency and at a
+// fixed rate, both bounded in time and requests, and each server's counters are
+// read before and after. Cells run in rounds, each in an order shuffled from a
+// recorded seed. The benchfmt output is renamed into place only when every
+// round completed. The machine's HTTP page (README.md, latency charts) is make
+// report's, built from the preferred raw file alone; make bench-http runs it.
 //
-// -load bulk-indexes the fixture documents into -index at -es. The server
-// roles (serve-backend, serve-api) are this program's children.
+// -load bulk-indexes the fixture documents into -index at -es. The server roles
+// (serve-backend, serve-api) are this program's children.
 package main
 
 import (

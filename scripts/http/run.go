@@ -30,10 +30,10 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// run measures every cell in o.rounds rounds, writes the raw file and
-// prints the run's page. Nothing is written unless every cell of every round
-// was measured, the loopback backend saw what each scenario asks for, and
-// the backend's response bytes pass httppage.CheckResponses.
+// run measures every cell in o.rounds rounds, writes the raw file and prints the
+// page. Nothing is written unless every cell of every round was measured, the
+// loopback backend saw what each scenario asks for, and its response bytes pass
+// httppage.CheckResponses.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	names := slices.Clone(httpbench.DefaultCodecs)
 	if o.codecs != "" {
@@ -92,7 +92,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	cpu := runinfo.CPU()
 	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
-	mode := []benchfmt.Config{}
+	var mode []benchfmt.Config
 	for _, kv := range [][2]string{
 		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10)},
 		{httpbench.KeyWorkers, strconv.Itoa(o.workers)}, {httpbench.KeyRate, strconv.Itoa(o.rate)},
@@ -141,8 +141,8 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	return err
 }
 
-// A meter is the HTTP meter of runner.Rounds: a round measures every cell
-// once, in the order of the seed and the round.
+// A meter is the HTTP meter of runner.Rounds: a round measures every cell once,
+// in the order of the seed and the round.
 type meter struct {
 	o          options
 	cells      []httpbench.Cell
@@ -173,8 +173,8 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 	return nil
 }
 
-// measure starts the API server of c's scenario, warms it up with c's
-// load, and measures it under the same load.
+// measure starts the API server of c's scenario, warms it up with c's load and
+// measures it under the same load.
 func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result, error) {
 	cfg, err := json.Marshal(api.Config{Backend: m.backendURL, Index: m.o.index, Scenario: c.Scenario})
 	if err != nil {
@@ -262,10 +262,9 @@ func attack(ctx context.Context, spec vegetaload.Spec) (vegetaload.Result, error
 	return r, nil
 }
 
-// checkBackend checks what the loopback backend saw of a cell's n
-// measured requests, given its stats' growth and the API server's: one
-// search per request, each naming the scenario's _source_includes, and
-// every byte it sent read by the API server.
+// checkBackend checks what the loopback backend saw of a cell's n measured
+// requests, given its stats' growth and the API server's: one search per
+// request, each naming the scenario's _source_includes, every byte read.
 func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
 	want, err := s.Includes()
 	if err != nil {

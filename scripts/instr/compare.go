@@ -15,18 +15,17 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// Two counts of the same cells agree when the median relative difference
-// is at most medianLimit and no cell's exceeds cellLimit. The allocating
-// copies of old runs (rawfmt.AllocRef) count toward the median only: their
-// copies into fresh memory cost what the process's heap layout makes the
-// allocations cost, which varies from process to process by a few percent.
+// Two counts of the same cells agree when the median relative difference is at
+// most medianLimit and no cell's exceeds cellLimit. Old runs' allocating copies
+// (rawfmt.AllocRef) count toward the median only: what their allocations cost
+// varies with the process's heap layout by a few percent.
 const (
 	medianLimit = 0.002
 	cellLimit   = 0.01
 )
 
-// compareFiles reports how far two instr raw files' figures lie apart over
-// the cells both hold, and fails when they disagree.
+// compareFiles reports how far two instr raw files' figures lie apart over the
+// cells both hold, and fails when they disagree.
 func compareFiles(w io.Writer, pathA, pathB string) error {
 	a, err := readFigures(pathA)
 	if err != nil {
@@ -76,8 +75,8 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 	return nil
 }
 
-// readFigures reads the instructions per operation of each cell of a raw
-// file.
+// readFigures reads each cell's instructions per operation from a raw file.
+
 func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -25,23 +25,20 @@ const (
 	maxPairs  = 5
 )
 
-// A figure is one cell's count.
-type figure struct {
+type figure struct { // one cell's count
 	cell  rawfmt.Cell
 	n1    int64
-	perOp float64   // instructions per operation
-	pairs []float64 // the figures of its pairs of runs, perOp their median
+	perOp float64   // instructions per operation, the median of pairs
+	pairs []float64 // the figures of its pairs of runs
 }
 
-// rates learns the instructions per native ns of the cells counted so far.
-type rates struct {
+type rates struct { // the instructions per native ns of the cells counted so far
 	mu   sync.Mutex
 	seen map[string][]float64 // by codec/op and by codec
 }
 
-// estimate is the instructions per operation of a cell that takes t
-// natively, at the median rate of its codec and operation, else of its
-// codec, else firstRate.
+// estimate is the instructions per operation of a cell that takes t natively,
+// at the median rate of its codec and operation, else its codec, else firstRate.
 func (r *rates) estimate(c rawfmt.Cell, t timing) float64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -65,9 +62,9 @@ func (r *rates) learn(c rawfmt.Cell, t timing, perOp float64) {
 	}
 }
 
-// chooseN1 returns an N1 whose loop executes target instructions, rounded
-// up to two digits, at least 2 (go test runs a count of 1 differently),
-// capped when the N2 run would allocate more than heapLimit.
+// chooseN1 returns an N1 whose loop executes target instructions, rounded up
+// to two digits, at least 2 (go test runs a count of 1 differently), capped
+// when the N2 run would allocate more than heapLimit.
 func chooseN1(perOp, bytes float64, target int64) (n1 int64, capped bool) {
 	n := math.Ceil(float64(target) / math.Max(perOp, 1))
 	if bytes > 0 {
@@ -87,9 +84,9 @@ func roundUp2(n int64) int64 {
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell in pairs of processes at N1 and N2 until two
-// pairs agree; a first pair short of half the target is counted again with
-// N1 from its figure.
+// measure counts j's cell in pairs of processes at N1 and N2 until two pairs
+// agree; a first pair short of half the target is counted again with N1 from
+// its figure.
 func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
 	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
 	pair := func() (perOp float64, more int64, err error) {
@@ -134,13 +131,11 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 	return f, nil
 }
 
-// spread is how far apart f's pairs lie, relative to its figure.
-func (f figure) spread() float64 {
+func (f figure) spread() float64 { // how far apart f's pairs lie, relative to its figure
 	return (slices.Max(f.pairs) - slices.Min(f.pairs)) / f.perOp
 }
 
-// settled reports whether two of the figures agree within agreement.
-func settled(figures []float64) bool {
+func settled(figures []float64) bool { // whether two of the figures agree within agreement
 	sorted := slices.Sorted(slices.Values(figures))
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i]-sorted[i-1] <= agreement*sorted[i] {
@@ -154,20 +149,15 @@ func median(figures []float64) float64 {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
 }
 
-// The native pass keeps each cell's fastest of nativeCount timings.
-const (
-	nativeBenchtime = "10ms"
-	nativeCount     = 3
-)
-
 type timing struct{ ns, bytes float64 } // the native pass's fastest ns/op, and B/op
 
-// runNative times every job's cell natively, in the counted runs'
-// environment; each must pass the gate.
+// runNative times every job's cell natively, in the counted runs' environment,
+// keeping each cell's fastest of three timings; each must pass the gate.
+
 func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
 	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
 	var out bytes.Buffer
-	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: nativeBenchtime, Count: nativeCount}, &out, nil)
+	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: "10ms", Count: 3}, &out, nil)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()

@@ -23,16 +23,13 @@ import (
 
 const attempts = 4 // runs of one count under valgrind, crashes included
 
-// A job is one cell to count: its name, and the selection that makes the
-// benchmark binary's matrix hold it.
-type job struct {
+type job struct { // one cell to count
 	cell rawfmt.Cell
-	sel  rawfmt.Selection
+	sel  rawfmt.Selection // makes the benchmark binary's matrix hold cell
 }
 
-// plan returns the jobs of sel: the noop cell, then the matrix's cells in
-// its order. A codec cell's run selects its codec by name; a floor cell's
-// keeps the selection's codecs, one of which gives the matrix that floor.
+// plan returns the jobs of sel: the noop cell, then the matrix's cells in order.
+// A codec cell's run selects its codec by name; a floor cell's keeps sel's codecs.
 func plan(sel rawfmt.Selection) ([]job, error) {
 	cells, _, err := jsoncost.Matrix(sel)
 	if err != nil {
@@ -98,8 +95,8 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	})
 }
 
-// A countMeter counts every job in its one round, parallel at a time, and
-// writes the figures in the jobs' order. The first error stops every run.
+// A countMeter counts every job in its one round, parallel at a time, and writes
+// the figures in the jobs' order. The first error stops every run.
 type countMeter struct {
 	c        *counter
 	jobs     []job
@@ -141,15 +138,16 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 		return err
 	}
 	for _, f := range m.figures {
-		if _, err := fmt.Fprintln(out, figureLine(*f)); err != nil {
+		// named with go test's GOMAXPROCS suffix
+		if _, err := fmt.Fprintf(out, "%s-1\t%d\t%.1f %s\n", f.cell.Name(), (ratio-1)*f.n1, f.perOp, rawfmt.UnitInstr); err != nil {
 			return fmt.Errorf("writing the raw file: %w", err)
 		}
 	}
 	return nil
 }
 
-// reportSpread says how many figures took more than two pairs of runs and
-// lists the widest of them, their pairs' figures in the order counted.
+// reportSpread says how many figures took more than two pairs of runs and lists
+// the widest, their pairs' figures in the order counted.
 func reportSpread(w io.Writer, figures []*figure) {
 	var more []*figure
 	for _, f := range figures {
@@ -168,11 +166,6 @@ func reportSpread(w io.Writer, figures []*figure) {
 	}
 }
 
-// figureLine is f's result line, named with go test's GOMAXPROCS suffix.
-func figureLine(f figure) string {
-	return fmt.Sprintf("%s-1\t%d\t%.1f %s", f.cell.Name(), (ratio-1)*f.n1, f.perOp, rawfmt.UnitInstr)
-}
-
 // Configuration keys of instruction counts.
 const (
 	keyValgrind    = "valgrind"     // valgrind --version
@@ -180,9 +173,9 @@ const (
 	keyGODEBUG     = "godebug"
 )
 
-// writeConfig writes the raw file's header: the probe's cpu line, which
-// valgrind chose, as valgrind-cpu beside the native cpu; last the unit
-// metadata of instruction counts.
+// writeConfig writes the raw file's header: the probe's cpu line, valgrind's
+// choice, as valgrind-cpu beside the native cpu; last the unit metadata.
+
 func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),

@@ -19,13 +19,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// defaultValgrind is the valgrind looked for on PATH, and installed with
-// apt-get when it is missing and the runner is root.
-const defaultValgrind = "valgrind"
+const defaultValgrind = "valgrind" // looked for on PATH; installed when missing and root
 
-// A finder locates valgrind: lookPath finds it, install installs it when
-// root may.
-type finder struct {
+type finder struct { // locates valgrind, installing it when root may
 	lookPath func(string) (string, error)
 	root     bool
 	install  func(context.Context) error
@@ -49,8 +45,8 @@ func newFinder(stderr io.Writer) finder {
 	}}
 }
 
-// find returns the path of the valgrind executable name. Only the default
-// name is installed when missing, and only by root.
+// find returns the path of the valgrind executable name. Only the default name
+// is installed when missing, and only by root.
 func (f finder) find(ctx context.Context, name string) (string, error) {
 	path, err := f.lookPath(name)
 	switch {
@@ -80,14 +76,11 @@ func valgrindVersion(ctx context.Context, path string) (string, error) {
 	return v, nil
 }
 
-// runEnv is the environment of every run of the benchmark binary: one
-// thread runs Go code, nothing is collected, no signal preempts a loop, and
-// no allocation is sampled for the heap profile.
+// runEnv is the environment of every run of the benchmark binary: one thread
+// runs Go code, nothing is collected or sampled, no signal preempts a loop.
 var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
 
-// A gateError is a cell the benchmark binary reported as failed (the
-// correctness gate): never retried.
-type gateError struct {
+type gateError struct { // a cell that failed the correctness gate: never retried
 	cell rawfmt.Cell
 	log  string
 }
@@ -96,17 +89,16 @@ func (e *gateError) Error() string {
 	return fmt.Sprintf("%s failed in the benchmark binary (the correctness gate), so it is not counted: %s", e.cell, e.log)
 }
 
-// A counter runs the benchmark binary under cachegrind.
-type counter struct {
+type counter struct { // runs the benchmark binary under cachegrind
 	valgrind, bin string
 	dir           string // where cachegrind writes its output files
 	attempts      int    // runs of one count before a crash is an error
 	stderr        io.Writer
 }
 
-// count returns the instructions the whole binary executes running j's
-// cell n times, and the configuration lines it printed. A run that crashes
-// is run again, up to c.attempts times in all.
+// count returns the instructions the whole binary executes running j's cell n
+// times, and the configuration lines it printed. A crashed run is run again,
+// up to c.attempts times in all.
 func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
 	for attempt := 1; attempt <= c.attempts; attempt++ {
 		instr, header, err = c.countOnce(ctx, j, n)
@@ -123,7 +115,6 @@ func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, heade
 	return 0, nil, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", j.cell, n, c.attempts, err)
 }
 
-// countOnce runs j's cell n times under cachegrind once.
 func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
 	f, err := os.CreateTemp(c.dir, "cachegrind-*.out")
 	if err != nil {
@@ -169,13 +160,12 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	return instr, header, err
 }
 
-// errOtherCells is a run that reported cells besides its own: its count
-// would hold theirs too.
+// errOtherCells is a run that reported cells besides its own, which its count holds.
 var errOtherCells = errors.New("the benchmark binary ran other cells too")
 
 // resultOf finds cell's result in go test's output: the configuration lines
-// before it and its iteration count. A short line, without ns/op, is no
-// result; a result of another cell is an error wrapping errOtherCells.
+// before it and its iteration count. A line without ns/op is no result;
+// another cell's is an error wrapping errOtherCells.
 func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int64, err error) {
 	r := benchfmt.NewReader(bytes.NewReader(out), "")
 	for r.Scan() {
@@ -198,11 +188,10 @@ func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int
 	return header, iters, nil
 }
 
-// unitSec is ns/op as benchfmt reads it.
-const unitSec = "sec/op"
+const unitSec = "sec/op" // ns/op as benchfmt reads it
 
-// parseSummary reads the total instruction count from a cachegrind output
-// file's summary line.
+// parseSummary reads the total instruction count of a cachegrind output file.
+
 func parseSummary(r io.Reader) (int64, error) {
 	s := bufio.NewScanner(r)
 	s.Buffer(nil, 1<<20)

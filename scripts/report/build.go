@@ -19,19 +19,17 @@ import (
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
-// runsDir holds the pages of a machine's runs other than the machine page's.
-const runsDir = "runs"
+const runsDir = "runs" // the pages of a machine's runs other than the machine page's
 
-// A build is one machine: its entry in the index and its pages, the
-// machine page first, rendered by renderAll.
+// A build is one machine: its entry in the index and its pages, the machine
+// page first, rendered by renderAll.
 type build struct {
 	m     load.Machine
 	index render.IndexMachine
 	jobs  []*job
 }
 
-// A job is one page: the machine page (dir "") or a run's, under dir.
-type job struct {
+type job struct { // one page: the machine page (dir "") or a run's, under dir
 	dir   string
 	run   *load.Run
 	page  render.Page
@@ -40,10 +38,10 @@ type job struct {
 	err   error
 }
 
-// newBuild loads every run of m and gives each its page: the newest full
-// run the machine page (else the newest run), every other run one under
-// runsDir. It fails on the first raw file that does not load: a page built
-// beside a bad file would hide it. A machine without runs has no jobs.
+// newBuild loads every run of m and gives each its page: the newest full run
+// the machine page (else the newest run), every other run one under runsDir.
+// It fails on the first raw file that does not load: a page built beside it
+// would hide it. A machine without runs has no jobs.
 func newBuild(m load.Machine) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
@@ -89,9 +87,9 @@ func newBuild(m load.Machine) (*build, error) {
 	return b, nil
 }
 
-// buildAll writes the pages of every selected machine and the index. A
-// raw file that does not load changes no page; a machine with no raw file
-// is an error, returned after everything else has been written.
+// buildAll writes the pages of every selected machine and the index. A raw file
+// that does not load changes no page; a machine with no raw file is an error,
+// returned after everything else has been written.
 func buildAll(results, only string, stdout, stderr io.Writer) error {
 	machines, err := load.Machines(results)
 	if err != nil {
@@ -178,8 +176,7 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	return errors.Join(failed...)
 }
 
-// renderAll renders every page of every build, as many at once as there
-// are CPUs.
+// renderAll renders every page of every build, as many at once as there are CPUs.
 func renderAll(builds []*build) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -197,9 +194,8 @@ func renderAll(builds []*build) {
 	wg.Wait()
 }
 
-// files are the files of a build's pages, keyed by slash path under the
-// machine directory, and their notes; it prints which raw file each page
-// is built from.
+// files are the files of a build's pages, by slash path under the machine
+// directory, and their notes; it prints which raw file each page is built from.
 func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
 	files := map[string][]byte{}
 	var notes []string

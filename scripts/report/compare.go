@@ -17,13 +17,11 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
-// compareRuns compares two runs, each a raw file or a directory of them
-// whose results are pooled. It prints a summary first, the cells whose
-// change is significant by size of effect and how many did not change, and
-// writes benchstat of every cell, old against new, to a new file in the
-// system's temporary directory (os.TempDir), which it names: the raw
-// directories stay as the runner left them. benchstat reads both pools from
-// one stream, in which a sideKey line labels each result's column.
+// compareRuns compares two runs, each a raw file or a directory of them pooled.
+// It prints a summary, the cells whose change is significant by size of effect
+// and how many did not change, and writes benchstat of every cell, old against
+// new, to a file it names in os.TempDir, leaving the raw directories as they
+// were. benchstat reads both pools from one stream; a sideKey line labels each.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
 	oldLabel, newLabel := oldArg, newArg
 	if oldLabel == newLabel {
@@ -72,15 +70,13 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 	return render.DiffSummary(w, model.Diffs(pools[0].Results, pools[1].Results, load.TableUnits))
 }
 
-// sideKey is the configuration key that tells benchstat which run a result
-// is from.
-const sideKey = "compared"
+const (
+	sideKey  = "compared" // the configuration key that tells benchstat a result's run
+	infinite = "± ∞"      // how benchstat writes the interval it cannot give
+)
 
-// infinite is how benchstat writes the interval it cannot give.
-const infinite = "± ∞"
-
-// writeTemp writes data to a new file in the system's temporary directory
-// and returns its name; on failure it leaves no file behind.
+// writeTemp writes data to a new file in os.TempDir and returns its name; on
+// failure it leaves no file behind.
 func writeTemp(data []byte) (string, error) {
 	f, err := os.CreateTemp("", "jsoncost-compare-*.txt")
 	if err != nil {

@@ -10,9 +10,8 @@ import (
 )
 
 // docPages renders the page of every document make bench-doc measured,
-// results/<machine-id>/doc-<name>/README.md, from the raw file beside it
-// alone, keyed by slash path under results. only, when set, keeps one
-// machine's.
+// results/<machine-id>/doc-<name>/README.md, from the raw file beside it alone,
+// keyed by slash path under results. only, when set, keeps one machine's.
 func docPages(results, only string) (map[string][]byte, error) {
 	raws, err := filepath.Glob(filepath.Join(results, "*", page.DirPrefix+"*", page.RawFile))
 	if err != nil {

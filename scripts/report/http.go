@@ -15,23 +15,21 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// httpDir is the directory of a machine that holds its HTTP page, its
-// latency charts and, under raw/, its HTTP raw files.
+// httpDir is a machine's directory of its HTTP page, its latency charts and,
+// under raw/, its HTTP raw files; the report owns the httpManaged entries.
 const httpDir = "http"
 
-// httpManaged are the entries of a machine's httpDir the report owns.
 var httpManaged = []string{"README.md", httppage.ChartGlob}
 
-// An httpPage is the HTTP page of one machine and its charts, by name
-// under httpDir, built from the raw file raw alone.
+// An httpPage is one machine's HTTP page and its charts, by name under httpDir,
+// built from the raw file raw alone.
 type httpPage struct {
 	machine, raw string
 	files        map[string][]byte
 }
 
-// httpPages renders the HTTP page of every machine under results that has
-// HTTP raw files, each from its preferred raw file (see preferredRaw), by
-// machine id. only, when set, keeps one machine's.
+// httpPages renders the HTTP page of every machine under results that has HTTP
+// raw files, each from its preferred raw file. only, when set, keeps one machine's.
 func httpPages(results, only string) ([]httpPage, error) {
 	entries, err := os.ReadDir(results)
 	if err != nil {
@@ -42,36 +40,28 @@ func httpPages(results, only string) ([]httpPage, error) {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
 		}
-		p, err := newHTTPPage(filepath.Join(results, e.Name(), httpDir), e.Name())
+		dir := filepath.Join(results, e.Name(), httpDir, load.RawDir)
+		raw, err := preferredRaw(dir) // fs.ErrNotExist without raw files
+		p := httpPage{machine: e.Name(), raw: raw}
+		var data []byte
+		if err == nil {
+			data, err = os.ReadFile(filepath.Join(dir, raw))
+		}
+		var run *httppage.Run
+		if err == nil {
+			run, err = httppage.Parse(raw, data)
+		}
+		if err == nil {
+			p.files, err = httppage.Files(run, e.Name())
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
-		}
-		if err != nil {
+		} else if err != nil {
 			return nil, fmt.Errorf("machine %s: %w", e.Name(), err)
 		}
 		pages = append(pages, p)
 	}
 	return pages, nil
-}
-
-// newHTTPPage renders the page of the machine directory dir
-// (results/<id>/http) from its preferred raw file. It reports
-// fs.ErrNotExist when dir has no raw files.
-func newHTTPPage(dir, machine string) (httpPage, error) {
-	raw, err := preferredRaw(filepath.Join(dir, load.RawDir))
-	if err != nil {
-		return httpPage{}, err
-	}
-	data, err := os.ReadFile(filepath.Join(dir, load.RawDir, raw))
-	if err != nil {
-		return httpPage{}, err
-	}
-	run, err := httppage.Parse(raw, data)
-	if err != nil {
-		return httpPage{}, err
-	}
-	files, err := httppage.Files(run, machine)
-	return httpPage{machine: machine, raw: raw, files: files}, err
 }
 
 // preferredRaw names the raw file a report is built from: the newest full

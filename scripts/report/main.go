@@ -4,22 +4,20 @@
 //	report [-results dir] [-machine id]
 //	report -compare OLD NEW
 //
-// The first writes every page, each from its raw file alone: from every
-// raw file under dir/<machine-id>/raw/ (see package rawfmt), each
-// machine's README.md (from the newest full run, else the newest),
-// model.csv, tables/<op>.txt (benchstat), charts/*.svg and runs/<stamp>/
-// (the same for every other run); the page of every document make
-// bench-doc measured, doc-<name>/README.md (package internal/owndoc/page);
-// each machine's HTTP page and latency charts, http/README.md and
-// http/latency-*.svg, from its newest full http/raw/ file, else its newest
-// (package internal/httpbench/httppage); then dir/README.md, the index.
-// -machine builds one machine's. Package load parses, model analyses,
-// render makes the files; every page is rendered before the first is
-// written, with safefile, files a page no longer has are removed, and the
-// same raw input gives the same bytes. The second prints the cells whose
-// change from OLD to NEW (raw files or directories of them) is
-// significant, largest effect first, and writes benchstat of every cell to
-// a temporary file it names.
+// The first writes every page, each from its raw file alone: from the raw
+// files under dir/<machine-id>/raw/ (package rawfmt), each machine's README.md
+// (from the newest full run, else the newest), model.csv, tables/<op>.txt
+// (benchstat), charts/*.svg and runs/<stamp>/ (the same for every other run);
+// each document make bench-doc measured, doc-<name>/README.md (package
+// internal/owndoc/page); each machine's http/README.md and http/latency-*.svg
+// from its newest full http/raw/ file, else its newest (package
+// internal/httpbench/httppage); then dir/README.md, the index. -machine builds
+// one machine's. Package load parses, model analyses, render makes the files;
+// every page is rendered before the first is written (with safefile), files a
+// page no longer has are removed, and the same raw input gives the same bytes.
+// The second prints the cells whose change from OLD to NEW (raw files or
+// directories of them) is significant, largest effect first, and writes
+// benchstat of every cell to a temporary file it names.
 package main
 
 import (

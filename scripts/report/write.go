@@ -14,15 +14,12 @@ import (
 	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
-// machineManaged are the entries of a machine directory the report owns;
-// raw/ is never touched.
+// machineManaged are the entries of a machine directory the report owns; raw/ is not.
 var machineManaged = []string{"README.md", "model.csv", "tables", "charts", runsDir}
 
-// writeTree makes the report files of a directory exactly files (slash
-// paths relative to dir, each under an entry that one of the managed
-// patterns matches): every file is written atomically, then the files and
-// directories of the managed entries that the report no longer has are
-// removed.
+// writeTree makes the report files of dir exactly files (slash paths, each
+// under an entry a managed pattern matches): every file is written atomically,
+// then what the managed entries hold that files does not is removed.
 func writeTree(dir string, managed []string, files map[string][]byte) error {
 	owned := func(top string) bool {
 		return slices.ContainsFunc(managed, func(pattern string) bool {
@@ -43,8 +40,7 @@ func writeTree(dir string, managed []string, files map[string][]byte) error {
 			return err
 		}
 	}
-	// What the report no longer has goes, deepest first, so that a
-	// directory it empties goes too.
+	// What the report no longer has goes, deepest first, with the directories it empties.
 	var walked []string
 	for _, pattern := range managed {
 		tops, err := filepath.Glob(filepath.Join(dir, pattern))
