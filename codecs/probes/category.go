@@ -8,8 +8,8 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// Reference returns the configuration every table is read against: the
-// standard library's encoding/json, the std configuration without a module.
+// Reference returns encoding/json, the std configuration without a module,
+// which every table is read against.
 func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
 	i := slices.IndexFunc(cs, func(c *codecs.Codec) bool { return c.Category == codecs.Std && c.Module == "" })
 	if i < 0 {
@@ -18,22 +18,18 @@ func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
 	return cs[i], nil
 }
 
-// V2Reference names the configuration the v2 category is read against, as
-// the gate reads it: github.com/go-json-experiment/json, default options.
+// V2Reference names the configuration the v2 category is read against.
 const V2Reference = "json-v2"
 
-// A Difference is a probe on which a configuration does not behave as
-// encoding/json.
+// A Difference is a probe on which a configuration differs from encoding/json.
 type Difference struct {
 	Probe Probe
 	Got   string // the configuration's label
 	Want  string // encoding/json's label
 }
 
-// Differences returns the probes on which name's outcomes in r differ from
-// ref's. A probe it could not run is none, nor is one it crashed or hung
-// on: that is a fault, which Derive reports, not a behaviour to list. r
-// must hold the probe suite.
+// Differences returns the probes of r on which name's labels differ from
+// ref's, leaving out n/a, crashes and timeouts (faults Derive reports).
 func Differences(r *Results, ref, name string) []Difference {
 	got, want := r.Outcomes[name], r.Outcomes[ref]
 	var diffs []Difference
@@ -45,14 +41,11 @@ func Differences(r *Results, ref, name string) []Difference {
 	return diffs
 }
 
-// Derive returns the category that c's probe outcomes in r give it, and
-// why, by the rules results/conformance/README.md lists, in their order: a
-// crash or timeout on a probe is an error; a configuration no probe can
-// run is fast when it reads values lazily (get5); one that fails on a
-// struct without generated code is codegen; std has encoding/json's label
-// on every probe, v2 differs only where V2Reference does; fast has a
-// difference that is work left out (Probe.Skipped), and near-std
-// differences that are other decisions at the same work.
+// Derive returns the category c's probe outcomes in r give it, and why, by
+// the rules of results/conformance/README.md in their order: a crash or
+// timeout is an error; no probe run is fast for get5; failing without
+// generated code is codegen; no difference is std; only V2Reference's is v2;
+// one that is work left out (Probe.Skipped) is fast; any other is near-std.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	ref, err := Reference(r.Codecs)
 	if err != nil {
@@ -96,7 +89,6 @@ func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	return codecs.NearStd, "decides edges differently: " + strings.Join(names, ", "), nil
 }
 
-// ran reports whether any of outcomes is not n/a.
 func ran(outcomes []Outcome) bool {
 	return slices.ContainsFunc(outcomes, func(o Outcome) bool { return o.Label != NA })
 }
@@ -110,9 +102,8 @@ func probeNames(diffs []Difference) []string {
 }
 
 // CheckCategory reports whether c's declared category is the one Derive
-// gives it, and whether c declares each difference its probes found: some
-// entry of its Skips must name the probe's topic. Declaring more than the
-// probes find is allowed; they do not test everything.
+// gives it and whether an entry of c.Skips names the topic of each
+// difference found; declaring more is allowed.
 func CheckCategory(c *codecs.Codec, r *Results) error {
 	derived, why, err := Derive(c, r)
 	if err != nil {
@@ -134,7 +125,7 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 	return nil
 }
 
-// declares reports whether an entry of skips contains every word of topic.
+// declares: an entry of skips contains every word of topic.
 func declares(skips, topic []string) bool {
 	return slices.ContainsFunc(skips, func(s string) bool {
 		s = strings.ToLower(s)

@@ -5,15 +5,9 @@ import (
 	"slices"
 )
 
-// The oracle: a configuration may decide a document unlike encoding/json,
-// crash or hang on it only where one of its probe differences accounts for
-// that. The probes list what a configuration does differently; the corpus,
-// the bad input and the fuzz target hold it to that list.
-
-// Explain returns the name of the first probe of diffs whose subject doc
-// holds (see Probe.Occurs): the difference that accounts for a
-// configuration deciding doc unlike encoding/json, or crashing or hanging
-// on it; "" when none does.
+// Explain returns the first probe of diffs whose subject doc holds (see
+// Probe.Occurs), which accounts for deciding, crashing or hanging on doc
+// unlike encoding/json; "" when none does.
 func Explain(diffs []Difference, doc []byte) string {
 	if i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) }); i >= 0 {
 		return diffs[i].Probe.Name
@@ -21,12 +15,9 @@ func Explain(diffs []Difference, doc []byte) string {
 	return ""
 }
 
-// Unexplained returns a line for each outcome in r that no probe
-// difference of its configuration accounts for: a crash or a timeout, or a
-// label other than encoding/json's, on a document that holds the subject of
-// none of the probes the configuration differs on. probes holds the probe
-// outcomes of the same configurations. n/a is never unexplained: Run gives
-// it exactly to the configurations that lack what a case needs.
+// Unexplained returns a line for each crash, timeout or label unlike
+// encoding/json's in r that Explain finds no probe difference for, probes
+// holding the probe outcomes; n/a is never unexplained.
 func Unexplained(r, probes *Results) ([]string, error) {
 	ref, err := Reference(r.Codecs)
 	if err != nil {
