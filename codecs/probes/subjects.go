@@ -44,42 +44,35 @@ func lex(doc []byte) lexed {
 	return l
 }
 
-func inString(re *regexp.Regexp) func(doc []byte) bool {
-	return func(doc []byte) bool { return slices.ContainsFunc(lex(doc).strs, re.Match) }
+// inString and inBare report whether a string, or a bare token, of doc
+// satisfies f.
+func inString(f func([]byte) bool) func(doc []byte) bool {
+	return func(doc []byte) bool { return slices.ContainsFunc(lex(doc).strs, f) }
+}
+
+func inBare(f func([]byte) bool) func(doc []byte) bool {
+	return func(doc []byte) bool { return slices.ContainsFunc(lex(doc).bare, f) }
 }
 
 var (
-	controlInString    = inString(regexp.MustCompile(`[\x00-\x1f]`))          // a raw control character
-	controlAfterEscape = inString(regexp.MustCompile(`\\[\s\S]*[\x00-\x1f]`)) // one after an escape
-)
+	// escape matches a surrogate pair, a lone half of one (group 1) or another escape.
+	escape     = regexp.MustCompile(`\\(?:u[dD][89abAB][[:xdigit:]]{2}\\u[dD][c-fC-F][[:xdigit:]]{2}|(u[dD][89a-fA-F][[:xdigit:]]{2})|[\s\S])`)
+	jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
-// escape matches a surrogate pair, a lone half of one (group 1) or another escape.
-var escape = regexp.MustCompile(`\\(?:u[dD][89abAB][[:xdigit:]]{2}\\u[dD][c-fC-F][[:xdigit:]]{2}|(u[dD][89a-fA-F][[:xdigit:]]{2})|[\s\S])`)
-
-func loneSurrogate(doc []byte) bool {
-	return slices.ContainsFunc(lex(doc).strs, func(s []byte) bool {
+	controlInString    = inString(regexp.MustCompile(`[\x00-\x1f]`).Match)          // a raw control character
+	controlAfterEscape = inString(regexp.MustCompile(`\\[\s\S]*[\x00-\x1f]`).Match) // one after an escape
+	invalidUTF8        = inString(func(s []byte) bool { return !utf8.Valid(s) })
+	loneSurrogate      = inString(func(s []byte) bool {
 		return slices.ContainsFunc(escape.FindAllSubmatchIndex(s, -1), func(m []int) bool { return m[2] >= 0 })
 	})
-}
-
-func invalidUTF8(doc []byte) bool {
-	return slices.ContainsFunc(lex(doc).strs, func(s []byte) bool { return !utf8.Valid(s) })
-}
-
-func unterminatedString(doc []byte) bool { return lex(doc).open }
-
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
-
-// invalidNumber reports a bare token starting like a number that is none.
-func invalidNumber(doc []byte) bool {
-	return slices.ContainsFunc(lex(doc).bare, func(t []byte) bool {
+	// invalidNumber: a bare token that starts like a number and is none.
+	invalidNumber = inBare(func(t []byte) bool {
 		return bytes.IndexByte([]byte("-+.0123456789"), t[0]) >= 0 && !jsonNumber.Match(t)
 	})
-}
+	negativeZero = inBare(func(t []byte) bool { return string(t) == "-0" })
+)
 
-func negativeZero(doc []byte) bool {
-	return slices.ContainsFunc(lex(doc).bare, func(t []byte) bool { return string(t) == "-0" })
-}
+func unterminatedString(doc []byte) bool { return lex(doc).open }
 
 func duplicateNames(doc []byte) bool {
 	dec := jsontext.NewDecoder(bytes.NewReader(doc), jsontext.AllowInvalidUTF8(true))

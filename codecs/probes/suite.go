@@ -19,6 +19,8 @@ const (
 	NA      = "n/a" // the configuration lacks the operation the case needs
 	accepts = "accepts"
 	rejects = "rejects"
+
+	caseTimeout = 30 * time.Second // bounds each case
 )
 
 // Outcome is what one configuration did on one case: Label is short and
@@ -43,9 +45,6 @@ type Suite struct {
 	Cases     []Case
 }
 
-// caseTimeout bounds each case.
-const caseTimeout = 30 * time.Second
-
 func buildSuite(name, arg string) (*Suite, error) {
 	switch name {
 	case "probes":
@@ -67,14 +66,13 @@ func structs(c *codecs.Codec) bool       { return encodesStruct(c) || decodesStr
 // decodeAny decodes data into an any, or for a codec that decodes only
 // structs (easyjson) into an anyValue.
 func decodeAny(c *codecs.Codec, data []byte) (any, error) {
-	if !c.Supports(codecs.DecodeMap) {
-		var v anyValue
-		err := c.Unmarshal(data, &v)
+	var v anyValue
+	if c.Supports(codecs.DecodeMap) {
+		err := c.Unmarshal(data, &v.V)
 		return v.V, err
 	}
-	var v any
 	err := c.Unmarshal(data, &v)
-	return v, err
+	return v.V, err
 }
 
 // anyValue is a top-level any for easyjson: its method is easyjson's for an
