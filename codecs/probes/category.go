@@ -8,8 +8,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// Reference returns encoding/json, the std configuration without a module,
-// which every table is read against.
+// Reference returns encoding/json, which every table is read against.
 func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
 	i := slices.IndexFunc(cs, func(c *codecs.Codec) bool { return c.Category == codecs.Std && c.Module == "" })
 	if i < 0 {
@@ -41,11 +40,10 @@ func Differences(r *Results, ref, name string) []Difference {
 	return diffs
 }
 
-// Derive returns the category c's probe outcomes in r give it, and why, by
-// the rules of results/conformance/README.md in their order: a crash or
-// timeout is an error; no probe run is fast for get5; failing without
-// generated code is codegen; no difference is std; only V2Reference's is v2;
-// one that is work left out (Probe.Skipped) is fast; any other is near-std.
+// Derive returns the category c's probe outcomes in r give it, and why, by the
+// rules of results/conformance/README.md in order: crash or timeout an error;
+// no probe run fast for get5; failing without generated code codegen; no
+// difference std; only V2Reference's v2; work left out fast; else near-std.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	ref, err := Reference(r.Codecs)
 	if err != nil {
@@ -101,9 +99,8 @@ func probeNames(diffs []Difference) []string {
 	return names
 }
 
-// CheckCategory reports whether c's declared category is the one Derive
-// gives it and whether an entry of c.Skips names the topic of each
-// difference found; declaring more is allowed.
+// CheckCategory reports whether c's category is the one Derive gives it and
+// whether c.Skips names the topic of each difference found.
 func CheckCategory(c *codecs.Codec, r *Results) error {
 	derived, why, err := Derive(c, r)
 	if err != nil {
@@ -133,9 +130,7 @@ func declares(skips, topic []string) bool {
 	})
 }
 
-// Explain returns the first probe of diffs whose subject doc holds (see
-// Probe.Occurs), which accounts for deciding, crashing or hanging on doc
-// unlike encoding/json; "" when none does.
+// Explain returns the first probe of diffs whose subject doc holds (Probe.Occurs), or "".
 func Explain(diffs []Difference, doc []byte) string {
 	if i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) }); i >= 0 {
 		return diffs[i].Probe.Name
@@ -144,8 +139,7 @@ func Explain(diffs []Difference, doc []byte) string {
 }
 
 // Unexplained returns a line for each crash, timeout or label unlike
-// encoding/json's in r that Explain finds no probe difference for, probes
-// holding the probe outcomes; n/a is never unexplained.
+// encoding/json's in r that Explain finds no difference in probes for.
 func Unexplained(r, probes *Results) ([]string, error) {
 	ref, err := Reference(r.Codecs)
 	if err != nil {

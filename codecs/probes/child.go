@@ -39,9 +39,8 @@ const childStartup = 5 * time.Minute
 // IsChild reports whether this process was started by Run as a child.
 func IsChild() bool { return os.Getenv(childEnv) != "" }
 
-// ServeChild, in a child Run started, runs the requested cases, writes their
-// outcomes to stdout and exits; otherwise it returns. Call it first in main or
-// TestMain, after registering the codecs.
+// ServeChild, in a child of Run, runs the requested cases and exits; else it
+// returns. Call it first in main or TestMain, after registering codecs.
 func ServeChild() {
 	if !IsChild() {
 		return
@@ -120,8 +119,7 @@ func Run(s *Suite, cs []*codecs.Codec, opt Options) (*Results, error) {
 }
 
 // runChild runs s's cases from next on in one child, storing outcomes in
-// out, and returns the index of the first case it gave none for (its crash
-// or timeout stored). Start-up, then each case, must end within a deadline.
+// out, and returns the first case it gave none for (crash or timeout stored).
 func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Duration, out []Outcome) (int, error) {
 	spec, _ := json.Marshal(childSpec{c.Name, s.Name, s.Arg, next}) // strings and an int
 	r, w, err := os.Pipe()

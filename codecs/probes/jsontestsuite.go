@@ -22,8 +22,7 @@ const (
 // (i_), and documents read differently, whose value is recorded.
 const parsingDir, transformDir = "test_parsing", "test_transform"
 
-// JSONTestSuiteDir returns the directory of the pinned corpus module,
-// downloaded if need be, after checking its hash.
+// JSONTestSuiteDir returns the checked directory of the pinned corpus module.
 func JSONTestSuiteDir() (string, error) {
 	m, err := modcache.Download(SuiteModule, SuiteVersion)
 	if err != nil {
@@ -47,10 +46,9 @@ func caseClass(name string) string {
 	return name[:1]
 }
 
-// JSONTestSuite returns the suite decoding each .json document of the corpus
-// in dir into an any: the test_parsing files named as the file, recording
-// acceptance, then the test_transform files named with their directory,
-// recording the value.
+// JSONTestSuite returns the suite decoding each .json file of the corpus in
+// dir into an any: test_parsing's, then test_transform's (named with the
+// directory, recording the value).
 func JSONTestSuite(dir string) (*Suite, error) {
 	s := &Suite{Name: "jsontestsuite", Arg: dir}
 	corpus := os.DirFS(dir)

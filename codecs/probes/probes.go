@@ -13,15 +13,12 @@ import (
 // short label, compared with encoding-json's.
 type Probe struct {
 	Name string
-	// Topic: an entry of Skips holding all these words (any case) declares
-	// a difference on the probe. The generated-code probe has none.
+	// Topic: an entry of Skips holding all these words (any case) declares a difference.
 	Topic []string
 	Needs func(c *codecs.Codec) bool
-	// Skipped reports whether a label means work left out (fast, not
-	// near-std; see Derive). nil: never.
+	// Skipped reports whether a label is work left out (see Derive); nil: never.
 	Skipped func(label string) bool
-	// Occurs reports whether doc holds the probe's subject (see Explain);
-	// nil when it cannot appear in a document decoded into an any.
+	// Occurs reports whether doc holds the subject (see Explain); nil: it cannot.
 	Occurs func(doc []byte) bool
 	Run    func(c *codecs.Codec) string
 }
@@ -30,7 +27,7 @@ const generatedProbe = "struct without generated code"
 
 // AllProbes lists the probes in table order.
 var AllProbes = []Probe{
-	{Name: generatedProbe, Needs: structs, Run: probeGenerated},
+	{Name: generatedProbe, Needs: func(c *codecs.Codec) bool { return encodesStruct(c) || decodesStruct(c) }, Run: probeGenerated},
 	{Name: "HTML escaping", Topic: []string{"HTML"}, Needs: encodesStruct, Skipped: labels("no escape"),
 		Run: encodeLabel(stringBox{S: "<&>"}, "s", map[string]string{`"\u003c\u0026\u003e"`: "escaped", `"<&>"`: "no escape"})},
 	{Name: "map key order", Topic: []string{"key", "sort"}, Needs: encodesStruct, Skipped: labels("unsorted"), Run: probeKeyOrder},

@@ -51,8 +51,7 @@ func render(name string, r, probes *Results) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Pages runs the probes, then the JSONTestSuite corpus and the heavy
-// bad-input suite, on cs and renders results/conformance, by file name.
+// Pages runs every suite on cs and renders results/conformance, by file name.
 func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	dir, err := JSONTestSuiteDir()
 	if err != nil {
@@ -84,10 +83,9 @@ func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	return pages, nil
 }
 
-func (p page) Ref() (*codecs.Codec, error)            { return Reference(p.Codecs) }
-func (p page) Label(c *codecs.Codec, i int) string    { return p.Outcomes[c.Name][i].Label }
-func (p page) Unexplained() ([]string, error)         { return Unexplained(p.Results, p.Probes) }
-func (p page) FoldTruncations(c *codecs.Codec) string { return foldTruncations(p.Results, c.Name) }
+func (p page) Ref() (*codecs.Codec, error)         { return Reference(p.Codecs) }
+func (p page) Label(c *codecs.Codec, i int) string { return p.Outcomes[c.Name][i].Label }
+func (p page) Unexplained() ([]string, error)      { return Unexplained(p.Results, p.Probes) }
 
 // CategoryRow returns c's row of the categories table.
 func (p page) CategoryRow(c *codecs.Codec) []string {
@@ -141,9 +139,7 @@ type list struct {
 	Items []string
 }
 
-// Wrong lists the cases c decides wrongly: y_ rejected, n_ accepted, crash
-// or timeout, i_ unlike encoding/json (rejected, for itself), each decided
-// unlike encoding/json naming the probe that explains it.
+// Wrong lists the cases c decides wrongly, naming the probe that explains each.
 func (p page) Wrong(c *codecs.Codec) []list {
 	ref, _ := p.Ref()
 	diffs := Differences(p.Probes, ref.Name, c.Name)
@@ -177,13 +173,12 @@ func (p page) Wrong(c *codecs.Codec) []list {
 	return lists
 }
 
-// foldTruncations gives each truncation label's count and, but for
-// rejects, offsets.
-func foldTruncations(r *Results, name string) string {
+// FoldTruncations gives each truncation label's count and offsets.
+func (p page) FoldTruncations(c *codecs.Codec) string {
 	byLabel := map[string][]string{}
-	for i, k := range r.Suite.Cases {
+	for i, k := range p.Suite.Cases {
 		if at, ok := strings.CutPrefix(k.Name, truncationPrefix); ok {
-			l := r.Outcomes[name][i].Label
+			l := p.Outcomes[c.Name][i].Label
 			byLabel[l] = append(byLabel[l], at)
 		}
 	}

@@ -44,8 +44,7 @@ func lex(doc []byte) lexed {
 	return l
 }
 
-// inString and inBare report whether a string, or a bare token, of doc
-// satisfies f.
+// inString and inBare: a string, or a bare token, of doc satisfies f.
 func inString(f func([]byte) bool) func(doc []byte) bool {
 	return func(doc []byte) bool { return slices.ContainsFunc(lex(doc).strs, f) }
 }

@@ -61,7 +61,6 @@ func buildSuite(name, arg string) (*Suite, error) {
 func encodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.EncodeStruct) }
 func decodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.DecodeStruct) }
 func decodesAny(c *codecs.Codec) bool    { return c.Supports(codecs.DecodeMap) || decodesStruct(c) }
-func structs(c *codecs.Codec) bool       { return encodesStruct(c) || decodesStruct(c) }
 
 // decodeAny decodes data into an any, or for a codec that decodes only
 // structs (easyjson) into an anyValue.
