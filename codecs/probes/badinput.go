@@ -7,27 +7,22 @@ import (
 	"unicode/utf8"
 )
 
-// heavyArg builds the bad-input suite with its large cases.
-const heavyArg = "heavy"
+const heavyArg = "heavy" // Suite.Arg of the suite with the large cases
 
-// truncationDoc is the document cut at every byte offset: every value kind,
-// escapes, multi-byte UTF-8 and nesting. It is an object without trailing
-// space, so no proper prefix of it is valid JSON.
+// truncationDoc, cut at every byte offset, holds every value kind, escapes,
+// multi-byte UTF-8 and nesting; no proper prefix of it is valid JSON.
 const truncationDoc = `{"id":12345678901,"name":"caf\u00e9 \"quoted\" \\ back\/slash","tags":["a","b\n\t",""],` +
 	`"price":-12.5e-3,"ratio":0.1E+2,"ok":true,"bad":false,"none":null,` +
 	`"nested":{"deep":[[1,2,{"k":[false,null]}]],"empty":{},"list":[]},` +
 	`"unicode":"日本語 ✓ 🎉","pair":"\ud83c\udf89","max":1.7976931348623157e308,"neg":-0,"zero":0.0}`
 
-// truncationPrefix names the truncation cases; badinput.md folds them
-// into one row.
-const truncationPrefix = "truncated at "
+const (
+	truncationPrefix = "truncated at " // badinput.md folds these cases into one row
+	bigString        = 64 << 20
+)
 
-// bigString is the length of the heavy string case.
-const bigString = 64 << 20
-
-// BadInput returns the suite of hostile documents, each decoded into an
-// any. The heavy suite adds nesting a million levels deep and a 64 MiB
-// string, which the tests leave out.
+// BadInput returns the suite of hostile documents decoded into an any; heavy
+// adds nesting a million levels deep and a 64 MiB string.
 func BadInput(heavy bool) *Suite {
 	s := &Suite{Name: "badinput"}
 	if heavy {
@@ -40,7 +35,7 @@ func BadInput(heavy bool) *Suite {
 	add("depth 10001 (arrays)", func() []byte { return arrays(10001) }, nil)
 	if heavy {
 		add("depth 1000000 (arrays)", func() []byte { return arrays(1000000) }, nil)
-		add("depth 1000000 (objects)", func() []byte { return objects(1000000) }, nil)
+		add("depth 1000000 (objects)", func() []byte { return []byte(strings.Repeat(`{"a":`, 1000000) + "1" + strings.Repeat("}", 1000000)) }, nil)
 		add("depth 1000000 (unclosed arrays)", func() []byte { return bytes.Repeat([]byte("["), 1000000) }, nil)
 	}
 	add("10000-digit integer", func() []byte { return []byte("1" + strings.Repeat("0", 9999)) }, showNumber)
@@ -72,12 +67,6 @@ func BadInput(heavy bool) *Suite {
 	return s
 }
 
-// arrays returns [[…]] nested depth levels deep.
 func arrays(depth int) []byte {
 	return []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
-}
-
-// objects returns {"a":{"a":…1…}} nested depth levels deep.
-func objects(depth int) []byte {
-	return []byte(strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth))
 }

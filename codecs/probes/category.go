@@ -8,8 +8,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// Reference returns the configuration every table is read against: the
-// standard library's encoding/json, the std configuration without a module.
+// Reference returns encoding/json, which every table is read against.
 func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
 	i := slices.IndexFunc(cs, func(c *codecs.Codec) bool { return c.Category == codecs.Std && c.Module == "" })
 	if i < 0 {
@@ -18,22 +17,18 @@ func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
 	return cs[i], nil
 }
 
-// V2Reference names the configuration the v2 category is read against, as
-// the gate reads it: github.com/go-json-experiment/json, default options.
+// V2Reference names the configuration the v2 category is read against.
 const V2Reference = "json-v2"
 
-// A Difference is a probe on which a configuration does not behave as
-// encoding/json.
+// A Difference is a probe on which a configuration differs from encoding/json.
 type Difference struct {
 	Probe Probe
 	Got   string // the configuration's label
 	Want  string // encoding/json's label
 }
 
-// Differences returns the probes on which name's outcomes in r differ from
-// ref's. A probe it could not run is none, nor is one it crashed or hung
-// on: that is a fault, which Derive reports, not a behaviour to list. r
-// must hold the probe suite.
+// Differences returns the probes of r on which name's labels differ from
+// ref's, leaving out n/a, crashes and timeouts (faults Derive reports).
 func Differences(r *Results, ref, name string) []Difference {
 	got, want := r.Outcomes[name], r.Outcomes[ref]
 	var diffs []Difference
@@ -45,14 +40,10 @@ func Differences(r *Results, ref, name string) []Difference {
 	return diffs
 }
 
-// Derive returns the category that c's probe outcomes in r give it, and
-// why, by the rules results/conformance/README.md lists, in their order: a
-// crash or timeout on a probe is an error; a configuration no probe can
-// run is fast when it reads values lazily (get5); one that fails on a
-// struct without generated code is codegen; std has encoding/json's label
-// on every probe, v2 differs only where V2Reference does; fast has a
-// difference that is work left out (Probe.Skipped), and near-std
-// differences that are other decisions at the same work.
+// Derive returns the category c's probe outcomes in r give it, and why, by the
+// rules of results/conformance/README.md in order: crash or timeout an error;
+// no probe run fast for get5; failing without generated code codegen; no
+// difference std; only V2Reference's v2; work left out fast; else near-std.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	ref, err := Reference(r.Codecs)
 	if err != nil {
@@ -96,7 +87,6 @@ func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	return codecs.NearStd, "decides edges differently: " + strings.Join(names, ", "), nil
 }
 
-// ran reports whether any of outcomes is not n/a.
 func ran(outcomes []Outcome) bool {
 	return slices.ContainsFunc(outcomes, func(o Outcome) bool { return o.Label != NA })
 }
@@ -109,10 +99,8 @@ func probeNames(diffs []Difference) []string {
 	return names
 }
 
-// CheckCategory reports whether c's declared category is the one Derive
-// gives it, and whether c declares each difference its probes found: some
-// entry of its Skips must name the probe's topic. Declaring more than the
-// probes find is allowed; they do not test everything.
+// CheckCategory reports whether c's category is the one Derive gives it and
+// whether c.Skips names the topic of each difference found.
 func CheckCategory(c *codecs.Codec, r *Results) error {
 	derived, why, err := Derive(c, r)
 	if err != nil {
@@ -134,10 +122,49 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 	return nil
 }
 
-// declares reports whether an entry of skips contains every word of topic.
+// declares: an entry of skips contains every word of topic.
 func declares(skips, topic []string) bool {
 	return slices.ContainsFunc(skips, func(s string) bool {
 		s = strings.ToLower(s)
 		return !slices.ContainsFunc(topic, func(w string) bool { return !strings.Contains(s, strings.ToLower(w)) })
 	})
+}
+
+// Explain returns the first probe of diffs whose subject doc holds (Probe.Occurs), or "".
+func Explain(diffs []Difference, doc []byte) string {
+	if i := slices.IndexFunc(diffs, func(d Difference) bool { return d.Probe.Occurs != nil && d.Probe.Occurs(doc) }); i >= 0 {
+		return diffs[i].Probe.Name
+	}
+	return ""
+}
+
+// Unexplained returns a line for each crash, timeout or label unlike
+// encoding/json's in r that Explain finds no difference in probes for.
+func Unexplained(r, probes *Results) ([]string, error) {
+	ref, err := Reference(r.Codecs)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, c := range r.Codecs {
+		if _, ok := probes.Outcomes[c.Name]; !ok {
+			return nil, fmt.Errorf("%s: no probe outcomes to explain its %s outcomes by", c.Name, r.Suite.Name)
+		}
+		diffs := Differences(probes, ref.Name, c.Name)
+		for i, k := range r.Suite.Cases {
+			got, want := r.Outcomes[c.Name][i], r.Outcomes[ref.Name][i]
+			if got.Label == NA || (got.Label == want.Label && got.Label != Crash && got.Label != Timeout) {
+				continue
+			}
+			if k.Doc != nil && Explain(diffs, k.Doc()) != "" {
+				continue
+			}
+			line := fmt.Sprintf("%s, %s: %s, encoding/json %s", c.Name, k.Name, got.Label, want.Label)
+			if got.Detail != "" {
+				line += " (" + got.Detail + ")"
+			}
+			lines = append(lines, line)
+		}
+	}
+	return lines, nil
 }

@@ -18,8 +18,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// childEnv selects child mode; its value is a JSON childSpec: run the
-// cases of suite Suite (built from Arg) on Codec, from case From on.
+// childEnv selects child mode; its value is a JSON childSpec.
 const childEnv = "JSONCOST_CONFORMANCE_CHILD"
 
 type childSpec struct {
@@ -27,26 +26,21 @@ type childSpec struct {
 	From              int
 }
 
-// childLine is one line of a child's stdout: Ready once it has set up (the
-// time limits run from there) or Error when it cannot, then one Outcome
-// per case, in order.
+// childLine is a line of a child's stdout: Ready or Error, then Outcomes.
 type childLine struct {
 	Outcome
 	Ready bool   `json:",omitempty"`
 	Error string `json:",omitempty"`
 }
 
-// childStartup bounds a child's start-up, which takes the machine's time,
-// not the codec's; a child slower than that is an error of the run.
+// childStartup bounds a child's start-up; exceeding it fails the run.
 const childStartup = 5 * time.Minute
 
 // IsChild reports whether this process was started by Run as a child.
 func IsChild() bool { return os.Getenv(childEnv) != "" }
 
-// ServeChild turns this process into a child when Run started it: it runs
-// the requested cases, writes their outcomes to stdout and exits. Otherwise
-// it returns at once. Call it first in main or TestMain, after registering
-// any codec a child may be asked to run.
+// ServeChild, in a child of Run, runs the requested cases and exits; else it
+// returns. Call it first in main or TestMain, after registering codecs.
 func ServeChild() {
 	if !IsChild() {
 		return
@@ -60,7 +54,6 @@ func ServeChild() {
 		enc.Encode(childLine{Error: err.Error()})
 		os.Exit(1)
 	}
-	// A write fails only when the parent has gone: there is no one to tell.
 	enc.Encode(childLine{Ready: true})
 	for _, k := range s.Cases[spec.From:] {
 		enc.Encode(childLine{Outcome: runCase(k, c)})
@@ -68,7 +61,6 @@ func ServeChild() {
 	os.Exit(0)
 }
 
-// runCase runs one case, turning a panic into a crash.
 func runCase(k Case, c *codecs.Codec) (o Outcome) {
 	if !k.Needs(c) {
 		return Outcome{Label: NA}
@@ -94,12 +86,9 @@ type Options struct {
 	Log     io.Writer     // when set, receives a line per configuration and per crash
 }
 
-// Run runs every case of s for each configuration in cs, one child process
-// at a time, as results/conformance/README.md tells: n/a without a child
-// for the cases a configuration lacks the operation for, a crash or a
-// timeout (from when the child is ready) recorded and a fresh child on to
-// the next case. It is an error only when a child cannot be started or
-// cannot set up (an unknown codec or suite).
+// Run runs every case of s for each configuration in cs, one child at a
+// time, as results/conformance/README.md tells. It fails only when a child
+// cannot start or set up.
 func Run(s *Suite, cs []*codecs.Codec, opt Options) (*Results, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -129,11 +118,8 @@ func Run(s *Suite, cs []*codecs.Codec, opt Options) (*Results, error) {
 	return res, nil
 }
 
-// runChild runs s's cases from next on in one child and stores their
-// outcomes in out. It returns the index of the first case without an
-// outcome from the child; when that is a case of s, the child died or timed
-// out on it, and out holds the crash or timeout. The child's stdout is a
-// pipe read with a deadline: start-up, then each case, must end in time.
+// runChild runs s's cases from next on in one child, storing outcomes in
+// out, and returns the first case it gave none for (crash or timeout stored).
 func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Duration, out []Outcome) (int, error) {
 	spec, _ := json.Marshal(childSpec{c.Name, s.Name, s.Arg, next}) // strings and an int
 	r, w, err := os.Pipe()
@@ -182,10 +168,9 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 	return next, nil
 }
 
-// crashLine matches the line of a dying Go program's output that says why.
+// crashLine matches the line of a dying Go program's stderr that says why.
 var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*|runtime: goroutine stack exceeds .*|unexpected fault address .*|SIG[A-Z]+: .*)$`)
 
-// crashDetail says why a child died, from its stderr and exit status.
 func crashDetail(stderr []byte, werr error) string {
 	var ee *exec.ExitError
 	switch m := crashLine.Find(stderr); {
@@ -201,7 +186,6 @@ func crashDetail(stderr []byte, werr error) string {
 
 var hexNumber = regexp.MustCompile(`0x[0-9a-f]+`)
 
-// normalize makes a crash line deterministic and short.
 func normalize(s string) string {
 	s, _, _ = strings.Cut(hexNumber.ReplaceAllString(s, "0x…"), "\n")
 	if len(s) > 200 {

@@ -10,26 +10,19 @@ import (
 	"github.com/jsoncost/jsoncost/internal/modcache"
 )
 
-// The JSONTestSuite corpus is upstream's repository, fetched as a module
-// (it has no Go packages, so go.mod cannot hold it) at a pinned version
-// and checked against a pinned hash.
+// The JSONTestSuite corpus: upstream's repository, fetched as a module at a
+// pinned version and hash (it has no Go packages, so go.mod cannot hold it).
 const (
 	SuiteModule  = "github.com/nst/JSONTestSuite"
 	SuiteVersion = "v0.0.0-20241122125541-1ef36fa01286"
 	SuiteSum     = "h1:t/cjDwz9uc/5ZSagWtr7nWpoEA5Imvw/ArlJuI+d+Cw="
 )
 
-// The corpus directories: documents a parser must accept (y_), must reject
-// (n_) or may do either with (i_), and documents parsers accept but read
-// differently, whose decoded value is recorded.
-const (
-	parsingDir   = "test_parsing"
-	transformDir = "test_transform"
-)
+// The corpus directories: documents to accept (y_), reject (n_) or either
+// (i_), and documents read differently, whose value is recorded.
+const parsingDir, transformDir = "test_parsing", "test_transform"
 
-// JSONTestSuiteDir returns the directory of the pinned corpus module,
-// downloading it when it is not in the module cache, after checking that
-// its hash is the pinned one.
+// JSONTestSuiteDir returns the checked directory of the pinned corpus module.
 func JSONTestSuiteDir() (string, error) {
 	m, err := modcache.Download(SuiteModule, SuiteVersion)
 	if err != nil {
@@ -45,7 +38,7 @@ func checkSum(m modcache.Module) error {
 	return nil
 }
 
-// caseClass returns the class of a corpus case: y, n, i, or transform.
+// caseClass returns y, n, i or transform.
 func caseClass(name string) string {
 	if strings.HasPrefix(name, transformDir+"/") {
 		return "transform"
@@ -53,11 +46,9 @@ func caseClass(name string) string {
 	return name[:1]
 }
 
-// JSONTestSuite returns the suite that decodes every .json document of the
-// corpus in dir into an any, in name order: the test_parsing files, each
-// case named as its file, then the test_transform files, named with their
-// directory. A parsing case records whether the document was accepted, a
-// transform case what it decoded to.
+// JSONTestSuite returns the suite decoding each .json file of the corpus in
+// dir into an any: test_parsing's, then test_transform's (named with the
+// directory, recording the value).
 func JSONTestSuite(dir string) (*Suite, error) {
 	s := &Suite{Name: "jsontestsuite", Arg: dir}
 	corpus := os.DirFS(dir)

@@ -12,8 +12,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// field marshals v with c and returns the JSON of one of its fields, or a
-// label saying why there is none.
+// field returns the JSON of v's field name as c marshals it, or why not.
 func field(c *codecs.Codec, v any, name string) (raw string, label string) {
 	out, err := c.Marshal(v)
 	if err != nil {
@@ -30,8 +29,7 @@ func field(c *codecs.Codec, v any, name string) (raw string, label string) {
 	return string(f), ""
 }
 
-// encodeLabel returns a probe that marshals v and labels the JSON of its
-// field name by names, or shows the JSON itself when names lacks it.
+// encodeLabel labels the JSON of v's field name by names, or quotes it.
 func encodeLabel(v any, name string, names map[string]string) func(*codecs.Codec) string {
 	return func(c *codecs.Codec) string {
 		raw, label := field(c, v, name)
@@ -42,8 +40,7 @@ func encodeLabel(v any, name string, names map[string]string) func(*codecs.Codec
 	}
 }
 
-// quote shows JSON output as a code span, writing a byte that is not
-// printable ASCII as <XX>.
+// quote shows s as a code span, a byte not printable ASCII as <XX>.
 func quote(s string) string {
 	var b strings.Builder
 	for i := range len(s) {
@@ -56,9 +53,8 @@ func quote(s string) string {
 	return "`" + b.String() + "`"
 }
 
-// decodeLabel returns a probe that decodes doc into a T and labels the
-// string get reads from it by names: "rejects" on error, "accepts" when
-// names lacks it.
+// decodeLabel decodes doc into a T and labels what get reads by names,
+// else accepts; rejects on error.
 func decodeLabel[T any](doc string, get func(*T) string, names map[string]string) func(*codecs.Codec) string {
 	return func(c *codecs.Codec) string {
 		var v T
@@ -127,9 +123,8 @@ func probeIntOverflow(c *codecs.Codec) string {
 	return fmt.Sprintf("int8 300: %s; int64 2^63: %s", show(errSmall, int64(small.I8)), show(errLarge, large.I64))
 }
 
-// probeAliasing decodes a string into a struct field and into an any, then
-// overwrites the input: a decoded string that changes with it shares the
-// input's memory.
+// probeAliasing decodes strings, then overwrites the input: a decoded
+// string that changes with it shares the input's memory.
 func probeAliasing(c *codecs.Codec) string {
 	const want = "a string long enough to be worth aliasing"
 	named, boxed := []byte(`{"name":"`+want+`"}`), []byte(`{"v":"`+want+`"}`)
@@ -151,9 +146,7 @@ func probeAliasing(c *codecs.Codec) string {
 	return "copies"
 }
 
-// probeNumberSyntax decodes into a float64 field spellings JSON forbids
-// and strconv or a lenient scanner may take (a leading zero, no digits
-// after the point, none before it, a plus sign) and lists those accepted.
+// probeNumberSyntax lists the spellings JSON forbids that c takes as a float.
 func probeNumberSyntax(c *codecs.Codec) string {
 	var taken []string
 	for _, n := range []string{"-01", "2.", "-.5", "+1"} {
@@ -167,9 +160,7 @@ func probeNumberSyntax(c *codecs.Codec) string {
 	return accepts + " " + strings.Join(taken, " ")
 }
 
-// probeGenerated encodes (or, for a configuration that only decodes,
-// decodes) a struct type that has no generated code: a configuration that
-// fails works only on types with generated code.
+// probeGenerated encodes (or decodes) a struct without generated code.
 func probeGenerated(c *codecs.Codec) string {
 	var err error
 	if c.Supports(codecs.EncodeStruct) {
@@ -183,10 +174,8 @@ func probeGenerated(c *codecs.Codec) string {
 	return "works"
 }
 
-// plainStruct and spaced live outside types.go, so that easyjson generates
-// no code for them: plainStruct finds configurations that need generated
-// code, and spaced is a json.Marshaler whose output carries insignificant
-// whitespace, which easyjson then calls too.
+// Outside types.go, so without generated code: spaced is a json.Marshaler
+// with insignificant whitespace in its output, which easyjson then calls.
 type (
 	plainStruct struct {
 		S string `json:"s"`

@@ -9,56 +9,33 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// A Probe observes one semantic choice of a configuration. Run returns a
-// short label for what it saw; a configuration behaves as encoding/json on
-// the probe when its label equals encoding-json's.
+// A Probe observes one semantic choice of a configuration: Run returns a
+// short label, compared with encoding-json's.
 type Probe struct {
 	Name string
-	// Topic holds words that a declared difference names: an entry of a
-	// configuration's Skips that contains all of them (ignoring case)
-	// declares a difference on this probe. The probe that finds generated
-	// code has none: the codegen category declares that difference.
+	// Topic: an entry of Skips holding all these words (any case) declares a difference.
 	Topic []string
-	// Needs says which configurations can run the probe: those with the
-	// operation whose function it calls.
 	Needs func(c *codecs.Codec) bool
-	// Skipped reports whether a label other than encoding/json's means
-	// that the configuration leaves out work encoding/json does, which
-	// makes it fast; any other difference is a different decision on an
-	// edge, which keeps it near-std (see Derive). nil: never.
+	// Skipped reports whether a label is work left out (see Derive); nil: never.
 	Skipped func(label string) bool
-	// Occurs, for a probe whose subject can appear in any document decoded
-	// into an any, reports whether doc holds it: a configuration that
-	// differs on the probe may then decide doc unlike encoding/json (see
-	// Explain). nil when it cannot appear there.
+	// Occurs reports whether doc holds the subject (see Explain); nil: it cannot.
 	Occurs func(doc []byte) bool
 	Run    func(c *codecs.Codec) string
 }
 
-// generatedProbe names the probe that finds generated code.
 const generatedProbe = "struct without generated code"
 
 // AllProbes lists the probes in table order.
 var AllProbes = []Probe{
-	{Name: generatedProbe, Needs: structs, Run: probeGenerated},
+	{Name: generatedProbe, Needs: func(c *codecs.Codec) bool { return encodesStruct(c) || decodesStruct(c) }, Run: probeGenerated},
 	{Name: "HTML escaping", Topic: []string{"HTML"}, Needs: encodesStruct, Skipped: labels("no escape"),
-		Run: encodeLabel(stringBox{S: "<&>"}, "s", map[string]string{
-			`"\u003c\u0026\u003e"`: "escaped",
-			`"<&>"`:                "no escape",
-		})},
-	{Name: "map key order", Topic: []string{"key", "sort"}, Needs: encodesStruct, Skipped: labels("unsorted"),
-		Run: probeKeyOrder},
+		Run: encodeLabel(stringBox{S: "<&>"}, "s", map[string]string{`"\u003c\u0026\u003e"`: "escaped", `"<&>"`: "no escape"})},
+	{Name: "map key order", Topic: []string{"key", "sort"}, Needs: encodesStruct, Skipped: labels("unsorted"), Run: probeKeyOrder},
 	{Name: "invalid UTF-8 on encode", Topic: []string{"UTF-8", "encode"}, Needs: encodesStruct, Skipped: labels("raw bytes"),
 		Run: encodeLabel(stringBox{S: "a\xffb"}, "s", map[string]string{
-			`"a\ufffdb"`:   "U+FFFD escaped",
-			"\"a\uFFFDb\"": "raw U+FFFD",
-			"\"a\xffb\"":   "raw bytes",
-		})},
+			`"a\ufffdb"`: "U+FFFD escaped", "\"a\uFFFDb\"": "raw U+FFFD", "\"a\xffb\"": "raw bytes"})},
 	{Name: "invalid UTF-8 on decode", Topic: []string{"UTF-8", "decode"}, Needs: decodesStruct, Occurs: invalidUTF8,
-		Run: decodeString(`{"s":"a`+"\xff"+`b"}`, map[string]string{
-			"a\uFFFDb": "U+FFFD",
-			"a\xffb":   "raw bytes",
-		})},
+		Run: decodeString(`{"s":"a`+"\xff"+`b"}`, map[string]string{"a\uFFFDb": "U+FFFD", "a\xffb": "raw bytes"})},
 	{Name: "lone surrogate on decode", Topic: []string{"UTF", "decode"}, Needs: decodesStruct, Occurs: loneSurrogate,
 		Run: decodeString(`{"s":"a\ud800\ud800\udc00b"}`, map[string]string{
 			"a\uFFFD\U00010000b":       "U+FFFD",
@@ -66,25 +43,16 @@ var AllProbes = []Probe{
 			"a\xed\xa0\x80\U00010000b": "raw bytes",
 		})},
 	{Name: "U+2028", Topic: []string{"U+2028"}, Needs: encodesStruct, Skipped: labels("no escape"),
-		Run: encodeLabel(stringBox{S: "\u2028\u2029"}, "s", map[string]string{
-			`"\u2028\u2029"`:   "escaped",
-			"\"\u2028\u2029\"": "no escape",
-		})},
+		Run: encodeLabel(stringBox{S: "\u2028\u2029"}, "s", map[string]string{`"\u2028\u2029"`: "escaped", "\"\u2028\u2029\"": "no escape"})},
 	floatProbe("float 1e20", 1e20),
 	floatProbe("float 1e21", 1e21),
 	floatProbe("float 1e-7", 1e-7),
 	floatProbe("float 1234567", 1234567),
 	floatProbe("float -0", math.Copysign(0, -1)),
 	{Name: "float -0 on decode", Topic: []string{"-0"}, Needs: decodesStruct, Occurs: negativeZero,
-		Run: decodeLabel(`{"f":-0}`, func(v *floatBox) string { return strconv.FormatFloat(v.F, 'g', -1, 64) }, map[string]string{
-			"-0": "-0",
-			"0":  "0",
-		})},
+		Run: decodeLabel(`{"f":-0}`, func(v *floatBox) string { return strconv.FormatFloat(v.F, 'g', -1, 64) }, map[string]string{"-0": "-0", "0": "0"})},
 	{Name: "Marshaler output compaction", Topic: []string{"Marshaler"}, Needs: encodesStruct,
-		Run: encodeLabel(marshalerBox{}, "r", map[string]string{
-			`{"a":[1,2]}`:         "compacted",
-			`{ "a" : [ 1 , 2 ] }`: "kept as is",
-		})},
+		Run: encodeLabel(marshalerBox{}, "r", map[string]string{`{"a":[1,2]}`: "compacted", `{ "a" : [ 1 , 2 ] }`: "kept as is"})},
 	{Name: "nil slice", Topic: []string{"nil", "slice"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "s", nil)},
 	{Name: "nil map", Topic: []string{"nil", "map"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "m", nil)},
 	{Name: "raw control characters", Topic: []string{"control"}, Needs: decodesStruct, Skipped: labels(accepts), Occurs: controlInString,
@@ -92,29 +60,19 @@ var AllProbes = []Probe{
 	{Name: "raw control character after an escape", Topic: []string{"control"}, Needs: decodesStruct, Occurs: controlAfterEscape,
 		Run: decodeString("{\"s\":\"\\n\x01\"}", nil)},
 	{Name: "case-insensitive names", Topic: []string{"case"}, Needs: decodesStruct,
-		Run: decodeName(`{"NAME":"x"}`, map[string]string{
-			"x": "matches",
-			"":  "ignores",
-		})},
+		Run: decodeName(`{"NAME":"x"}`, map[string]string{"x": "matches", "": "ignores"})},
 	{Name: "invalid JSON in skipped value", Topic: []string{"skipped"}, Needs: decodesStruct, Skipped: labels(accepts),
 		Run: decodeName(`{"x":[1 2,{"a" "b"}],"name":"y"}`, nil)},
 	{Name: "duplicate names", Topic: []string{"duplicate"}, Needs: decodesStruct, Occurs: duplicateNames,
-		Run: decodeName(`{"name":"a","name":"b"}`, map[string]string{
-			"a": "first wins",
-			"b": "last wins",
-		})},
+		Run: decodeName(`{"name":"a","name":"b"}`, map[string]string{"a": "first wins", "b": "last wins"})},
 	{Name: "integer overflow", Topic: []string{"overflow"}, Needs: decodesStruct, Skipped: func(string) bool { return true },
 		Run: probeIntOverflow},
-	{Name: "invalid number syntax", Topic: []string{"number", "syntax"}, Needs: decodesStruct, Occurs: invalidNumber,
-		Run: probeNumberSyntax},
-	// A string without its closing quote, 64 bytes long: a length at which
-	// a decoder that scans 32 bytes at a time may miss the end of the input.
+	{Name: "invalid number syntax", Topic: []string{"number", "syntax"}, Needs: decodesStruct, Occurs: invalidNumber, Run: probeNumberSyntax},
+	// 64 bytes unclosed: a decoder scanning 32 at a time may miss the end.
 	{Name: "unterminated string", Topic: []string{"unterminated"}, Needs: decodesAny, Skipped: labels(accepts), Occurs: unterminatedString,
 		Run: decodeCase("", func() []byte { return []byte(`"` + strings.Repeat("a", 64)) }, nil).Run},
-	{Name: "trailing data", Topic: []string{"trailing"}, Needs: decodesStruct, Occurs: trailingData,
-		Run: decodeName(`{"name":"a"} x`, nil)},
-	{Name: "NUL after the document", Topic: []string{"NUL"}, Needs: decodesStruct, Occurs: trailingNUL,
-		Run: decodeName("{\"name\":\"a\"}\x00", nil)},
+	{Name: "trailing data", Topic: []string{"trailing"}, Needs: decodesStruct, Occurs: trailingData, Run: decodeName(`{"name":"a"} x`, nil)},
+	{Name: "NUL after the document", Topic: []string{"NUL"}, Needs: decodesStruct, Occurs: trailingNUL, Run: decodeName("{\"name\":\"a\"}\x00", nil)},
 	{Name: "string aliasing of the input", Topic: []string{"alias"}, Needs: decodesStruct,
 		Skipped: func(l string) bool { return strings.HasPrefix(l, "aliases input") }, Run: probeAliasing},
 	depthProbe(5000),
@@ -130,14 +88,12 @@ func Probes() *Suite {
 	return s
 }
 
-// labels returns a Probe.Skipped: the given labels mean skipped work.
+// labels returns a Probe.Skipped true for ls.
 func labels(ls ...string) func(string) bool {
 	return func(l string) bool { return slices.Contains(ls, l) }
 }
 
-// floatProbe shows the JSON written for f. A number other than f (not
-// another spelling, nor 0 for -0, nor an error) is lost precision, work
-// left out.
+// floatProbe shows the JSON written for f; another number is lost precision.
 func floatProbe(name string, f float64) Probe {
 	lossy := func(l string) bool {
 		g, err := strconv.ParseFloat(strings.Trim(l, "`"), 64)
@@ -146,13 +102,12 @@ func floatProbe(name string, f float64) Probe {
 	return Probe{Name: name, Topic: []string{"float"}, Needs: encodesStruct, Skipped: lossy, Run: encodeLabel(floatBox{F: f}, "f", nil)}
 }
 
-// depthProbe decodes arrays nested depth levels deep: a limit of its own
-// (or none) is a different decision, not skipped work.
+// depthProbe decodes arrays nested depth levels deep.
 func depthProbe(depth int) Probe {
 	return Probe{Name: "depth " + strconv.Itoa(depth), Topic: []string{"depth"}, Needs: decodesStruct,
 		Occurs: func(doc []byte) bool { return lex(doc).depth >= depth },
 		Run:    decodeLabel(string(nested(depth)), func(*anyBox) string { return "" }, nil)}
 }
 
-// nested returns {"v":[[…]]} nested depth levels deep, the object included.
+// nested returns {"v":[[…]]} nesting depth levels, the object included.
 func nested(depth int) []byte { return []byte(`{"v":` + string(arrays(depth-1)) + "}") }

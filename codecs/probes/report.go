@@ -15,29 +15,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/markdown"
 )
 
-// The pages are Markdown rendered from tables/*.tmpl, byte for byte the
-// same for the same code, module versions and machine class: sorted, no
-// timings, no paths.
-
-// The bounds on FuzzDecode's inputs: it runs every decoder in process, so
-// inputs stay small and shallow, far from the depths at which decoders
-// recurse for long (see badinput.md).
-const (
-	maxFuzzInput = 4 << 10
-	maxFuzzDepth = 100
-)
+// The bounds on FuzzDecode's inputs, which every decoder reads in process.
+const maxFuzzInput, maxFuzzDepth = 4 << 10, 100
 
 //go:embed tables/*.tmpl
 var tableFiles embed.FS
 
 var tables = template.Must(template.New("").Funcs(template.FuncMap{
-	"esc": func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
-	"same": func(label, ref string) string { // "ok" when label is the reference's
-		if label == ref {
-			return "ok"
-		}
-		return label
-	},
+	"esc":        func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
 	"value":      func(label string) string { return strings.TrimPrefix(label, accepts+" ") },
 	"join":       strings.Join,
 	"words":      strings.Fields,
@@ -47,8 +32,7 @@ var tables = template.Must(template.New("").Funcs(template.FuncMap{
 	"truncation": func(name string) bool { return strings.HasPrefix(name, truncationPrefix) },
 }).ParseFS(tableFiles, "tables/*.tmpl"))
 
-// page is what a table template renders: a suite's results, the probe
-// results that explain them, and the constants the pages quote.
+// page is what a table template renders; C holds the constants pages quote.
 type page struct {
 	*Results
 	Probes *Results
@@ -67,10 +51,7 @@ func render(name string, r, probes *Results) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Pages runs the probes, the JSONTestSuite corpus and the heavy bad-input
-// suite on cs and renders the pages of results/conformance, by file name.
-// The probes run first: the categories are derived from them, and they
-// explain the other suites' outcomes.
+// Pages runs every suite on cs and renders results/conformance, by file name.
 func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	dir, err := JSONTestSuiteDir()
 	if err != nil {
@@ -102,13 +83,11 @@ func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	return pages, nil
 }
 
-func (p page) Ref() (*codecs.Codec, error)            { return Reference(p.Codecs) }
-func (p page) Label(c *codecs.Codec, i int) string    { return p.Outcomes[c.Name][i].Label }
-func (p page) Unexplained() ([]string, error)         { return Unexplained(p.Results, p.Probes) }
-func (p page) FoldTruncations(c *codecs.Codec) string { return foldTruncations(p.Results, c.Name) }
+func (p page) Ref() (*codecs.Codec, error)         { return Reference(p.Codecs) }
+func (p page) Label(c *codecs.Codec, i int) string { return p.Outcomes[c.Name][i].Label }
+func (p page) Unexplained() ([]string, error)      { return Unexplained(p.Results, p.Probes) }
 
-// CategoryRow returns c's row of the categories table: declared, derived
-// and why, the differences found, its Skips, the check.
+// CategoryRow returns c's row of the categories table.
 func (p page) CategoryRow(c *codecs.Codec) []string {
 	derived, why, err := Derive(c, p.Results)
 	if err != nil {
@@ -155,16 +134,12 @@ func (p page) Count(c *codecs.Codec, class, label string) int {
 	return n
 }
 
-// list is a titled bullet of jsontestsuite.md.
 type list struct {
 	Title string
 	Items []string
 }
 
-// Wrong lists the cases c decides wrongly: y_ rejected, n_ accepted, crash
-// or timeout, i_ decided unlike encoding/json (rejected, for encoding/json
-// itself). A case decided unlike encoding/json names the probe that
-// explains it.
+// Wrong lists the cases c decides wrongly, naming the probe that explains each.
 func (p page) Wrong(c *codecs.Codec) []list {
 	ref, _ := p.Ref()
 	diffs := Differences(p.Probes, ref.Name, c.Name)
@@ -198,13 +173,12 @@ func (p page) Wrong(c *codecs.Codec) []list {
 	return lists
 }
 
-// foldTruncations summarizes the truncation outcomes of one configuration:
-// each label with its count, and the offsets of any that are not rejects.
-func foldTruncations(r *Results, name string) string {
+// FoldTruncations gives each truncation label's count and offsets.
+func (p page) FoldTruncations(c *codecs.Codec) string {
 	byLabel := map[string][]string{}
-	for i, k := range r.Suite.Cases {
+	for i, k := range p.Suite.Cases {
 		if at, ok := strings.CutPrefix(k.Name, truncationPrefix); ok {
-			l := r.Outcomes[name][i].Label
+			l := p.Outcomes[c.Name][i].Label
 			byLabel[l] = append(byLabel[l], at)
 		}
 	}

@@ -51,8 +51,8 @@ func TestFoldTruncations(t *testing.T) {
 		r := outcomes(tt.labels...)
 		r.Suite.Cases = append(r.Suite.Cases, Case{Name: "not a truncation"})
 		r.Outcomes["c"] = append(r.Outcomes["c"], Outcome{Label: Crash})
-		if got := foldTruncations(r, "c"); got != tt.want {
-			t.Errorf("foldTruncations(%q) = %q, want %q", tt.labels, got, tt.want)
+		if got := (page{Results: r}).FoldTruncations(&codecs.Codec{Name: "c"}); got != tt.want {
+			t.Errorf("FoldTruncations(%q) = %q, want %q", tt.labels, got, tt.want)
 		}
 	}
 }

@@ -14,45 +14,37 @@ import (
 
 // The labels the runner assigns, then the two most cases assign.
 const (
-	Crash   = "crash"   // the child died, or the codec panicked, during the case
-	Timeout = "timeout" // the case outlived its time limit
-	NA      = "n/a"     // the configuration lacks the operation the case needs
+	Crash   = "crash" // the child died, or the codec panicked
+	Timeout = "timeout"
+	NA      = "n/a" // the configuration lacks the operation the case needs
 	accepts = "accepts"
 	rejects = "rejects"
+
+	caseTimeout = 30 * time.Second // bounds each case
 )
 
-// Outcome is what one configuration did on one case. Label is short and
-// deterministic, so that tables compare and diff; Detail, when set, says
-// more (a crash's first line of output) and stays out of the tables.
+// Outcome is what one configuration did on one case: Label is short and
+// deterministic, Detail (a crash's line) stays out of the tables.
 type Outcome struct {
 	Label  string `json:",omitempty"`
 	Detail string `json:",omitempty"`
 }
 
-// A Case is one input a configuration is run on. Run executes in a child
-// process and may crash it; it is called only for configurations that can
-// do what Needs asks, and the others get NA.
+// A Case is one input. Run, in a child process, returns the label; a
+// configuration that fails Needs gets NA.
 type Case struct {
 	Name  string
 	Needs func(c *codecs.Codec) bool
-	// Doc, for a case that decodes a document, returns it, so that a
-	// different outcome can be traced to the probes (see Explain).
-	Doc func() []byte
-	Run func(c *codecs.Codec) string // the label
+	Doc   func() []byte // the decoded document, for Explain; nil if none
+	Run   func(c *codecs.Codec) string
 }
 
-// A Suite is an ordered list of cases that a child process can rebuild from
-// Name and Arg, the parameter it was built from, alone.
+// A Suite is an ordered list of cases a child rebuilds from Name and Arg.
 type Suite struct {
 	Name, Arg string
 	Cases     []Case
 }
 
-// caseTimeout bounds each case, from when its child is ready or the last
-// case ended.
-const caseTimeout = 30 * time.Second
-
-// buildSuite rebuilds a suite in a child process.
 func buildSuite(name, arg string) (*Suite, error) {
 	switch name {
 	case "probes":
@@ -65,32 +57,25 @@ func buildSuite(name, arg string) (*Suite, error) {
 	return nil, fmt.Errorf("unknown suite %q", name)
 }
 
-// What a case needs of a configuration: the operation whose function it
-// calls. The encoding probes marshal and the decoding probes unmarshal
-// small struct types; the corpus cases decode into an any (see decodeAny).
+// What a case needs: the operation whose function it calls.
 func encodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.EncodeStruct) }
 func decodesStruct(c *codecs.Codec) bool { return c.Supports(codecs.DecodeStruct) }
 func decodesAny(c *codecs.Codec) bool    { return c.Supports(codecs.DecodeMap) || decodesStruct(c) }
-func structs(c *codecs.Codec) bool       { return encodesStruct(c) || decodesStruct(c) }
 
-// decodeAny decodes data into an any with c. A configuration that decodes
-// maps decodes into an any; one that decodes only struct types (generated
-// code, such as easyjson's) decodes into anyValue, a struct whose generated
-// method reads a top-level any. The caller checks decodesAny first.
+// decodeAny decodes data into an any, or for a codec that decodes only
+// structs (easyjson) into an anyValue.
 func decodeAny(c *codecs.Codec, data []byte) (any, error) {
-	if !c.Supports(codecs.DecodeMap) {
-		var v anyValue
-		err := c.Unmarshal(data, &v)
+	var v anyValue
+	if c.Supports(codecs.DecodeMap) {
+		err := c.Unmarshal(data, &v.V)
 		return v.V, err
 	}
-	var v any
 	err := c.Unmarshal(data, &v)
-	return v, err
+	return v.V, err
 }
 
-// anyValue is a top-level any for easyjson. Its method is what easyjson
-// generates for an interface{} field, plus the check for trailing data that
-// generated code makes on a top-level value.
+// anyValue is a top-level any for easyjson: its method is easyjson's for an
+// interface{} field plus its top-level check for trailing data.
 type anyValue struct{ V any }
 
 func (v *anyValue) UnmarshalEasyJSON(l *jlexer.Lexer) {
@@ -98,8 +83,7 @@ func (v *anyValue) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	l.Consumed()
 }
 
-// decodeCase returns a case that decodes doc into an any: "rejects", or
-// "accepts" followed by what describe (when set) says of the value.
+// decodeCase decodes doc into an any: rejects, or accepts and describe's word.
 func decodeCase(name string, doc func() []byte, describe func(any) string) Case {
 	return Case{Name: name, Needs: decodesAny, Doc: doc, Run: func(c *codecs.Codec) string {
 		v, err := decodeAny(c, doc())
@@ -113,8 +97,8 @@ func decodeCase(name string, doc func() []byte, describe func(any) string) Case 
 	}}
 }
 
-// show writes a decoded value in JSON syntax, strings and names quoted as
-// Go quotes them in ASCII, so that raw bytes read \xff and U+FFFD \ufffd.
+// show writes a decoded value as JSON, strings quoted as Go quotes them in
+// ASCII (raw bytes \xff, U+FFFD \ufffd).
 func show(v any) string {
 	var elems []string
 	switch v := v.(type) {

@@ -2,10 +2,8 @@ package probes
 
 //go:generate go tool easyjson -all -no_std_marshalers types.go
 
-// The probes encode and decode these boxes rather than bare values so that
-// every configuration, easyjson included, runs the same probe: easyjson
-// works only on types with generated methods (types_easyjson.go), which
-// implement easyjson's interfaces only, so the others see plain structs.
+// The probes' boxes, with easyjson methods generated (types_easyjson.go) so
+// that easyjson runs every probe too; the other codecs see plain structs.
 
 type (
 	stringBox struct {

@@ -1,7 +1,6 @@
-// Package gatedocs holds the small built-in documents the codecs package
-// tests its correctness gate on, with their Go types. easyjson code for the
-// types is generated beside them (go generate), so every configuration,
-// easyjson included, goes through the gate on the same documents.
+// Package gatedocs holds the built-in documents the codecs package tests its
+// correctness gate on, with their Go types and easyjson code generated for
+// them, so that every configuration meets the same documents.
 package gatedocs
 
 // Doc is one built-in document.

@@ -4,8 +4,6 @@ package gatedocs
 
 import "time"
 
-// The documents' types, with easyjson code generated beside them
-// (types_easyjson.go).
 type (
 	// Flat is a flat object with one value of each kind.
 	Flat struct {
