@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/internal/committed"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -36,35 +39,72 @@ func writeHTTPRaw(t *testing.T, results, m, name, text string) {
 	}
 }
 
+// httpBuild is a report of synth{} and a committed HTTP raw file, both
+// testRaw, over an HTTP directory that already holds a chart the raw file
+// has none of and a file the report does not own.
+type httpBuild struct {
+	out  string            // the command's output
+	tree map[string][]byte // the results directory after it, by slash path
+}
+
+// builtHTTP builds the httpBuild once for the tests that read it.
+var builtHTTP = sync.OnceValues(func() (httpBuild, error) {
+	raws, _ := filepath.Glob(filepath.Join("..", "..", "results", "*", httpDir, "raw", "*.txt"))
+	if len(raws) == 0 {
+		return httpBuild{}, errors.New("no committed HTTP raw file under results/*/http/raw/")
+	}
+	raw, err := os.ReadFile(raws[0])
+	if err != nil {
+		return httpBuild{}, err
+	}
+	dir, err := os.MkdirTemp("", "report-http-")
+	if err != nil {
+		return httpBuild{}, err
+	}
+	defer os.RemoveAll(dir)
+	if err := writeFiles(dir, map[string][]byte{
+		testMachine + "/raw/" + testRaw:                        []byte(synth{}.text()),
+		testMachine + "/" + httpDir + "/raw/" + testRaw:        raw,
+		testMachine + "/" + httpDir + "/latency-9-workers.svg": []byte("stale"),
+		testMachine + "/" + httpDir + "/notes.txt":             []byte("stale"),
+	}); err != nil {
+		return httpBuild{}, err
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-results", dir}, &out, &out); err != nil {
+		return httpBuild{}, fmt.Errorf("report: %w\n%s", err, out.String())
+	}
+	tree, err := committed.Tree(dir)
+	return httpBuild{out.String(), tree}, err
+})
+
 // The report builds a machine's HTTP page and charts from its preferred
 // raw file, links the page from the index, and removes the charts it no
 // longer has; the raw files and other files stay.
 func TestHTTPPage(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	writeRaw(t, dir, testMachine, testRaw, synth{}.text())
-	writeHTTPRaw(t, dir, testMachine, testRaw, httpRaw(t))
-	hdir := filepath.Join(dir, testMachine, httpDir)
-	for _, f := range []string{"latency-9-workers.svg", "notes.txt"} {
-		if err := os.WriteFile(filepath.Join(hdir, f), []byte("stale"), 0o644); err != nil {
-			t.Fatal(err)
+	b, err := builtHTTP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "report: " + testMachine + "/http: built from raw/" + testRaw + "\n"; !strings.Contains(b.out, want) {
+		t.Errorf("output lacks %q:\n%s", want, b.out)
+	}
+	prefix := testMachine + "/" + httpDir + "/"
+	var got []string
+	for p := range b.tree {
+		if rel, ok := strings.CutPrefix(p, prefix); ok {
+			got = append(got, rel)
 		}
 	}
-	out, err := runReport(t, "-results", dir)
-	if err != nil {
-		t.Fatalf("report: %v\n%s", err, out)
-	}
-	if want := "report: " + testMachine + "/http: built from raw/" + testRaw + "\n"; !strings.Contains(out, want) {
-		t.Errorf("output lacks %q:\n%s", want, out)
-	}
-	tree := readTree(t, hdir)
-	if got, want := slices.Sorted(maps.Keys(tree)), []string{"README.md", "latency-200-rps.svg", "latency-64-workers.svg", "notes.txt", "raw/" + testRaw}; !slices.Equal(got, want) {
+	slices.Sort(got)
+	if want := []string{"README.md", "latency-200-rps.svg", "latency-64-workers.svg", "notes.txt", "raw/" + testRaw}; !slices.Equal(got, want) {
 		t.Errorf("http/ holds %q, want %q", got, want)
 	}
-	if page := string(tree["README.md"]); !strings.Contains(page, "(latency-64-workers.svg)") {
+	if page := string(b.tree[prefix+"README.md"]); !strings.Contains(page, "(latency-64-workers.svg)") {
 		t.Errorf("the page shows no chart:\n%s", page)
 	}
-	if index := readFile(t, dir, "README.md"); !strings.Contains(index, "("+testMachine+"/http/README.md)") {
+	if index := string(b.tree["README.md"]); !strings.Contains(index, "("+testMachine+"/http/README.md)") {
 		t.Errorf("the index does not link the HTTP page:\n%s", index)
 	}
 }
@@ -73,15 +113,19 @@ func TestHTTPPage(t *testing.T) {
 // the file, and changes no page.
 func TestCutHTTPRawFileChangesNoPage(t *testing.T) {
 	t.Parallel()
+	b, err := builtHTTP()
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	writeRaw(t, dir, testMachine, testRaw, synth{}.text())
-	whole := httpRaw(t)
-	writeHTTPRaw(t, dir, testMachine, testRaw, whole)
-	mustReport(t, dir)
+	if err := writeFiles(dir, b.tree); err != nil {
+		t.Fatal(err)
+	}
 	before := readTree(t, dir)
+	whole := httpRaw(t)
 	later := rawName(60, rawfmt.KindFull)
 	writeHTTPRaw(t, dir, testMachine, later, whole[:strings.LastIndex(whole, " req/s")])
-	_, err := runReport(t, "-results", dir)
+	_, err = runReport(t, "-results", dir)
 	if want := "machine " + testMachine + ": " + later + ":"; err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("error %v, want one line starting %q", err, want)
 	}

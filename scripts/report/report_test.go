@@ -52,6 +52,20 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 	return files
 }
 
+// writeFiles writes files, by slash path, under dir.
+func writeFiles(dir string, files map[string][]byte) error {
+	for p, data := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func readFile(t *testing.T, path ...string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(path...))
