@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
@@ -45,19 +46,17 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 func newBuild(m load.Machine) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
-	var main *load.Run
 	for i, raw := range m.Raws {
 		r, err := load.Load(raw)
 		if err != nil {
 			return nil, err
 		}
-		if runs[i] = r; main == nil || (r.Raw.Full() && !main.Raw.Full()) {
-			main = r
-		}
+		runs[i] = r
 	}
-	if main == nil {
+	if len(runs) == 0 {
 		return b, nil
 	}
+	main := slices.MaxFunc(runs, func(a, b *load.Run) int { return rawfmt.Prefer(a.Raw.Name, b.Raw.Name) })
 	b.index.Page = main
 	machine := &job{run: main, page: render.Page{Machine: m.ID, Raw: path.Join(load.RawDir, main.Raw.File)}}
 	b.jobs = []*job{machine}

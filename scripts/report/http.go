@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -80,13 +79,5 @@ func preferredRaw(dir string) (string, error) {
 	if len(names) == 0 {
 		return "", fmt.Errorf("%s: %w", dir, fs.ErrNotExist)
 	}
-	return slices.MaxFunc(names, func(a, b rawfmt.RawName) int {
-		if af := a.Kind == rawfmt.KindFull; af != (b.Kind == rawfmt.KindFull) {
-			if af {
-				return 1
-			}
-			return -1
-		}
-		return cmp.Or(a.Stamp.Compare(b.Stamp), cmp.Compare(a.Kind, b.Kind))
-	}).String(), nil
+	return slices.MaxFunc(names, rawfmt.Prefer).String(), nil
 }
