@@ -9,8 +9,12 @@ import (
 // easyJSON runs the code easyjson generated for the fixture types (with
 // -no_std_marshalers, so the other codecs never call it). It supports struct
 // types with generated methods only.
-var easyJSON = &Codec{Name: "easyjson", Module: "github.com/mailru/easyjson", Category: Codegen, Ops: []Op{DecodeStruct, DecodeProj, EncodeStruct, Roundtrip},
-	Skips: []string{"map key sorting", "float format (1e+20, 1e-07, 1.234567e+06)", "UTF-8 validation on decode", "control character validation", "number syntax validation", "Marshaler output compaction", "case-insensitive name matching", "nesting depth limit"},
+var easyJSON = &Codec{
+	Name:     "easyjson",
+	Module:   "github.com/mailru/easyjson",
+	Category: Codegen,
+	Ops:      []Op{DecodeStruct, DecodeProj, EncodeStruct, Roundtrip},
+	Skips:    []string{"map key sorting", "float format (1e+20, 1e-07, 1.234567e+06)", "UTF-8 validation on decode", "control character validation", "number syntax validation", "Marshaler output compaction", "case-insensitive name matching", "nesting depth limit"},
 	Marshal: func(v any) ([]byte, error) {
 		m, ok := v.(easyjson.Marshaler)
 		if !ok {

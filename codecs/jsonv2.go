@@ -15,10 +15,16 @@ const jsonExperiment = "github.com/go-json-experiment/json"
 
 // jsonV2 is github.com/go-json-experiment/json with default options: the
 // encoding/json/v2 semantics, plus lazy access through jsontext.
-var jsonV2 = &Codec{Name: "json-v2", Module: jsonExperiment, Category: V2, Ops: slices.Concat(FullOps, []Op{Get5}), Get: jsontextGetter,
+var jsonV2 = &Codec{
+	Name:      "json-v2",
+	Module:    jsonExperiment,
+	Category:  V2,
+	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"},
+	Ops:       slices.Concat(FullOps, []Op{Get5}),
 	Marshal:   func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
 	Unmarshal: func(data []byte, v any) error { return jsonv2.Unmarshal(data, v) },
-	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"}}
+	Get:       jsontextGetter,
+}
 
 // jsonV1OnV2 is the v1 package of the same module: encoding/json's API and
 // semantics on the v2 engine, which Go's encoding/json becomes.
