@@ -1,6 +1,9 @@
 # jsoncost: what JSON serialization costs per codec as documents grow.
 # Data flows one way: fixtures -> correctness gate -> benchmarks -> raw results -> report.
 
+# The suite runs on Go 1.27.3; the go command fetches it from the module proxy (about 76 MB, once).
+export GOTOOLCHAIN = go1.27.3
+
 GO        ?= go
 CODECS    ?=
 OPS       ?=

@@ -1,9 +1,6 @@
 package codecs
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "encoding/json"
 
 // encodingJSON is the standard library: the reference every table is read against.
 var encodingJSON = &Codec{
@@ -12,10 +9,5 @@ var encodingJSON = &Codec{
 	Ops:       FullOps,
 	Marshal:   json.Marshal,
 	Unmarshal: json.Unmarshal,
-	Engine: func() string {
-		if strings.Contains(buildInfo()["GOEXPERIMENT"], "jsonv2") {
-			return "v2-engine" // with GOEXPERIMENT=jsonv2, encoding/json runs on the v2 engine
-		}
-		return "native"
-	},
+	Engine:    func() string { return stdEngine },
 }

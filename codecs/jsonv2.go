@@ -1,23 +1,23 @@
+//go:build goexperiment.jsonv2
+
 package codecs
 
 import (
 	"bytes"
-	"fmt"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
 	"slices"
 	"strconv"
-
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	jsonv1 "github.com/go-json-experiment/json/v1"
 )
 
-const jsonExperiment = "github.com/go-json-experiment/json"
+// stdEngine is the engine under encoding/json: the v2 engine wherever the jsonv2 experiment is on, as it is by
+// default from Go 1.27; the build constraint is the one encoding/json's own v2 files carry.
+const stdEngine = "v2-engine"
 
-// jsonV2 is github.com/go-json-experiment/json with default options: the
-// encoding/json/v2 semantics, plus lazy access through jsontext.
+// jsonV2 is the standard library's encoding/json/v2 with default options, with lazy access through
+// encoding/json/jsontext.
 var jsonV2 = &Codec{
 	Name:      "json-v2",
-	Module:    jsonExperiment,
 	Category:  V2,
 	Skips:     []string{"HTML escaping", "map key sorting", "U+2028 escaping", "replacing invalid UTF-8 on encode and decode (rejects it)", "writing nil slices and nil maps as null (writes [] and {})", "case-insensitive name matching", "accepting duplicate names (rejects them)"},
 	Ops:       slices.Concat(FullOps, []Op{Get5}),
@@ -26,31 +26,10 @@ var jsonV2 = &Codec{
 	Get:       jsontextGetter,
 }
 
-// jsonV1OnV2 is the v1 package of the same module: encoding/json's API and
-// semantics on the v2 engine, which Go's encoding/json becomes.
-var jsonV1OnV2 = stdAPI("json-v1-on-v2", jsonExperiment, V2, jsonv1.Marshal, jsonv1.Unmarshal,
-	"escaping the U+FFFD that replaces invalid UTF-8 on encode (writes it raw)")
-
-// pathTrie is a compiled set of paths; a leaf records its output slot.
-type pathTrie struct {
-	next map[string]*pathTrie
-	slot int // index into the result, or -1 for an inner node
-}
-
 // jsontextGetter walks the token stream, reading the values on the paths,
 // skipping the rest, and stopping once every path is read.
 func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
-	trie := &pathTrie{next: map[string]*pathTrie{}, slot: -1}
-	for i, p := range paths {
-		n := trie
-		for _, seg := range p {
-			if n.next[seg] == nil {
-				n.next[seg] = &pathTrie{next: map[string]*pathTrie{}, slot: -1}
-			}
-			n = n.next[seg]
-		}
-		n.slot = i
-	}
+	trie := newPathTrie(paths)
 	return func(data []byte) ([][]byte, error) {
 		w := tokenWalker{
 			dec:  jsontext.NewDecoder(bytes.NewReader(data)),
@@ -60,12 +39,7 @@ func jsontextGetter(paths [][]string) func([]byte) ([][]byte, error) {
 		if err := w.walk(trie); err != nil {
 			return nil, err
 		}
-		for i, v := range w.out {
-			if v == nil {
-				return nil, fmt.Errorf("path %q not found", paths[i])
-			}
-		}
-		return w.out, nil
+		return w.out, missing(paths, w.out)
 	}
 }
 

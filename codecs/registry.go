@@ -12,7 +12,6 @@ import (
 var registry = []*Codec{
 	encodingJSON,
 	jsonV2,
-	jsonV1OnV2,
 	sonicStd,
 	sonicDefault,
 	sonicFastest,
@@ -22,10 +21,15 @@ var registry = []*Codec{
 	segmentio,
 	easyJSON,
 	gjsonGet,
+	fastjsonGet,
+	jxGet,
+	simdjsonGo,
 }
 
-// A built-in configuration that breaks the rules stops every program, with the reason.
+// A built-in configuration that breaks the rules stops every program, with the reason. A configuration the build
+// lacks (json-v2 without the jsonv2 experiment) is nil and leaves the list.
 func init() {
+	registry = slices.DeleteFunc(registry, func(c *Codec) bool { return c == nil })
 	for i, c := range registry {
 		if err := validate(c, registry[:i]); err != nil {
 			panic(err)
