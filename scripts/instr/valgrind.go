@@ -191,7 +191,6 @@ func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int
 const unitSec = "sec/op" // ns/op as benchfmt reads it
 
 // parseSummary reads the total instruction count of a cachegrind output file.
-
 func parseSummary(r io.Reader) (int64, error) {
 	s := bufio.NewScanner(r)
 	s.Buffer(nil, 1<<20)
