@@ -22,7 +22,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const attempts = 4 // runs of one count under valgrind, crashes included
+const attempts = 4 // runs of one count under valgrind before a crash is an error
 
 type job struct { // one cell to count
 	cell rawfmt.Cell
@@ -77,7 +77,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, attempts: attempts, stderr: stderr}
+	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, stderr: stderr}
 	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
 	if err != nil {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
