@@ -126,16 +126,13 @@ func serve(role string, args []string, stdout, stderr io.Writer) int {
 		return fail(1, err)
 	}
 	fmt.Fprintf(stdout, "%shttp://%s\n", readyPrefix, ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fail(1, err)
-	case <-term:
-	}
 	// The parent stops a server once its load is over: no request is left, and
 	// a connection opened but never used would hold Shutdown for seconds.
-	if err := srv.Close(); err != nil {
+	go func() {
+		<-term
+		srv.Close()
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return fail(1, err)
 	}
 	return 0

@@ -35,14 +35,7 @@ import (
 // loopback backend saw what each scenario asks for, and its response bytes pass
 // httppage.CheckResponses.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
-	var cs []*codecs.Codec
-	for _, n := range httpbench.DefaultCodecs {
-		c, err := codecs.Lookup(n)
-		if err != nil {
-			return err
-		}
-		cs = append(cs, c)
-	}
+	names := slices.Clone(httpbench.DefaultCodecs)
 	if o.codecs != "" {
 		sel, err := codecs.Select(o.codecs)
 		if err != nil {
@@ -52,14 +45,17 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			if !c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct) {
 				return fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
 			}
-			if !slices.Contains(cs, c) {
-				cs = append(cs, c)
+			if !slices.Contains(names, c.Name) {
+				names = append(names, c.Name)
 			}
 		}
 	}
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = c.Name
+	cs := make([]*codecs.Codec, len(names))
+	for i, n := range names {
+		var err error
+		if cs[i], err = codecs.Lookup(n); err != nil {
+			return err
+		}
 	}
 	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, stderr: stderr}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
