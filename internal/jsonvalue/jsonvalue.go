@@ -71,23 +71,22 @@ func Scalars(data []byte) (int, error) {
 func Walk(v any, leaf func(steps []string, v any)) { walk(v, nil, leaf) }
 
 func walk(v any, steps []string, leaf func([]string, any)) {
+	n := 0 // the members or elements
 	switch c := v.(type) {
 	case map[string]any:
 		for k, e := range c {
 			walk(e, append(slices.Clip(steps), k), leaf)
 		}
-		if len(c) > 0 {
-			return
-		}
+		n = len(c)
 	case []any:
 		for _, e := range c {
 			walk(e, append(slices.Clip(steps), ""), leaf)
 		}
-		if len(c) > 0 {
-			return
-		}
+		n = len(c)
 	}
-	leaf(steps, v)
+	if n == 0 {
+		leaf(steps, v)
+	}
 }
 
 // Diff compares two values returned by Decode, numbers within half a unit
