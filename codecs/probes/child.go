@@ -164,13 +164,10 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*|runtime: goroutine stack exceeds .*|unexpected fault address .*|SIG[A-Z]+: .*)$`)
 
 func crashDetail(stderr []byte, werr error) string {
-	var ee *exec.ExitError
 	switch m := crashLine.Find(stderr); {
 	case m != nil:
 		return normalize(string(m))
-	case errors.As(werr, &ee):
-		return ee.ProcessState.String()
-	case werr != nil:
+	case werr != nil: // an *exec.ExitError says how the child ended
 		return werr.Error()
 	}
 	return "exited without a result"
