@@ -67,11 +67,7 @@ func decodeLabel[T any](doc string, get func(*T) string, names map[string]string
 	}
 }
 
-// decodeString is decodeLabel for a stringBox, decodeName for a nameBox.
-func decodeString(doc string, names map[string]string) func(*codecs.Codec) string {
-	return decodeLabel(doc, func(v *stringBox) string { return v.S }, names)
-}
-
+// decodeName is decodeLabel for a nameBox.
 func decodeName(doc string, names map[string]string) func(*codecs.Codec) string {
 	return decodeLabel(doc, func(v *nameBox) string { return v.Name }, names)
 }

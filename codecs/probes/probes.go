@@ -22,9 +22,9 @@ var AllProbes = []Case{
 		Run: encodeLabel(stringBox{S: "a\xffb"}, "s", map[string]string{
 			`"a\ufffdb"`: "U+FFFD escaped", "\"a\uFFFDb\"": "raw U+FFFD", "\"a\xffb\"": "raw bytes"})},
 	{Name: "invalid UTF-8 on decode", Topic: []string{"UTF-8", "decode"}, Needs: decodesStruct, Occurs: invalidUTF8,
-		Run: decodeString(`{"s":"a`+"\xff"+`b"}`, map[string]string{"a\uFFFDb": "U+FFFD", "a\xffb": "raw bytes"})},
+		Run: decodeName(`{"name":"a`+"\xff"+`b"}`, map[string]string{"a\uFFFDb": "U+FFFD", "a\xffb": "raw bytes"})},
 	{Name: "lone surrogate on decode", Topic: []string{"UTF", "decode"}, Needs: decodesStruct, Occurs: loneSurrogate,
-		Run: decodeString(`{"s":"a\ud800\ud800\udc00b"}`, map[string]string{
+		Run: decodeName(`{"name":"a\ud800\ud800\udc00b"}`, map[string]string{
 			"a\uFFFD\U00010000b":       "U+FFFD",
 			"a\uFFFD\uFFFD\uFFFDb":     "U+FFFD, the next pair lost",
 			"a\xed\xa0\x80\U00010000b": "raw bytes",
@@ -43,9 +43,9 @@ var AllProbes = []Case{
 	{Name: "nil slice", Topic: []string{"nil", "slice"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "s", nil)},
 	{Name: "nil map", Topic: []string{"nil", "map"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "m", nil)},
 	{Name: "raw control characters", Topic: []string{"control"}, Needs: decodesStruct, Skipped: labels(accepts), Occurs: controlInString,
-		Run: decodeString("{\"s\":\"a\t\x01b\"}", nil)},
+		Run: decodeName("{\"name\":\"a\t\x01b\"}", nil)},
 	{Name: "raw control character after an escape", Topic: []string{"control"}, Needs: decodesStruct, Occurs: controlAfterEscape,
-		Run: decodeString("{\"s\":\"\\n\x01\"}", nil)},
+		Run: decodeName("{\"name\":\"\\n\x01\"}", nil)},
 	{Name: "case-insensitive names", Topic: []string{"case"}, Needs: decodesStruct,
 		Run: decodeName(`{"NAME":"x"}`, map[string]string{"x": "matches", "": "ignores"})},
 	{Name: "invalid JSON in skipped value", Topic: []string{"skipped"}, Needs: decodesStruct, Skipped: labels(accepts),
