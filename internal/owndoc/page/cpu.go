@@ -43,12 +43,11 @@ func (p *page) cpu() *cpuView {
 	var opts []option
 	for _, w := range ways {
 		var picked []string
-		for _, keep := range []func(rawfmt.CodecConfig) bool{func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }, stdCodec, anyCodec} {
-			if c := p.fastest(w.op, w.filtered, keep); c != "" && !slices.Contains(picked, c) {
-				picked = append(picked, c)
+		for _, c := range []string{rawfmt.Base, p.Fastest(w.op, w.filtered, true), p.Fastest(w.op, w.filtered, false)} {
+			if c == "" || slices.Contains(picked, c) || !p.Has(w.op, c, w.filtered) {
+				continue
 			}
-		}
-		for _, c := range picked {
+			picked = append(picked, c)
 			x := p.ns(w.op, c, w.filtered)
 			opts = append(opts, option{w, c, model.Derive([][]float64{x}, coresOf),
 				model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 })})
@@ -63,7 +62,7 @@ func (p *page) cpu() *cpuView {
 		if o.w == fullDecode && o.codec == rawfmt.Base {
 			saves = format.None // the baseline itself
 		}
-		v.Rows = append(v.Rows, []string{o.w.name, o.codec, code(p.category(o.codec)), cores(o.cores), saves})
+		v.Rows = append(v.Rows, []string{o.w.name, o.codec, code(p.Category(o.codec)), cores(o.cores), saves})
 	}
 	return v
 }

@@ -52,18 +52,19 @@ type Failure struct {
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape, "join": strings.Join}).Parse(pageText))
 
-// A view is the whole page, numbers formatted: page.tmpl words it. Problems leave out Choice, Fields and CPU.
+// A view is the whole page, numbers formatted, and the page's methods that page.tmpl calls to word
+// the codec choice. Problems leave out the choice, the fields section and CPU.
 type view struct {
+	*page
 	Info          Info
 	Run           *load.Run
+	ChoiceOps     any
 	Value         func(key string) string // a configuration value, or format.None
 	Problems      []string
 	Bytes, Values string // the document's size
 	Filter        *struct{ Fields, Bytes, Values, Share string }
-	Choice        []choice
-	Fields        *fieldsView
 	CPU           *cpuView
 	Tables        []table
 }
@@ -73,14 +74,14 @@ type view struct {
 func Render(run *load.Run, info Info) ([]byte, error) {
 	p := &page{run: run, info: info}
 	full, filtered := run.Sizes[info.Name], run.Sizes[info.Filtered]
-	v := view{Info: info, Run: run, Problems: p.problems(), Bytes: format.Bytes(full.DocBytes), Values: format.Num(full.Fields), Tables: p.tables(),
+	v := view{page: p, ChoiceOps: choiceOps, Info: info, Run: run, Problems: p.problems(), Bytes: format.Bytes(full.DocBytes), Values: format.Num(full.Fields), Tables: p.tables(),
 		Value: func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }}
 	if len(info.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
 		v.Filter = &struct{ Fields, Bytes, Values, Share string }{code(strings.Join(info.Fields, "`, `")),
 			format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100 * filtered.DocBytes / full.DocBytes)}
 	}
 	if len(v.Problems) == 0 {
-		v.Choice, v.Fields, v.CPU = p.choice(), p.fields(), p.cpu()
+		v.CPU = p.cpu()
 	}
 	var b bytes.Buffer
 	if err := pageTemplate.ExecuteTemplate(&b, "page", v); err != nil {
@@ -119,18 +120,22 @@ func ratio(num, den []float64) (model.Estimate, bool) {
 	return model.Ratio(num, den)
 }
 
-func (p *page) time(op, codec string, filtered bool) string {
+// Has reports whether codec has samples at op.
+func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, codec, filtered)) > 0 }
+
+// Time is codec's median time at op with its interval.
+func (p *page) Time(op, codec string, filtered bool) string {
 	e, _ := median(p.ns(op, codec, filtered))
 	return format.DurationCI(e)
 }
 
-// fastest returns the fastest codec at op that keep accepts, or "".
-func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) bool) string {
+// Fastest returns the fastest codec at op, of the std ones when std is set, or "".
+func (p *page) Fastest(op string, filtered, std bool) string {
 	best, bestNs := "", 0.0
 	for _, name := range p.run.CodecNames {
 		c, ok := p.run.Codec(name)
 		s := p.ns(op, name, filtered)
-		if !ok || len(s) == 0 || !keep(c) {
+		if !ok || len(s) == 0 || std && c.Category != rawfmt.CategoryStd {
 			continue
 		}
 		if m := model.Median(s); best == "" || m < bestNs {
@@ -140,11 +145,11 @@ func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) b
 	return best
 }
 
-func anyCodec(rawfmt.CodecConfig) bool { return true }
+// Codec is name's configuration line; the zero one without it.
+func (p *page) Codec(name string) rawfmt.CodecConfig { c, _ := p.run.Codec(name); return c }
 
-func stdCodec(c rawfmt.CodecConfig) bool { return c.Category == rawfmt.CategoryStd }
-
-func (p *page) category(name string) string {
+// Category is name's category, or format.None.
+func (p *page) Category(name string) string {
 	if c, ok := p.run.Codec(name); ok {
 		return c.Category
 	}
@@ -191,7 +196,7 @@ func (p *page) tables() []table {
 			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), p.run.Samples(c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(p.category(codec)), format.DurationCI(e), vs,
+			rows = append(rows, row{e.V, []string{codec, code(p.Category(codec)), format.DurationCI(e), vs,
 				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
 		}
 		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
