@@ -3,6 +3,7 @@ package page
 import (
 	"cmp"
 	"slices"
+	"sort"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -13,11 +14,12 @@ import (
 // defaultQPS is the request rate of the CPU section when none is given.
 const defaultQPS = 1000
 
+// A cpuView is the CPU section: the cores encoding-json's full decode and roundtrip keep busy at the
+// request rate, and each option's row (way, codec, category, cores, saving), cheapest first.
 type cpuView struct {
 	QPS, Docs, Full, Roundtrip string
 	Per                        int
-	Given                      bool
-	Cheapest                   *struct{ Way, Codec, Cores, Saves string }
+	Given, Cheapest            bool // Cheapest: the first row is not encoding-json's full decode
 	Rows                       [][]string
 }
 
@@ -35,12 +37,7 @@ func (p *page) cpu() *cpuView {
 	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
 		v.Roundtrip = cores(model.Derive([][]float64{rt}, coresOf))
 	}
-	type option struct {
-		w            way
-		codec        string
-		cores, saves model.Estimate
-	}
-	var opts []option
+	var used []float64 // the rows' cores, ascending
 	for _, w := range ways {
 		var picked []string
 		for _, c := range []string{rawfmt.Base, p.Fastest(w.op, w.filtered, true), p.Fastest(w.op, w.filtered, false)} {
@@ -49,20 +46,16 @@ func (p *page) cpu() *cpuView {
 			}
 			picked = append(picked, c)
 			x := p.ns(w.op, c, w.filtered)
-			opts = append(opts, option{w, c, model.Derive([][]float64{x}, coresOf),
-				model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 })})
+			e := model.Derive([][]float64{x}, coresOf)
+			saves := cores(model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 }))
+			if w == fullDecode && c == rawfmt.Base {
+				saves = format.None // the baseline itself
+			}
+			i := sort.Search(len(used), func(k int) bool { return used[k] > e.V }) // after its equals
+			used = slices.Insert(used, i, e.V)
+			v.Rows = slices.Insert(v.Rows, i, []string{w.name, c, code(p.Category(c)), cores(e), saves})
 		}
 	}
-	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.cores.V, b.cores.V) })
-	if len(opts) > 0 && (opts[0].codec != rawfmt.Base || opts[0].w != fullDecode) {
-		v.Cheapest = &struct{ Way, Codec, Cores, Saves string }{opts[0].w.name, opts[0].codec, cores(opts[0].cores), cores(opts[0].saves)}
-	}
-	for _, o := range opts {
-		saves := cores(o.saves)
-		if o.w == fullDecode && o.codec == rawfmt.Base {
-			saves = format.None // the baseline itself
-		}
-		v.Rows = append(v.Rows, []string{o.w.name, o.codec, code(p.Category(o.codec)), cores(o.cores), saves})
-	}
+	v.Cheapest = len(v.Rows) > 0 && (v.Rows[0][0] != fullDecode.name || v.Rows[0][1] != rawfmt.Base)
 	return v
 }

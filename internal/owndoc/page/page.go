@@ -16,6 +16,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"text/template"
 
@@ -180,29 +181,22 @@ type table struct {
 func (p *page) tables() []table {
 	var out []table
 	for _, t := range tableOps {
-		op, fixture := t.w.op, p.fixture(t.w.filtered)
-		type row struct {
-			median float64
-			cells  []string
-		}
-		var rows []row
+		tb := table{Op: t.w.op, Fixture: p.fixture(t.w.filtered), Does: t.does}
+		var medians []float64 // of the rows, ascending
 		for _, codec := range p.run.CodecNames {
-			c := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
+			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: codec}
 			e, ok := median(p.run.Samples(c, rawfmt.UnitNs))
 			if !ok {
 				continue
 			}
 			vs := format.None
-			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), p.run.Samples(c, rawfmt.UnitNs)); ok {
+			if r, ok := ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), p.run.Samples(c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(p.Category(codec)), format.DurationCI(e), vs,
-				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
-		}
-		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
-		tb := table{Op: op, Fixture: fixture, Does: t.does}
-		for _, r := range rows {
-			tb.Rows = append(tb.Rows, r.cells)
+			i := sort.Search(len(medians), func(k int) bool { return medians[k] > e.V }) // after its equals
+			medians = slices.Insert(medians, i, e.V)
+			tb.Rows = slices.Insert(tb.Rows, i, []string{codec, code(p.Category(codec)), format.DurationCI(e), vs,
+				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)})
 		}
 		if len(tb.Rows) > 0 {
 			out = append(out, tb)
