@@ -19,10 +19,11 @@ const maxHalfWidth = 0.10
 type problem struct {
 	load     httpbench.Load
 	scenario string
-	text     string
+	Text     string
 }
 
-func (r *Run) hasBytes() bool {
+// HasBytes reports whether the run recorded the backend's response bytes.
+func (r *Run) HasBytes() bool {
 	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
 }
 
@@ -80,7 +81,7 @@ func (r *Run) problems() []problem {
 			if text := r.responseProblem(c); text != "" {
 				add(text)
 			}
-			if c.Source == httpbench.SourceFiltered && !r.hasBytes() {
+			if c.Source == httpbench.SourceFiltered && !r.HasBytes() {
 				add(fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l)))
 			}
 			for _, e := range effects {

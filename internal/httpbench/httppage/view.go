@@ -60,9 +60,10 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
 	Run                     *Run
-	Dirty, Machine, NoBytes string // Dirty: the commit of a tree with uncommitted changes; NoBytes: the unit the run lacks
+	Dirty, Machine          string // Dirty: the commit of a tree with uncommitted changes
+	NoBytes                 string // the unit of the backend's response bytes
 	MaxHalfWidth, Unclear   string
-	Problems                []string
+	Problems                []problem
 	Codecs                  []rawfmt.CodecConfig
 	Loads                   []loadView
 	Scenarios               []scenarioView
@@ -95,15 +96,9 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	v := view{Run: run, Machine: machine, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
+	v := view{Run: run, Machine: machine, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
 	if commit := run.Value(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
 		v.Dirty = commit
-	}
-	if !run.hasBytes() {
-		v.NoBytes = httpbench.UnitBackendB
-	}
-	for _, p := range problems {
-		v.Problems = append(v.Problems, p.text)
 	}
 	for _, c := range run.Config {
 		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {

@@ -83,9 +83,10 @@ func (p *page) belowShare(codec string) string {
 		serverSide.label(codec), format.DurationCI(a.Estimate()), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w.Estimate()), format.Percent(100*bytes), format.Percent(100*values))
 }
 
+// precision says when a cell has too few samples for an interval, or the median cell's is too wide.
 func (p *page) precision() string {
 	var hw []float64
-	unbounded, widest, widestCell := 0, 0.0, ""
+	unbounded, wide, widest, widestCell := 0, 0, 0.0, ""
 	for _, t := range tableOps {
 		for _, codec := range p.run.CodecNames {
 			s := p.ns(t.w.op, codec, t.w.filtered)
@@ -97,7 +98,9 @@ func (p *page) precision() string {
 				unbounded++
 				continue
 			}
-			hw = append(hw, h)
+			if hw = append(hw, h); h > model.WideHalfWidth {
+				wide++
+			}
 			if h > widest {
 				widest, widestCell = h, t.w.label(codec)
 			}
@@ -107,18 +110,9 @@ func (p *page) precision() string {
 	case unbounded > 0:
 		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
 			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.run.Rounds())
-	case len(hw) == 0:
+	case len(hw) == 0 || model.Median(hw) <= model.WideHalfWidth:
 		return ""
 	}
-	wide := 0
-	for _, h := range hw {
-		if h > model.WideHalfWidth {
-			wide++
-		}
-	}
-	if m := model.Median(hw); m > model.WideHalfWidth {
-		return fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
-			format.HalfWidth(100*m), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
-	}
-	return ""
+	return fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
+		format.HalfWidth(100*model.Median(hw)), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
 }
