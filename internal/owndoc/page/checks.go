@@ -41,7 +41,7 @@ func (p *page) problems() []string {
 	if s := p.precision(); s != "" {
 		out = append(out, s)
 	}
-	for _, codec := range p.run.CodecNames {
+	for _, codec := range p.Run.CodecNames {
 		for _, pt := range parts {
 			a, okA := p.summary(pt.part, codec)
 			w, okW := p.summary(pt.whole, codec)
@@ -69,7 +69,7 @@ func (p *page) summary(w way, codec string) (model.Summary, bool) {
 // belowShare reports a filtered decode that, beyond both intervals, takes less than
 // shareSlack of its smaller share (values or bytes) of the whole document's decode.
 func (p *page) belowShare(codec string) string {
-	full, filtered := p.run.Sizes[p.info.Name], p.run.Sizes[p.info.Filtered]
+	full, filtered := p.Run.Sizes[p.Info.Name], p.Run.Sizes[p.Info.Filtered]
 	if !full.HasDocBytes || !full.HasFields || full.DocBytes <= 0 || full.Fields <= 0 {
 		return ""
 	}
@@ -88,7 +88,7 @@ func (p *page) precision() string {
 	var hw []float64
 	unbounded, wide, widest, widestCell := 0, 0, 0.0, ""
 	for _, t := range tableOps {
-		for _, codec := range p.run.CodecNames {
+		for _, codec := range p.Run.CodecNames {
 			s := p.ns(t.w.op, codec, t.w.filtered)
 			if len(s) == 0 {
 				continue
@@ -109,7 +109,7 @@ func (p *page) precision() string {
 	switch {
 	case unbounded > 0:
 		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
-			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.run.Rounds())
+			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.Run.Rounds())
 	case len(hw) == 0 || model.Median(hw) <= model.WideHalfWidth:
 		return ""
 	}

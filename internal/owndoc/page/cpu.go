@@ -28,12 +28,12 @@ func (p *page) cpu() *cpuView {
 	if len(base) == 0 {
 		return nil
 	}
-	qps := cmp.Or(p.info.QPS, defaultQPS)
-	per := max(p.info.PerRequest, 1)
+	qps := cmp.Or(p.Info.QPS, defaultQPS)
+	per := max(p.Info.PerRequest, 1)
 	docs := qps * float64(per)
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
 	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
-	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.info.QPS != 0}
+	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.Info.QPS != 0}
 	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
 		v.Roundtrip = cores(model.Derive([][]float64{rt}, coresOf))
 	}

@@ -71,7 +71,7 @@ func (p *page) Cheapest() *struct{ Way, Op, Codec string } {
 // WaysRows are every codec's time at each way, with its change against its own full decode.
 func (p *page) WaysRows() [][]string {
 	var rows [][]string
-	for _, codec := range p.run.CodecNames {
+	for _, codec := range p.Run.CodecNames {
 		base := p.ns(load.OpDecodeStruct, codec, false)
 		if len(base) == 0 {
 			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
