@@ -168,13 +168,12 @@ func renderAll(builds []*build) {
 	var wg sync.WaitGroup
 	for _, b := range builds {
 		for _, j := range b.jobs {
-			wg.Add(1)
 			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
+			wg.Go(func() {
+				defer func() { <-sem }()
 				j.page.A = model.Analyze(j.run)
 				j.files, j.notes, j.err = j.page.Files()
-			}()
+			})
 		}
 	}
 	wg.Wait()

@@ -45,7 +45,7 @@ var (
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile}).Parse(pageText))
 
 // Page returns the report of run as Markdown; charts says whether to link the latency charts
 // (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
@@ -59,23 +59,23 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
-	Run                     *Run
-	Dirty, Machine          string // Dirty: the commit of a tree with uncommitted changes
-	NoBytes                 string // the unit of the backend's response bytes
-	MaxHalfWidth, Unclear   string
-	Problems                []problem
-	Codecs                  []rawfmt.CodecConfig
-	Loads                   []loadView
-	Scenarios               []scenarioView
+	Run                   *Run
+	Dirty, Machine        string // Dirty: the commit of a tree with uncommitted changes
+	Charts                bool   // whether to link the latency charts
+	NoBytes               string // the unit of the backend's response bytes
+	MaxHalfWidth, Unclear string
+	Problems              []problem
+	Codecs                []rawfmt.CodecConfig
+	Loads                 []loadView
+	Scenarios             []scenarioView
 }
 
 type loadView struct {
 	Label                string
 	Load                 httpbench.Load
-	Withheld             bool // a failed check withholds every finding at this load
-	Findings             []findingView
+	Withheld             bool          // a failed check withholds every finding at this load
+	Findings             []findingView // page.tmpl leaves them out when Withheld
 	Speed, Cost, Effects [][]string
-	Chart                string // the latency chart's file; "" for none
 }
 
 type findingView struct {
@@ -96,7 +96,7 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	v := view{Run: run, Machine: machine, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
+	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
 	if commit := run.Value(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
 		v.Dirty = commit
 	}
@@ -116,9 +116,6 @@ func newView(run *Run, machine string, charts bool) view {
 	for i, l := range run.Loads() {
 		cells := run.at(l)
 		lv := loadView{Label: loadLabel(l), Load: l, Withheld: withheld(cells[0], true)}
-		if charts {
-			lv.Chart = ChartFile(l)
-		}
 		for _, c := range cells {
 			if i == 0 {
 				v.Scenarios = append(v.Scenarios, scenario(c.Scenario))
@@ -137,10 +134,7 @@ func newView(run *Run, machine string, charts bool) view {
 					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).Center*e.scale))
 				}
 			}
-			lv.Effects = append(lv.Effects, row)
-			if !lv.Withheld {
-				lv.Findings = append(lv.Findings, f)
-			}
+			lv.Effects, lv.Findings = append(lv.Effects, row), append(lv.Findings, f)
 		}
 		v.Loads = append(v.Loads, lv)
 	}
