@@ -86,9 +86,9 @@ func (r *Run) problems() []problem {
 			}
 			for _, e := range effects {
 				s, scale := e.of(r, cells[0], c)
-				if whole := r.summary(cells[0], e.unit).Center; !e.relative && -s.Center > whole {
+				if whole := r.summary(cells[0], e.unit).Center; !e.Relative && -s.Center > whole {
 					add(fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.Center*scale), e.per, format.Sig(whole*scale)))
+						c.Scenario.Name, loadLabel(l), e.Noun, format.Sig(-s.Center*scale), e.Per, format.Sig(whole*scale)))
 				}
 			}
 		}

@@ -17,13 +17,13 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A metric is a raw unit and its scale to the table's; an effect names it (noun, per) and,
-// when relative, says it in percent of the base.
+// A metric is a raw unit and its scale to the table's; an effect names it (Noun, Per) and,
+// when Relative, says it in percent of the base.
 type metric struct {
 	unit      string
 	scale     float64
-	noun, per string
-	relative  bool
+	Noun, Per string
+	Relative  bool
 }
 
 var (
@@ -85,10 +85,9 @@ type findingView struct {
 }
 
 type effectView struct {
-	Noun, Change, Per string
-	Relative          bool
-	Rel               string // an absolute change in percent of the base's value; "" when that is 0
-	Base              string // the base's value
+	metric
+	Change, Base string // the change and the base's value
+	Rel          string // an absolute change in percent of the base's value; "" when that is 0
 }
 
 // A scenarioView is what page.tmpl says of a scenario; Kind is what it changes.
@@ -129,7 +128,7 @@ func newView(run *Run, machine string, charts bool) view {
 			f := findingView{Scenario: scenario(c.Scenario), Withheld: withheld(c, false)}
 			for _, e := range effects {
 				s, scale := e.of(run, cells[0], c)
-				row = append(row, formatEffect(s, scale, e.relative))
+				row = append(row, formatEffect(s, scale, e.Relative))
 				if !f.Withheld && established(s) {
 					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).Center*e.scale))
 				}
@@ -161,23 +160,23 @@ func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
 	d := make([]float64, min(len(b), len(v)))
 	for i := range d {
-		if d[i] = v[i] - b[i]; e.relative {
+		if d[i] = v[i] - b[i]; e.Relative {
 			d[i] = (v[i]/b[i] - 1) * 100
 		}
 	}
-	if e.relative {
+	if e.Relative {
 		return summarize(d), 1
 	}
 	return summarize(d), e.scale
 }
 
 func (e metric) finding(s model.Summary, scale, base float64) effectView {
-	ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(base)}
-	if e.relative {
+	ev := effectView{metric: e, Base: format.Sig(base)}
+	if e.Relative {
 		ev.Change = format.ChangeCI(s.Estimate())
 		return ev
 	}
-	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.per)
+	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.Per)
 	if base != 0 {
 		ev.Rel = format.Change(s.Center * scale / base * 100)
 	}
