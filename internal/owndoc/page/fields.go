@@ -1,6 +1,8 @@
 package page
 
 import (
+	"slices"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -77,22 +79,18 @@ func (p *page) WaysRows() [][]string {
 			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 		}
 		row := []string{codec, code(p.Category(codec))}
-		any := false
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)
-			e, ok := median(s)
-			if !ok {
-				row = append(row, format.None)
-				continue
+			cell := format.None
+			if e, ok := median(s); ok {
+				cell = format.Duration(e.V)
 			}
-			any = true
-			cell := format.Duration(e.V)
 			if sv, ok := saving(base, s); ok && w != fullDecode {
 				cell += " (" + format.Change(-sv.V) + ")"
 			}
 			row = append(row, cell)
 		}
-		if any {
+		if slices.ContainsFunc(row[2:], func(c string) bool { return c != format.None }) {
 			rows = append(rows, row)
 		}
 	}
