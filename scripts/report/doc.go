@@ -9,8 +9,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// A pageDir is a directory of pages built from one raw file alone: a document's
-// page, a machine's HTTP page and its charts, or a machine page and the pages of its other runs.
+// A pageDir is a directory of pages the report owns: a document's page or a
+// machine's HTTP page and its charts, each from one raw file alone, or a
+// machine page and the pages of the machine's other runs.
 type pageDir struct {
 	dir, raw string            // slash paths under results and under dir; raw "" for a machine's
 	managed  []string          // the entries of dir the report owns
