@@ -45,7 +45,7 @@ var (
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile}).Parse(pageText))
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile, "hasSuffix": strings.HasSuffix}).Parse(pageText))
 
 // Page returns the report of run as Markdown; charts says whether to link the latency charts
 // (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
@@ -60,7 +60,7 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
 	Run                   *Run
-	Dirty, Machine        string // Dirty: the commit of a tree with uncommitted changes
+	Machine               string
 	Charts                bool   // whether to link the latency charts
 	NoBytes               string // the unit of the backend's response bytes
 	MaxHalfWidth, Unclear string
@@ -96,9 +96,6 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
 	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
-	if commit := run.Value(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
-		v.Dirty = commit
-	}
 	for _, c := range run.Config {
 		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
 			v.Codecs = append(v.Codecs, cc)
