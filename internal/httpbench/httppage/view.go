@@ -45,7 +45,8 @@ var (
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile, "hasSuffix": strings.HasSuffix}).Parse(pageText))
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile,
+	"dirty": func(commit string) bool { return strings.HasSuffix(commit, rawfmt.DirtySuffix) }}).Parse(pageText))
 
 // Page returns the report of run as Markdown; charts says whether to link the latency charts
 // (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
