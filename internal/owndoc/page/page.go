@@ -15,6 +15,7 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -98,11 +99,12 @@ func (p *page) fixture(filtered bool) string {
 	return p.Info.Name
 }
 
-func median(samples []float64) (model.Estimate, bool) {
+// median is the median of samples with its interval; NaN without samples, which format prints as format.None.
+func median(samples []float64) model.Estimate {
 	if len(samples) == 0 {
-		return model.Estimate{}, false
+		return model.Estimate{V: math.NaN()}
 	}
-	return model.Summarize(samples).Estimate(), true
+	return model.Summarize(samples).Estimate()
 }
 
 func ratio(num, den []float64) (model.Estimate, bool) {
@@ -117,8 +119,7 @@ func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, c
 
 // Time is codec's median time at op with its interval.
 func (p *page) Time(op, codec string, filtered bool) string {
-	e, _ := median(p.ns(op, codec, filtered))
-	return format.DurationCI(e)
+	return format.DurationCI(median(p.ns(op, codec, filtered)))
 }
 
 // Fastest returns the fastest codec at op, of the std ones when std is set, or "".
@@ -176,8 +177,8 @@ func (p *page) tables() []table {
 		var medians []float64 // of the rows, ascending
 		for _, codec := range p.Run.CodecNames {
 			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: codec}
-			e, ok := median(p.Run.Samples(c, rawfmt.UnitNs))
-			if !ok {
+			e := median(p.Run.Samples(c, rawfmt.UnitNs))
+			if math.IsNaN(e.V) {
 				continue
 			}
 			vs := format.None
@@ -197,9 +198,5 @@ func (p *page) tables() []table {
 }
 
 func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
-	e, ok := median(p.Run.Samples(c, unit))
-	if !ok {
-		return format.None
-	}
-	return format.CI(e, f, "")
+	return format.CI(median(p.Run.Samples(c, unit)), f, "")
 }
