@@ -47,7 +47,7 @@ func (p *page) problems() []string {
 			w, okW := p.summary(pt.whole, codec)
 			if okA && okW && a.Lo > w.Hi {
 				out = append(out, fmt.Sprintf("%s takes %s, more than %s, %s, though %s.",
-					pt.part.label(codec), format.DurationCI(a.Estimate()), pt.whole.label(codec), format.DurationCI(w.Estimate()), pt.why))
+					pt.part.label(codec), format.DurationCI(a), pt.whole.label(codec), format.DurationCI(w), pt.why))
 			}
 		}
 		if s := p.belowShare(codec); s != "" {
@@ -57,13 +57,10 @@ func (p *page) problems() []string {
 	return out
 }
 
-func (p *page) summary(w way, codec string) (model.Summary, bool) {
-	s := p.ns(w.op, codec, w.filtered)
-	if len(s) == 0 {
-		return model.Summary{}, false
-	}
-	sum := model.Summarize(s)
-	return sum, sum.HasCI
+// summary is the median of w with codec and its interval; ok when the interval is finite.
+func (p *page) summary(w way, codec string) (e model.Estimate, ok bool) {
+	e = median(p.ns(w.op, codec, w.filtered))
+	return e, e.HasCI
 }
 
 // belowShare reports a filtered decode that, beyond both intervals, takes less than
@@ -80,7 +77,7 @@ func (p *page) belowShare(codec string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
-		serverSide.label(codec), format.DurationCI(a.Estimate()), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w.Estimate()), format.Percent(100*bytes), format.Percent(100*values))
+		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }
 
 // precision says when a cell has too few samples for an interval, or the median cell's is too wide.
