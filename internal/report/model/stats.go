@@ -1,14 +1,11 @@
 package model
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"golang.org/x/perf/benchmath"
-	"gonum.org/v1/gonum/floats"
 )
 
 const (
@@ -61,8 +58,10 @@ func Compare(a, b []float64) Test {
 }
 
 // Median is the sample median.
-func Median(vals []float64) float64 {
-	s, n := slices.Sorted(slices.Values(vals)), len(vals)
+func Median(vals []float64) float64 { return median(slices.Sorted(slices.Values(vals))) }
+
+func median(s []float64) float64 {
+	n := len(s)
 	if n%2 == 1 {
 		return s[n/2]
 	}
@@ -84,47 +83,27 @@ func (e Estimate) Times(f float64) Estimate {
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
 // bootstrap is the Confidence interval of stat's k outputs over resampled
-// medians of sets; ok is false for a set under MinBootstrapSamples.
+// medians of sets, from a constant seed; ok is false for a set under
+// MinBootstrapSamples.
 func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
-	constant := true
-	for _, s := range sets {
-		if len(s) < MinBootstrapSamples {
-			return nil, nil, false
-		}
-		constant = constant && slices.Min(s) == slices.Max(s)
+	if slices.ContainsFunc(sets, func(s []float64) bool { return len(s) < MinBootstrapSamples }) {
+		return nil, nil, false
 	}
-	meds := make([]float64, len(sets))
-	out := make([]float64, k)
-	if constant {
-		for i, s := range sets {
-			meds[i] = s[0]
-		}
-		stat(meds, out)
-		return slices.Clone(out), slices.Clone(out), true
-	}
-	order := make([][]int, len(sets))
-	for i, s := range sets {
-		order[i] = make([]int, len(s))
-		floats.Argsort(slices.Clone(s), order[i])
-	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	meds, out, draw := make([]float64, len(sets)), make([]float64, k), []float64(nil)
 	draws := make([][]float64, k)
-	for j := range draws {
-		draws[j] = make([]float64, BootstrapReps)
-	}
-	counts := drawCounts(sets)
-	for rep := range BootstrapReps {
+	for range BootstrapReps {
 		for i, s := range sets {
-			n := len(s)
-			c := counts[:n]
-			counts = counts[n:]
-			meds[i] = nth(s, order[i], c, n/2)
-			if n%2 == 0 {
-				meds[i] = (nth(s, order[i], c, n/2-1) + meds[i]) / 2
+			draw = draw[:0]
+			for range s {
+				draw = append(draw, s[rng.IntN(len(s))])
 			}
+			slices.Sort(draw)
+			meds[i] = median(draw)
 		}
 		stat(meds, out)
-		for j := range k {
-			draws[j][rep] = out[j]
+		for j, v := range out {
+			draws[j] = append(draws[j], v)
 		}
 	}
 	alpha := (1 - Confidence) / 2
@@ -134,50 +113,6 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		lo[j], hi[j] = quantile(d, alpha), quantile(d, 1-alpha)
 	}
 	return lo, hi, true
-}
-
-// nth is the m-th smallest of a draw taking set[j] counts[j] times.
-func nth(set []float64, order []int, counts []int32, m int) float64 {
-	for _, j := range order {
-		if m -= int(counts[j]); m < 0 {
-			return set[j]
-		}
-	}
-	panic("a draw of fewer samples than its set")
-}
-
-var drawn = struct {
-	sync.Mutex
-	m map[string][]int32
-}{m: map[string][]int32{}}
-
-// drawCounts is how often each draw took each sample, from a constant
-// seed, so cached per sequence of set sizes.
-func drawCounts(sets [][]float64) []int32 {
-	sizes, total := make([]int, len(sets)), 0
-	for i, s := range sets {
-		sizes[i], total = len(s), total+len(s)
-	}
-	key := fmt.Sprint(sizes)
-	drawn.Lock()
-	defer drawn.Unlock()
-	if c, ok := drawn.m[key]; ok {
-		return c
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	c := make([]int32, BootstrapReps*total)
-	for off := 0; off < len(c); {
-		for _, n := range sizes {
-			for range n {
-				c[off+rng.IntN(n)]++
-			}
-			off += n
-		}
-	}
-	if len(drawn.m) < 256 { // a bound on the memory held
-		drawn.m[key] = c
-	}
-	return c
 }
 
 func quantile(sorted []float64, q float64) float64 {
