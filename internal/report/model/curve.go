@@ -53,13 +53,13 @@ func fitCurve(pts points) Result {
 			chosen, best = f, c.HeldOut
 		}
 	}
-	s, err := newSolver(chosen, n, pts.sw, true)
+	s, err := newSolver(chosen, n, pts.sw)
 	if err != nil {
 		return Result{Err: err}
 	}
 	var power solver // nil when chosen is the power form, or it cannot be fitted
 	if chosen != Power {
-		if power, err = newSolver(Power, n, pts.sw, true); err != nil {
+		if power, err = newSolver(Power, n, pts.sw); err != nil {
 			power = nil
 		}
 	}
@@ -107,7 +107,7 @@ func heldOut(f Form, pts points, n []float64) Candidate {
 	var sum float64
 	for i := range n {
 		without := func(v []float64) []float64 { return slices.Delete(slices.Clone(v), i, i+1) }
-		s, err := newSolver(f, without(n), without(pts.sw), false)
+		s, err := newSolver(f, without(n), without(pts.sw))
 		if err != nil {
 			return Candidate{HeldOut: math.NaN(), Err: err}
 		}
