@@ -62,9 +62,9 @@ type Result struct {
 	Fit Fit
 	Err error
 
-	// Curves only: every form tried, the power form's k (resolved when its
-	// b lies above zero) and the curve at Marks.
-	Forms     [NumForms]Candidate
+	// Curves only: every form's held-out error, the power form's k
+	// (resolved when its b lies above zero) and the curve at Marks.
+	Forms     [NumForms]float64 // NaN for a form not tried
 	K         Estimate
 	KResolved bool
 	Marks     []Mark
