@@ -148,17 +148,12 @@ func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) f
 	return fit
 }
 
-// FitLinear fits y = a + Σ cj·xj to the medians of sets at xs, named names.
-func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fit, error) {
-	if len(sets) == 0 {
-		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
-	}
-	pts := newPoints(names, xs, sets, exact)
-	s, err := newLinear(xs, pts.sw)
+// fitLinear fits y = a + Σ cj·xj to pts, of at least one point.
+func fitLinear(pts points) Result {
+	s, err := newLinear(pts.xs, pts.sw)
 	if err != nil {
-		return Fit{}, err
+		return Result{Err: err}
 	}
-	coef := estimate(pts, 1+len(xs[0]), s.solve)
-	f := fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], xs[i]) })
-	return f, nil
+	coef := estimate(pts, 1+len(pts.xs[0]), s.solve)
+	return Result{Fit: fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], pts.xs[i]) })}
 }
