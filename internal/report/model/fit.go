@@ -116,24 +116,6 @@ func newLinear(xs [][]float64, sw []float64) (*linearSolver, error) {
 	return &linearSolver{h: &h, scale: scale}, nil
 }
 
-// estimate is stat's k outputs at pts' medians with bootstrap intervals.
-func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
-	out := make([]float64, k)
-	stat(pts.y, out)
-	lo, hi, ok := out, out, pts.exact
-	if !ok {
-		lo, hi, ok = bootstrap(pts.sets, k, stat)
-	}
-	all := make([]Estimate, k)
-	for j, v := range out {
-		all[j] = Estimate{V: v}
-		if ok {
-			all[j].Lo, all[j].Hi, all[j].HasCI = lo[j], hi[j], true
-		}
-	}
-	return all
-}
-
 func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) float64) Fit {
 	p := make([]float64, len(coef))
 	for j, c := range coef {

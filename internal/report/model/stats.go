@@ -82,18 +82,26 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// bootstrap is the Confidence interval of stat's k outputs over resampled
-// medians of sets, from a constant seed; ok is false for a set under
-// MinBootstrapSamples.
-func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
-	if slices.ContainsFunc(sets, func(s []float64) bool { return len(s) < MinBootstrapSamples }) {
-		return nil, nil, false
+// estimate is stat's k outputs at pts' medians with their Confidence
+// intervals: a point for an exact unit, none for a set under
+// MinBootstrapSamples, else a bootstrap of the medians from a constant seed.
+func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
+	all, out := make([]Estimate, k), make([]float64, k)
+	stat(pts.y, out)
+	for j, v := range out {
+		all[j] = Estimate{V: v}
+		if pts.exact {
+			all[j] = Estimate{V: v, Lo: v, Hi: v, HasCI: true}
+		}
+	}
+	if pts.exact || slices.ContainsFunc(pts.sets, func(s []float64) bool { return len(s) < MinBootstrapSamples }) {
+		return all
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	meds, out, draw := make([]float64, len(sets)), make([]float64, k), []float64(nil)
+	meds, draw := make([]float64, len(pts.sets)), []float64(nil)
 	draws := make([][]float64, k)
 	for range BootstrapReps {
-		for i, s := range sets {
+		for i, s := range pts.sets {
 			draw = draw[:0]
 			for range s {
 				draw = append(draw, s[rng.IntN(len(s))])
@@ -107,12 +115,11 @@ func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, 
 		}
 	}
 	alpha := (1 - Confidence) / 2
-	lo, hi = make([]float64, k), make([]float64, k)
 	for j, d := range draws {
 		slices.Sort(d)
-		lo[j], hi[j] = quantile(d, alpha), quantile(d, 1-alpha)
+		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
 	}
-	return lo, hi, true
+	return all
 }
 
 func quantile(sorted []float64, q float64) float64 {
