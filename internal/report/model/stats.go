@@ -23,12 +23,16 @@ const (
 type Summary struct {
 	Center, Lo, Hi float64
 	HasCI          bool // false when there are too few samples for a finite interval
+	N              int  // the samples, 0 for none
 }
 
-// Summarize summarises samples as benchstat does.
+// Summarize summarises samples as benchstat does; none give the zero Summary.
 func Summarize(vals []float64) Summary {
+	if len(vals) == 0 {
+		return Summary{}
+	}
 	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
-	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
+	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0), N: len(vals)}
 }
 
 // Estimate returns s as an Estimate.
