@@ -18,12 +18,11 @@ var Marks = []float64{5, 50, 1000}
 
 // MarkAt returns the mark at the given number of fields.
 func (r Result) MarkAt(fields float64) (Mark, bool) {
-	for _, m := range r.Marks {
-		if m.Fields == fields {
-			return m, true
-		}
+	i := slices.IndexFunc(r.Marks, func(m Mark) bool { return m.Fields == fields })
+	if i < 0 {
+		return Mark{}, false
 	}
-	return Mark{}, false
+	return r.Marks[i], true
 }
 
 // fitCurve fits the form of least held-out error to pts, with the power
