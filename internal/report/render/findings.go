@@ -9,9 +9,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// findings is the page's headline sentences, one a line.
-func findings(p Page) ([]string, error) { return lines("findings", p) }
-
 // clearOf reports whether e has an interval narrower than its distance from
 // null (1 for a ratio, 0 for a cost or a saving).
 func clearOf(e model.Estimate, null float64) bool {

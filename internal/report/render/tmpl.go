@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"embed"
 	"fmt"
 	"math"
@@ -75,7 +76,6 @@ var funcs = template.FuncMap{
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
 	"bold":      func(s string) string { return "**" + s + "**" },
 	"plus":      func(a, b int) int { return a + b },
-	"wideAt":    wideAt,
 	"failed":    model.Failed,
 	"commit": func(r *load.Run) (c struct {
 		Text      string
@@ -84,7 +84,6 @@ var funcs = template.FuncMap{
 		c.Text, c.Committed = r.Commit()
 		return c
 	},
-	"docName":      docName,
 	"joinAnd":      joinAnd,
 	"price":        priceOf,
 	"advise":       advise,
@@ -134,9 +133,9 @@ type view struct {
 // suite is the names and limits the templates quote ({{.Base}}), spelled
 // by the packages that own them; a view embeds names.
 type suite struct {
-	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs       string
-	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, Marks, MarksAnd, AllocRef, Forms string
-	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map                    string
+	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs string
+	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, AllocRef                   string
+	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map              string
 
 	MinMedian, MinBoot, Reps, KB, PerKB, PerField, Joint                         int
 	Families                                                                     []load.Family
@@ -153,8 +152,8 @@ var names = suite{
 	HitsDocs: load.ESHits.Label(), HitsPrefix: load.ESHits.Prefix, Struct: load.OpDecodeStruct,
 	Proj: load.OpDecodeProj, Get5: load.OpGet5, MaxResid: format.Percent(100 * model.MaxResidual),
 	MinMedian: model.MinMedianSamples, MinBoot: model.MinBootstrapSamples, Reps: model.BootstrapReps,
-	KB: model.BytesPerKB, Marks: strings.Join(marks(), " · "), MarksAnd: joinAnd(marks()),
-	Families: load.Families, AllocRef: rawfmt.AllocRef, Forms: formList(),
+	KB:       model.BytesPerKB,
+	Families: load.Families, AllocRef: rawfmt.AllocRef,
 	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
 	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
 	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit,
@@ -165,11 +164,13 @@ var names = suite{
 	PerField: model.PerField, Joint: model.Joint,
 }
 
-// section writes the section of the template file name from its view.
-func (d *doc) section(name string, view any) {
-	if err := sections.ExecuteTemplate(d, name+".tmpl", view); err != nil && d.err == nil {
-		d.err = fmt.Errorf("section %s: %w", name, err)
+// section executes the template file name on its view.
+func section(name string, view any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := sections.ExecuteTemplate(&b, name+".tmpl", view); err != nil {
+		return nil, fmt.Errorf("section %s: %w", name, err)
 	}
+	return b.Bytes(), nil
 }
 
 // row is a row of a Markdown table, each cell escaped.
@@ -211,31 +212,4 @@ func instrAt(ir *load.Run, op, fixture, codec string) float64 {
 		return math.NaN()
 	}
 	return model.Median(s)
-}
-
-// wideAt is the half-width of a wide cell of p, or "".
-func wideAt(p model.OpPrecision, fixture, codec string) string {
-	i := slices.IndexFunc(p.Wide, func(w model.WideCell) bool { return w.Cell.Fixture == fixture && w.Cell.Codec == codec })
-	if i < 0 {
-		return ""
-	}
-	return format.HalfWidth(100 * p.Wide[i].HalfWidth)
-}
-
-// formList names the candidate forms.
-func formList() string {
-	names := make([]string, model.NumForms)
-	for f := range model.NumForms {
-		names[f] = f.String()
-	}
-	return strings.Join(names, ", ")
-}
-
-// marks is the sizes of model.Marks, formatted.
-func marks() []string {
-	s := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		s[i] = format.Num(m)
-	}
-	return s
 }
