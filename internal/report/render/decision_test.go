@@ -51,7 +51,7 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
-	d := sectionText(t, "decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+	d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 	var rows []string
 	for _, line := range strings.Split(d, "\n") {
 		if cells := strings.Split(line, " | "); len(cells) > 3 && strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| document") {
@@ -66,7 +66,7 @@ func TestDecisionTable(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	d = sectionText(t, "choose", view{suite: names, Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
+	d = sectionText(t, "choose", view{Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
 	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
 		if strings.Contains(d, bad) {
 			t.Errorf("name escaped wrongly (%q):\n%s", bad, d)
@@ -129,7 +129,7 @@ func TestDecisionMissingCI(t *testing.T) {
 		if missing {
 			ranks[0].Standings[1].Ratio.HasCI = false
 		}
-		d := sectionText(t, "decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
+		d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
 		if got := strings.Contains(d, say); got != missing {
 			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d)
 		}

@@ -22,8 +22,7 @@ type IndexRun struct {
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	return section("index", struct {
-		suite
 		Machines []IndexMachine
 		Others   []string
-	}{names, ms, others})
+	}{ms, others})
 }

@@ -13,7 +13,7 @@ import (
 // says what the run lacks or what was wrong with it, so the page never
 // presents a gap as a result; findings.tmpl is the headline sentences.
 func lines(name string, p Page) ([]string, error) {
-	b, err := section(name, view{suite: names, Page: p, R: p.A.Run})
+	b, err := section(name, view{Page: p, R: p.A.Run})
 	if err != nil {
 		return nil, err
 	}

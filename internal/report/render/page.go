@@ -73,7 +73,7 @@ func escapeAll(names []string, sep string) string {
 }
 
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
-	v := view{suite: names, Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
+	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
 	if p.A.Publishes() {
 		var err error
 		if v.Findings, err = lines("findings", p); err != nil {

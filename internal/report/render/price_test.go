@@ -50,7 +50,7 @@ func TestPrices(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d := sectionText(t, "decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+			d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 			for _, w := range tt.want {
 				if !strings.Contains(d, w) {
 					t.Errorf("prices do not say %q:\n%s", w, d)

@@ -25,6 +25,9 @@ var templateFS embed.FS
 var sections *template.Template
 
 func init() {
+	for k, v := range names {
+		funcs[k] = func() any { return v }
+	}
 	sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
 }
 
@@ -46,8 +49,6 @@ var funcs = template.FuncMap{
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	},
 	"mul":       func(a, b float64) float64 { return a * b },
-	"base":      func() string { return rawfmt.Base },
-	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
 	"isNaN":     math.IsNaN,
 	"table":     tableText,
@@ -120,7 +121,6 @@ var funcs = template.FuncMap{
 
 // A view is what a section made from the page alone is executed on.
 type view struct {
-	suite
 	Page
 	R     *load.Run
 	Ranks []ranking // when the page publishes them
@@ -130,38 +130,24 @@ type view struct {
 	Charts          []chart
 }
 
-// suite is the names and limits the templates quote ({{.Base}}), spelled
-// by the packages that own them; a view embeds names.
-type suite struct {
-	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs string
-	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, AllocRef                   string
-	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map              string
-
-	MinMedian, MinBoot, Reps, KB, PerKB, PerField, Joint                         int
-	Families                                                                     []load.Family
-	AllocFits                                                                    []int
-	FieldsFamily                                                                 load.Family
-	WideHalfWidth, MaxSpread, PerFieldMark, FirstMark, JacksonGrowth, FixedShare float64
-	Jackson                                                                      any
-}
-
-var names = suite{
-	Base: rawfmt.Base, Floor: rawfmt.Floor, Noop: rawfmt.Noop, UnitNs: rawfmt.UnitNs, UnitB: rawfmt.UnitB,
-	UnitAllocs: rawfmt.UnitAllocs, UnitFields: rawfmt.UnitFields, UnitDocB: rawfmt.UnitDocB,
-	FieldsDocs: load.Fields.Label(), BytesDocs: load.Bytes.Label(), EqualDocs: load.Equal.Label(),
-	HitsDocs: load.ESHits.Label(), HitsPrefix: load.ESHits.Prefix, Struct: load.OpDecodeStruct,
-	Proj: load.OpDecodeProj, Get5: load.OpGet5, MaxResid: format.Percent(100 * model.MaxResidual),
-	MinMedian: model.MinMedianSamples, MinBoot: model.MinBootstrapSamples, Reps: model.BootstrapReps,
-	KB:       model.BytesPerKB,
-	Families: load.Families, AllocRef: rawfmt.AllocRef,
-	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
-	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
-	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit,
-	SkipsPrefix: rawfmt.KeySkipsPrefix, PerFieldMark: perFieldMark, FirstMark: model.Marks[0],
-	RawDir: load.RawDir, None: format.None, Jackson: model.Jackson, Small: load.ArticleSmall,
-	Large: load.ArticleLarge, Map: load.OpDecodeMap,
-	JacksonGrowth: model.Jackson.NsLarge / model.Jackson.NsSmall, FixedShare: fixedShare,
-	PerField: model.PerField, Joint: model.Joint,
+// names are the names and limits the templates quote ({{Base}}), spelled by
+// the packages that own them; init makes each a function of no arguments.
+var names = map[string]any{
+	"Base": rawfmt.Base, "Floor": rawfmt.Floor, "Noop": rawfmt.Noop, "AllocRef": rawfmt.AllocRef,
+	"UnitNs": rawfmt.UnitNs, "UnitB": rawfmt.UnitB, "UnitAllocs": rawfmt.UnitAllocs,
+	"UnitFields": rawfmt.UnitFields, "UnitDocB": rawfmt.UnitDocB, "CommitKey": rawfmt.KeyCommit,
+	"SkipsPrefix": rawfmt.KeySkipsPrefix, "RawDir": load.RawDir, "None": format.None,
+	"FieldsDocs": load.Fields.Label(), "BytesDocs": load.Bytes.Label(), "EqualDocs": load.Equal.Label(),
+	"HitsDocs": load.ESHits.Label(), "HitsPrefix": load.ESHits.Prefix, "BytesPrefix": load.Bytes.Prefix,
+	"Families": load.Families, "FieldsFamily": load.Fields, "Small": load.ArticleSmall, "Large": load.ArticleLarge,
+	"Struct": load.OpDecodeStruct, "Proj": load.OpDecodeProj, "Get5": load.OpGet5, "Map": load.OpDecodeMap,
+	"MaxResid": format.Percent(100 * model.MaxResidual), "AllOps": model.AllOps,
+	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,
+	"KB": model.BytesPerKB, "PerKB": model.PerKB, "PerField": model.PerField, "Joint": model.Joint,
+	"AllocFits": []int{model.Allocs, model.AllocBytes}, "Jackson": model.Jackson,
+	"WideHalfWidth": float64(model.WideHalfWidth), "MaxSpread": float64(model.MaxSpread),
+	"PerFieldMark": perFieldMark, "FirstMark": model.Marks[0], "FixedShare": float64(fixedShare),
+	"JacksonGrowth": model.Jackson.NsLarge / model.Jackson.NsSmall,
 }
 
 // section executes the template file name on its view.
