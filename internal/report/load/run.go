@@ -75,25 +75,13 @@ func (r *Run) Has(op, codec string) bool {
 
 // Columns are the codecs, then the harness columns, with cells of op.
 func (r *Run) Columns(op string) []string {
-	var cols []string
-	for _, codec := range append(slices.Clone(r.CodecNames), r.HarnessColumns()...) {
-		if r.Has(op, codec) {
-			cols = append(cols, codec)
-		}
-	}
-	return cols
+	return slices.DeleteFunc(slices.Concat(r.CodecNames, r.HarnessColumns()), func(c string) bool { return !r.Has(op, c) })
 }
 
 // HarnessColumns are the floor and the allocation reference, where present.
 func (r *Run) HarnessColumns() []string {
-	var cols []string
-	if r.Floor {
-		cols = append(cols, rawfmt.Floor)
-	}
-	if r.AllocRef {
-		cols = append(cols, rawfmt.AllocRef)
-	}
-	return cols
+	present := map[string]bool{rawfmt.Floor: r.Floor, rawfmt.AllocRef: r.AllocRef}
+	return slices.DeleteFunc([]string{rawfmt.Floor, rawfmt.AllocRef}, func(c string) bool { return !present[c] })
 }
 
 // Exact reports whether the file declares unit assume=exact.
@@ -124,13 +112,9 @@ func (r *Run) Codec(name string) (rawfmt.CodecConfig, bool) {
 
 // FixturesOf lists the run's fixtures of the given families, in report order.
 func (r *Run) FixturesOf(fams ...Family) []string {
-	var out []string
-	for _, f := range r.Fixtures {
-		if slices.ContainsFunc(fams, func(fam Family) bool { return fam.Has(f) }) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
+		return !slices.ContainsFunc(fams, func(fam Family) bool { return fam.Has(f) })
+	})
 }
 
 // Rounds is the run's rounds line, or else the most ns/op values of any
