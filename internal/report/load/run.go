@@ -151,30 +151,25 @@ func (r *Run) count(key string) (int, bool) {
 
 // measure sets Sizes to the median over each fixture's cells.
 func (r *Run) measure() {
-	fields, docB := map[string][]float64{}, map[string][]float64{}
-	for c, s := range r.cells {
-		if isNoop(c) {
-			continue
-		}
-		fields[c.Fixture] = append(fields[c.Fixture], s[rawfmt.UnitFields]...)
-		docB[c.Fixture] = append(docB[c.Fixture], s[rawfmt.UnitDocB]...)
-	}
 	r.Sizes = map[string]Size{}
 	for _, f := range r.Fixtures {
-		var sz Size
-		if len(fields[f]) > 0 {
-			sz.Fields, sz.HasFields = median(fields[f]), true
+		var fields, docB []float64
+		for c, s := range r.cells {
+			if c.Fixture == f && !isNoop(c) {
+				fields, docB = append(fields, s[rawfmt.UnitFields]...), append(docB, s[rawfmt.UnitDocB]...)
+			}
 		}
-		if len(docB[f]) > 0 {
-			sz.DocBytes, sz.HasDocBytes = median(docB[f]), true
-		}
-		r.Sizes[f] = sz
+		r.Sizes[f] = Size{median(fields), median(docB), len(fields) > 0, len(docB) > 0}
 	}
 }
 
 func isNoop(c rawfmt.Cell) bool { return c.Op == rawfmt.Noop || c.Codec == rawfmt.Noop }
 
+// median is the median of vals, 0 when there are none.
 func median(vals []float64) float64 {
+	if len(vals) == 0 {
+		return 0
+	}
 	s := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 	return benchmath.AssumeNothing.Summary(s, 0.95).Center
 }

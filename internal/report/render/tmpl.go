@@ -63,7 +63,7 @@ var funcs = template.FuncMap{
 	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
 	"rows":      func() [][]string { return nil },
 	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"row":       row,
+	"row":       markdown.Row,
 	"cell":      func(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec },
 	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
 	"num":       format.Num,
@@ -157,15 +157,6 @@ func section(name string, view any) ([]byte, error) {
 		return nil, fmt.Errorf("section %s: %w", name, err)
 	}
 	return b.Bytes(), nil
-}
-
-// row is a row of a Markdown table, each cell escaped.
-func row(cells ...string) (string, error) {
-	var b strings.Builder
-	err := markdown.Table(&b, make([]string, len(cells)), [][]string{cells})
-	_, body, _ := strings.Cut(b.String(), "\n")
-	_, body, _ = strings.Cut(body, "\n")
-	return body, err
 }
 
 // tableText is a Markdown table; a column named ">…" is right-aligned.
