@@ -15,10 +15,6 @@ func clearOf(e model.Estimate, null float64) bool {
 	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
 }
 
-// fixedShare is the call's share of the small document's time from which a
-// low growth is put down to the call.
-const fixedShare = 1.0 / 3
-
 // usableFit returns the fit i of op with codec when it is usable, else nil.
 func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 	j := slices.IndexFunc(a.Model, func(r model.Row) bool { return r.Op == op && r.Codec == codec })
