@@ -90,7 +90,7 @@ var funcs = template.FuncMap{
 	"advise":    advise,
 	"mark":      func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
 	"href":      func(p string) string { return Link{Href: p}.href() },
-	"unitFmt":   unitFormat,
+	"list":      func(a ...any) []any { return a },
 	"link":      func(text, href string) Link { return Link{text, href} },
 	"median":    model.Median,
 	"sig":       format.Sig,
