@@ -78,13 +78,6 @@ var funcs = template.FuncMap{
 	"bold":      func(s string) string { return "**" + s + "**" },
 	"plus":      func(a, b int) int { return a + b },
 	"failed":    model.Failed,
-	"commit": func(r *load.Run) (c struct {
-		Text      string
-		Committed bool
-	}) {
-		c.Text, c.Committed = r.Commit()
-		return c
-	},
 	"joinAnd":   joinAnd,
 	"price":     priceOf,
 	"advise":    advise,
