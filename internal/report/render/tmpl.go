@@ -37,10 +37,6 @@ var funcs = template.FuncMap{
 		err := sections.ExecuteTemplate(&b, name, data)
 		return b.String(), err
 	},
-	"power":        func() model.Form { return model.Power },
-	"nlogn":        func() model.Form { return model.NLogN },
-	"decades":      func() model.Form { return model.Decades },
-	"linear":       model.Linear.String,
 	"decisionDocs": func() []string { return decisionDocs },
 	"finite":       finite,
 	"plusF":        func(a, b float64) float64 { return a + b },
@@ -75,7 +71,6 @@ var funcs = template.FuncMap{
 	"fence":     fence,
 	"runKey":    runKey,
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
-	"bold":      func(s string) string { return "**" + s + "**" },
 	"plus":      func(a, b int) int { return a + b },
 	"failed":    model.Failed,
 	"joinAnd":   joinAnd,
@@ -137,6 +132,7 @@ var names = map[string]any{
 	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,
 	"KB": model.BytesPerKB, "PerKB": model.PerKB, "PerField": model.PerField, "Joint": model.Joint,
 	"AllocFits": []int{model.Allocs, model.AllocBytes}, "Jackson": model.Jackson,
+	"Linear": model.Linear, "Power": model.Power, "NLogN": model.NLogN, "Decades": model.Decades,
 	"WideHalfWidth": float64(model.WideHalfWidth), "MaxSpread": float64(model.MaxSpread),
 	// PerFieldMark is the size the cost per field is compared at; FixedShare is the call's share of
 	// the small document's time from which a low growth is put down to the call.
