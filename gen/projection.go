@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
 // projWidth is how many fields a projection keeps.
@@ -22,9 +24,11 @@ func spread(n int) []int {
 }
 
 // project returns doc's spread leaves, in the objects holding them renamed
-// from doc's name prefix to name, and the Go expression of their paths.
+// from doc's name prefix to name, and the Go expression of their paths. doc
+// holds no arrays, so its leaves are the scalars of its encoding.
 func project(doc *object, name string) (*object, string) {
-	keep := spread(leaves(doc))
+	n, _ := jsonvalue.Scalars(encode(doc)) // encode writes valid JSON
+	keep := spread(n)
 	var exprs []string
 	leaf := 0
 	var prune func(o *object, prefix []string) *object
@@ -47,18 +51,6 @@ func project(doc *object, name string) (*object, string) {
 		return p
 	}
 	return prune(doc, nil), "[][]string{" + strings.Join(exprs, ", ") + "}"
-}
-
-func leaves(o *object) int {
-	n := 0
-	for _, v := range o.values {
-		if child, ok := v.(*object); ok {
-			n += leaves(child)
-		} else {
-			n++
-		}
-	}
-	return n
 }
 
 // goStrings returns ss as one []string element: {"a", "b"}.

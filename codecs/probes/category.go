@@ -8,29 +8,21 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// Reference returns encoding/json, which every table is read against.
-func Reference(cs []*codecs.Codec) (*codecs.Codec, error) {
-	i := slices.IndexFunc(cs, func(c *codecs.Codec) bool { return c.Category == codecs.Std && c.Module == "" })
-	if i < 0 {
-		return nil, fmt.Errorf("no encoding/json configuration among %d", len(cs))
-	}
-	return cs[i], nil
-}
-
-// V2Reference names the configuration the v2 category is read against.
-const V2Reference = "json-v2"
+// Reference names encoding/json's configuration, which every table is read
+// against, and V2Reference the one the v2 category is read against.
+const Reference, V2Reference = "encoding-json", "json-v2"
 
 // A Difference is a probe on which a configuration differs from encoding/json.
 type Difference struct {
-	Probe Probe
+	Probe Case
 	Got   string // the configuration's label
 	Want  string // encoding/json's label
 }
 
 // Differences returns the probes of r on which name's labels differ from
-// ref's, leaving out n/a, crashes and timeouts (faults Derive reports).
-func Differences(r *Results, ref, name string) []Difference {
-	got, want := r.Outcomes[name], r.Outcomes[ref]
+// Reference's, leaving out n/a, crashes and timeouts (faults Derive reports).
+func Differences(r *Results, name string) []Difference {
+	got, want := r.Outcomes[name], r.Outcomes[Reference]
 	var diffs []Difference
 	for i, p := range AllProbes {
 		if l := got[i].Label; l != want[i].Label && l != NA && l != Crash && l != Timeout {
@@ -45,18 +37,14 @@ func Differences(r *Results, ref, name string) []Difference {
 // no probe run fast for get5; failing without generated code codegen; no
 // difference std; only V2Reference's v2; work left out fast; else near-std.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
-	ref, err := Reference(r.Codecs)
-	if err != nil {
-		return "", "", err
-	}
 	outcomes, ok := r.Outcomes[c.Name]
-	if !ok {
-		return "", "", fmt.Errorf("%s: no probe outcomes", c.Name)
+	if _, ref := r.Outcomes[Reference]; !ok || !ref {
+		return "", "", fmt.Errorf("%s: no probe outcomes of it and %s", c.Name, Reference)
 	}
 	if i := slices.IndexFunc(outcomes, func(o Outcome) bool { return o.Label == Crash || o.Label == Timeout }); i >= 0 {
 		return "", "", fmt.Errorf("%s: %s on probe %q (%s)", c.Name, outcomes[i].Label, AllProbes[i].Name, outcomes[i].Detail)
 	}
-	diffs := Differences(r, ref.Name, c.Name)
+	diffs := Differences(r, c.Name)
 	names := probeNames(diffs)
 	switch {
 	case !ran(outcomes) && c.Supports(codecs.Get5):
@@ -71,7 +59,7 @@ func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	if _, ok := r.Outcomes[V2Reference]; !ok {
 		return "", "", fmt.Errorf("%s: the v2 rule needs the probe outcomes of %s", c.Name, V2Reference)
 	}
-	v2 := probeNames(Differences(r, ref.Name, V2Reference))
+	v2 := probeNames(Differences(r, V2Reference))
 	if !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(v2, n) }) {
 		return codecs.V2, "differs from encoding/json only where " + V2Reference + " does", nil
 	}
@@ -109,9 +97,8 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 	if derived != c.Category {
 		return fmt.Errorf("%s is declared %s, but its probes make it %s (%s)", c.Name, c.Category, derived, why)
 	}
-	ref, _ := Reference(r.Codecs) // Derive found it
 	var undeclared []string
-	for _, d := range Differences(r, ref.Name, c.Name) {
+	for _, d := range Differences(r, c.Name) {
 		if len(d.Probe.Topic) > 0 && !declares(c.Skips, d.Probe.Topic) {
 			undeclared = append(undeclared, fmt.Sprintf("%s (%s; encoding/json: %s)", d.Probe.Name, d.Got, d.Want))
 		}
@@ -141,18 +128,18 @@ func Explain(diffs []Difference, doc []byte) string {
 // Unexplained returns a line for each crash, timeout or label unlike
 // encoding/json's in r that Explain finds no difference in probes for.
 func Unexplained(r, probes *Results) ([]string, error) {
-	ref, err := Reference(r.Codecs)
-	if err != nil {
-		return nil, err
+	ref := r.Outcomes[Reference]
+	if ref == nil {
+		return nil, fmt.Errorf("no %s outcomes to read the %s outcomes against", Reference, r.Suite.Name)
 	}
 	var lines []string
 	for _, c := range r.Codecs {
 		if _, ok := probes.Outcomes[c.Name]; !ok {
 			return nil, fmt.Errorf("%s: no probe outcomes to explain its %s outcomes by", c.Name, r.Suite.Name)
 		}
-		diffs := Differences(probes, ref.Name, c.Name)
+		diffs := Differences(probes, c.Name)
 		for i, k := range r.Suite.Cases {
-			got, want := r.Outcomes[c.Name][i], r.Outcomes[ref.Name][i]
+			got, want := r.Outcomes[c.Name][i], ref[i]
 			if got.Label == NA || (got.Label == want.Label && got.Label != Crash && got.Label != Timeout) {
 				continue
 			}

@@ -83,7 +83,7 @@ func TestDerive(t *testing.T) {
 		{"encode-map only", []codecs.Op{codecs.EncodeMap}, nil, ""},
 		{"crash", full, map[string]string{"nil map": Crash}, ""},
 	}
-	ref := &codecs.Codec{Name: "ref", Category: codecs.Std, Ops: full}
+	ref := &codecs.Codec{Name: Reference, Category: codecs.Std, Ops: full}
 	v2 := &codecs.Codec{Name: V2Reference, Category: codecs.V2, Ops: full}
 	v2Labels := map[string]string{"HTML escaping": "no escape", "invalid UTF-8 on encode": "error"}
 	for _, tt := range tests {

@@ -26,13 +26,6 @@ type childSpec struct {
 	From              int
 }
 
-// childLine is a line of a child's stdout: Ready or Error, then Outcomes.
-type childLine struct {
-	Outcome
-	Ready bool   `json:",omitempty"`
-	Error string `json:",omitempty"`
-}
-
 // childStartup bounds a child's start-up; exceeding it fails the run.
 const childStartup = 5 * time.Minute
 
@@ -45,18 +38,18 @@ func ServeChild() {
 	if !IsChild() {
 		return
 	}
-	enc := json.NewEncoder(os.Stdout)
 	var spec childSpec
 	specErr := json.Unmarshal([]byte(os.Getenv(childEnv)), &spec)
 	c, codecErr := codecs.Lookup(spec.Codec)
 	s, suiteErr := buildSuite(spec.Suite, spec.Arg)
 	if err := cmp.Or(specErr, codecErr, suiteErr); err != nil {
-		enc.Encode(childLine{Error: err.Error()})
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	enc.Encode(childLine{Ready: true})
+	enc := json.NewEncoder(os.Stdout)
+	enc.Encode(Outcome{}) // ready: the cases' time limits start
 	for _, k := range s.Cases[spec.From:] {
-		enc.Encode(childLine{Outcome: runCase(k, c)})
+		enc.Encode(runCase(k, c))
 	}
 	os.Exit(0)
 }
@@ -140,15 +133,12 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 	sc.Buffer(nil, 1<<20)
 	wait, ready := childStartup, false
 	for r.SetReadDeadline(time.Now().Add(wait)); sc.Scan(); r.SetReadDeadline(time.Now().Add(wait)) {
-		var l childLine
-		switch json.Unmarshal(sc.Bytes(), &l); {
-		case l.Error != "":
-			cmd.Wait()
-			return next, errors.New("conformance child: " + l.Error)
-		case l.Ready:
+		var o Outcome
+		switch {
+		case !ready && sc.Text() == "{}":
 			wait, ready = limit, true
-		case ready && l.Label != "":
-			out[next] = l.Outcome
+		case ready && json.Unmarshal(sc.Bytes(), &o) == nil && o.Label != "":
+			out[next] = o
 			next++
 		}
 	}
@@ -159,6 +149,8 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 	switch {
 	case late && !ready:
 		return next, fmt.Errorf("child did not start within %v", childStartup)
+	case !ready: // it could not set up
+		return next, fmt.Errorf("conformance child: %s", cmp.Or(strings.TrimSpace(stderr.String()), fmt.Sprint(werr)))
 	case next == len(s.Cases):
 	case late:
 		out[next] = Outcome{Label: Timeout, Detail: fmt.Sprintf("killed after %v", limit)}
@@ -172,13 +164,10 @@ func runChild(exe string, s *Suite, c *codecs.Codec, next int, limit time.Durati
 var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*|runtime: goroutine stack exceeds .*|unexpected fault address .*|SIG[A-Z]+: .*)$`)
 
 func crashDetail(stderr []byte, werr error) string {
-	var ee *exec.ExitError
 	switch m := crashLine.Find(stderr); {
 	case m != nil:
 		return normalize(string(m))
-	case errors.As(werr, &ee):
-		return ee.ProcessState.String()
-	case werr != nil:
+	case werr != nil: // an *exec.ExitError says how the child ended
 		return werr.Error()
 	}
 	return "exited without a result"

@@ -16,16 +16,13 @@ import (
 // small and shallow. The seed corpus is testdata/fuzz/FuzzDecode.
 func FuzzDecode(f *testing.F) {
 	res := mustProbeResults(f)
-	ref, err := Reference(res.Codecs)
-	if err != nil {
-		f.Fatal(err)
-	}
+	ref := mustLookup(f, Reference)
 	var cs []*codecs.Codec
 	diffs := map[string][]Difference{}
 	for _, c := range res.Codecs {
 		if c != ref && decodesAny(c) {
 			cs = append(cs, c)
-			diffs[c.Name] = Differences(res, ref.Name, c.Name)
+			diffs[c.Name] = Differences(res, c.Name)
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -85,7 +82,7 @@ func TestCompareDecode(t *testing.T) {
 	t.Parallel()
 	res := mustProbeResults(t)
 	ref := mustLookup(t, "encoding-json")
-	diffsOf := func(name string) []Difference { return Differences(res, ref.Name, name) }
+	diffsOf := func(name string) []Difference { return Differences(res, name) }
 	panics := &codecs.Codec{Name: "panics", Category: codecs.Fast, Ops: []codecs.Op{codecs.DecodeMap},
 		Unmarshal: func([]byte, any) error { panic("boom") }}
 	rawUTF8 := mustLookup(t, "jsoniter-std") // keeps invalid UTF-8 as it is

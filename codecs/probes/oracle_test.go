@@ -10,7 +10,7 @@ import (
 // TestUnexplained holds made-up outcomes to made-up probe differences:
 // codec "c" differs from encoding/json on the depth 10001 probe only.
 func TestUnexplained(t *testing.T) {
-	ref := &codecs.Codec{Name: "ref", Category: codecs.Std, Ops: codecs.FullOps}
+	ref := &codecs.Codec{Name: Reference, Category: codecs.Std, Ops: codecs.FullOps}
 	c := &codecs.Codec{Name: "c", Category: codecs.NearStd, Ops: codecs.FullOps}
 	probes := &Results{Suite: Probes(), Codecs: []*codecs.Codec{ref, c}, Outcomes: map[string][]Outcome{}}
 	for _, p := range AllProbes {
@@ -30,7 +30,7 @@ func TestUnexplained(t *testing.T) {
 		{deep, rejects, Crash, ""},
 		{deep, rejects, Timeout, ""},
 		{deep, rejects, accepts, ""},
-		{deep, Crash, Crash, "ref, case: crash"},
+		{deep, Crash, Crash, Reference + ", case: crash"},
 		{utf8, accepts, rejects, "c, case: rejects, encoding/json accepts"},
 		{utf8, accepts + " x", accepts + " y", "c, case: accepts y"},
 		{`[1]`, accepts, Crash, "c, case: crash"},

@@ -9,24 +9,11 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// A Probe observes one semantic choice of a configuration: Run returns a
-// short label, compared with encoding-json's.
-type Probe struct {
-	Name string
-	// Topic: an entry of Skips holding all these words (any case) declares a difference.
-	Topic []string
-	Needs func(c *codecs.Codec) bool
-	// Skipped reports whether a label is work left out (see Derive); nil: never.
-	Skipped func(label string) bool
-	// Occurs reports whether doc holds the subject (see Explain); nil: it cannot.
-	Occurs func(doc []byte) bool
-	Run    func(c *codecs.Codec) string
-}
-
 const generatedProbe = "struct without generated code"
 
-// AllProbes lists the probes in table order.
-var AllProbes = []Probe{
+// AllProbes lists the probes in table order: each observes one semantic
+// choice of a configuration, its label compared with encoding-json's.
+var AllProbes = []Case{
 	{Name: generatedProbe, Needs: func(c *codecs.Codec) bool { return encodesStruct(c) || decodesStruct(c) }, Run: probeGenerated},
 	{Name: "HTML escaping", Topic: []string{"HTML"}, Needs: encodesStruct, Skipped: labels("no escape"),
 		Run: encodeLabel(stringBox{S: "<&>"}, "s", map[string]string{`"\u003c\u0026\u003e"`: "escaped", `"<&>"`: "no escape"})},
@@ -35,9 +22,9 @@ var AllProbes = []Probe{
 		Run: encodeLabel(stringBox{S: "a\xffb"}, "s", map[string]string{
 			`"a\ufffdb"`: "U+FFFD escaped", "\"a\uFFFDb\"": "raw U+FFFD", "\"a\xffb\"": "raw bytes"})},
 	{Name: "invalid UTF-8 on decode", Topic: []string{"UTF-8", "decode"}, Needs: decodesStruct, Occurs: invalidUTF8,
-		Run: decodeString(`{"s":"a`+"\xff"+`b"}`, map[string]string{"a\uFFFDb": "U+FFFD", "a\xffb": "raw bytes"})},
+		Run: decodeName(`{"name":"a`+"\xff"+`b"}`, map[string]string{"a\uFFFDb": "U+FFFD", "a\xffb": "raw bytes"})},
 	{Name: "lone surrogate on decode", Topic: []string{"UTF", "decode"}, Needs: decodesStruct, Occurs: loneSurrogate,
-		Run: decodeString(`{"s":"a\ud800\ud800\udc00b"}`, map[string]string{
+		Run: decodeName(`{"name":"a\ud800\ud800\udc00b"}`, map[string]string{
 			"a\uFFFD\U00010000b":       "U+FFFD",
 			"a\uFFFD\uFFFD\uFFFDb":     "U+FFFD, the next pair lost",
 			"a\xed\xa0\x80\U00010000b": "raw bytes",
@@ -56,9 +43,9 @@ var AllProbes = []Probe{
 	{Name: "nil slice", Topic: []string{"nil", "slice"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "s", nil)},
 	{Name: "nil map", Topic: []string{"nil", "map"}, Needs: encodesStruct, Run: encodeLabel(nilBox{}, "m", nil)},
 	{Name: "raw control characters", Topic: []string{"control"}, Needs: decodesStruct, Skipped: labels(accepts), Occurs: controlInString,
-		Run: decodeString("{\"s\":\"a\t\x01b\"}", nil)},
+		Run: decodeName("{\"name\":\"a\t\x01b\"}", nil)},
 	{Name: "raw control character after an escape", Topic: []string{"control"}, Needs: decodesStruct, Occurs: controlAfterEscape,
-		Run: decodeString("{\"s\":\"\\n\x01\"}", nil)},
+		Run: decodeName("{\"name\":\"\\n\x01\"}", nil)},
 	{Name: "case-insensitive names", Topic: []string{"case"}, Needs: decodesStruct,
 		Run: decodeName(`{"NAME":"x"}`, map[string]string{"x": "matches", "": "ignores"})},
 	{Name: "invalid JSON in skipped value", Topic: []string{"skipped"}, Needs: decodesStruct, Skipped: labels(accepts),
@@ -80,31 +67,25 @@ var AllProbes = []Probe{
 }
 
 // Probes returns the suite of all probes.
-func Probes() *Suite {
-	s := &Suite{Name: "probes"}
-	for _, p := range AllProbes {
-		s.Cases = append(s.Cases, Case{Name: p.Name, Needs: p.Needs, Run: p.Run})
-	}
-	return s
-}
+func Probes() *Suite { return &Suite{Name: "probes", Cases: AllProbes} }
 
-// labels returns a Probe.Skipped true for ls.
+// labels returns a Case.Skipped true for ls.
 func labels(ls ...string) func(string) bool {
 	return func(l string) bool { return slices.Contains(ls, l) }
 }
 
 // floatProbe shows the JSON written for f; another number is lost precision.
-func floatProbe(name string, f float64) Probe {
+func floatProbe(name string, f float64) Case {
 	lossy := func(l string) bool {
 		g, err := strconv.ParseFloat(strings.Trim(l, "`"), 64)
 		return err == nil && g != f
 	}
-	return Probe{Name: name, Topic: []string{"float"}, Needs: encodesStruct, Skipped: lossy, Run: encodeLabel(floatBox{F: f}, "f", nil)}
+	return Case{Name: name, Topic: []string{"float"}, Needs: encodesStruct, Skipped: lossy, Run: encodeLabel(floatBox{F: f}, "f", nil)}
 }
 
 // depthProbe decodes arrays nested depth levels deep.
-func depthProbe(depth int) Probe {
-	return Probe{Name: "depth " + strconv.Itoa(depth), Topic: []string{"depth"}, Needs: decodesStruct,
+func depthProbe(depth int) Case {
+	return Case{Name: "depth " + strconv.Itoa(depth), Topic: []string{"depth"}, Needs: decodesStruct,
 		Occurs: func(doc []byte) bool { return lex(doc).depth >= depth },
 		Run:    decodeLabel(string(nested(depth)), func(*anyBox) string { return "" }, nil)}
 }

@@ -42,7 +42,7 @@ type page struct {
 func render(name string, r, probes *Results) ([]byte, error) {
 	var b bytes.Buffer
 	err := tables.ExecuteTemplate(&b, name+".tmpl", page{r, probes, map[string]any{
-		"SuiteModule": SuiteModule, "SuiteVersion": SuiteVersion, "SuiteSum": SuiteSum, "V2Reference": V2Reference,
+		"SuiteModule": SuiteModule, "SuiteVersion": SuiteVersion, "SuiteSum": SuiteSum, "Reference": Reference, "V2Reference": V2Reference,
 		"MaxFuzzInput": maxFuzzInput, "MaxFuzzDepth": maxFuzzDepth, "Timeout": caseTimeout, "TruncationDoc": truncationDoc,
 	}})
 	if err != nil {
@@ -83,9 +83,8 @@ func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	return pages, nil
 }
 
-func (p page) Ref() (*codecs.Codec, error)         { return Reference(p.Codecs) }
-func (p page) Label(c *codecs.Codec, i int) string { return p.Outcomes[c.Name][i].Label }
-func (p page) Unexplained() ([]string, error)      { return Unexplained(p.Results, p.Probes) }
+func (p page) Label(name string, i int) string { return p.Outcomes[name][i].Label }
+func (p page) Unexplained() ([]string, error)  { return Unexplained(p.Results, p.Probes) }
 
 // CategoryRow returns c's row of the categories table.
 func (p page) CategoryRow(c *codecs.Codec) []string {
@@ -93,8 +92,7 @@ func (p page) CategoryRow(c *codecs.Codec) []string {
 	if err != nil {
 		derived, why = "?", err.Error()
 	}
-	ref, _ := p.Ref()
-	found := cmp.Or(strings.Join(probeNames(Differences(p.Results, ref.Name, c.Name)), "; "), "none")
+	found := cmp.Or(strings.Join(probeNames(Differences(p.Results, c.Name)), "; "), "none")
 	if !ran(p.Outcomes[c.Name]) {
 		found = NA
 	}
@@ -141,14 +139,13 @@ type list struct {
 
 // Wrong lists the cases c decides wrongly, naming the probe that explains each.
 func (p page) Wrong(c *codecs.Codec) []list {
-	ref, _ := p.Ref()
-	diffs := Differences(p.Probes, ref.Name, c.Name)
-	lists := []list{{Title: "y_ rejected"}, {Title: "n_ accepted"}, {Title: "crash or timeout"}, {Title: "i_ decided unlike " + ref.Name}}
-	if c == ref {
+	diffs, ref := Differences(p.Probes, c.Name), c.Name == Reference
+	lists := []list{{Title: "y_ rejected"}, {Title: "n_ accepted"}, {Title: "crash or timeout"}, {Title: "i_ decided unlike " + Reference}}
+	if ref {
 		lists[3].Title = "i_ rejected"
 	}
 	for i, k := range p.Suite.Cases {
-		o, want := p.Outcomes[c.Name][i], p.Outcomes[ref.Name][i]
+		o, want := p.Outcomes[c.Name][i], p.Outcomes[Reference][i]
 		name := "`" + k.Name + "`"
 		if o.Label != want.Label {
 			name += " (" + cmp.Or(Explain(diffs, k.Doc()), "unexplained") + ")"
@@ -161,7 +158,7 @@ func (p page) Wrong(c *codecs.Codec) []list {
 			at = 0
 		case class == "n" && o.Label == accepts:
 			at = 1
-		case class == "i" && c == ref && o.Label == rejects:
+		case class == "i" && ref && o.Label == rejects:
 			at = 3
 		case class == "i" && o.Label != want.Label:
 			at, item = 3, name+" "+o.Label

@@ -37,6 +37,12 @@ type Case struct {
 	Needs func(c *codecs.Codec) bool
 	Doc   func() []byte // the decoded document, for Explain; nil if none
 	Run   func(c *codecs.Codec) string
+	// A probe's: an entry of Skips holding all the words of Topic (any case)
+	// declares a difference; Skipped reports whether a label is work left out
+	// (see Derive), Occurs whether doc holds the subject (see Explain).
+	Topic   []string
+	Skipped func(label string) bool
+	Occurs  func(doc []byte) bool
 }
 
 // A Suite is an ordered list of cases a child rebuilds from Name and Arg.

@@ -4,7 +4,8 @@
 //
 // Documents are decoded with encoding/json's UseNumber, so no number loses
 // precision on the way; Diff then walks both values and names the first path
-// at which they differ. It imports no codec, so tests anywhere can use it.
+// at which they differ, Walk visits the leaves of one. It imports no codec,
+// so tests anywhere can use it.
 package jsonvalue
 
 import (
@@ -53,24 +54,39 @@ func Scalars(data []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return scalars(v), nil
+	n := 0
+	Walk(v, func(_ []string, v any) {
+		switch v.(type) {
+		case map[string]any, []any: // empty
+		default:
+			n++
+		}
+	})
+	return n, nil
 }
 
-func scalars(v any) int {
-	var elems []any
-	switch v := v.(type) {
+// Walk calls leaf with each scalar, null, empty object and empty array in
+// v, a value Decode returned, and the steps to it: keys, and "" into an
+// array. Members come in no particular order.
+func Walk(v any, leaf func(steps []string, v any)) { walk(v, nil, leaf) }
+
+func walk(v any, steps []string, leaf func([]string, any)) {
+	n := 0 // the members or elements
+	switch c := v.(type) {
 	case map[string]any:
-		elems = slices.Collect(maps.Values(v))
+		for k, e := range c {
+			walk(e, append(slices.Clip(steps), k), leaf)
+		}
+		n = len(c)
 	case []any:
-		elems = v
-	default:
-		return 1
+		for _, e := range c {
+			walk(e, append(slices.Clip(steps), ""), leaf)
+		}
+		n = len(c)
 	}
-	n := 0
-	for _, e := range elems {
-		n += scalars(e)
+	if n == 0 {
+		leaf(steps, v)
 	}
-	return n
 }
 
 // Diff compares two values returned by Decode, numbers within half a unit

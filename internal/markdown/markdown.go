@@ -1,7 +1,8 @@
 // Package markdown writes GitHub-flavoured Markdown tables for the
 // generated result pages: Table writes the header, delimiter and body rows
-// to a writer, passing every cell through Escape, which keeps a cell on one
-// line and its text from closing the cell or being read as HTML.
+// to a writer and Row makes one row, passing every cell through Escape,
+// which keeps a cell on one line and its text from closing the cell or
+// being read as HTML.
 package markdown
 
 import (
@@ -35,17 +36,7 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 		return fmt.Errorf("markdown: %d alignments for %d columns", len(align), len(header))
 	}
 	var b strings.Builder
-	row := func(cells []string) {
-		for i := range header {
-			b.WriteString("| ")
-			if i < len(cells) {
-				b.WriteString(Escape(cells[i]))
-			}
-			b.WriteString(" ")
-		}
-		b.WriteString("|\n")
-	}
-	row(header)
+	b.WriteString(Row(header...))
 	for _, a := range append(align[:len(align):len(align)], make([]Align, len(header)-len(align))...) {
 		b.WriteString("|" + cmp.Or(string(a), "---"))
 	}
@@ -54,10 +45,19 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 		if len(r) > len(header) {
 			return fmt.Errorf("markdown: row %d has %d cells, the header %d", i+1, len(r), len(header))
 		}
-		row(r)
+		b.WriteString(Row(append(r[:len(r):len(r)], make([]string, len(header)-len(r))...)...))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Row is one table row of cells, each passed through Escape.
+func Row(cells ...string) string {
+	var b strings.Builder
+	for _, c := range cells {
+		b.WriteString("| " + Escape(c) + " ")
+	}
+	return b.String() + "|\n"
 }
 
 // Escape makes s safe as the text of one table cell: it writes | as \|

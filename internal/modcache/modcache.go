@@ -51,9 +51,3 @@ func Download(path, version string) (Module, error) {
 	}
 	return m.Module, nil
 }
-
-// Dir returns the module cache directory of path at version (see Download).
-func Dir(path, version string) (string, error) {
-	m, err := Download(path, version)
-	return m.Dir, err
-}

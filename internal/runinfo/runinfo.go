@@ -39,6 +39,9 @@ func CPU() string {
 	return ""
 }
 
+// MachineID is this machine's id (rawfmt.MachineID).
+func MachineID() string { return rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, CPU()) }
+
 // Commit is the suite's commit, marked "-dirty" when the tree has
 // uncommitted changes outside results/, or "unknown" outside a checkout.
 func Commit() string {
@@ -158,6 +161,15 @@ func CodecConfig(c *codecs.Codec) rawfmt.CodecConfig {
 // Line returns one configuration line for Header.Mode.
 func Line(key, value string) benchfmt.Config {
 	return benchfmt.Config{Key: key, Value: []byte(value), File: true}
+}
+
+// Lines returns the configuration lines of key, value pairs.
+func Lines(kv ...string) []benchfmt.Config {
+	var cfg []benchfmt.Config
+	for i := 0; i+1 < len(kv); i += 2 {
+		cfg = append(cfg, Line(kv[i], kv[i+1]))
+	}
+	return cfg
 }
 
 // buildInfo reads the build information of the binary at path, or of this process.

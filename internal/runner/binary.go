@@ -150,13 +150,37 @@ func (b Binary) Round(ctx context.Context, r Round, out io.Writer, p *Progress) 
 	return rep, nil
 }
 
-// Probe is the report's configuration lines as benchfmt reads them, for
-// runinfo.Header.Probe.
-func (r Report) Probe() []benchfmt.Config {
-	br := benchfmt.NewReader(strings.NewReader(strings.Join(append(r.Config, rawfmt.Benchmark+" 1 1 ns/op"), "\n")), "")
+// Probe is configuration lines as benchfmt reads them, for runinfo.Header.Probe.
+func Probe(config []string) []benchfmt.Config {
+	br := benchfmt.NewReader(strings.NewReader(strings.Join(append(config, rawfmt.Benchmark+" 1 1 ns/op"), "\n")), "")
 	for br.Scan() {
 		if res, ok := br.Result().(*benchfmt.Result); ok {
 			return res.Clone().Config
+		}
+	}
+	return nil
+}
+
+// A Timer is the time meter: round r runs the binary once for each Round of
+// Runs(r), and fails when a cell fails. Config keeps the first run's
+// configuration lines.
+type Timer struct {
+	Bin    Binary
+	Runs   func(round int) []Round
+	Config []string
+}
+
+func (t *Timer) Round(ctx context.Context, round int, out io.Writer, p *Progress) error {
+	for _, r := range t.Runs(round) {
+		rep, err := t.Bin.Round(ctx, r, out, p)
+		if err == nil && len(rep.Failed) > 0 {
+			err = fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), rep.FailedNames())
+		}
+		if err != nil || ctx.Err() != nil {
+			return err
+		}
+		if t.Config == nil {
+			t.Config = rep.Config
 		}
 	}
 	return nil

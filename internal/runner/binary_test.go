@@ -109,9 +109,8 @@ func TestCrashWatch(t *testing.T) {
 // TestReportProbe: a report's configuration lines read as benchfmt reads
 // them ahead of a result: a key without a value is dropped.
 func TestReportProbe(t *testing.T) {
-	r := Report{Config: []string{"goos: linux", "cpu:  Fake CPU @ 1.00GHz", "race:", "pkg: a"}}
 	var got []string
-	for _, c := range r.Probe() {
+	for _, c := range Probe([]string{"goos: linux", "cpu:  Fake CPU @ 1.00GHz", "race:", "pkg: a"}) {
 		got = append(got, c.Key+"="+string(c.Value))
 	}
 	if want := []string{"goos=linux", "cpu=Fake CPU @ 1.00GHz", "pkg=a"}; !slices.Equal(got, want) {

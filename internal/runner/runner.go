@@ -7,7 +7,7 @@
 // SIGTERM cancel. Build compiles the binary into a build directory of its
 // own; WriteRawFile (or WriteRaw, package safefile) hands the command the
 // raw file's partial file, where it writes the header and then, through
-// Rounds, each round's result lines (Binary.Round for the time meter, under
+// Rounds, each round's result lines (a Timer of Binary.Round runs, under
 // valgrind for instruction counts, or a Meter of its own), and renames it
 // into place only when every round completed. A Report's configuration
 // lines name the machine in the header. A run that fails or is interrupted
@@ -26,7 +26,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,13 +42,6 @@ import (
 // counting each in p: time (Binary.Round), instruction counts, HTTP load.
 type Meter interface {
 	Round(ctx context.Context, round int, out io.Writer, p *Progress) error
-}
-
-// A MeterFunc is a Meter of a function.
-type MeterFunc func(ctx context.Context, round int, out io.Writer, p *Progress) error
-
-func (f MeterFunc) Round(ctx context.Context, round int, out io.Writer, p *Progress) error {
-	return f(ctx, round, out, p)
 }
 
 // Rounds runs m for rounds rounds of cells cells each, writing result lines to
@@ -69,25 +61,26 @@ func Rounds(ctx context.Context, m Meter, rounds, cells int, out, stderr io.Writ
 	return nil
 }
 
-// WriteRaw writes the raw file at path with safefile.Write, making its directory.
+// WriteRaw writes the raw file at path with safefile.Write, making its
+// directory, and says so.
 func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		err = safefile.Write(path, 0o644, replace, stderr, write)
 	}
-	return safefile.Write(path, 0o644, replace, stderr, write)
+	if err == nil {
+		fmt.Fprintf(stderr, "wrote %s\n", path)
+	}
+	return err
 }
 
 // WriteRawFile writes this machine's raw file of kind,
 // results/<machine-id>/raw/<UTC timestamp>[-kind].txt, through write
-// (given the machine id) as WriteRaw does, and says so.
+// (given the machine id) as WriteRaw does.
 func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer, machine string) error) error {
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
-	path := filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String())
-	if err := WriteRaw(path, false, stderr, func(w io.Writer) error { return write(w, id) }); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
+	id := runinfo.MachineID()
+	return WriteRaw(filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String()), false, stderr,
+		func(w io.Writer) error { return write(w, id) })
 }
 
 // ErrInterrupted starts the error of a run that a signal stopped.

@@ -45,24 +45,8 @@ var root, rootEntries, rootErr = func() (string, []fs.DirEntry, error) {
 // from a test, not TestMain: go test logs inputs only while tests run.
 func TrackGo(tb testing.TB) {
 	tb.Helper()
-	trackGo(tb, false)
-}
-
-// Track records what TrackGo does and every module file the go command may
-// read, for a test whose child go command builds the module's code.
-func Track(tb testing.TB) {
-	tb.Helper()
-	trackGo(tb, true)
-}
-
-func trackGo(tb testing.TB, module bool) {
-	tb.Helper()
-	err := rootErr
-	if err == nil && module {
-		_, err = track(root, rootEntries)
-	}
-	if err != nil {
-		tb.Fatalf("testinputs: %v", err)
+	if rootErr != nil {
+		tb.Fatalf("testinputs: %v", rootErr)
 	}
 	for _, name := range buildEnv {
 		os.Getenv(name)
@@ -79,6 +63,16 @@ func trackGo(tb testing.TB, module bool) {
 		if filepath.Dir(dir) == dir {
 			break
 		}
+	}
+}
+
+// Track records what TrackGo does and every module file the go command may
+// read, for a test whose child go command builds the module's code.
+func Track(tb testing.TB) {
+	tb.Helper()
+	TrackGo(tb)
+	if _, err := track(root, rootEntries); err != nil {
+		tb.Fatalf("testinputs: %v", err)
 	}
 }
 

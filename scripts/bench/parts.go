@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"fmt"
 	"hash/fnv"
-	"io"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
-
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -88,47 +82,18 @@ func shuffled(parts []part, seed uint64, round int) []part {
 	return out
 }
 
-// A timer is make bench's time meter: a round runs the parts of shuffled, each
-// a run of the benchmark binary.
-type timer struct {
-	bin   runner.Binary
-	parts []part
-	seed  uint64
-	pass  int // the binary's runs so far, which pick their permutations of the seed
-	// writes the raw file's header from the first run's configuration lines
-	header func(w io.Writer, probe []benchfmt.Config) error
-}
-
-func (t *timer) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
-	for _, part := range shuffled(t.parts, t.seed, round) {
-		t.pass++
-		w := out
-		var first bytes.Buffer
-		if t.header != nil {
-			w = &first
+// runs returns round's runs of the binary (their order from seed and round),
+// each -round flag the count of runs so far, which picks its permutation of the seed.
+func runs(parts []part, seed uint64) func(round int) []runner.Round {
+	pass := 0
+	return func(round int) []runner.Round {
+		var rs []runner.Round
+		for _, part := range shuffled(parts, seed, round) {
+			pass++
+			rs = append(rs, runner.Round{Bench: runner.AllCells, Benchtime: part.benchtime, Want: part.want,
+				Args: append(part.sel.Args(rawfmt.BinaryFlagPrefix), "-"+rawfmt.BinarySeedFlag, strconv.FormatUint(seed, 10),
+					"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(pass))})
 		}
-		rep, err := t.bin.Round(ctx, runner.Round{
-			Bench:     runner.AllCells,
-			Benchtime: part.benchtime,
-			Want:      part.want,
-			Args: append(part.sel.Args(rawfmt.BinaryFlagPrefix),
-				"-"+rawfmt.BinarySeedFlag, strconv.FormatUint(t.seed, 10),
-				"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(t.pass)),
-		}, w, p)
-		switch {
-		case err != nil || ctx.Err() != nil:
-			return err
-		case len(rep.Failed) > 0:
-			return fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), rep.FailedNames())
-		case t.header != nil:
-			err, t.header = t.header(out, rep.Probe()), nil
-			if _, werr := first.WriteTo(out); err == nil && werr != nil {
-				err = fmt.Errorf("writing the raw file: %w", werr)
-			}
-			if err != nil {
-				return err
-			}
-		}
+		return rs
 	}
-	return nil
 }

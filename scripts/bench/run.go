@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -53,10 +54,19 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return err
 	}
 	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
+	t := &runner.Timer{Bin: runner.Binary{Path: bin, Stderr: stderr}, Runs: runs(parts, o.seed)}
 	return runner.WriteRawFile(o.results, rawfmt.MatrixKind(o.quick, !o.sel.IsZero()), stderr, func(w io.Writer, id string) error {
-		m := &timer{bin: runner.Binary{Path: bin, Stderr: stderr}, parts: parts, seed: o.seed,
-			header: func(w io.Writer, probe []benchfmt.Config) error { return writeConfig(w, o, id, bin, probe) }}
-		return runner.Rounds(ctx, m, o.rounds, perRound(parts), w, stderr)
+		var raw bytes.Buffer
+		if err := runner.Rounds(ctx, t, o.rounds, perRound(parts), &raw, stderr); err != nil {
+			return err
+		}
+		if err := writeConfig(w, o, id, bin, runner.Probe(t.Config)); err != nil {
+			return err
+		}
+		if _, err := raw.WriteTo(w); err != nil {
+			return fmt.Errorf("writing the raw file: %w", err)
+		}
+		return nil
 	})
 }
 
@@ -91,19 +101,16 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // benchtimes, order seed and a narrowed selection.
 func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
 	var mode []benchfmt.Config
-	line := func(key, value string) { mode = append(mode, runinfo.Line(key, value)) }
 	if cpus, narrowed := affinity(); narrowed {
-		line(rawfmt.KeyAffinity, cpus)
+		mode = runinfo.Lines(rawfmt.KeyAffinity, cpus)
 	}
-	line(rawfmt.KeyRounds, strconv.Itoa(o.rounds))
-	line(rawfmt.KeyBenchtime, o.benchtime)
+	mode = append(mode, runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyBenchtime, o.benchtime)...)
 	if o.large != "" {
-		line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d values or more", o.large, slowFields))
+		mode = append(mode, runinfo.Line(rawfmt.KeyBenchtimeLarge, fmt.Sprintf("%s for documents of %d values or more", o.large, slowFields)))
 	}
-	line(rawfmt.KeyFieldsPasses, strconv.Itoa(o.fieldsPasses))
-	line(rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))
+	mode = append(mode, runinfo.Lines(rawfmt.KeyFieldsPasses, strconv.Itoa(o.fieldsPasses), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))...)
 	if !o.sel.IsZero() {
-		line(rawfmt.KeySelection, o.sel.String())
+		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}
 	return runinfo.WriteHeader(w, runinfo.Header{
 		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Binary: bin,

@@ -60,11 +60,7 @@ func selection(spec string) ([]*codecs.Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	ref, err := probes.Reference(codecs.All())
-	if err != nil {
-		return nil, err
-	}
 	return slices.DeleteFunc(codecs.All(), func(c *codecs.Codec) bool {
-		return !slices.Contains(picked, c) && c != ref && c.Name != probes.V2Reference
+		return !slices.Contains(picked, c) && c.Name != probes.Reference && c.Name != probes.V2Reference
 	}), nil
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -81,25 +80,14 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 		skip = append(skip, f.Cell.Sub())
 	}
 	r := &rounds{seed: rand.Uint64() | 1}
-	timer := runner.MeterFunc(func(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
-		rep, err := b.Round(ctx, runner.Round{
-			Bench:     runner.AllCells,
-			Benchtime: o.benchtime,
-			Want:      passed,
-			Args: []string{"-doc.seed", strconv.FormatUint(r.seed, 10), "-doc.round", strconv.Itoa(round),
-				"-doc.skip", strings.Join(skip, ",")},
-		}, out, p)
-		if err == nil && len(rep.Failed) > 0 {
-			err = fmt.Errorf("cells failed: %s", rep.FailedNames())
-		}
-		if round == 1 {
-			r.header = rep.Config
-		}
-		return err
-	})
-	if err := runner.Rounds(ctx, timer, o.rounds, len(passed), &r.results, b.Stderr); err != nil {
+	t := &runner.Timer{Bin: b, Runs: func(round int) []runner.Round {
+		return []runner.Round{{Bench: runner.AllCells, Benchtime: o.benchtime, Want: passed,
+			Args: []string{"-doc.seed", strconv.FormatUint(r.seed, 10), "-doc.round", strconv.Itoa(round), "-doc.skip", strings.Join(skip, ",")}}}
+	}}
+	if err := runner.Rounds(ctx, t, o.rounds, len(passed), &r.results, b.Stderr); err != nil {
 		return nil, err
 	}
+	r.header = t.Config
 	return r, nil
 }
 
@@ -107,7 +95,7 @@ func measure(ctx context.Context, o options, b runner.Binary, failures []page.Fa
 // renders the page and, when it renders, writes the raw file into the results
 // directory and prints the page to stdout. The saved page is make report's.
 func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
+	id := runinfo.MachineID()
 	raw, err := rawText(o, d, out, failures, id, bin)
 	if err != nil {
 		return err
@@ -125,14 +113,9 @@ func save(o options, d *document, out *rounds, failures []page.Failure, scratch,
 		return err
 	}
 	path := filepath.Join(o.results, id, page.DirPrefix+d.Name, page.RawFile)
-	err = runner.WriteRaw(path, true, stderr, func(w io.Writer) error {
-		_, err := w.Write(raw)
-		return err
-	})
-	if err != nil {
+	if err := runner.WriteRaw(path, true, stderr, func(w io.Writer) error { _, err := w.Write(raw); return err }); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
 	_, err = stdout.Write(text)
 	return err
 }
@@ -140,18 +123,15 @@ func save(o options, d *document, out *rounds, failures []page.Failure, scratch,
 // rawText is the raw file: the configuration lines (runinfo.Header) of the
 // binary at bin, with the notes and refused cells, then what the benchmark printed.
 func rawText(o options, d *document, out *rounds, failures []page.Failure, id, bin string) ([]byte, error) {
-	lines := [][2]string{
-		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyBenchtime, o.benchtime},
-		{rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10)}, {page.KeyDoc, d.path},
-		{page.KeyDocSamples, strconv.Itoa(len(d.Samples))}, {page.KeyDocFields, d.Fields},
-		{page.KeyCompacted, strconv.FormatBool(d.compacted)},
-	}
+	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyBenchtime, o.benchtime,
+		rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10), page.KeyDoc, d.path,
+		page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
+		page.KeyCompacted, strconv.FormatBool(d.compacted))
 	if o.qps > 0 {
-		lines = append(lines, [2]string{page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)})
+		mode = append(mode, runinfo.Line(page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)))
 	}
-	lines = append(lines, [2]string{page.KeyPerRequest, strconv.Itoa(o.perRequest)})
-	var mode []benchfmt.Config
-	for _, l := range append(lines, page.Info{Notes: d.notes, Failures: failures}.Lines()...) {
+	mode = append(mode, runinfo.Line(page.KeyPerRequest, strconv.Itoa(o.perRequest)))
+	for _, l := range (page.Info{Notes: d.notes, Failures: failures}).Lines() {
 		mode = append(mode, runinfo.Line(l[0], l[1]))
 	}
 	var b bytes.Buffer

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
@@ -26,9 +27,8 @@ type child struct { // a server role running in a child process
 	role   string
 	cmd    *exec.Cmd
 	url    string
-	stderr bytes.Buffer  // read only once exited is closed
-	exited chan struct{} // closed when the process is gone and waited for
-	err    error         // what Wait said, once exited is closed
+	stderr bytes.Buffer // read only once wait returned
+	wait   func() error // waits for the process once, returning what Wait said
 }
 
 // startChild starts this program in role with args and waits until the server
@@ -38,8 +38,8 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", role, err)
 	}
-	c := &child{role: role, exited: make(chan struct{})}
-	c.cmd = exec.Command(exe, append([]string{role}, args...)...)
+	c := &child{role: role, cmd: exec.Command(exe, append([]string{role}, args...)...)}
+	c.wait = sync.OnceValue(c.cmd.Wait)
 	c.cmd.SysProcAttr = runner.ChildAttr()
 	c.cmd.Stderr = &c.stderr
 	stdout, err := c.cmd.StdoutPipe()
@@ -49,10 +49,6 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", role, err)
 	}
-	go func() {
-		c.err = c.cmd.Wait()
-		close(c.exited)
-	}()
 	stopOnCancel := context.AfterFunc(ctx, func() { c.cmd.Process.Kill() })
 	defer stopOnCancel()
 	line, err := bufio.NewReader(stdout).ReadString('\n')
@@ -62,7 +58,7 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 		return c, nil
 	}
 	c.cmd.Process.Kill()
-	<-c.exited
+	c.wait()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -72,12 +68,12 @@ func startChild(ctx context.Context, role string, args ...string) (*child, error
 // stop asks the server to shut down and waits until its process is gone.
 func (c *child) stop() error {
 	c.cmd.Process.Signal(syscall.SIGTERM)
-	<-c.exited
+	err := c.wait()
 	var exit *exec.ExitError
-	if errors.As(c.err, &exit) {
+	if errors.As(err, &exit) {
 		return errors.New(c.last(fmt.Sprintf("%s: %v", c.role, exit)))
 	}
-	return c.err
+	return err
 }
 
 // last returns the exited child's last line on stderr, or otherwise.
@@ -130,16 +126,13 @@ func serve(role string, args []string, stdout, stderr io.Writer) int {
 		return fail(1, err)
 	}
 	fmt.Fprintf(stdout, "%shttp://%s\n", readyPrefix, ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fail(1, err)
-	case <-term:
-	}
 	// The parent stops a server once its load is over: no request is left, and
 	// a connection opened but never used would hold Shutdown for seconds.
-	if err := srv.Close(); err != nil {
+	go func() {
+		<-term
+		srv.Close()
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return fail(1, err)
 	}
 	return 0

@@ -50,13 +50,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	var cs []*codecs.Codec
-	for _, n := range names {
-		c, err := codecs.Lookup(n)
-		if err != nil {
+	cs := make([]*codecs.Codec, len(names))
+	for i, n := range names {
+		var err error
+		if cs[i], err = codecs.Lookup(n); err != nil {
 			return err
 		}
-		cs = append(cs, c)
 	}
 	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, stderr: stderr}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
@@ -90,18 +89,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		host, m.backendURL = cl.Host(), o.es
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", version, host, o.index) // the URL may hold credentials
 	}
-	cpu := runinfo.CPU()
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, cpu)
-	var mode []benchfmt.Config
-	for _, kv := range [][2]string{
-		{rawfmt.KeyRounds, strconv.Itoa(o.rounds)}, {rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10)},
-		{httpbench.KeyWorkers, strconv.Itoa(o.workers)}, {httpbench.KeyRate, strconv.Itoa(o.rate)},
-		{httpbench.KeyDuration, o.duration.String()}, {httpbench.KeyWarmup, o.warmup.String()},
-		{httpbench.KeyMaxRequests, strconv.Itoa(o.requests)}, {httpbench.KeyBackend, host},
-		{httpbench.KeyBackendVersion, version}, {httpbench.KeyIndex, o.index},
-	} {
-		mode = append(mode, runinfo.Line(kv[0], kv[1]))
-	}
+	cpu, id := runinfo.CPU(), runinfo.MachineID()
+	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
+		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
+		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
+		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyBackend, host,
+		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
 	var err error
 	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpu, Mode: mode, Codecs: cs}.Config()
@@ -125,15 +118,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w; nothing written", err)
 	}
-	path := filepath.Join(o.results, id, "http", "raw", name)
-	err = runner.WriteRaw(path, false, stderr, func(w io.Writer) error {
+	if err := runner.WriteRaw(filepath.Join(o.results, id, "http", "raw", name), false, stderr, func(w io.Writer) error {
 		_, err := w.Write(raw.Bytes())
 		return err
-	})
-	if err != nil {
+	}); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
 	page, err := httppage.Page(r, id, false)
 	if err == nil {
 		_, err = stdout.Write(page)

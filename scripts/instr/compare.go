@@ -38,6 +38,7 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 	var (
 		cells []rawfmt.Cell
 		diffs []float64
+		over  []string
 	)
 	for _, c := range slices.SortedFunc(maps.Keys(a), func(x, y rawfmt.Cell) int { return strings.Compare(x.Name(), y.Name()) }) {
 		if vb, ok := b[c]; ok {
@@ -52,15 +53,14 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 	worst := slices.Index(diffs, slices.Max(diffs))
 	fmt.Fprintf(w, "%d cells in common (%d only in %s, %d only in %s)\n", len(cells), len(a)-len(cells), pathA, len(b)-len(cells), pathB)
 	fmt.Fprintf(w, "median relative difference %.3f%%, largest %.3f%% (%s)\n", 100*mid, 100*diffs[worst], cells[worst])
-	var over []string
 	for i, c := range cells {
-		if diffs[i] <= cellLimit {
-			continue
-		}
 		note := ""
-		if c.Codec == rawfmt.AllocRef {
+		switch {
+		case diffs[i] <= cellLimit:
+			continue
+		case c.Codec == rawfmt.AllocRef:
 			note = "; an allocating copy, not held to the limit"
-		} else {
+		default:
 			over = append(over, c.String())
 		}
 		fmt.Fprintf(w, "  %s: %.1f → %.1f %s (%.2f%%%s)\n", c, a[c], b[c], rawfmt.UnitInstr, 100*diffs[i], note)
@@ -76,7 +76,6 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 }
 
 // readFigures reads each cell's instructions per operation from a raw file.
-
 func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -92,16 +91,16 @@ func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 		case *benchfmt.Result:
 			c, ok := rawfmt.ParseCell(rec.Name)
 			v, has := rec.Value(rawfmt.UnitInstr)
-			if !ok || !has {
-				continue
-			}
-			if _, dup := figures[c]; dup {
+			_, dup := figures[c]
+			switch {
+			case !ok || !has:
+			case dup:
 				return nil, fmt.Errorf("%s: %s appears twice", path, c)
-			}
-			if !(v > 0) {
+			case !(v > 0):
 				return nil, fmt.Errorf("%s: %s has %v %s", path, c, v, rawfmt.UnitInstr)
+			default:
+				figures[c] = v
 			}
-			figures[c] = v
 		}
 	}
 	if err := r.Err(); err != nil {

@@ -47,7 +47,7 @@ func TestRealValgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &counter{valgrind: valgrind, bin: bin, dir: dir, attempts: attempts, stderr: io.Discard}
+	c := &counter{valgrind: valgrind, bin: bin, dir: dir, stderr: io.Discard}
 	figures := map[string]float64{}
 	var (
 		wg sync.WaitGroup

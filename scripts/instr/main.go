@@ -75,7 +75,6 @@ func main() {
 }
 
 // parseFlags reads the command line; an empty -ops or -fixtures is the default.
-
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
 	fs := runner.NewFlags("instr")

@@ -153,7 +153,6 @@ type timing struct{ ns, bytes float64 } // the native pass's fastest ns/op, and 
 
 // runNative times every job's cell natively, in the counted runs' environment,
 // keeping each cell's fastest of three timings; each must pass the gate.
-
 func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
 	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
 	var out bytes.Buffer

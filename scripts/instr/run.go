@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
@@ -21,7 +22,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const attempts = 4 // runs of one count under valgrind, crashes included
+const attempts = 4 // runs of one count under valgrind before a crash is an error
 
 type job struct { // one cell to count
 	cell rawfmt.Cell
@@ -76,7 +77,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, attempts: attempts, stderr: stderr}
+	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, stderr: stderr}
 	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
 	if err != nil {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
@@ -96,7 +97,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 }
 
 // A countMeter counts every job in its one round, parallel at a time, and writes
-// the figures in the jobs' order. The first error stops every run.
+// the figures in the jobs' order.
 type countMeter struct {
 	c        *counter
 	jobs     []job
@@ -107,34 +108,27 @@ type countMeter struct {
 }
 
 func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.Progress) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	var (
-		r    rates
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		next int // the next job to count
+		r  rates
+		mu sync.Mutex
 	)
 	m.figures = make([]*figure, len(m.jobs))
-	for range m.parallel {
-		wg.Go(func() {
-			for mu.Lock(); next < len(m.jobs) && ctx.Err() == nil; mu.Lock() {
-				i := next
-				next++
-				mu.Unlock()
-				f, err := measure(ctx, m.c, &r, m.jobs[i], m.native[m.jobs[i].cell], m.target)
-				mu.Lock()
-				if m.figures[i] = &f; err != nil {
-					cancel(err)
-				}
-				p.Cell(m.jobs[i].cell.String())
-				mu.Unlock()
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(m.parallel)
+	for i, j := range m.jobs {
+		g.Go(func() error {
+			if gctx.Err() != nil { // the first error stops every run
+				return gctx.Err()
 			}
-			mu.Unlock()
+			f, err := measure(gctx, m.c, &r, j, m.native[j.cell], m.target)
+			mu.Lock()
+			defer mu.Unlock()
+			m.figures[i] = &f
+			p.Cell(j.cell.String())
+			return err
 		})
 	}
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil {
+	if err := g.Wait(); err != nil {
 		return err
 	}
 	for _, f := range m.figures {
@@ -175,15 +169,13 @@ const (
 
 // writeConfig writes the raw file's header: the probe's cpu line, valgrind's
 // choice, as valgrind-cpu beside the native cpu; last the unit metadata.
-
 func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
-	mode := []benchfmt.Config{runinfo.Line(keyGODEBUG, godebug),
-		runinfo.Line(rawfmt.KeySelection, o.sel.String()), runinfo.Line(keyValgrind, valgrind)}
+	mode := runinfo.Lines(keyGODEBUG, godebug, rawfmt.KeySelection, o.sel.String(), keyValgrind, valgrind)
 	var self []benchfmt.Config
 	for _, c := range probe {
 		if c.Key == rawfmt.KeyCPU {
-			self = append(self, runinfo.Line(rawfmt.KeyCPU, runinfo.CPU()), runinfo.Line(keyValgrindCPU, string(c.Value)))
+			self = append(self, runinfo.Lines(rawfmt.KeyCPU, runinfo.CPU(), keyValgrindCPU, string(c.Value))...)
 		} else {
 			self = append(self, c)
 		}

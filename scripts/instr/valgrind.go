@@ -92,15 +92,14 @@ func (e *gateError) Error() string {
 type counter struct { // runs the benchmark binary under cachegrind
 	valgrind, bin string
 	dir           string // where cachegrind writes its output files
-	attempts      int    // runs of one count before a crash is an error
 	stderr        io.Writer
 }
 
 // count returns the instructions the whole binary executes running j's cell n
 // times, and the configuration lines it printed. A crashed run is run again,
-// up to c.attempts times in all.
+// up to attempts times in all.
 func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
-	for attempt := 1; attempt <= c.attempts; attempt++ {
+	for attempt := 1; attempt <= attempts; attempt++ {
 		instr, header, err = c.countOnce(ctx, j, n)
 		var gate *gateError
 		switch {
@@ -108,11 +107,11 @@ func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, heade
 			return instr, header, nil
 		case errors.As(err, &gate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
 			return 0, nil, err
-		case attempt < c.attempts:
+		case attempt < attempts:
 			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
 		}
 	}
-	return 0, nil, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", j.cell, n, c.attempts, err)
+	return 0, nil, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", j.cell, n, attempts, err)
 }
 
 func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
@@ -191,7 +190,6 @@ func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int
 const unitSec = "sec/op" // ns/op as benchfmt reads it
 
 // parseSummary reads the total instruction count of a cachegrind output file.
-
 func parseSummary(r io.Reader) (int64, error) {
 	s := bufio.NewScanner(r)
 	s.Buffer(nil, 1<<20)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -119,12 +117,13 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 		}
 	}
 	renderAll(builds)
-	written := make([]map[string][]byte, len(builds))
-	notes := make([][]string, len(builds))
-	for i, b := range builds {
-		if written[i], notes[i], err = b.files(stdout); err != nil {
+	var dirs []pageDir
+	for _, b := range builds {
+		d, err := b.files(stdout)
+		if err != nil {
 			return err
 		}
+		dirs = append(dirs, d)
 	}
 	docs, err := docPages(results, only)
 	if err != nil {
@@ -138,36 +137,24 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for p := range docs {
-		others = append(others, path.Dir(p))
-	}
-	for _, h := range https {
-		others = append(others, h.machine+"/"+httpDir)
+	for _, d := range append(docs, https...) {
+		others = append(others, d.dir)
 	}
 	slices.Sort(others)
 	idx, err := render.Index(index, slices.Compact(others))
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	for i, b := range builds {
-		if err := writeTree(b.m.Dir, machineManaged, written[i]); err != nil {
-			return fmt.Errorf("machine %s: %w", b.m.ID, err)
+	for _, d := range append(append(dirs, docs...), https...) {
+		if err := writeTree(filepath.Join(results, filepath.FromSlash(d.dir)), d.managed, d.files); err != nil {
+			return fmt.Errorf("%s: %w", d.dir, err)
 		}
-		for _, n := range notes[i] {
-			fmt.Fprintf(stderr, "report: %s: note: %s\n", b.m.ID, n)
+		for _, n := range d.notes {
+			fmt.Fprintf(stderr, "report: %s: note: %s\n", d.dir, n)
 		}
-	}
-	for _, p := range slices.Sorted(maps.Keys(docs)) {
-		if err := safefile.WriteFile(filepath.Join(results, filepath.FromSlash(p)), docs[p], 0o644); err != nil {
-			return err
+		if d.raw != "" {
+			fmt.Fprintf(stdout, "report: %s: built from %s\n", d.dir, d.raw)
 		}
-		fmt.Fprintf(stdout, "report: %s: built from %s\n", path.Dir(p), page.RawFile)
-	}
-	for _, h := range https {
-		if err := writeTree(filepath.Join(results, h.machine, httpDir), httpManaged, h.files); err != nil {
-			return fmt.Errorf("machine %s: %w", h.machine, err)
-		}
-		fmt.Fprintf(stdout, "report: %s/%s: built from %s/%s\n", h.machine, httpDir, load.RawDir, h.raw)
 	}
 	if err := safefile.WriteFile(filepath.Join(results, "README.md"), idx, 0o644); err != nil {
 		return err
@@ -181,36 +168,34 @@ func renderAll(builds []*build) {
 	var wg sync.WaitGroup
 	for _, b := range builds {
 		for _, j := range b.jobs {
-			wg.Add(1)
 			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
+			wg.Go(func() {
+				defer func() { <-sem }()
 				j.page.A = model.Analyze(j.run)
 				j.files, j.notes, j.err = j.page.Files()
-			}()
+			})
 		}
 	}
 	wg.Wait()
 }
 
-// files are the files of a build's pages, by slash path under the machine
-// directory, and their notes; it prints which raw file each page is built from.
-func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
-	files := map[string][]byte{}
-	var notes []string
+// files are the pages of a build, by slash path under the machine directory,
+// and their notes; it prints which raw file each page is built from.
+func (b *build) files(stdout io.Writer) (pageDir, error) {
+	d := pageDir{dir: b.m.ID, managed: machineManaged, files: map[string][]byte{}}
 	for _, j := range b.jobs {
 		prefix := ""
 		if j.dir != "" {
 			prefix = j.dir + ": "
 		}
 		if j.err != nil {
-			return nil, nil, fmt.Errorf("machine %s: %s%w", b.m.ID, prefix, j.err)
+			return pageDir{}, fmt.Errorf("machine %s: %s%w", b.m.ID, prefix, j.err)
 		}
 		for p, data := range j.files {
-			files[path.Join(j.dir, p)] = data
+			d.files[path.Join(j.dir, p)] = data
 		}
 		for _, n := range j.notes {
-			notes = append(notes, prefix+n)
+			d.notes = append(d.notes, prefix+n)
 		}
 		fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
 		for _, f := range b.m.InProgress {
@@ -219,5 +204,5 @@ func (b *build) files(stdout io.Writer) (map[string][]byte, []string, error) {
 			}
 		}
 	}
-	return files, notes, nil
+	return d, nil
 }

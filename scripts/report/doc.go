@@ -9,15 +9,25 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
+// A pageDir is a directory of pages the report owns: a document's page or a
+// machine's HTTP page and its charts, each from one raw file alone, or a
+// machine page and the pages of the machine's other runs.
+type pageDir struct {
+	dir, raw string            // slash paths under results and under dir; raw "" for a machine's
+	managed  []string          // the entries of dir the report owns
+	files    map[string][]byte // by slash path under dir
+	notes    []string          // printed when written
+}
+
 // docPages renders the page of every document make bench-doc measured,
-// results/<machine-id>/doc-<name>/README.md, from the raw file beside it alone,
-// keyed by slash path under results. only, when set, keeps one machine's.
-func docPages(results, only string) (map[string][]byte, error) {
+// results/<machine-id>/doc-<name>/README.md, from the raw file beside it alone.
+// only, when set, keeps one machine's.
+func docPages(results, only string) ([]pageDir, error) {
 	raws, err := filepath.Glob(filepath.Join(results, "*", page.DirPrefix+"*", page.RawFile))
 	if err != nil {
 		return nil, err
 	}
-	pages := map[string][]byte{}
+	var pages []pageDir
 	for _, raw := range raws {
 		dir := filepath.Dir(raw)
 		machine, base := filepath.Base(filepath.Dir(dir)), filepath.Base(dir)
@@ -32,7 +42,7 @@ func docPages(results, only string) (map[string][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", machine, base, err)
 		}
-		pages[machine+"/"+base+"/"+page.PageFile] = text
+		pages = append(pages, pageDir{dir: machine + "/" + base, raw: page.RawFile, managed: []string{page.PageFile}, files: map[string][]byte{page.PageFile: text}})
 	}
 	return pages, nil
 }

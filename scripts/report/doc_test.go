@@ -1,7 +1,6 @@
 package main
 
 import (
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,7 +45,13 @@ func TestDocPages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, tc.want) {
+			var got []string
+			for _, p := range pages {
+				for name := range p.files {
+					got = append(got, p.dir+"/"+name)
+				}
+			}
+			if slices.Sort(got); !slices.Equal(got, tc.want) {
 				t.Errorf("pages %q, want %q", got, tc.want)
 			}
 		})

@@ -20,28 +20,21 @@ const httpDir = "http"
 
 var httpManaged = []string{"README.md", httppage.ChartGlob}
 
-// An httpPage is one machine's HTTP page and its charts, by name under httpDir,
-// built from the raw file raw alone.
-type httpPage struct {
-	machine, raw string
-	files        map[string][]byte
-}
-
 // httpPages renders the HTTP page of every machine under results that has HTTP
 // raw files, each from its preferred raw file. only, when set, keeps one machine's.
-func httpPages(results, only string) ([]httpPage, error) {
+func httpPages(results, only string) ([]pageDir, error) {
 	entries, err := os.ReadDir(results)
 	if err != nil {
 		return nil, fmt.Errorf("reading results directory: %w", err)
 	}
-	var pages []httpPage
+	var pages []pageDir
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
 		}
 		dir := filepath.Join(results, e.Name(), httpDir, load.RawDir)
 		raw, err := preferredRaw(dir) // fs.ErrNotExist without raw files
-		p := httpPage{machine: e.Name(), raw: raw}
+		p := pageDir{dir: e.Name() + "/" + httpDir, raw: load.RawDir + "/" + raw, managed: httpManaged}
 		var data []byte
 		if err == nil {
 			data, err = os.ReadFile(filepath.Join(dir, raw))

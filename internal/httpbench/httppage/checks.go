@@ -19,10 +19,11 @@ const maxHalfWidth = 0.10
 type problem struct {
 	load     httpbench.Load
 	scenario string
-	text     string
+	Text     string
 }
 
-func (r *Run) hasBytes() bool {
+// HasBytes reports whether the run recorded the backend's response bytes.
+func (r *Run) HasBytes() bool {
 	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
 }
 
@@ -80,14 +81,14 @@ func (r *Run) problems() []problem {
 			if text := r.responseProblem(c); text != "" {
 				add(text)
 			}
-			if c.Source == httpbench.SourceFiltered && !r.hasBytes() {
+			if c.Source == httpbench.SourceFiltered && !r.HasBytes() {
 				add(fmt.Sprintf("scenario %s at %s: this run did not record the backend's response bytes, so that its responses were filtered cannot be checked", c.Scenario.Name, loadLabel(l)))
 			}
 			for _, e := range effects {
 				s, scale := e.of(r, cells[0], c)
-				if whole := r.summary(cells[0], e.unit).Center; !e.relative && -s.Center > whole {
+				if whole := r.summary(cells[0], e.unit).Center; !e.Relative && -s.Center > whole {
 					add(fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.noun, format.Sig(-s.Center*scale), e.per, format.Sig(whole*scale)))
+						c.Scenario.Name, loadLabel(l), e.Noun, format.Sig(-s.Center*scale), e.Per, format.Sig(whole*scale)))
 				}
 			}
 		}

@@ -17,13 +17,13 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A metric is a raw unit and its scale to the table's; an effect names it (noun, per) and,
-// when relative, says it in percent of the base.
+// A metric is a raw unit and its scale to the table's; an effect names it (Noun, Per) and,
+// when Relative, says it in percent of the base.
 type metric struct {
 	unit      string
 	scale     float64
-	noun, per string
-	relative  bool
+	Noun, Per string
+	Relative  bool
 }
 
 var (
@@ -45,7 +45,8 @@ var (
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"cell": markdown.Escape, "chartFile": ChartFile,
+	"dirty": func(commit string) bool { return strings.HasSuffix(commit, rawfmt.DirtySuffix) }}).Parse(pageText))
 
 // Page returns the report of run as Markdown; charts says whether to link the latency charts
 // (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
@@ -59,22 +60,23 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
-	Run                     *Run
-	Dirty, Machine, NoBytes string // Dirty: the commit of a tree with uncommitted changes; NoBytes: the unit the run lacks
-	MaxHalfWidth, Unclear   string
-	Problems                []string
-	Codecs                  []rawfmt.CodecConfig
-	Loads                   []loadView
-	Scenarios               []scenarioView
+	Run                   *Run
+	Machine               string
+	Charts                bool   // whether to link the latency charts
+	NoBytes               string // the unit of the backend's response bytes
+	MaxHalfWidth, Unclear string
+	Problems              []problem
+	Codecs                []rawfmt.CodecConfig
+	Loads                 []loadView
+	Scenarios             []scenarioView
 }
 
 type loadView struct {
 	Label                string
 	Load                 httpbench.Load
-	Withheld             bool // a failed check withholds every finding at this load
-	Findings             []findingView
+	Withheld             bool          // a failed check withholds every finding at this load
+	Findings             []findingView // page.tmpl leaves them out when Withheld
 	Speed, Cost, Effects [][]string
-	Chart                string // the latency chart's file; "" for none
 }
 
 type findingView struct {
@@ -84,10 +86,9 @@ type findingView struct {
 }
 
 type effectView struct {
-	Noun, Change, Per string
-	Relative          bool
-	Rel               string // an absolute change in percent of the base's value; "" when that is 0
-	Base              string // the base's value
+	metric
+	Change, Base string // the change and the base's value
+	Rel          string // an absolute change in percent of the base's value; "" when that is 0
 }
 
 // A scenarioView is what page.tmpl says of a scenario; Kind is what it changes.
@@ -95,16 +96,7 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	v := view{Run: run, Machine: machine, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
-	if commit := run.Value(rawfmt.KeyCommit); strings.HasSuffix(commit, "-dirty") {
-		v.Dirty = commit
-	}
-	if !run.hasBytes() {
-		v.NoBytes = httpbench.UnitBackendB
-	}
-	for _, p := range problems {
-		v.Problems = append(v.Problems, p.text)
-	}
+	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
 	for _, c := range run.Config {
 		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
 			v.Codecs = append(v.Codecs, cc)
@@ -121,9 +113,6 @@ func newView(run *Run, machine string, charts bool) view {
 	for i, l := range run.Loads() {
 		cells := run.at(l)
 		lv := loadView{Label: loadLabel(l), Load: l, Withheld: withheld(cells[0], true)}
-		if charts {
-			lv.Chart = ChartFile(l)
-		}
 		for _, c := range cells {
 			if i == 0 {
 				v.Scenarios = append(v.Scenarios, scenario(c.Scenario))
@@ -137,15 +126,12 @@ func newView(run *Run, machine string, charts bool) view {
 			f := findingView{Scenario: scenario(c.Scenario), Withheld: withheld(c, false)}
 			for _, e := range effects {
 				s, scale := e.of(run, cells[0], c)
-				row = append(row, formatEffect(s, scale, e.relative))
+				row = append(row, formatEffect(s, scale, e.Relative))
 				if !f.Withheld && established(s) {
 					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).Center*e.scale))
 				}
 			}
-			lv.Effects = append(lv.Effects, row)
-			if !lv.Withheld {
-				lv.Findings = append(lv.Findings, f)
-			}
+			lv.Effects, lv.Findings = append(lv.Effects, row), append(lv.Findings, f)
 		}
 		v.Loads = append(v.Loads, lv)
 	}
@@ -172,23 +158,23 @@ func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
 	d := make([]float64, min(len(b), len(v)))
 	for i := range d {
-		if d[i] = v[i] - b[i]; e.relative {
+		if d[i] = v[i] - b[i]; e.Relative {
 			d[i] = (v[i]/b[i] - 1) * 100
 		}
 	}
-	if e.relative {
+	if e.Relative {
 		return summarize(d), 1
 	}
 	return summarize(d), e.scale
 }
 
 func (e metric) finding(s model.Summary, scale, base float64) effectView {
-	ev := effectView{Noun: e.noun, Per: e.per, Relative: e.relative, Base: format.Sig(base)}
-	if e.relative {
+	ev := effectView{metric: e, Base: format.Sig(base)}
+	if e.Relative {
 		ev.Change = format.ChangeCI(s.Estimate())
 		return ev
 	}
-	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.per)
+	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.Per)
 	if base != 0 {
 		ev.Rel = format.Change(s.Center * scale / base * 100)
 	}

@@ -14,33 +14,31 @@ import (
 // object (a map's keys are not fixed), or a [] where there is no array.
 // The error names the path and lists the nearest paths t has.
 func (s *Set) Check(t *infer.Type) error {
-	var paths [][]string // every path t has, parents before what they hold
+	have := pathSet{}  // every path t has
+	var names []string // those that do not end at array elements, parents first
 	var walk func(t *infer.Type, steps []string)
 	walk = func(t *infer.Type, steps []string) {
 		for t.Kind == infer.Pointer {
 			t = t.Elem
 		}
-		paths = append(paths, steps)
+		have.add(steps)
+		if len(steps) > 0 && steps[len(steps)-1] != "" {
+			names = append(names, name(key(steps)))
+		}
 		switch t.Kind {
 		case infer.Slice:
-			walk(t.Elem, append(steps[:len(steps):len(steps)], ""))
+			walk(t.Elem, append(slices.Clip(steps), ""))
 		case infer.Struct:
 			for _, f := range t.Fields {
-				walk(f.Type, append(steps[:len(steps):len(steps)], f.Key))
+				walk(f.Type, append(slices.Clip(steps), f.Key))
 			}
 		}
 	}
 	walk(t, nil)
 	for _, p := range s.paths {
 		steps, _ := split(p) // Parse split it already
-		if slices.ContainsFunc(paths, func(q []string) bool { return slices.Equal(q, steps) }) {
+		if have[key(steps)] > 0 {
 			continue
-		}
-		var names []string // those that do not end at array elements
-		for _, q := range paths {
-			if len(q) > 0 && q[len(q)-1] != "" {
-				names = append(names, name(key(q)))
-			}
 		}
 		if len(names) == 0 {
 			return fmt.Errorf("FIELDS: %q is not a path in the document, whose keys are not fixed (they are numbers or cannot be Go struct tags)", p)

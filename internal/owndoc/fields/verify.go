@@ -1,7 +1,6 @@
 package fields
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
@@ -10,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
 // The checks below hold a filtered document and a projected type to what
@@ -103,38 +102,10 @@ func (s *Set) CheckFiltered(doc, filtered []byte) error {
 }
 
 func leaves(doc []byte) (pathSet, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(doc), readOpts...)
+	v, err := jsonvalue.Decode(doc)
 	ps := pathSet{}
-	var walk func(steps []string) error
-	walk = func(steps []string) error {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		end := tok.Kind() + 2 // '{'+2 is '}', '['+2 is ']'
-		if end != '}' && end != ']' || dec.PeekKind() == end {
-			ps.add(steps) // a scalar, or empty
-		}
-		if end != '}' && end != ']' {
-			return nil
-		}
-		for dec.PeekKind() != end {
-			next := ""
-			if end == '}' {
-				name, err := dec.ReadToken()
-				if err != nil {
-					return err
-				}
-				next = name.String()
-			}
-			if err := walk(append(steps[:len(steps):len(steps)], next)); err != nil {
-				return err
-			}
-		}
-		_, err = dec.ReadToken()
-		return err
-	}
-	return ps, walk(nil)
+	jsonvalue.Walk(v, func(steps []string, _ any) { ps.add(steps) })
+	return ps, err
 }
 
 // CheckType reports the first leaf where proj, the projected type, is not

@@ -41,13 +41,13 @@ func (p *page) problems() []string {
 	if s := p.precision(); s != "" {
 		out = append(out, s)
 	}
-	for _, codec := range p.run.CodecNames {
+	for _, codec := range p.Run.CodecNames {
 		for _, pt := range parts {
 			a, okA := p.summary(pt.part, codec)
 			w, okW := p.summary(pt.whole, codec)
 			if okA && okW && a.Lo > w.Hi {
 				out = append(out, fmt.Sprintf("%s takes %s, more than %s, %s, though %s.",
-					pt.part.label(codec), format.DurationCI(a.Estimate()), pt.whole.label(codec), format.DurationCI(w.Estimate()), pt.why))
+					pt.part.label(codec), format.DurationCI(a), pt.whole.label(codec), format.DurationCI(w), pt.why))
 			}
 		}
 		if s := p.belowShare(codec); s != "" {
@@ -57,19 +57,16 @@ func (p *page) problems() []string {
 	return out
 }
 
-func (p *page) summary(w way, codec string) (model.Summary, bool) {
-	s := p.ns(w.op, codec, w.filtered)
-	if len(s) == 0 {
-		return model.Summary{}, false
-	}
-	sum := model.Summarize(s)
-	return sum, sum.HasCI
+// summary is the median of w with codec and its interval; ok when the interval is finite.
+func (p *page) summary(w way, codec string) (e model.Estimate, ok bool) {
+	e = median(p.ns(w.op, codec, w.filtered))
+	return e, e.HasCI
 }
 
 // belowShare reports a filtered decode that, beyond both intervals, takes less than
 // shareSlack of its smaller share (values or bytes) of the whole document's decode.
 func (p *page) belowShare(codec string) string {
-	full, filtered := p.run.Sizes[p.info.Name], p.run.Sizes[p.info.Filtered]
+	full, filtered := p.Run.Sizes[p.Info.Name], p.Run.Sizes[p.Info.Filtered]
 	if !full.HasDocBytes || !full.HasFields || full.DocBytes <= 0 || full.Fields <= 0 {
 		return ""
 	}
@@ -80,14 +77,15 @@ func (p *page) belowShare(codec string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
-		serverSide.label(codec), format.DurationCI(a.Estimate()), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w.Estimate()), format.Percent(100*bytes), format.Percent(100*values))
+		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }
 
+// precision says when a cell has too few samples for an interval, or the median cell's is too wide.
 func (p *page) precision() string {
 	var hw []float64
-	unbounded, widest, widestCell := 0, 0.0, ""
+	unbounded, wide, widest, widestCell := 0, 0, 0.0, ""
 	for _, t := range tableOps {
-		for _, codec := range p.run.CodecNames {
+		for _, codec := range p.Run.CodecNames {
 			s := p.ns(t.w.op, codec, t.w.filtered)
 			if len(s) == 0 {
 				continue
@@ -97,7 +95,9 @@ func (p *page) precision() string {
 				unbounded++
 				continue
 			}
-			hw = append(hw, h)
+			if hw = append(hw, h); h > model.WideHalfWidth {
+				wide++
+			}
 			if h > widest {
 				widest, widestCell = h, t.w.label(codec)
 			}
@@ -106,19 +106,10 @@ func (p *page) precision() string {
 	switch {
 	case unbounded > 0:
 		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
-			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.run.Rounds())
-	case len(hw) == 0:
+			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.Run.Rounds())
+	case len(hw) == 0 || model.Median(hw) <= model.WideHalfWidth:
 		return ""
 	}
-	wide := 0
-	for _, h := range hw {
-		if h > model.WideHalfWidth {
-			wide++
-		}
-	}
-	if m := model.Median(hw); m > model.WideHalfWidth {
-		return fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
-			format.HalfWidth(100*m), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
-	}
-	return ""
+	return fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
+		format.HalfWidth(100*model.Median(hw)), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
 }

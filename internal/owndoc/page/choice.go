@@ -2,7 +2,6 @@ package page
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -10,41 +9,18 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-var choiceOps = []struct{ op, does string }{
+// choiceOps are the operations of the codec choice, each with what it does; page.tmpl words the
+// fastest std codec and the fastest overall at each.
+var choiceOps = []struct{ Op, Does string }{
 	{load.OpDecodeStruct, "decoding the document into its struct"},
 	{load.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
 	{load.OpEncodeStruct, "encoding it from its struct"},
 }
 
-// A choice is the fastest std codec and the fastest overall at one operation.
-type choice struct {
-	Op, Does, Base, Std, StdAgainst, All, AllCategory, AllAgainst, GivesUp string
-	AllIsStd, AllIsBase                                                    bool
-}
-
-func (p *page) choice() []choice {
-	var out []choice
-	for _, c := range choiceOps {
-		base, ok := median(p.ns(c.op, rawfmt.Base, false))
-		if !ok {
-			continue
-		}
-		std, all := p.fastest(c.op, false, stdCodec), p.fastest(c.op, false, anyCodec)
-		v := choice{Op: c.op, Does: c.does, Base: format.DurationCI(base), All: all, AllIsStd: all == std, AllIsBase: all == rawfmt.Base}
-		if std != rawfmt.Base && std != "" {
-			v.Std, v.StdAgainst = std, p.against(c.op, std)
-		}
-		if !v.AllIsStd && !v.AllIsBase {
-			v.AllCategory, v.AllAgainst, v.GivesUp = p.category(all), p.against(c.op, all), p.givesUp(all)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func (p *page) against(op, codec string) string {
+// Against is codec's time at op and its speed against encoding-json's.
+func (p *page) Against(op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
-	out := p.time(op, codec, false)
+	out := p.Time(op, codec, false)
 	if speed, ok := ratio(base, own); ok {
 		out += fmt.Sprintf(", %s as fast as encoding-json", format.RatioCI(speed))
 	}
@@ -52,17 +28,4 @@ func (p *page) against(op, codec string) string {
 		out += fmt.Sprintf(" (not told apart from it in this run, p = %.2f)", t.P)
 	}
 	return out
-}
-
-func (p *page) givesUp(name string) string {
-	c, ok := p.run.Codec(name)
-	switch {
-	case !ok:
-		return ""
-	case !c.HasSkips:
-		return "this run did not record what it gives up."
-	case len(c.Skips) == 0:
-		return "it gives up nothing encoding/json does."
-	}
-	return "it gives up " + strings.Join(c.Skips, "; ") + "."
 }

@@ -3,6 +3,7 @@ package page
 import (
 	"cmp"
 	"slices"
+	"sort"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -13,11 +14,12 @@ import (
 // defaultQPS is the request rate of the CPU section when none is given.
 const defaultQPS = 1000
 
+// A cpuView is the CPU section: the cores encoding-json's full decode and roundtrip keep busy at the
+// request rate, and each option's row (way, codec, category, cores, saving), cheapest first.
 type cpuView struct {
 	QPS, Docs, Full, Roundtrip string
 	Per                        int
-	Given                      bool
-	Cheapest                   *struct{ Way, Codec, Cores, Saves string }
+	Given, Cheapest            bool // Cheapest: the first row is not encoding-json's full decode
 	Rows                       [][]string
 }
 
@@ -26,44 +28,34 @@ func (p *page) cpu() *cpuView {
 	if len(base) == 0 {
 		return nil
 	}
-	qps := cmp.Or(p.info.QPS, defaultQPS)
-	per := max(p.info.PerRequest, 1)
+	qps := cmp.Or(p.Info.QPS, defaultQPS)
+	per := max(p.Info.PerRequest, 1)
 	docs := qps * float64(per)
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
 	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
-	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.info.QPS != 0}
+	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.Info.QPS != 0}
 	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
 		v.Roundtrip = cores(model.Derive([][]float64{rt}, coresOf))
 	}
-	type option struct {
-		w            way
-		codec        string
-		cores, saves model.Estimate
-	}
-	var opts []option
+	var used []float64 // the rows' cores, ascending
 	for _, w := range ways {
 		var picked []string
-		for _, keep := range []func(rawfmt.CodecConfig) bool{func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }, stdCodec, anyCodec} {
-			if c := p.fastest(w.op, w.filtered, keep); c != "" && !slices.Contains(picked, c) {
-				picked = append(picked, c)
+		for _, c := range []string{rawfmt.Base, p.Fastest(w.op, w.filtered, true), p.Fastest(w.op, w.filtered, false)} {
+			if c == "" || slices.Contains(picked, c) || !p.Has(w.op, c, w.filtered) {
+				continue
 			}
-		}
-		for _, c := range picked {
+			picked = append(picked, c)
 			x := p.ns(w.op, c, w.filtered)
-			opts = append(opts, option{w, c, model.Derive([][]float64{x}, coresOf),
-				model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 })})
+			e := model.Derive([][]float64{x}, coresOf)
+			saves := cores(model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 }))
+			if w == fullDecode && c == rawfmt.Base {
+				saves = format.None // the baseline itself
+			}
+			i := sort.Search(len(used), func(k int) bool { return used[k] > e.V }) // after its equals
+			used = slices.Insert(used, i, e.V)
+			v.Rows = slices.Insert(v.Rows, i, []string{w.name, c, code(p.Category(c)), cores(e), saves})
 		}
 	}
-	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.cores.V, b.cores.V) })
-	if len(opts) > 0 && (opts[0].codec != rawfmt.Base || opts[0].w != fullDecode) {
-		v.Cheapest = &struct{ Way, Codec, Cores, Saves string }{opts[0].w.name, opts[0].codec, cores(opts[0].cores), cores(opts[0].saves)}
-	}
-	for _, o := range opts {
-		saves := cores(o.saves)
-		if o.w == fullDecode && o.codec == rawfmt.Base {
-			saves = format.None // the baseline itself
-		}
-		v.Rows = append(v.Rows, []string{o.w.name, o.codec, code(p.category(o.codec)), cores(o.cores), saves})
-	}
+	v.Cheapest = len(v.Rows) > 0 && (v.Rows[0][0] != fullDecode.name || v.Rows[0][1] != rawfmt.Base)
 	return v
 }

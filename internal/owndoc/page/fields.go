@@ -1,6 +1,8 @@
 package page
 
 import (
+	"slices"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -38,89 +40,54 @@ func saves(e model.Estimate) string {
 	return "saves " + format.PercentCI(e)
 }
 
-type finding struct{ Way, Codec, Category, Time, Saves, Ratio string }
-
-// find is codec's figures for w: its time, its saving against base, its ratio to filtered.
-func (p *page) find(w way, codec string, base, filtered []float64) *finding {
-	x := p.ns(w.op, codec, w.filtered)
-	f := &finding{Way: w.name, Codec: codec, Category: p.category(codec), Time: p.time(w.op, codec, w.filtered)}
-	if sv, ok := saving(base, x); ok {
-		f.Saves = saves(sv)
+// Saves is what codec's op saves against encoding-json's full decode, or "".
+func (p *page) Saves(op, codec string, filtered bool) string {
+	if sv, ok := saving(p.ns(load.OpDecodeStruct, rawfmt.Base, false), p.ns(op, codec, filtered)); ok {
+		return saves(sv)
 	}
-	if r, ok := ratio(x, filtered); ok {
-		f.Ratio = format.RatioCI(r)
-	}
-	return f
+	return ""
 }
 
-type fullView struct {
-	Time                string
-	Filtered, Proj, Get *finding
+// VsFiltered is codec's time at op over encoding-json's decode of the filtered document, or "".
+func (p *page) VsFiltered(op, codec string) string {
+	if r, ok := ratio(p.ns(op, codec, false), p.ns(load.OpDecodeStruct, rawfmt.Base, true)); ok {
+		return format.RatioCI(r)
+	}
+	return ""
 }
 
-type fieldsView struct {
-	Full                   *fullView
-	Cheapest, FilteredBest *finding
-	Rows                   [][]string
-}
-
-func (p *page) fields() *fieldsView {
-	if len(p.info.Fields) == 0 {
-		return nil
-	}
-	v := &fieldsView{Rows: p.waysRows()}
-	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
-	filtered := p.ns(load.OpDecodeStruct, rawfmt.Base, true)
-	if e, ok := median(base); ok {
-		v.Full = &fullView{Time: format.DurationCI(e)}
-		if f := p.find(serverSide, rawfmt.Base, base, filtered); f.Saves != "" {
-			v.Full.Filtered = f
-		}
-		if f := p.find(clientProj, rawfmt.Base, base, filtered); f.Saves != "" {
-			v.Full.Proj = f
-		}
-		if g := p.fastest(lazyGet.op, false, anyCodec); g != "" {
-			v.Full.Get = p.find(lazyGet, g, base, filtered)
-		}
-	}
+// Cheapest is the fastest way to read the fields from the whole document, and its codec; nil without one.
+func (p *page) Cheapest() *struct{ Way, Op, Codec string } {
+	var best *struct{ Way, Op, Codec string }
 	var bestNs float64
 	for _, w := range []way{clientProj, lazyGet} {
-		if c := p.fastest(w.op, w.filtered, anyCodec); c != "" {
-			if m := model.Median(p.ns(w.op, c, w.filtered)); v.Cheapest == nil || m < bestNs {
-				v.Cheapest, bestNs = p.find(w, c, nil, nil), m
+		if c := p.Fastest(w.op, false, false); c != "" {
+			if m := model.Median(p.ns(w.op, c, false)); best == nil || m < bestNs {
+				best, bestNs = &struct{ Way, Op, Codec string }{w.name, w.op, c}, m
 			}
 		}
 	}
-	if c := p.fastest(load.OpDecodeStruct, true, anyCodec); c != "" {
-		v.FilteredBest = p.find(serverSide, c, nil, nil)
-	}
-	return v
+	return best
 }
 
-func (p *page) waysRows() [][]string {
+// WaysRows are every codec's time at each way, with its change against its own full decode.
+func (p *page) WaysRows() [][]string {
 	var rows [][]string
-	for _, codec := range p.run.CodecNames {
+	for _, codec := range p.Run.CodecNames {
 		base := p.ns(load.OpDecodeStruct, codec, false)
 		if len(base) == 0 {
 			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 		}
-		row := []string{codec, code(p.category(codec))}
-		any := false
+		row := []string{codec, code(p.Category(codec))}
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)
-			e, ok := median(s)
-			if !ok {
-				row = append(row, format.None)
-				continue
-			}
-			any = true
-			cell := format.Duration(e.V)
+			cell := format.Duration(median(s).V) // format.None without samples
 			if sv, ok := saving(base, s); ok && w != fullDecode {
 				cell += " (" + format.Change(-sv.V) + ")"
 			}
 			row = append(row, cell)
 		}
-		if any {
+		if slices.ContainsFunc(row[2:], func(c string) bool { return c != format.None }) {
 			rows = append(rows, row)
 		}
 	}

@@ -3,10 +3,10 @@
 // option spends at a request rate.
 //
 // Data flows from a raw benchfmt file, read by internal/report/load, to an Info from its
-// configuration lines (info.go), then to a view: numbers from internal/report/model (medians with
+// configuration lines (info.go), then to a page: numbers from internal/report/model (medians with
 // distribution-free 95% intervals; speedups, savings and cores bootstrapped), printed by
-// internal/report/format, tables as rows. page.tmpl words it, so make report rebuilds the page from
-// the raw file alone; a sentence whose cells are missing is left out. A run failing the checks
+// internal/report/format, tables as rows. page.tmpl words it, calling the page's methods for the
+// codec choice and the fields section, so make report rebuilds the page from the raw file alone; a sentence whose cells are missing is left out. A run failing the checks
 // (checks.go) says so at the top and states no finding.
 package page
 
@@ -15,7 +15,9 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
+	"math"
 	"slices"
+	"sort"
 	"strings"
 	"text/template"
 
@@ -52,64 +54,57 @@ type Failure struct {
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(pageText))
+var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{
+	"cell": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num, "choiceOps": func() any { return choiceOps }}).Parse(pageText))
 
-// A view is the whole page, numbers formatted: page.tmpl words it. Problems leave out Choice, Fields and CPU.
-type view struct {
-	Info          Info
-	Run           *load.Run
-	Value         func(key string) string // a configuration value, or format.None
-	Problems      []string
-	Bytes, Values string // the document's size
-	Filter        *struct{ Fields, Bytes, Values, Share string }
-	Choice        []choice
-	Fields        *fieldsView
-	CPU           *cpuView
-	Tables        []table
+// A page is the page's data, numbers formatted, and the methods that page.tmpl calls to word the
+// codec choice and the fields section. Problems leave out the choice, the fields section and CPU.
+type page struct {
+	Run            *load.Run
+	Info           Info
+	Full, Filtered load.Size // of the document and the filtered one
+	Problems       []string
+	CPU            *cpuView
+	Tables         []table
 }
 
 // Render returns the page of run. A run whose numbers do not hold together (see problems)
 // says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
-	p := &page{run: run, info: info}
-	full, filtered := run.Sizes[info.Name], run.Sizes[info.Filtered]
-	v := view{Info: info, Run: run, Problems: p.problems(), Bytes: format.Bytes(full.DocBytes), Values: format.Num(full.Fields), Tables: p.tables(),
-		Value: func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }}
-	if len(info.Fields) > 0 && filtered.HasDocBytes && full.DocBytes > 0 {
-		v.Filter = &struct{ Fields, Bytes, Values, Share string }{code(strings.Join(info.Fields, "`, `")),
-			format.Bytes(filtered.DocBytes), format.Num(filtered.Fields), format.Percent(100 * filtered.DocBytes / full.DocBytes)}
-	}
-	if len(v.Problems) == 0 {
-		v.Choice, v.Fields, v.CPU = p.choice(), p.fields(), p.cpu()
+	p := &page{Run: run, Info: info, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
+	if p.Problems, p.Tables = p.problems(), p.tables(); len(p.Problems) == 0 {
+		p.CPU = p.cpu()
 	}
 	var b bytes.Buffer
-	if err := pageTemplate.ExecuteTemplate(&b, "page", v); err != nil {
+	if err := pageTemplate.ExecuteTemplate(&b, "page", p); err != nil {
 		return nil, fmt.Errorf("rendering the page: %w", err)
 	}
 	return b.Bytes(), nil
 }
 
-type page struct {
-	run  *load.Run
-	info Info
-}
+// Value is a configuration value, or format.None.
+func (p *page) Value(key string) string { v, _ := p.Run.Value(key); return cmp.Or(v, format.None) }
+
+// Share is the filtered document's share of the document's bytes.
+func (p *page) Share() string { return format.Percent(100 * p.Filtered.DocBytes / p.Full.DocBytes) }
 
 func (p *page) ns(op string, codec string, filtered bool) []float64 {
-	return p.run.Ns(op, p.fixture(filtered), codec)
+	return p.Run.Ns(op, p.fixture(filtered), codec)
 }
 
 func (p *page) fixture(filtered bool) string {
 	if filtered {
-		return p.info.Filtered
+		return p.Info.Filtered
 	}
-	return p.info.Name
+	return p.Info.Name
 }
 
-func median(samples []float64) (model.Estimate, bool) {
+// median is the median of samples with its interval; NaN without samples, which format prints as format.None.
+func median(samples []float64) model.Estimate {
 	if len(samples) == 0 {
-		return model.Estimate{}, false
+		return model.Estimate{V: math.NaN()}
 	}
-	return model.Summarize(samples).Estimate(), true
+	return model.Summarize(samples).Estimate()
 }
 
 func ratio(num, den []float64) (model.Estimate, bool) {
@@ -119,18 +114,21 @@ func ratio(num, den []float64) (model.Estimate, bool) {
 	return model.Ratio(num, den)
 }
 
-func (p *page) time(op, codec string, filtered bool) string {
-	e, _ := median(p.ns(op, codec, filtered))
-	return format.DurationCI(e)
+// Has reports whether codec has samples at op.
+func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, codec, filtered)) > 0 }
+
+// Time is codec's median time at op with its interval.
+func (p *page) Time(op, codec string, filtered bool) string {
+	return format.DurationCI(median(p.ns(op, codec, filtered)))
 }
 
-// fastest returns the fastest codec at op that keep accepts, or "".
-func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) bool) string {
+// Fastest returns the fastest codec at op, of the std ones when std is set, or "".
+func (p *page) Fastest(op string, filtered, std bool) string {
 	best, bestNs := "", 0.0
-	for _, name := range p.run.CodecNames {
-		c, ok := p.run.Codec(name)
+	for _, name := range p.Run.CodecNames {
+		c, ok := p.Run.Codec(name)
 		s := p.ns(op, name, filtered)
-		if !ok || len(s) == 0 || !keep(c) {
+		if !ok || len(s) == 0 || std && c.Category != rawfmt.CategoryStd {
 			continue
 		}
 		if m := model.Median(s); best == "" || m < bestNs {
@@ -140,12 +138,12 @@ func (p *page) fastest(op string, filtered bool, keep func(rawfmt.CodecConfig) b
 	return best
 }
 
-func anyCodec(rawfmt.CodecConfig) bool { return true }
+// Codec is name's configuration line; the zero one without it.
+func (p *page) Codec(name string) rawfmt.CodecConfig { c, _ := p.Run.Codec(name); return c }
 
-func stdCodec(c rawfmt.CodecConfig) bool { return c.Category == rawfmt.CategoryStd }
-
-func (p *page) category(name string) string {
-	if c, ok := p.run.Codec(name); ok {
+// Category is name's category, or format.None.
+func (p *page) Category(name string) string {
+	if c, ok := p.Run.Codec(name); ok {
 		return c.Category
 	}
 	return format.None
@@ -175,29 +173,22 @@ type table struct {
 func (p *page) tables() []table {
 	var out []table
 	for _, t := range tableOps {
-		op, fixture := t.w.op, p.fixture(t.w.filtered)
-		type row struct {
-			median float64
-			cells  []string
-		}
-		var rows []row
-		for _, codec := range p.run.CodecNames {
-			c := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
-			e, ok := median(p.run.Samples(c, rawfmt.UnitNs))
-			if !ok {
+		tb := table{Op: t.w.op, Fixture: p.fixture(t.w.filtered), Does: t.does}
+		var medians []float64 // of the rows, ascending
+		for _, codec := range p.Run.CodecNames {
+			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: codec}
+			e := median(p.Run.Samples(c, rawfmt.UnitNs))
+			if math.IsNaN(e.V) {
 				continue
 			}
 			vs := format.None
-			if r, ok := ratio(p.run.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base}, rawfmt.UnitNs), p.run.Samples(c, rawfmt.UnitNs)); ok {
+			if r, ok := ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), p.Run.Samples(c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
-			rows = append(rows, row{e.V, []string{codec, code(p.category(codec)), format.DurationCI(e), vs,
-				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)}})
-		}
-		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(a.median, b.median) })
-		tb := table{Op: op, Fixture: fixture, Does: t.does}
-		for _, r := range rows {
-			tb.Rows = append(tb.Rows, r.cells)
+			i := sort.Search(len(medians), func(k int) bool { return medians[k] > e.V }) // after its equals
+			medians = slices.Insert(medians, i, e.V)
+			tb.Rows = slices.Insert(tb.Rows, i, []string{codec, code(p.Category(codec)), format.DurationCI(e), vs,
+				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)})
 		}
 		if len(tb.Rows) > 0 {
 			out = append(out, tb)
@@ -207,9 +198,5 @@ func (p *page) tables() []table {
 }
 
 func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
-	e, ok := median(p.run.Samples(c, unit))
-	if !ok {
-		return format.None
-	}
-	return format.CI(e, f, "")
+	return format.CI(median(p.Run.Samples(c, unit)), f, "")
 }

@@ -42,9 +42,9 @@ func (r *Run) complete() error {
 	return nil
 }
 
-// Commit is the run's jsoncost-commit line and whether it names a committed
-// tree (not dirty, unknown or missing).
-func (r *Run) Commit() (commit string, committed bool) {
+// Committed reports whether the run's jsoncost-commit line names a
+// committed tree (not dirty, unknown or missing).
+func (r *Run) Committed() bool {
 	commit, ok := r.Value(rawfmt.KeyCommit)
-	return commit, ok && commit != "" && commit != "unknown" && !strings.HasSuffix(commit, rawfmt.DirtySuffix)
+	return ok && commit != "" && commit != "unknown" && !strings.HasSuffix(commit, rawfmt.DirtySuffix)
 }

@@ -93,8 +93,8 @@ func TestCommit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if commit, ok := r.Commit(); commit != tt.commit || ok != tt.committed {
-			t.Errorf("%q: Commit() = %q, %t; want %q, %t", tt.config, commit, ok, tt.commit, tt.committed)
+		if commit, _ := r.Value(rawfmt.KeyCommit); commit != tt.commit || r.Committed() != tt.committed {
+			t.Errorf("%q: commit %q, Committed() = %t; want %q, %t", tt.config, commit, r.Committed(), tt.commit, tt.committed)
 		}
 	}
 }

@@ -32,8 +32,8 @@ func Load(raw Raw) (*Run, error) {
 	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
 		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
 	}
-	residue, seen := pp.Residue(), map[benchproc.Key]bool{}
-	var residues []benchproc.Key // distinct, in file order
+	residue := pp.Residue()
+	var residues []benchproc.Key
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -41,12 +41,8 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
-			if !r.add(rec) {
-				continue
-			}
-			if rk := residue.Project(rec); !seen[rk] {
-				seen[rk] = true
-				residues = append(residues, rk)
+			if r.add(rec) {
+				residues = append(residues, residue.Project(rec))
 			}
 		}
 	}

@@ -75,25 +75,13 @@ func (r *Run) Has(op, codec string) bool {
 
 // Columns are the codecs, then the harness columns, with cells of op.
 func (r *Run) Columns(op string) []string {
-	var cols []string
-	for _, codec := range append(slices.Clone(r.CodecNames), r.HarnessColumns()...) {
-		if r.Has(op, codec) {
-			cols = append(cols, codec)
-		}
-	}
-	return cols
+	return slices.DeleteFunc(slices.Concat(r.CodecNames, r.HarnessColumns()), func(c string) bool { return !r.Has(op, c) })
 }
 
 // HarnessColumns are the floor and the allocation reference, where present.
 func (r *Run) HarnessColumns() []string {
-	var cols []string
-	if r.Floor {
-		cols = append(cols, rawfmt.Floor)
-	}
-	if r.AllocRef {
-		cols = append(cols, rawfmt.AllocRef)
-	}
-	return cols
+	present := map[string]bool{rawfmt.Floor: r.Floor, rawfmt.AllocRef: r.AllocRef}
+	return slices.DeleteFunc([]string{rawfmt.Floor, rawfmt.AllocRef}, func(c string) bool { return !present[c] })
 }
 
 // Exact reports whether the file declares unit assume=exact.
@@ -124,13 +112,9 @@ func (r *Run) Codec(name string) (rawfmt.CodecConfig, bool) {
 
 // FixturesOf lists the run's fixtures of the given families, in report order.
 func (r *Run) FixturesOf(fams ...Family) []string {
-	var out []string
-	for _, f := range r.Fixtures {
-		if slices.ContainsFunc(fams, func(fam Family) bool { return fam.Has(f) }) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
+		return !slices.ContainsFunc(fams, func(fam Family) bool { return fam.Has(f) })
+	})
 }
 
 // Rounds is the run's rounds line, or else the most ns/op values of any
@@ -167,30 +151,25 @@ func (r *Run) count(key string) (int, bool) {
 
 // measure sets Sizes to the median over each fixture's cells.
 func (r *Run) measure() {
-	fields, docB := map[string][]float64{}, map[string][]float64{}
-	for c, s := range r.cells {
-		if isNoop(c) {
-			continue
-		}
-		fields[c.Fixture] = append(fields[c.Fixture], s[rawfmt.UnitFields]...)
-		docB[c.Fixture] = append(docB[c.Fixture], s[rawfmt.UnitDocB]...)
-	}
 	r.Sizes = map[string]Size{}
 	for _, f := range r.Fixtures {
-		var sz Size
-		if len(fields[f]) > 0 {
-			sz.Fields, sz.HasFields = median(fields[f]), true
+		var fields, docB []float64
+		for c, s := range r.cells {
+			if c.Fixture == f && !isNoop(c) {
+				fields, docB = append(fields, s[rawfmt.UnitFields]...), append(docB, s[rawfmt.UnitDocB]...)
+			}
 		}
-		if len(docB[f]) > 0 {
-			sz.DocBytes, sz.HasDocBytes = median(docB[f]), true
-		}
-		r.Sizes[f] = sz
+		r.Sizes[f] = Size{median(fields), median(docB), len(fields) > 0, len(docB) > 0}
 	}
 }
 
 func isNoop(c rawfmt.Cell) bool { return c.Op == rawfmt.Noop || c.Codec == rawfmt.Noop }
 
+// median is the median of vals, 0 when there are none.
 func median(vals []float64) float64 {
+	if len(vals) == 0 {
+		return 0
+	}
 	s := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 	return benchmath.AssumeNothing.Summary(s, 0.95).Center
 }

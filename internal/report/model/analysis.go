@@ -15,7 +15,7 @@ type Analysis struct {
 	UnderFloor []FloorCell
 	Fastest    []Fastest
 	Precision  []OpPrecision
-	Instr      *Instr // nil without an instruction count
+	Instr      []InstrOp // of Run.Instr
 
 	Checks    []Check
 	Spread    float64 // see Spread

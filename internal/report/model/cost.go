@@ -62,9 +62,9 @@ type Result struct {
 	Fit Fit
 	Err error
 
-	// Curves only: every form tried, the power form's k (resolved when its
-	// b lies above zero) and the curve at Marks.
-	Forms     [NumForms]Candidate
+	// Curves only: every form's held-out error, the power form's k
+	// (resolved when its b lies above zero) and the curve at Marks.
+	Forms     [NumForms]float64 // NaN for a form not tried
 	K         Estimate
 	KResolved bool
 	Marks     []Mark
@@ -142,10 +142,9 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 	case needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
-	exact := r.Exact(spec.Unit)
+	pts := newPoints(names, xs, sets, r.Exact(spec.Unit))
 	if spec.Curve {
-		return fitCurve(newPoints(names, xs, sets, exact))
+		return fitCurve(pts)
 	}
-	f, err := FitLinear(names, xs, sets, exact)
-	return Result{Fit: f, Err: err}
+	return fitLinear(pts)
 }

@@ -1,17 +1,9 @@
 package model
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"slices"
 )
-
-// A Candidate is one form tried on a curve.
-type Candidate struct {
-	HeldOut float64 // the mean relative error predicting each point left out
-	Err     error   // why the form could not be tried
-}
 
 // A Mark is a curve at one of the sizes of Marks.
 type Mark struct {
@@ -26,16 +18,12 @@ var Marks = []float64{5, 50, 1000}
 
 // MarkAt returns the mark at the given number of fields.
 func (r Result) MarkAt(fields float64) (Mark, bool) {
-	for _, m := range r.Marks {
-		if m.Fields == fields {
-			return m, true
-		}
+	i := slices.IndexFunc(r.Marks, func(m Mark) bool { return m.Fields == fields })
+	if i < 0 {
+		return Mark{}, false
 	}
-	return Mark{}, false
+	return r.Marks[i], true
 }
-
-// ErrNoHeldOut: too few points to leave one out and fit the form.
-var ErrNoHeldOut = errors.New("too few points to leave one out")
 
 // fitCurve fits the form of least held-out error to pts, with the power
 // form's k and the marks, from one bootstrap.
@@ -47,19 +35,18 @@ func fitCurve(pts points) Result {
 	var res Result
 	chosen, best := Linear, math.Inf(1)
 	for f := range NumForms {
-		c := heldOut(f, pts, n)
-		res.Forms[f] = c
-		if c.Err == nil && c.HeldOut < best-roundOff {
-			chosen, best = f, c.HeldOut
+		res.Forms[f] = heldOut(f, pts, n)
+		if res.Forms[f] < best-roundOff { // false for NaN
+			chosen, best = f, res.Forms[f]
 		}
 	}
-	s, err := newSolver(chosen, n, pts.sw, true)
+	s, err := newSolver(chosen, n, pts.sw)
 	if err != nil {
 		return Result{Err: err}
 	}
 	var power solver // nil when chosen is the power form, or it cannot be fitted
 	if chosen != Power {
-		if power, err = newSolver(Power, n, pts.sw, true); err != nil {
+		if power, err = newSolver(Power, n, pts.sw); err != nil {
 			power = nil
 		}
 	}
@@ -99,20 +86,22 @@ func fitCurve(pts points) Result {
 	return res
 }
 
-func heldOut(f Form, pts points, n []float64) Candidate {
+// heldOut is f's mean relative error predicting each point of pts left
+// out, NaN when f cannot be fitted without one.
+func heldOut(f Form, pts points, n []float64) float64 {
 	if len(n)-1 < f.size() {
-		return Candidate{HeldOut: math.NaN(), Err: fmt.Errorf("%w: %d points for %d parameters", ErrNoHeldOut, len(n), f.size())}
+		return math.NaN()
 	}
 	p := make([]float64, f.size())
 	var sum float64
 	for i := range n {
 		without := func(v []float64) []float64 { return slices.Delete(slices.Clone(v), i, i+1) }
-		s, err := newSolver(f, without(n), without(pts.sw), false)
+		s, err := newSolver(f, without(n), without(pts.sw))
 		if err != nil {
-			return Candidate{HeldOut: math.NaN(), Err: err}
+			return math.NaN()
 		}
 		s.solve(without(pts.y), p)
 		sum += math.Abs(f.Eval(p, n[i])-pts.y[i]) / scaleOf(pts.y[i])
 	}
-	return Candidate{HeldOut: sum / float64(len(n))}
+	return sum / float64(len(n))
 }

@@ -116,24 +116,6 @@ func newLinear(xs [][]float64, sw []float64) (*linearSolver, error) {
 	return &linearSolver{h: &h, scale: scale}, nil
 }
 
-// estimate is stat's k outputs at pts' medians with bootstrap intervals.
-func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
-	out := make([]float64, k)
-	stat(pts.y, out)
-	lo, hi, ok := out, out, pts.exact
-	if !ok {
-		lo, hi, ok = bootstrap(pts.sets, k, stat)
-	}
-	all := make([]Estimate, k)
-	for j, v := range out {
-		all[j] = Estimate{V: v}
-		if ok {
-			all[j].Lo, all[j].Hi, all[j].HasCI = lo[j], hi[j], true
-		}
-	}
-	return all
-}
-
 func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) float64) Fit {
 	p := make([]float64, len(coef))
 	for j, c := range coef {
@@ -148,17 +130,12 @@ func fitted(f Form, coef []Estimate, pts points, eval func(p []float64, i int) f
 	return fit
 }
 
-// FitLinear fits y = a + Σ cj·xj to the medians of sets at xs, named names.
-func FitLinear(names []string, xs [][]float64, sets [][]float64, exact bool) (Fit, error) {
-	if len(sets) == 0 {
-		return Fit{}, fmt.Errorf("%w: none", ErrTooFewPoints)
-	}
-	pts := newPoints(names, xs, sets, exact)
-	s, err := newLinear(xs, pts.sw)
+// fitLinear fits y = a + Σ cj·xj to pts, of at least one point.
+func fitLinear(pts points) Result {
+	s, err := newLinear(pts.xs, pts.sw)
 	if err != nil {
-		return Fit{}, err
+		return Result{Err: err}
 	}
-	coef := estimate(pts, 1+len(xs[0]), s.solve)
-	f := fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], xs[i]) })
-	return f, nil
+	coef := estimate(pts, 1+len(pts.xs[0]), s.solve)
+	return Result{Fit: fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], pts.xs[i]) })}
 }

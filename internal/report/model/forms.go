@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -57,10 +56,10 @@ func (f Form) Eval(p []float64, n float64) float64 {
 	return p[0] + floats.Dot(p[1:], f.basis(n))
 }
 
-// newSolver prepares form f's fit at n with weights sw; draws: for many fits.
-func newSolver(f Form, n, sw []float64, draws bool) (solver, error) {
+// newSolver prepares form f's fit at n with weights sw.
+func newSolver(f Form, n, sw []float64) (solver, error) {
 	if f == Power {
-		return newPower(n, sw, draws)
+		return newPower(n, sw)
 	}
 	xs := make([][]float64, len(n))
 	for i, x := range n {
@@ -77,16 +76,15 @@ const (
 )
 
 // powerSolver fits a + b·n^k by a line per grid k, the least residual's k
-// refined by a parabola; for draws, each grid point's hat matrix is kept.
+// refined by a parabola.
 type powerSolver struct {
-	n, w []float64    // fields and weights
-	ks   []float64    // the grid
-	xk   [][]float64  // n^k per grid point
-	hats []*mat.Dense // per grid point, for draws; nil for a single fit
-	rss  []float64    // scratch, per grid point
+	n, w []float64   // fields and weights
+	ks   []float64   // the grid
+	xk   [][]float64 // n^k per grid point
+	rss  []float64   // scratch, per grid point
 }
 
-func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
+func newPower(n, sw []float64) (*powerSolver, error) {
 	if len(n) < 3 {
 		return nil, fmt.Errorf("%w: %d, need at least 3", ErrTooFewPoints, len(n))
 	}
@@ -97,17 +95,9 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 	steps := int(math.Round((kMax - kMin) / kStep))
 	for i := 0; i <= steps; i++ {
 		k := kMin + float64(i)*kStep
-		x, xs := make([]float64, len(n)), make([][]float64, len(n))
+		x := make([]float64, len(n))
 		for j, v := range n {
 			x[j] = math.Pow(v, k)
-			xs[j] = x[j : j+1]
-		}
-		if draws {
-			ls, err := newLinear(xs, sw)
-			if err != nil {
-				return nil, err
-			}
-			s.hats = append(s.hats, ls.h)
 		}
 		s.ks, s.xk = append(s.ks, k), append(s.xk, x)
 	}
@@ -115,18 +105,10 @@ func newPower(n, sw []float64, draws bool) (*powerSolver, error) {
 	return s, nil
 }
 
-func (s *powerSolver) line(g int, y []float64) (a, b float64) {
-	if s.hats == nil {
-		return stat.LinearRegression(s.xk[g], y, s.w, false)
-	}
-	h := s.hats[g]
-	return floats.Dot(h.RawRowView(0), y), floats.Dot(h.RawRowView(1), y)
-}
-
 func (s *powerSolver) solve(y, out []float64) {
 	best := 0
 	for g := range s.ks {
-		a, b := s.line(g, y)
+		a, b := stat.LinearRegression(s.xk[g], y, s.w, false)
 		var rss float64
 		for i, x := range s.xk[g] {
 			d := y[i] - a - b*x

@@ -9,8 +9,7 @@ import (
 
 // Harness compares the harness's own cost with the cheapest cells.
 type Harness struct {
-	Noop, NoopAllocs       Summary
-	HasNoop, HasNoopAllocs bool
+	Noop, NoopAllocs Summary // N = 0 without the noop cell's
 
 	Cheapest      rawfmt.Cell // the cheapest cell, the harness columns' included
 	CheapestNs    Summary
@@ -20,13 +19,7 @@ type Harness struct {
 
 // HarnessCost summarises the noop cell and finds the cheapest cells.
 func HarnessCost(r *load.Run) Harness {
-	var h Harness
-	if s := r.Samples(r.Noop, rawfmt.UnitNs); len(s) > 0 {
-		h.Noop, h.HasNoop = Summarize(s), true
-	}
-	if s := r.Samples(r.Noop, rawfmt.UnitAllocs); len(s) > 0 {
-		h.NoopAllocs, h.HasNoopAllocs = Summarize(s), true
-	}
+	h := Harness{Noop: Summarize(r.Samples(r.Noop, rawfmt.UnitNs)), NoopAllocs: Summarize(r.Samples(r.Noop, rawfmt.UnitAllocs))}
 	best, bestCodec := math.Inf(1), math.Inf(1)
 	for _, op := range r.Ops {
 		for _, f := range r.Fixtures {

@@ -16,11 +16,10 @@ type Saving struct {
 type HitsRow struct {
 	Hits      int
 	Codec     string
-	Full      Summary // decode-struct of the full document, ns/op
-	HasFull   bool
-	Filtering Saving // decode-struct of the filtered document: what _source filtering saves
-	Proj      Saving // decode-proj of the full document
-	Get5      Saving // get5 of the full document
+	Full      Summary // decode-struct of the full document, ns/op; N = 0 without it
+	Filtering Saving  // decode-struct of the filtered document: what _source filtering saves
+	Proj      Saving  // decode-proj of the full document
+	Get5      Saving  // get5 of the full document
 }
 
 // Hits compares `_source` filtering with client-side projection.
@@ -34,17 +33,15 @@ func Hits(r *load.Run) []HitsRow {
 		for _, codec := range r.CodecNames {
 			row := HitsRow{Hits: hits, Codec: codec}
 			own := r.Ns(load.OpDecodeStruct, full, codec)
-			if len(own) > 0 {
-				row.Full, row.HasFull = Summarize(own), true
-				row.Filtering = saving(own, r.Ns(load.OpDecodeStruct, filtered, codec), hits, "")
-				row.Proj = saving(own, r.Ns(load.OpDecodeProj, full, codec), hits, "")
-			}
+			row.Full = Summarize(own)
+			row.Filtering = saving(own, r.Ns(load.OpDecodeStruct, filtered, codec), hits, "")
+			row.Proj = saving(own, r.Ns(load.OpDecodeProj, full, codec), hits, "")
 			baseline, baseName := own, ""
 			if len(own) == 0 {
 				baseline, baseName = r.Ns(load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
 			row.Get5 = saving(baseline, r.Ns(load.OpGet5, full, codec), hits, baseName)
-			if row.HasFull || row.Get5.OK {
+			if row.Full.N > 0 || row.Get5.OK {
 				rows = append(rows, row)
 			}
 		}

@@ -11,12 +11,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// Instr is the analysis of an instruction count.
-type Instr struct {
-	Run *load.Run // the instruction count
-	Ops []InstrOp // the operations with codec counts, in report order
-}
-
 // An InstrOp is one operation of an instruction count.
 type InstrOp struct {
 	Op        string
@@ -40,9 +34,10 @@ type Agreement struct {
 	LeastFixture  string
 }
 
-// Instructions analyses the instruction count in of the full run r.
-func Instructions(r, in *load.Run) *Instr {
-	a := &Instr{Run: in}
+// Instructions analyses the operations with codec counts of the
+// instruction count in of the full run r, in report order.
+func Instructions(r, in *load.Run) []InstrOp {
+	var ops []InstrOp
 	for _, op := range in.Ops {
 		o := InstrOp{Op: op}
 		for _, codec := range in.CodecNames {
@@ -57,9 +52,9 @@ func Instructions(r, in *load.Run) *Instr {
 			continue
 		}
 		o.Agreement = rankAgreement(r, in, op)
-		a.Ops = append(a.Ops, o)
+		ops = append(ops, o)
 	}
-	return a
+	return ops
 }
 
 func rankAgreement(r, in *load.Run, op string) Agreement {

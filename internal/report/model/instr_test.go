@@ -82,11 +82,11 @@ func TestInstructions(t *testing.T) {
 	if !in.Exact(rawfmt.UnitInstr) || in.Exact(rawfmt.UnitNs) {
 		t.Fatal("the Unit line does not make instructions/op, and only it, exact")
 	}
-	a := Instructions(full, in)
-	if len(a.Ops) != 1 || len(a.Ops[0].Fits) != 3 {
-		t.Fatalf("instruction analysis %+v, want decode-map with three codecs", a.Ops)
+	ops := Instructions(full, in)
+	if len(ops) != 1 || len(ops[0].Fits) != 3 {
+		t.Fatalf("instruction analysis %+v, want decode-map with three codecs", ops)
 	}
-	op := a.Ops[0]
+	op := ops[0]
 	for _, f := range op.Fits {
 		res := f.Fit
 		if !res.OK() || res.Fit.Points != len(sweep) {

@@ -49,7 +49,8 @@ func TestFitLinear(t *testing.T) {
 				sets[i] = noisy(rng, y, tt.noise, tt.samples)
 			}
 			names := make([]string, len(tt.xs))
-			f, err := FitLinear(names, tt.xs, sets, false)
+			res := fitLinear(newPoints(names, tt.xs, sets, false))
+			f, err := res.Fit, res.Err
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("error %v, want %v", err, tt.wantErr)
@@ -80,10 +81,11 @@ func TestFitLinear(t *testing.T) {
 // Equal slopes to round-off are exactly zero: constant counts must not show
 // slopes of 1e-18.
 func TestFitZeroSlopeIsExact(t *testing.T) {
-	f, err := FitLinear(make([]string, 4), [][]float64{{1}, {5}, {50}, {500}}, [][]float64{{3, 3, 3}, {3, 3, 3}, {3, 3, 3}, {3, 3, 3}}, false)
-	if err != nil {
-		t.Fatal(err)
+	res := fitLinear(newPoints(make([]string, 4), [][]float64{{1}, {5}, {50}, {500}}, [][]float64{{3, 3, 3}, {3, 3, 3}, {3, 3, 3}, {3, 3, 3}}, false))
+	if res.Err != nil {
+		t.Fatal(res.Err)
 	}
+	f := res.Fit
 	if math.Abs(f.Coef[0].V-3) > 1e-12 || f.Coef[1].V != 0 {
 		t.Errorf("fit of a constant = %g + %g·x, want 3 + exactly 0·x", f.Coef[0].V, f.Coef[1].V)
 	}

@@ -30,6 +30,9 @@ func TestHalfWidthIsBenchstats(t *testing.T) {
 	if _, ok := HalfWidth(Summarize([]float64{1, 2, 3})); ok {
 		t.Error("three samples gave a finite half-width")
 	}
+	if s := Summarize(nil); s != (Summary{}) {
+		t.Errorf("no samples summarised as %+v, want the zero Summary", s)
+	}
 }
 
 // Precise takes the fields-* cells alone, with their medians, 90th

@@ -14,10 +14,9 @@ type Standing struct {
 	Rank  int  // the competition rank
 	Tied  bool // shared
 
-	Ns              Summary  // ns/op
-	Ratio           Estimate // median ns/op over the reference's, with its bootstrap interval
-	B, Allocs       Summary  // B/op and allocs/op, when HasB and HasAllocs
-	HasB, HasAllocs bool
+	Ns        Summary  // ns/op
+	Ratio     Estimate // median ns/op over the reference's, with its bootstrap interval
+	B, Allocs Summary  // B/op and allocs/op, N = 0 without them
 }
 
 // Standings ranks the codecs that ran op on fixture by median ns/op (see
@@ -43,12 +42,7 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 		s := Standing{Codec: codec, Ns: Summarize(ns)}
 		s.Ratio, _ = Ratio(ns, den)
 		cell := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
-		if v := r.Samples(cell, rawfmt.UnitB); len(v) > 0 {
-			s.B, s.HasB = Summarize(v), true
-		}
-		if v := r.Samples(cell, rawfmt.UnitAllocs); len(v) > 0 {
-			s.Allocs, s.HasAllocs = Summarize(v), true
-		}
+		s.B, s.Allocs = Summarize(r.Samples(cell, rawfmt.UnitB)), Summarize(r.Samples(cell, rawfmt.UnitAllocs))
 		out = append(out, s)
 	}
 	RankTies(out)

@@ -1,14 +1,11 @@
 package model
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"golang.org/x/perf/benchmath"
-	"gonum.org/v1/gonum/floats"
 )
 
 const (
@@ -26,12 +23,16 @@ const (
 type Summary struct {
 	Center, Lo, Hi float64
 	HasCI          bool // false when there are too few samples for a finite interval
+	N              int  // the samples, 0 for none
 }
 
-// Summarize summarises samples as benchstat does.
+// Summarize summarises samples as benchstat does; none give the zero Summary.
 func Summarize(vals []float64) Summary {
+	if len(vals) == 0 {
+		return Summary{}
+	}
 	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
-	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
+	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0), N: len(vals)}
 }
 
 // Estimate returns s as an Estimate.
@@ -61,8 +62,10 @@ func Compare(a, b []float64) Test {
 }
 
 // Median is the sample median.
-func Median(vals []float64) float64 {
-	s, n := slices.Sorted(slices.Values(vals)), len(vals)
+func Median(vals []float64) float64 { return median(slices.Sorted(slices.Values(vals))) }
+
+func median(s []float64) float64 {
+	n := len(s)
 	if n%2 == 1 {
 		return s[n/2]
 	}
@@ -83,101 +86,44 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// bootstrap is the Confidence interval of stat's k outputs over resampled
-// medians of sets; ok is false for a set under MinBootstrapSamples.
-func bootstrap(sets [][]float64, k int, stat func(medians, out []float64)) (lo, hi []float64, ok bool) {
-	constant := true
-	for _, s := range sets {
-		if len(s) < MinBootstrapSamples {
-			return nil, nil, false
+// estimate is stat's k outputs at pts' medians with their Confidence
+// intervals: a point for an exact unit, none for a set under
+// MinBootstrapSamples, else a bootstrap of the medians from a constant seed.
+func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
+	all, out := make([]Estimate, k), make([]float64, k)
+	stat(pts.y, out)
+	for j, v := range out {
+		all[j] = Estimate{V: v}
+		if pts.exact {
+			all[j] = Estimate{V: v, Lo: v, Hi: v, HasCI: true}
 		}
-		constant = constant && slices.Min(s) == slices.Max(s)
 	}
-	meds := make([]float64, len(sets))
-	out := make([]float64, k)
-	if constant {
-		for i, s := range sets {
-			meds[i] = s[0]
-		}
-		stat(meds, out)
-		return slices.Clone(out), slices.Clone(out), true
+	if pts.exact || slices.ContainsFunc(pts.sets, func(s []float64) bool { return len(s) < MinBootstrapSamples }) {
+		return all
 	}
-	order := make([][]int, len(sets))
-	for i, s := range sets {
-		order[i] = make([]int, len(s))
-		floats.Argsort(slices.Clone(s), order[i])
-	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	meds, draw := make([]float64, len(pts.sets)), []float64(nil)
 	draws := make([][]float64, k)
-	for j := range draws {
-		draws[j] = make([]float64, BootstrapReps)
-	}
-	counts := drawCounts(sets)
-	for rep := range BootstrapReps {
-		for i, s := range sets {
-			n := len(s)
-			c := counts[:n]
-			counts = counts[n:]
-			meds[i] = nth(s, order[i], c, n/2)
-			if n%2 == 0 {
-				meds[i] = (nth(s, order[i], c, n/2-1) + meds[i]) / 2
+	for range BootstrapReps {
+		for i, s := range pts.sets {
+			draw = draw[:0]
+			for range s {
+				draw = append(draw, s[rng.IntN(len(s))])
 			}
+			slices.Sort(draw)
+			meds[i] = median(draw)
 		}
 		stat(meds, out)
-		for j := range k {
-			draws[j][rep] = out[j]
+		for j, v := range out {
+			draws[j] = append(draws[j], v)
 		}
 	}
 	alpha := (1 - Confidence) / 2
-	lo, hi = make([]float64, k), make([]float64, k)
 	for j, d := range draws {
 		slices.Sort(d)
-		lo[j], hi[j] = quantile(d, alpha), quantile(d, 1-alpha)
+		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
 	}
-	return lo, hi, true
-}
-
-// nth is the m-th smallest of a draw taking set[j] counts[j] times.
-func nth(set []float64, order []int, counts []int32, m int) float64 {
-	for _, j := range order {
-		if m -= int(counts[j]); m < 0 {
-			return set[j]
-		}
-	}
-	panic("a draw of fewer samples than its set")
-}
-
-var drawn = struct {
-	sync.Mutex
-	m map[string][]int32
-}{m: map[string][]int32{}}
-
-// drawCounts is how often each draw took each sample, from a constant
-// seed, so cached per sequence of set sizes.
-func drawCounts(sets [][]float64) []int32 {
-	sizes, total := make([]int, len(sets)), 0
-	for i, s := range sets {
-		sizes[i], total = len(s), total+len(s)
-	}
-	key := fmt.Sprint(sizes)
-	drawn.Lock()
-	defer drawn.Unlock()
-	if c, ok := drawn.m[key]; ok {
-		return c
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	c := make([]int32, BootstrapReps*total)
-	for off := 0; off < len(c); {
-		for _, n := range sizes {
-			for range n {
-				c[off+rng.IntN(n)]++
-			}
-			off += n
-		}
-	}
-	if len(drawn.m) < 256 { // a bound on the memory held
-		drawn.m[key] = c
-	}
-	return c
+	return all
 }
 
 func quantile(sorted []float64, q float64) float64 {

@@ -15,13 +15,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// realworldChart draws op's MB/s per real-world corpus as grouped bars,
+// realworldChart draws c.Op's MB/s per real-world corpus as grouped bars,
 // harness columns first; no SVG when no codec has a real-world cell.
-func realworldChart(r *load.Run, op string) (svg []byte, err error) {
+func realworldChart(r *load.Run, c *chart) (err error) {
+	op := c.Op
 	corpora := r.FixturesOf(load.Realworld)
 	var bars []*logBars
-	harness, codecs := 0, 0
-	for _, codec := range r.Columns(op) {
+	codecs := 0
+	for _, codec := range slices.Concat(r.HarnessColumns(), r.CodecNames) {
 		b := &logBars{name: codec, values: make([]float64, len(corpora))}
 		found := false
 		for i, f := range corpora {
@@ -34,16 +35,13 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 		}
 		line, _ := codecStyle(r.CodecNames, codec)
 		b.color = line.Color
-		if slices.Contains(r.HarnessColumns(), codec) {
-			bars = slices.Insert(bars, harness, b)
-			harness++
-		} else {
-			bars = append(bars, b)
+		bars = append(bars, b)
+		if !slices.Contains(r.HarnessColumns(), codec) {
 			codecs++
 		}
 	}
 	if codecs == 0 {
-		return nil, nil
+		return nil
 	}
 	names := make([]string, len(corpora))
 	for i, f := range corpora {
@@ -61,7 +59,8 @@ func realworldChart(r *load.Run, op string) (svg []byte, err error) {
 	}
 	p.Y.Min = niceFloor(p.Y.Min)
 	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(p.Y.Max)))
-	return svgOf(p, l)
+	c.svg, err = svgOf(p, l)
+	return err
 }
 
 // niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0.

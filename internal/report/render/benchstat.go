@@ -75,12 +75,9 @@ func tables(r *load.Run) ([]table, error) {
 		if len(cols) == 0 {
 			continue
 		}
-		var rows []string
-		for _, f := range r.Fixtures {
-			if slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 }) {
-				rows = append(rows, f)
-			}
-		}
+		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
+			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
+		})
 		in, err := Benchfmt(r.TableResults(op))
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)

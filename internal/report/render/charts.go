@@ -58,21 +58,18 @@ var (
 // floor dashed grey, the allocation reference dotted grey, the rest by
 // their position among codecs.
 func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
+	i := max(0, slices.Index(slices.DeleteFunc(slices.Clone(codecs), func(c string) bool { return c == rawfmt.Base }), codec))
+	line := draw.LineStyle{Color: palette[i%len(palette)], Width: vg.Points(1.2), Dashes: dashes[(i/len(palette))%len(dashes)]}
+	shape := glyphs[i%len(glyphs)]
 	switch codec {
 	case rawfmt.Base:
-		return draw.LineStyle{Color: black, Width: vg.Points(2)},
-			draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+		line, shape = draw.LineStyle{Color: black, Width: vg.Points(2)}, draw.CircleGlyph{}
 	case rawfmt.Floor:
-		return draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dashes[1]},
-			draw.GlyphStyle{Color: grey, Radius: vg.Points(2.5), Shape: draw.BoxGlyph{}}
+		line, shape = draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dashes[1]}, draw.BoxGlyph{}
 	case rawfmt.AllocRef:
-		return draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dotted},
-			draw.GlyphStyle{Color: grey, Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
+		line, shape = draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: dotted}, draw.RingGlyph{}
 	}
-	i := slices.Index(slices.DeleteFunc(slices.Clone(codecs), func(c string) bool { return c == rawfmt.Base }), codec)
-	clr := palette[i%len(palette)]
-	return draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes[(i/len(palette))%len(dashes)]},
-		draw.GlyphStyle{Color: clr, Radius: vg.Points(2.5), Shape: glyphs[i%len(glyphs)]}
+	return line, draw.GlyphStyle{Color: line.Color, Radius: vg.Points(2.5), Shape: shape}
 }
 
 // svgOf draws p with legend l to its right and returns the SVG.
@@ -110,21 +107,19 @@ func charts(r *load.Run) ([]chart, error) {
 		for _, c := range []chart{
 			{Op: op, Unit: rawfmt.UnitNs, File: "ns-vs-fields", What: "time per call"},
 			{Op: op, Unit: rawfmt.UnitAllocs, File: "allocs-vs-fields", What: "allocations per call"},
+			{Op: op, File: "realworld-mbps"},
 		} {
 			c.File = "charts/" + op + "-" + c.File + ".svg"
-			if err := fieldsChart(r, &c); err != nil {
-				return nil, fmt.Errorf("chart %s %s: %w", op, c.Unit, err)
+			fill := fieldsChart
+			if c.Unit == "" {
+				fill = realworldChart
+			}
+			if err := fill(r, &c); err != nil {
+				return nil, fmt.Errorf("chart %s %s: %w", op, cmp.Or(c.Unit, "real-world"), err)
 			}
 			if c.svg != nil {
 				out = append(out, c)
 			}
-		}
-		svg, err := realworldChart(r, op)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s real-world: %w", op, err)
-		}
-		if svg != nil {
-			out = append(out, chart{Op: op, File: "charts/" + op + "-realworld-mbps.svg", svg: svg})
 		}
 	}
 	return out, nil

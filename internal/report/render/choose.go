@@ -73,17 +73,6 @@ func advise(r *load.Run, rs []ranking, op string) *advice {
 	return a
 }
 
-// perFieldMark is the size the cost per field is compared at.
-var perFieldMark = slices.Max(model.Marks)
-
-// resolvedCall is a usable fit's resolved cost of a call, else nil.
-func resolvedCall(res model.Result) *model.Estimate {
-	if !res.Usable() {
-		return nil
-	}
-	return callOf(res)
-}
-
 // A price is what one configuration gives up against encoding/json, from
 // the run's codec and skips lines (a run without skips lines says so);
 // cells.tmpl words it ("givesUp") and names it ("label").

@@ -36,7 +36,7 @@ func modelCSV(rows []model.Row) ([]byte, error) {
 			for _, c := range res.Forms {
 				ho := ""
 				if spec.Curve {
-					ho = csvFloat(c.HeldOut)
+					ho = csvFloat(c)
 				}
 				fields = append(fields, ho)
 			}

@@ -1,10 +1,8 @@
 package render
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -31,18 +29,6 @@ func rankings(r *load.Run) []ranking {
 		}
 	}
 	return out
-}
-
-// docName names a fixture with its size; "" when the run lacks it.
-func docName(r *load.Run, fixture string) string {
-	s, ok := r.Sizes[fixture]
-	switch {
-	case !ok:
-		return ""
-	case !s.HasFields || !s.HasDocBytes:
-		return "`" + fixture + "`"
-	}
-	return fmt.Sprintf("`%s` (%s fields, %s)", fixture, format.Num(s.Fields), format.Bytes(s.DocBytes))
 }
 
 // joinAnd joins items as prose: "a, b and c".

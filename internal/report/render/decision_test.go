@@ -51,13 +51,9 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
-	var d doc
-	d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
-	if d.err != nil {
-		t.Fatal(d.err)
-	}
+	d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 	var rows []string
-	for _, line := range strings.Split(d.String(), "\n") {
+	for _, line := range strings.Split(d, "\n") {
 		if cells := strings.Split(line, " | "); len(cells) > 3 && strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| document") {
 			rows = append(rows, strings.TrimPrefix(cells[0], "| ")+" "+cells[1]+" "+cells[2])
 		}
@@ -70,14 +66,14 @@ func TestDecisionTable(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	d.section("choose", view{suite: names, Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
+	d = sectionText(t, "choose", view{Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
 	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
-		if strings.Contains(d.String(), bad) {
-			t.Errorf("name escaped wrongly (%q):\n%s", bad, d.String())
+		if strings.Contains(d, bad) {
+			t.Errorf("name escaped wrongly (%q):\n%s", bad, d)
 		}
 	}
-	if !strings.Contains(d.String(), "Faster: x&lt;b&gt;&amp;y = twin on "+load.ArticleSmall) {
-		t.Errorf("no advice naming the escaped configuration:\n%s", d.String())
+	if !strings.Contains(d, "Faster: x&lt;b&gt;&amp;y = twin on "+load.ArticleSmall) {
+		t.Errorf("no advice naming the escaped configuration:\n%s", d)
 	}
 }
 
@@ -133,13 +129,9 @@ func TestDecisionMissingCI(t *testing.T) {
 		if missing {
 			ranks[0].Standings[1].Ratio.HasCI = false
 		}
-		var d doc
-		d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
-		if d.err != nil {
-			t.Fatal(d.err)
-		}
-		if got := strings.Contains(d.String(), say); got != missing {
-			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d.String())
+		d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
+		if got := strings.Contains(d, say); got != missing {
+			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d)
 		}
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -19,15 +17,4 @@ func DiffSummary(w io.Writer, diffs []model.Diff) error {
 		return fmt.Errorf("compare: %w", err)
 	}
 	return tw.Flush()
-}
-
-// unitFormat formats a value of unit.
-func unitFormat(unit string, x float64) string {
-	switch unit {
-	case rawfmt.UnitNs:
-		return format.Duration(x)
-	case rawfmt.UnitB:
-		return format.Bytes(x)
-	}
-	return format.Num(x)
 }

@@ -9,18 +9,11 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// findings is the page's headline sentences, one a line.
-func findings(p Page) ([]string, error) { return lines("findings", p) }
-
 // clearOf reports whether e has an interval narrower than its distance from
 // null (1 for a ratio, 0 for a cost or a saving).
 func clearOf(e model.Estimate, null float64) bool {
 	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
 }
-
-// fixedShare is the call's share of the small document's time from which a
-// low growth is put down to the call.
-const fixedShare = 1.0 / 3
 
 // usableFit returns the fit i of op with codec when it is usable, else nil.
 func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {

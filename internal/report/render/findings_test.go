@@ -118,7 +118,7 @@ func TestFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(t, synthRaw(tt.codecs), "")
-			found, err := findings(Page{A: a})
+			found, err := lines("findings", Page{A: a})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,10 +134,9 @@ func TestFindings(t *testing.T) {
 				}
 			}
 			if tt.resolved != "" {
-				var d doc
-				d.section("costmodel", view{suite: names, Page: Page{A: a}, R: a.Run})
-				if !strings.Contains(d.String(), tt.resolved) {
-					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d.String())
+				d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run})
+				if !strings.Contains(d, tt.resolved) {
+					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d)
 				}
 			}
 		})
@@ -147,9 +146,8 @@ func TestFindings(t *testing.T) {
 // A flagged fit is marked in the cost model.
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
-	var d doc
-	d.section("costmodel", view{suite: names, Page: Page{A: a}, R: a.Run})
-	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d.String(), want) {
-		t.Errorf("cost model lacks %q:\n%s", want, d.String())
+	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run})
+	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d, want) {
+		t.Errorf("cost model lacks %q:\n%s", want, d)
 	}
 }

@@ -21,11 +21,8 @@ type IndexRun struct {
 // Index writes results/README.md, templates/index.tmpl: every machine, its
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	var d doc
-	d.section("index", struct {
-		suite
+	return section("index", struct {
 		Machines []IndexMachine
 		Others   []string
-	}{names, ms, others})
-	return d.Bytes(), d.err
+	}{ms, others})
 }

@@ -36,9 +36,8 @@ func TestInstrSection(t *testing.T) {
 	if a.Instr == nil {
 		t.Fatal("no instruction analysis")
 	}
-	var d doc
-	d.section("instr", view{suite: names, Page: Page{A: a}, R: a.Run})
-	got := d.String()
+	d := sectionText(t, "instr", view{Page: Page{A: a}, R: a.Run})
+	got := d
 	for _, want := range []string{
 		"## Instruction counts",
 		"Counted with go1.26.8 at commit 1a2b3c4, GOMAXPROCS=1, GOGC=off",
@@ -64,10 +63,9 @@ func TestInstrSection(t *testing.T) {
 	}
 
 	without := analyze(t, synthRaw(times), "")
-	d = doc{}
-	d.section("instr", view{suite: names, Page: Page{A: without}, R: without.Run})
-	if d.Len() != 0 {
-		t.Errorf("a run without an instruction count has the section:\n%s", d.String())
+	d = sectionText(t, "instr", view{Page: Page{A: without}, R: without.Run})
+	if len(d) != 0 {
+		t.Errorf("a run without an instruction count has the section:\n%s", d)
 	}
 }
 
@@ -75,19 +73,17 @@ func TestInstrSection(t *testing.T) {
 // codec.
 func TestPrecisionSection(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: line(300, 250)}), "")
-	var d doc
-	d.section("precision", view{suite: names, Page: Page{A: a}, R: a.Run})
-	if got := d.String(); !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0** |") || strings.Contains(got, "wider than ±10.0%, by") {
+	d := sectionText(t, "precision", view{Page: Page{A: a}, R: a.Run})
+	if got := d; !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0** |") || strings.Contains(got, "wider than ±10.0%, by") {
 		t.Errorf("precision of a quiet run:\n%s", got)
 	}
 	text := synthRaw(map[string]curve{rawfmt.Base: line(300, 250)})
 	loud := rawfmt.Cell{Op: load.OpDecodeMap, Fixture: "fields-0020", Codec: rawfmt.Base}.Name() + "-2 100 9000 " + rawfmt.UnitNs + "\n"
 	a = analyze(t, text+loud, "")
-	d = doc{}
-	d.section("precision", view{suite: names, Page: Page{A: a}, R: a.Run})
+	d = sectionText(t, "precision", view{Page: Page{A: a}, R: a.Run})
 	for _, want := range []string{"| decode-map | 10 | ", "| 1 |\n", "| decode-map | encoding-json |  |  |  |  | ±", "| 1000 |"} {
-		if !strings.Contains(d.String(), want) {
-			t.Errorf("precision of a run with a wide cell lacks %q:\n%s", want, d.String())
+		if !strings.Contains(d, want) {
+			t.Errorf("precision of a run with a wide cell lacks %q:\n%s", want, d)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -10,18 +9,16 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// dataNotes says what the run lacks or what was wrong with it, so the page
-// never presents a gap as a result: templates/notes.tmpl, one note a line.
-func dataNotes(p Page) ([]string, error) { return lines("notes", p) }
-
-// lines is the non-blank lines of the template name on the page.
+// lines is the non-blank lines of the template name on the page: notes.tmpl
+// says what the run lacks or what was wrong with it, so the page never
+// presents a gap as a result; findings.tmpl is the headline sentences.
 func lines(name string, p Page) ([]string, error) {
-	var b strings.Builder
-	if err := sections.ExecuteTemplate(&b, name+".tmpl", view{suite: names, Page: p, R: p.A.Run}); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	b, err := section(name, view{Page: p, R: p.A.Run})
+	if err != nil {
+		return nil, err
 	}
 	var out []string
-	for _, l := range strings.Split(b.String(), "\n") {
+	for _, l := range strings.Split(string(b), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}

@@ -8,7 +8,6 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"net/url"
 	"strings"
@@ -45,7 +44,7 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	tabs, err := tables(r)
 	chs, err2 := charts(r)
 	csv, err3 := modelCSV(p.A.Model)
-	more, err4 := dataNotes(p)
+	more, err4 := lines("notes", p)
 	if err := errors.Join(err, err2, err3, err4); err != nil {
 		return nil, nil, err
 	}
@@ -64,12 +63,6 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	return files, notes, nil
 }
 
-// A doc accumulates Markdown; the first error of a section sticks.
-type doc struct {
-	bytes.Buffer
-	err error
-}
-
 // escapeAll escapes names and joins them with sep.
 func escapeAll(names []string, sep string) string {
 	out := make([]string, len(names))
@@ -80,17 +73,15 @@ func escapeAll(names []string, sep string) string {
 }
 
 func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
-	v := view{suite: names, Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
+	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
 	if p.A.Publishes() {
 		var err error
-		if v.Findings, err = findings(p); err != nil {
+		if v.Findings, err = lines("findings", p); err != nil {
 			return nil, err
 		}
 		v.Ranks = rankings(v.R)
 	}
-	var d doc
-	d.section("page", v)
-	return d.Bytes(), d.err
+	return section("page", v)
 }
 
 // href is the link's address percent-encoded, so that no name ends the

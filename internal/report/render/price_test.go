@@ -50,16 +50,15 @@ func TestPrices(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var d doc
-			d.section("decision", view{suite: names, Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+			d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
 			for _, w := range tt.want {
-				if !strings.Contains(d.String(), w) {
-					t.Errorf("prices do not say %q:\n%s", w, d.String())
+				if !strings.Contains(d, w) {
+					t.Errorf("prices do not say %q:\n%s", w, d)
 				}
 			}
 			for _, n := range tt.not {
-				if strings.Contains(d.String(), n) {
-					t.Errorf("prices say %q:\n%s", n, d.String())
+				if strings.Contains(d, n) {
+					t.Errorf("prices say %q:\n%s", n, d)
 				}
 			}
 			var quick strings.Builder

@@ -57,3 +57,13 @@ func TestIndex(t *testing.T) {
 		t.Error("index ends in a blank line")
 	}
 }
+
+// sectionText is the section name executed on view; an error fails the test.
+func sectionText(t *testing.T, name string, view any) string {
+	t.Helper()
+	b, err := section(name, view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"embed"
 	"fmt"
 	"math"
@@ -24,6 +25,9 @@ var templateFS embed.FS
 var sections *template.Template
 
 func init() {
+	for k, v := range names {
+		funcs[k] = func() any { return v }
+	}
 	sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
 }
 
@@ -33,10 +37,6 @@ var funcs = template.FuncMap{
 		err := sections.ExecuteTemplate(&b, name, data)
 		return b.String(), err
 	},
-	"power":        func() model.Form { return model.Power },
-	"nlogn":        func() model.Form { return model.NLogN },
-	"decades":      func() model.Form { return model.Decades },
-	"linear":       model.Linear.String,
 	"decisionDocs": func() []string { return decisionDocs },
 	"finite":       finite,
 	"plusF":        func(a, b float64) float64 { return a + b },
@@ -45,8 +45,6 @@ var funcs = template.FuncMap{
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	},
 	"mul":       func(a, b float64) float64 { return a * b },
-	"base":      func() string { return rawfmt.Base },
-	"none":      func() string { return format.None },
 	"markSizes": func() []float64 { return model.Marks },
 	"isNaN":     math.IsNaN,
 	"table":     tableText,
@@ -61,7 +59,7 @@ var funcs = template.FuncMap{
 	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
 	"rows":      func() [][]string { return nil },
 	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"row":       row,
+	"row":       markdown.Row,
 	"cell":      func(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec },
 	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
 	"num":       format.Num,
@@ -73,55 +71,43 @@ var funcs = template.FuncMap{
 	"fence":     fence,
 	"runKey":    runKey,
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
-	"bold":      func(s string) string { return "**" + s + "**" },
 	"plus":      func(a, b int) int { return a + b },
-	"wideAt":    wideAt,
 	"failed":    model.Failed,
-	"commit": func(r *load.Run) (c struct {
-		Text      string
-		Committed bool
-	}) {
-		c.Text, c.Committed = r.Commit()
-		return c
-	},
-	"docName":      docName,
-	"joinAnd":      joinAnd,
-	"price":        priceOf,
-	"advise":       advise,
-	"resolvedCall": resolvedCall,
-	"mark":         func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
-	"href":         func(p string) string { return Link{Href: p}.href() },
-	"unitFmt":      unitFormat,
-	"link":         func(text, href string) Link { return Link{text, href} },
-	"median":       model.Median,
-	"sig":          format.Sig,
-	"count":        format.Count,
-	"instrAt":      instrAt,
-	"unit":         func(i int) string { return model.Specs[i].Unit },
-	"min":          func(a, b int) int { return min(a, b) },
-	"plural":       format.Plural,
-	"fitGroups":    fitGroups,
-	"inf":          func(sign int) float64 { return math.Inf(sign) },
-	"clear":        clearOf,
-	"fields":       fieldCount,
-	"callShare":    callShare,
-	"callOf":       callOf,
-	"usable":       usableFit,
-	"codec":        func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
-	"replace1":     func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
-	"dur":          format.Duration,
-	"durCI":        format.DurationCI[model.Estimate],
-	"ratio":        format.Ratio,
-	"ratioCI":      format.RatioCI[model.Estimate],
-	"pct":          format.Percent,
-	"pct100":       func(x float64) string { return format.Percent(100 * x) },
-	"pctCI":        format.PercentCI[model.Estimate],
-	"sigCI":        func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+	"joinAnd":   joinAnd,
+	"price":     priceOf,
+	"advise":    advise,
+	"mark":      func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
+	"href":      func(p string) string { return Link{Href: p}.href() },
+	"list":      func(a ...any) []any { return a },
+	"link":      func(text, href string) Link { return Link{text, href} },
+	"median":    model.Median,
+	"sig":       format.Sig,
+	"count":     format.Count,
+	"instrAt":   instrAt,
+	"unit":      func(i int) string { return model.Specs[i].Unit },
+	"min":       func(a, b int) int { return min(a, b) },
+	"plural":    format.Plural,
+	"fitGroups": fitGroups,
+	"inf":       func(sign int) float64 { return math.Inf(sign) },
+	"clear":     clearOf,
+	"fields":    fieldCount,
+	"callShare": callShare,
+	"callOf":    callOf,
+	"usable":    usableFit,
+	"codec":     func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
+	"replace1":  func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":       format.Duration,
+	"durCI":     format.DurationCI[model.Estimate],
+	"ratio":     format.Ratio,
+	"ratioCI":   format.RatioCI[model.Estimate],
+	"pct":       format.Percent,
+	"pct100":    func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":     format.PercentCI[model.Estimate],
+	"sigCI":     func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
 }
 
 // A view is what a section made from the page alone is executed on.
 type view struct {
-	suite
 	Page
 	R     *load.Run
 	Ranks []ranking // when the page publishes them
@@ -131,54 +117,36 @@ type view struct {
 	Charts          []chart
 }
 
-// suite is the names and limits the templates quote ({{.Base}}), spelled
-// by the packages that own them; a view embeds names.
-type suite struct {
-	Base, Floor, Noop, UnitNs, UnitB, UnitAllocs, UnitFields, UnitDocB, FieldsDocs, BytesDocs       string
-	EqualDocs, HitsDocs, HitsPrefix, Struct, Proj, Get5, MaxResid, Marks, MarksAnd, AllocRef, Forms string
-	BytesPrefix, AllOps, CommitKey, SkipsPrefix, RawDir, None, Small, Large, Map                    string
-
-	MinMedian, MinBoot, Reps, KB, PerKB, PerField, Joint                         int
-	Families                                                                     []load.Family
-	AllocFits                                                                    []int
-	FieldsFamily                                                                 load.Family
-	WideHalfWidth, MaxSpread, PerFieldMark, FirstMark, JacksonGrowth, FixedShare float64
-	Jackson                                                                      any
+// names are the names and limits the templates quote ({{Base}}), spelled by
+// the packages that own them; init makes each a function of no arguments.
+var names = map[string]any{
+	"Base": rawfmt.Base, "Floor": rawfmt.Floor, "Noop": rawfmt.Noop, "AllocRef": rawfmt.AllocRef,
+	"UnitNs": rawfmt.UnitNs, "UnitB": rawfmt.UnitB, "UnitAllocs": rawfmt.UnitAllocs,
+	"UnitFields": rawfmt.UnitFields, "UnitDocB": rawfmt.UnitDocB, "CommitKey": rawfmt.KeyCommit,
+	"SkipsPrefix": rawfmt.KeySkipsPrefix, "RawDir": load.RawDir, "None": format.None,
+	"FieldsDocs": load.Fields.Label(), "BytesDocs": load.Bytes.Label(), "EqualDocs": load.Equal.Label(),
+	"HitsDocs": load.ESHits.Label(), "HitsPrefix": load.ESHits.Prefix, "BytesPrefix": load.Bytes.Prefix,
+	"Families": load.Families, "FieldsFamily": load.Fields, "Small": load.ArticleSmall, "Large": load.ArticleLarge,
+	"Struct": load.OpDecodeStruct, "Proj": load.OpDecodeProj, "Get5": load.OpGet5, "Map": load.OpDecodeMap,
+	"MaxResid": format.Percent(100 * model.MaxResidual), "AllOps": model.AllOps,
+	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,
+	"KB": model.BytesPerKB, "PerKB": model.PerKB, "PerField": model.PerField, "Joint": model.Joint,
+	"AllocFits": []int{model.Allocs, model.AllocBytes}, "Jackson": model.Jackson,
+	"Linear": model.Linear, "Power": model.Power, "NLogN": model.NLogN, "Decades": model.Decades,
+	"WideHalfWidth": float64(model.WideHalfWidth), "MaxSpread": float64(model.MaxSpread),
+	// PerFieldMark is the size the cost per field is compared at; FixedShare is the call's share of
+	// the small document's time from which a low growth is put down to the call.
+	"PerFieldMark": slices.Max(model.Marks), "FirstMark": model.Marks[0], "FixedShare": 1.0 / 3,
+	"JacksonGrowth": model.Jackson.NsLarge / model.Jackson.NsSmall,
 }
 
-var names = suite{
-	Base: rawfmt.Base, Floor: rawfmt.Floor, Noop: rawfmt.Noop, UnitNs: rawfmt.UnitNs, UnitB: rawfmt.UnitB,
-	UnitAllocs: rawfmt.UnitAllocs, UnitFields: rawfmt.UnitFields, UnitDocB: rawfmt.UnitDocB,
-	FieldsDocs: load.Fields.Label(), BytesDocs: load.Bytes.Label(), EqualDocs: load.Equal.Label(),
-	HitsDocs: load.ESHits.Label(), HitsPrefix: load.ESHits.Prefix, Struct: load.OpDecodeStruct,
-	Proj: load.OpDecodeProj, Get5: load.OpGet5, MaxResid: format.Percent(100 * model.MaxResidual),
-	MinMedian: model.MinMedianSamples, MinBoot: model.MinBootstrapSamples, Reps: model.BootstrapReps,
-	KB: model.BytesPerKB, Marks: strings.Join(marks(), " · "), MarksAnd: joinAnd(marks()),
-	Families: load.Families, AllocRef: rawfmt.AllocRef, Forms: formList(),
-	AllocFits: []int{model.Allocs, model.AllocBytes}, PerKB: model.PerKB, BytesPrefix: load.Bytes.Prefix,
-	FieldsFamily: load.Fields, WideHalfWidth: model.WideHalfWidth, MaxSpread: model.MaxSpread,
-	AllOps: model.AllOps, CommitKey: rawfmt.KeyCommit,
-	SkipsPrefix: rawfmt.KeySkipsPrefix, PerFieldMark: perFieldMark, FirstMark: model.Marks[0],
-	RawDir: load.RawDir, None: format.None, Jackson: model.Jackson, Small: load.ArticleSmall,
-	Large: load.ArticleLarge, Map: load.OpDecodeMap,
-	JacksonGrowth: model.Jackson.NsLarge / model.Jackson.NsSmall, FixedShare: fixedShare,
-	PerField: model.PerField, Joint: model.Joint,
-}
-
-// section writes the section of the template file name from its view.
-func (d *doc) section(name string, view any) {
-	if err := sections.ExecuteTemplate(d, name+".tmpl", view); err != nil && d.err == nil {
-		d.err = fmt.Errorf("section %s: %w", name, err)
+// section executes the template file name on its view.
+func section(name string, view any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := sections.ExecuteTemplate(&b, name+".tmpl", view); err != nil {
+		return nil, fmt.Errorf("section %s: %w", name, err)
 	}
-}
-
-// row is a row of a Markdown table, each cell escaped.
-func row(cells ...string) (string, error) {
-	var b strings.Builder
-	err := markdown.Table(&b, make([]string, len(cells)), [][]string{cells})
-	_, body, _ := strings.Cut(b.String(), "\n")
-	_, body, _ = strings.Cut(body, "\n")
-	return body, err
+	return b.Bytes(), nil
 }
 
 // tableText is a Markdown table; a column named ">…" is right-aligned.
@@ -211,31 +179,4 @@ func instrAt(ir *load.Run, op, fixture, codec string) float64 {
 		return math.NaN()
 	}
 	return model.Median(s)
-}
-
-// wideAt is the half-width of a wide cell of p, or "".
-func wideAt(p model.OpPrecision, fixture, codec string) string {
-	i := slices.IndexFunc(p.Wide, func(w model.WideCell) bool { return w.Cell.Fixture == fixture && w.Cell.Codec == codec })
-	if i < 0 {
-		return ""
-	}
-	return format.HalfWidth(100 * p.Wide[i].HalfWidth)
-}
-
-// formList names the candidate forms.
-func formList() string {
-	names := make([]string, model.NumForms)
-	for f := range model.NumForms {
-		names[f] = f.String()
-	}
-	return strings.Join(names, ", ")
-}
-
-// marks is the sizes of model.Marks, formatted.
-func marks() []string {
-	s := make([]string, len(model.Marks))
-	for i, m := range model.Marks {
-		s[i] = format.Num(m)
-	}
-	return s
 }

@@ -18,7 +18,7 @@ func TestSection(t *testing.T) {
 		want, err     string
 	}{
 		{"worded", "withheld", nil, "Withheld: see the top of the page.", ""},
-		{"floor", "floor", view{suite: names, Page: Page{A: &model.Analysis{UnderFloor: []model.FloorCell{{
+		{"floor", "floor", view{Page: Page{A: &model.Analysis{UnderFloor: []model.FloorCell{{
 			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Summary{Center: 1}, Floor: model.Summary{Center: 2}, Ratio: model.Estimate{V: 0.5},
 		}}}}, R: &load.Run{Floor: true}},
 			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c\\|d | 1.00 ns | 2.00 ns | 0.500× |\n\n", ""},
@@ -26,16 +26,15 @@ func TestSection(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var d doc
-			d.section(tt.section, tt.view)
-			if got := d.String(); !strings.Contains(got, tt.want) {
+			got, err := section(tt.section, tt.view)
+			if !strings.Contains(string(got), tt.want) {
 				t.Errorf("section %s = %q, want it to hold %q", tt.section, got, tt.want)
 			}
 			switch {
-			case tt.err == "" && d.err != nil:
-				t.Errorf("error %v", d.err)
-			case tt.err != "" && (d.err == nil || !strings.HasPrefix(d.err.Error(), tt.err)):
-				t.Errorf("error %v, want one starting %q", d.err, tt.err)
+			case tt.err == "" && err != nil:
+				t.Errorf("error %v", err)
+			case tt.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.err)):
+				t.Errorf("error %v, want one starting %q", err, tt.err)
 			}
 		})
 	}
