@@ -8,7 +8,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"encoding/json/jsontext"
 )
 
 // The Probe.Occurs functions: each reads a document only as far as it must
