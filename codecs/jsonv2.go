@@ -14,6 +14,10 @@ import (
 // default from Go 1.27; the build constraint is the one encoding/json's own v2 files carry.
 const stdEngine = "v2-engine"
 
+// escapedFFFD is what a codec that escapes the U+FFFD replacing invalid UTF-8, as encoding/json's v1 engine does,
+// does differently from encoding/json on the v2 engine.
+var escapedFFFD = []string{"writing the U+FFFD that replaces invalid UTF-8 on encode as \\ufffd (encoding/json on the v2 engine writes it raw)"}
+
 // jsonV2 is the standard library's encoding/json/v2 with default options, with lazy access through
 // encoding/json/jsontext.
 var jsonV2 = &Codec{

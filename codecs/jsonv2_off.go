@@ -7,3 +7,6 @@ package codecs
 const stdEngine = "v1-engine"
 
 var jsonV2 *Codec
+
+// escapedFFFD is empty: encoding/json's v1 engine escapes the U+FFFD too.
+var escapedFFFD []string

@@ -31,6 +31,8 @@ func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...st
 		limits = slices.Concat([]string{"HTML escaping", "map key sorting", "UTF-8 validation on encode", "UTF-8 validation on decode", "U+2028 escaping", skips[0], "control character validation"},
 			skips[1:], limits,
 			[]string{"rejecting an unterminated top-level string (accepts one 32, 64, … bytes long, cut by a byte)", "string copying (strings point into one copy of the whole input)"})
+	} else {
+		limits = append(limits, escapedFFFD...)
 	}
 	c := stdAPI(name, "github.com/bytedance/sonic", cat, api.Marshal, api.Unmarshal, limits...)
 	c.Ops, c.Engine = ops, func() string { return sonicEngine(thisHost()) }
