@@ -11,6 +11,7 @@ FIXTURES  ?=
 ROUNDS    ?= 20
 BENCHTIME ?= 10ms
 FUZZTIME  ?= 60s
+BUILDS    ?=
 OLD       ?=
 NEW       ?=
 DOC         ?=
@@ -26,7 +27,7 @@ given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
 
 BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
 
-.PHONY: bench bench-quick bench-doc bench-http bench-instr bench-instr-check test report compare codecs fixtures fixtures-list conformance fuzz
+.PHONY: bench bench-quick bench-upgrade bench-doc bench-http bench-instr bench-instr-check test report compare codecs fixtures fixtures-list conformance fuzz
 
 ## bench: the standard matrix, interleaved rounds, then the report
 bench:
@@ -36,6 +37,11 @@ bench:
 ## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
 bench-quick:
 	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(call given,rounds,ROUNDS) -benchtime $(BENCHTIME)
+
+## bench-upgrade: the same cells under several builds (default go1.26.8, go1.27.3, go1.27.3+nojsonv2; BUILDS= any toolchain[+GOEXPERIMENT]), every round each build in shuffled order, then the report
+bench-upgrade:
+	$(GO) run ./scripts/bench -builds '$(BUILDS)' $(BENCHFLAGS)
+	$(GO) run ./scripts/report
 
 ## bench-instr: instructions/op under cachegrind (default: every fields-* fixture × decode-struct, decode-map, encode-struct × every codec)
 bench-instr:

@@ -212,6 +212,9 @@ func runMain(m *testing.M) int {
 		if sonic, err := codecs.Lookup("sonic-std"); err == nil {
 			fmt.Printf("%s: %s\n", rawfmt.KeySonicEngine, sonic.EngineName())
 		}
+		if std, err := codecs.Lookup(rawfmt.Base); err == nil {
+			fmt.Printf("%s: %s\n", rawfmt.KeyStdEngine, std.EngineName())
+		}
 		fmt.Printf("%s: %t\n", rawfmt.KeyRace, codecs.RaceEnabled)
 	}
 	return m.Run()

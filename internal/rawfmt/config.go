@@ -28,6 +28,10 @@ const (
 	KeyOrderSeed      = "order-seed"      // the random seed of the run's cell order
 	KeySelection      = "selection"       // the CODECS/OPS/FIXTURES of a narrowed run
 	KeySonicEngine    = "sonic-engine"
+	KeyStdEngine      = "encoding-json-engine" // the engine under encoding/json: v1-engine or v2-engine
+	KeyBuilds         = "builds"               // an upgrade run's builds, each toolchain[+experiment…]
+	KeyBuild          = "build"                // the build of the results that follow, in an upgrade run
+	KeyBuildPrefix    = "build-"               // then a build's name: its go version, GOEXPERIMENT and engines
 	KeyRace           = "race"
 	KeyGOOS           = "goos"
 	KeyGOARCH         = "goarch"

@@ -10,10 +10,11 @@ import (
 
 // Raw file kinds: the suffix of a raw file's name.
 const (
-	KindFull   = ""       // the whole matrix
-	KindQuick  = "quick"  // make bench-quick
-	KindCustom = "custom" // a narrowed selection
-	KindInstr  = "instr"  // instruction counts (make bench-instr)
+	KindFull    = ""        // the whole matrix
+	KindQuick   = "quick"   // make bench-quick
+	KindCustom  = "custom"  // a narrowed selection
+	KindInstr   = "instr"   // instruction counts (make bench-instr)
+	KindUpgrade = "upgrade" // the same cells under several builds (make bench-upgrade)
 )
 
 // PartialSuffix ends the name of a run in progress.

@@ -3,6 +3,7 @@ package runner
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -59,6 +60,8 @@ type Round struct {
 	Count     int                  // -test.count; 0 runs each cell once
 	Args      []string             // flags of this run, such as its order seed and round
 	Want      map[rawfmt.Cell]bool // the cells it must report
+	Bin       *Binary              // the binary this run times; nil runs the Timer's
+	Config    []string             // configuration lines a Timer writes ahead of its results
 }
 
 // A Report is what a round printed besides its results.
@@ -168,11 +171,19 @@ type Timer struct {
 	Bin    Binary
 	Runs   func(round int) []Round
 	Config []string
+	// ConfigOf, when not nil, keeps each binary's first run's configuration lines, by path.
+	ConfigOf map[string][]string
 }
 
 func (t *Timer) Round(ctx context.Context, round int, out io.Writer, p *Progress) error {
 	for _, r := range t.Runs(round) {
-		rep, err := t.Bin.Round(ctx, r, out, p)
+		bin := cmp.Or(r.Bin, &t.Bin)
+		for _, line := range r.Config {
+			if _, err := fmt.Fprintln(out, line); err != nil {
+				return fmt.Errorf("writing the raw file: %w", err)
+			}
+		}
+		rep, err := bin.Round(ctx, r, out, p)
 		if err == nil && len(rep.Failed) > 0 {
 			err = fmt.Errorf("%d cells failed (not timed), see above: %s", len(rep.Failed), rep.FailedNames())
 		}
@@ -181,6 +192,9 @@ func (t *Timer) Round(ctx context.Context, round int, out io.Writer, p *Progress
 		}
 		if t.Config == nil {
 			t.Config = rep.Config
+		}
+		if _, ok := t.ConfigOf[bin.Path]; !ok && t.ConfigOf != nil {
+			t.ConfigOf[bin.Path] = rep.Config
 		}
 	}
 	return nil

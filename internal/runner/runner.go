@@ -133,15 +133,22 @@ func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (
 	if dir, err = buildDir(stderr); err != nil || bin != "" {
 		return bin, dir, err
 	}
-	path = filepath.Join(dir, "jsoncost.test")
-	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
 	fmt.Fprintln(stderr, "building the benchmark binary…")
+	path = filepath.Join(dir, "jsoncost.test")
+	return path, dir, Compile(ctx, path, nil, flags...)
+}
+
+// Compile writes the benchmark binary to path: go test -c of the root package with the extra flags and with env
+// added to the go command's environment (such as GOTOOLCHAIN and GOEXPERIMENT).
+func Compile(ctx context.Context, path string, env []string, flags ...string) error {
+	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
 	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
 	cmd.SysProcAttr = ChildAttr()
+	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", dir, fmt.Errorf("building the benchmark binary (go test -c %s): %w\n%s", pkg, err, out)
+		return fmt.Errorf("building the benchmark binary (go test -c %s %s): %w\n%s", strings.Join(env, " "), pkg, err, out)
 	}
-	return path, dir, nil
+	return nil
 }
 
 // buildDir removes the build directories of runners that are gone, then makes this runner's.

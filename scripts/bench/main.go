@@ -15,6 +15,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"strconv"
 	"syscall"
 
 	"github.com/jsoncost/jsoncost"
@@ -34,6 +35,7 @@ type options struct {
 	results      string // the results directory
 	bin          string // a prebuilt benchmark binary; "" builds one
 	noBase       bool   // a narrowed codec selection leaves out the base configuration
+	builds       []build
 }
 
 func main() {
@@ -61,6 +63,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Seed(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this `seed` as its "+rawfmt.KeyOrderSeed+" (default random)", &o.seed)
 	fs.StringVar(&o.results, "results", "results", "results directory")
 	fs.BoolVar(&o.noBase, "no-base", false, "with -codecs, leave out "+rawfmt.Base+" unless selected (by default it is added: every ratio is against it)")
+	fs.Value("builds", "run every cell under each of these `builds` (make bench-upgrade; default "+strconv.Quote(DefaultBuilds)+" when given empty), each round every build's binary in shuffled order: a toolchain, then +experiment for GOEXPERIMENT", func(s string) (err error) {
+		o.builds, err = parseBuilds(cmp.Or(s, DefaultBuilds))
+		return err
+	})
 	fs.StringVar(&o.bin, "bin", "", "run this benchmark binary (go test -c of the root package) instead of building one")
 	if err := fs.Parse(args, stderr); err != nil || !o.quick {
 		return o, err

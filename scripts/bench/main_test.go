@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -193,11 +194,13 @@ func TestParseFlags(t *testing.T) {
 			options{sel: rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, quick: true, rounds: 5, benchtime: "10ms", large: "50ms", fieldsPasses: 2, results: "results"}},
 		{[]string{"-quick", "-fixtures", "fields-0001", "-benchtime", "1.5s"},
 			options{sel: rawfmt.Selection{Ops: quick.Ops, Fixtures: "fields-0001"}, quick: true, rounds: 3, benchtime: "1.5s", large: "10x", fieldsPasses: 1, results: "results"}},
+		{[]string{"-builds", ""}, options{rounds: 20, benchtime: "10ms", large: "10x", fieldsPasses: 2, results: "results",
+			builds: []build{{name: "go1.26.8", toolchain: "go1.26.8"}, {name: "go1.27.3", toolchain: "go1.27.3"}, {name: "go1.27.3+nojsonv2", toolchain: "go1.27.3", experiment: "nojsonv2"}}}},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
 		got, err := parseFlags(tt.args, &stderr)
-		if err != nil || got != tt.want || stderr.Len() > 0 {
+		if err != nil || !reflect.DeepEqual(got, tt.want) || stderr.Len() > 0 {
 			t.Errorf("parseFlags(%q) = %+v, %v, stderr %q; want %+v", tt.args, got, err, &stderr, tt.want)
 		}
 	}

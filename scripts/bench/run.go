@@ -55,12 +55,27 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	parts := split(cells, o.sel, o.benchtime, o.large, o.fieldsPasses)
 	t := &runner.Timer{Bin: runner.Binary{Path: bin, Stderr: stderr}, Runs: runs(parts, o.seed)}
-	return runner.WriteRawFile(o.results, rawfmt.MatrixKind(o.quick, !o.sel.IsZero()), stderr, func(w io.Writer, id string) error {
-		var raw bytes.Buffer
-		if err := runner.Rounds(ctx, t, o.rounds, perRound(parts), &raw, stderr); err != nil {
+	kind, perRun := rawfmt.MatrixKind(o.quick, !o.sel.IsZero()), 1
+	if o.builds != nil {
+		if err := compile(ctx, o.builds, dir, stderr); err != nil {
 			return err
 		}
-		if err := writeConfig(w, o, id, bin, runner.Probe(t.Config)); err != nil {
+		each := t.Runs
+		t.Runs = func(round int) []runner.Round { return buildRuns(each(round), o.builds, o.seed, round) }
+		t.ConfigOf, kind, perRun = map[string][]string{}, rawfmt.KindUpgrade, len(o.builds)
+	}
+	return runner.WriteRawFile(o.results, kind, stderr, func(w io.Writer, id string) error {
+		var raw bytes.Buffer
+		if err := runner.Rounds(ctx, t, o.rounds, perRound(parts)*perRun, &raw, stderr); err != nil {
+			return err
+		}
+		probe := runner.Probe(t.Config)
+		if o.builds != nil { // the engines differ by build: each build's line records its own
+			probe = slices.DeleteFunc(probe, func(c benchfmt.Config) bool {
+				return c.Key == rawfmt.KeySonicEngine || c.Key == rawfmt.KeyStdEngine || c.Key == rawfmt.KeyRace
+			})
+		}
+		if err := writeConfig(w, o, id, bin, probe, buildLines(o.builds, t.ConfigOf)); err != nil {
 			return err
 		}
 		if _, err := raw.WriteTo(w); err != nil {
@@ -99,7 +114,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 // writeConfig writes the raw file's header with the run's affinity, rounds,
 // benchtimes, order seed and a narrowed selection.
-func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Config) error {
+func writeConfig(w io.Writer, o options, id, bin string, header, builds []benchfmt.Config) error {
 	var mode []benchfmt.Config
 	if cpus, narrowed := affinity(); narrowed {
 		mode = runinfo.Lines(rawfmt.KeyAffinity, cpus)
@@ -112,6 +127,7 @@ func writeConfig(w io.Writer, o options, id, bin string, header []benchfmt.Confi
 	if !o.sel.IsZero() {
 		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}
+	mode = append(mode, builds...)
 	return runinfo.WriteHeader(w, runinfo.Header{
 		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Binary: bin,
 		Mode: mode, Codecs: codecs.All(), Probe: header,

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
+)
+
+func TestParseBuilds(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []build
+		wantErr string
+	}{
+		{"go1.26.8,go1.27.3+nojsonv2+greenteagc", []build{{name: "go1.26.8", toolchain: "go1.26.8"},
+			{name: "go1.27.3+nojsonv2+greenteagc", toolchain: "go1.27.3", experiment: "nojsonv2,greenteagc"}}, ""},
+		{"go1.27.3  go1.27.3+jsonv2", []build{{name: "go1.27.3", toolchain: "go1.27.3"}, {name: "go1.27.3+jsonv2", toolchain: "go1.27.3", experiment: "jsonv2"}}, ""},
+		{"go1.27.3", nil, "want at least two builds"},
+		{"go1.27.3 go1.27.3", nil, "listed twice"},
+		{"go1.27.3 1.26.8", nil, `build "1.26.8": want a toolchain`},
+		{"go1.27.3 go1.27.3+", nil, "malformed experiment"},
+		{"go1.27.3 go1.27.3+a++b", nil, "malformed experiment"},
+	}
+	for _, tt := range tests {
+		got, err := parseBuilds(tt.in)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("parseBuilds(%q) error %v, want one containing %q", tt.in, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("parseBuilds(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// Every run of a round goes to every build once, each run's builds in an order that is not always the same.
+func TestBuildRunsShuffleBuilds(t *testing.T) {
+	bs, _ := parseBuilds(DefaultBuilds)
+	rs := make([]runner.Round, 20)
+	for i := range rs {
+		rs[i].Benchtime = strings.Repeat("x", i+1)
+	}
+	got := buildRuns(rs, bs, 1, 1)
+	if len(got) != len(rs)*len(bs) {
+		t.Fatalf("%d runs, want %d", len(got), len(rs)*len(bs))
+	}
+	firsts := map[string]bool{}
+	for i := 0; i < len(got); i += len(bs) {
+		seen := map[*runner.Binary]bool{}
+		for _, r := range got[i : i+len(bs)] {
+			if r.Benchtime != rs[i/len(bs)].Benchtime || seen[r.Bin] {
+				t.Fatalf("run %d: %+v is not each build once of run %d", i, r, i/len(bs))
+			}
+			seen[r.Bin] = true
+		}
+		firsts[got[i].Config[0]] = true
+		if !strings.HasPrefix(got[i].Config[0], rawfmt.KeyBuild+": go1.") {
+			t.Fatalf("config %q, want a build line", got[i].Config)
+		}
+	}
+	if len(firsts) < 2 {
+		t.Errorf("the same build ran first in all %d runs", len(rs))
+	}
+}
