@@ -86,7 +86,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
 	fs.Count("target", "instructions the smaller run of a cell should execute in its loop (default 100000000)", &o.target)
-	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable (installed with apt-get when the default is missing and the runner is root)")
+	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
 	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
 	fs.StringVar(&o.results, "results", "results", "results directory")
 	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")

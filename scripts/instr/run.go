@@ -57,11 +57,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	valgrind, err := newFinder(stderr).find(ctx, o.valgrind)
-	if err != nil {
-		return err
-	}
-	version, err := valgrindVersion(ctx, valgrind)
+	version, err := valgrindVersion(ctx, o.valgrind)
 	if err != nil {
 		return err
 	}
@@ -77,7 +73,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, stderr: stderr}
+	c := &counter{valgrind: o.valgrind, bin: bin, dir: tmp, stderr: stderr}
 	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
 	if err != nil {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)

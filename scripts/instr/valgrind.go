@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"slices"
@@ -19,59 +20,19 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const defaultValgrind = "valgrind" // looked for on PATH; installed when missing and root
+const defaultValgrind = "valgrind" // looked for on PATH
 
-type finder struct { // locates valgrind, installing it when root may
-	lookPath func(string) (string, error)
-	root     bool
-	install  func(context.Context) error
-}
-
-func newFinder(stderr io.Writer) finder {
-	return finder{lookPath: exec.LookPath, root: os.Geteuid() == 0, install: func(ctx context.Context) error {
-		if _, err := exec.LookPath("apt-get"); err != nil {
-			return errors.New("apt-get is not available")
-		}
-		fmt.Fprintln(stderr, "valgrind not found; installing it with apt-get…")
-		for _, args := range [][]string{{"update"}, {"install", "-y", "valgrind"}} {
-			cmd := exec.CommandContext(ctx, "apt-get", args...)
-			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-			cmd.Stdout, cmd.Stderr = stderr, stderr
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("apt-get %s: %w", strings.Join(args, " "), err)
-			}
-		}
-		return nil
-	}}
-}
-
-// find returns the path of the valgrind executable name. Only the default name
-// is installed when missing, and only by root.
-func (f finder) find(ctx context.Context, name string) (string, error) {
-	path, err := f.lookPath(name)
-	switch {
-	case err == nil:
-		return path, nil
-	case name != defaultValgrind:
-		return "", fmt.Errorf("valgrind %q not found: %w", name, err)
-	case !f.root:
-		return "", errors.New("valgrind not found on PATH; install it (apt-get install valgrind) or run as root to have it installed")
-	}
-	if err := f.install(ctx); err != nil {
-		return "", fmt.Errorf("valgrind not found on PATH and could not be installed: %w", err)
-	}
-	if path, err = f.lookPath(name); err != nil {
-		return "", errors.New("valgrind not found on PATH even after installing it")
-	}
-	return path, nil
-}
-
-// valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0.
-func valgrindVersion(ctx context.Context, path string) (string, error) {
-	out, err := exec.CommandContext(ctx, path, "--version").Output()
+// valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0,
+// a line of the raw file's header. The command needs valgrind 3 with
+// cachegrind; a missing one is an error that says how to install it.
+func valgrindVersion(ctx context.Context, name string) (string, error) {
+	out, err := exec.CommandContext(ctx, name, "--version").Output()
 	v := strings.TrimSpace(string(out))
-	if err != nil || v == "" || strings.ContainsAny(v, "\n") {
-		return "", fmt.Errorf("%s --version: unexpected answer %q (%v)", path, v, err)
+	switch {
+	case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("%s not found: install valgrind 3 with cachegrind (apt-get install -y valgrind)", name)
+	case err != nil || v == "" || strings.ContainsAny(v, "\n"):
+		return "", fmt.Errorf("%s --version: unexpected answer %q (%v)", name, v, err)
 	}
 	return v, nil
 }
