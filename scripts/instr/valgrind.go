@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -100,7 +98,7 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	if len(rep.Failed) > 0 {
 		return 0, nil, &gateError{rep.Failed[0], rep.Logs[0]}
 	}
-	header, iters, err := resultOf(append([]byte(strings.Join(rep.Config, "\n")+"\n"), out.Bytes()...), j.cell)
+	iters, err := iterations(out.Bytes(), j.cell)
 	switch {
 	case errors.Is(err, errOtherCells):
 		return 0, nil, err
@@ -111,66 +109,51 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	case iters != n:
 		return 0, nil, fmt.Errorf("the benchmark line reports %d iterations", iters)
 	}
-	summary, err := os.Open(f.Name())
+	summary, err := os.ReadFile(f.Name())
 	if err != nil {
 		return 0, nil, fmt.Errorf("no cachegrind output: %w", err)
 	}
-	defer summary.Close()
-	instr, err := parseSummary(summary)
-	return instr, header, err
+	instr, err := parseSummary(string(summary))
+	return instr, runner.Probe(rep.Config), err
 }
 
 // errOtherCells is a run that reported cells besides its own, which its count holds.
 var errOtherCells = errors.New("the benchmark binary ran other cells too")
 
-// resultOf finds cell's result in go test's output: the configuration lines
-// before it and its iteration count. A line without ns/op is no result;
-// another cell's is an error wrapping errOtherCells.
-func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int64, err error) {
-	r := benchfmt.NewReader(bytes.NewReader(out), "")
-	for r.Scan() {
-		res, ok := r.Result().(*benchfmt.Result)
-		if !ok {
-			continue
-		}
-		c, named := rawfmt.ParseCell(res.Name)
-		_, full := res.Value(unitSec)
-		switch {
-		case named && c != cell:
-			return nil, 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
-		case named && full:
-			header, iters = slices.Clone(res.Config), int64(res.Iters)
+// iterations is the iteration count of cell's result in go test's result
+// lines. A line without ns/op is no result; another cell's is an error
+// wrapping errOtherCells.
+func iterations(out []byte, cell rawfmt.Cell) (iters int64, err error) {
+	iters = -1
+	for r := benchfmt.NewReader(bytes.NewReader(out), ""); r.Scan(); {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			c, named := rawfmt.ParseCell(res.Name)
+			if _, full := res.Value(unitSec); named && c != cell {
+				return 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
+			} else if named && full {
+				iters = int64(res.Iters)
+			}
 		}
 	}
-	if header == nil {
-		return nil, 0, errors.New("no benchmark line for the cell")
+	if iters < 0 {
+		return 0, errors.New("no benchmark line for the cell")
 	}
-	return header, iters, nil
+	return iters, nil
 }
 
 const unitSec = "sec/op" // ns/op as benchfmt reads it
 
 // parseSummary reads the total instruction count of a cachegrind output file.
-func parseSummary(r io.Reader) (int64, error) {
-	s := bufio.NewScanner(r)
-	s.Buffer(nil, 1<<20)
-	for s.Scan() {
-		v, ok := strings.CutPrefix(s.Text(), "summary:")
-		if !ok {
-			continue
+func parseSummary(out string) (int64, error) {
+	for line := range strings.Lines(out) {
+		v, ok := strings.CutPrefix(line, "summary:")
+		if fields := strings.Fields(v); ok && len(fields) > 0 {
+			n, err := strconv.ParseInt(fields[0], 10, 64)
+			if err != nil || n <= 0 {
+				return 0, fmt.Errorf("cachegrind summary %q: not an instruction count", strings.TrimSpace(v))
+			}
+			return n, nil
 		}
-		fields := strings.Fields(v)
-		if len(fields) == 0 {
-			break
-		}
-		n, err := strconv.ParseInt(fields[0], 10, 64)
-		if err != nil || n <= 0 {
-			return 0, fmt.Errorf("cachegrind summary %q: not an instruction count", strings.TrimSpace(v))
-		}
-		return n, nil
-	}
-	if err := s.Err(); err != nil {
-		return 0, fmt.Errorf("reading the cachegrind output: %w", err)
 	}
 	return 0, errors.New("the cachegrind output has no summary line")
 }
