@@ -156,7 +156,7 @@ func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job
 	case err != nil:
 		return nil, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, err)
 	case len(rep.Failed) == 1:
-		return nil, &gateError{rep.Failed[0], rep.Logs[0]}
+		return nil, gateError(rep)
 	case len(rep.Failed) > 1:
 		return nil, fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
 			len(rep.Failed), rep.FailedNames())

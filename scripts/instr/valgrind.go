@@ -39,13 +39,11 @@ func valgrindVersion(ctx context.Context, name string) (string, error) {
 // runs Go code, nothing is collected or sampled, no signal preempts a loop.
 var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
 
-type gateError struct { // a cell that failed the correctness gate: never retried
-	cell rawfmt.Cell
-	log  string
-}
+// errGate is a cell that failed the correctness gate, never run again.
+var errGate = errors.New("failed in the benchmark binary (the correctness gate), so it is not counted")
 
-func (e *gateError) Error() string {
-	return fmt.Sprintf("%s failed in the benchmark binary (the correctness gate), so it is not counted: %s", e.cell, e.log)
+func gateError(rep runner.Report) error {
+	return fmt.Errorf("%s %w: %s", rep.Failed[0], errGate, rep.Logs[0])
 }
 
 type counter struct { // runs the benchmark binary under cachegrind
@@ -60,11 +58,10 @@ type counter struct { // runs the benchmark binary under cachegrind
 func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
 	for attempt := 1; attempt <= attempts; attempt++ {
 		instr, header, err = c.countOnce(ctx, j, n)
-		var gate *gateError
 		switch {
 		case err == nil:
 			return instr, header, nil
-		case errors.As(err, &gate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
+		case errors.Is(err, errGate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
 			return 0, nil, err
 		case attempt < attempts:
 			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
@@ -96,7 +93,7 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 		return 0, nil, ctx.Err()
 	}
 	if len(rep.Failed) > 0 {
-		return 0, nil, &gateError{rep.Failed[0], rep.Logs[0]}
+		return 0, nil, gateError(rep)
 	}
 	iters, err := iterations(out.Bytes(), j.cell)
 	switch {
