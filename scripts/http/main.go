@@ -33,7 +33,7 @@ import (
 
 func main() {
 	if len(os.Args) > 1 && isRole(os.Args[1]) {
-		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+		os.Exit(serve(os.Args[1], os.Args[2:], os.Stderr))
 	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	runner.Main("http", err, syscall.SIGTERM, func(ctx context.Context) error {

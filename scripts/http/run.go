@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -179,15 +179,15 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
 	}
 	spec := vegetaload.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
-	if _, err := attack(ctx, spec); err != nil {
-		return nil, fmt.Errorf("warm-up: %w", err)
+	if _, err := vegetaload.Run(ctx, spec); err != nil {
+		return nil, cmp.Or(a.stop(), fmt.Errorf("warm-up: %w", err)) // a server that failed to start says why
 	}
 	apiBefore, backBefore, err := m.stats(ctx, a)
 	if err != nil {
 		return nil, err
 	}
 	spec.Duration = m.o.duration
-	res, err := attack(ctx, spec)
+	res, err := vegetaload.Run(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -236,20 +236,6 @@ func (m *meter) stats(ctx context.Context, a *child) (apiStats, backendStats htt
 		}
 	}
 	return apiStats, backendStats, nil
-}
-
-// attack runs spec and fails unless every request succeeded.
-func attack(ctx context.Context, spec vegetaload.Spec) (vegetaload.Result, error) {
-	r, err := vegetaload.Run(ctx, spec)
-	switch {
-	case err != nil:
-		return r, err
-	case r.Requests == 0:
-		return r, errors.New("no request completed")
-	case r.Failed > 0:
-		return r, fmt.Errorf("%d of %d requests failed, the first with: %s", r.Failed, r.Requests, r.FirstErr)
-	}
-	return r, nil
 }
 
 // checkBackend checks what the loopback backend saw of a cell's n measured

@@ -9,6 +9,7 @@ package vegetaload
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -30,11 +31,9 @@ type Spec struct {
 	Requests int           // the attack sends at most this many requests
 }
 
-// Result is what the attack's client saw.
+// Result is what the attack's client saw, every request a success.
 type Result struct {
 	Requests  int             // responses received
-	Failed    int             // of them, errors and statuses other than 200
-	FirstErr  string          // the first failure, when there was one
 	Span      time.Duration   // from the first request sent to the last response
 	Latencies []time.Duration // of every request, ascending
 }
@@ -44,7 +43,7 @@ func (r Result) Throughput() float64 {
 	if r.Span <= 0 {
 		return 0
 	}
-	return float64(r.Requests-r.Failed) / r.Span.Seconds()
+	return float64(r.Requests) / r.Span.Seconds()
 }
 
 // Quantile returns the latency below which a fraction q of the requests fell (nearest rank), or 0.
@@ -58,7 +57,8 @@ func (r Result) Quantile(q float64) time.Duration {
 }
 
 // Run attacks spec.Target until spec.Duration has passed, spec.Requests were sent or ctx is
-// done, and returns what came back. It sends nothing to a target off loopback or for a bad spec.
+// done, and returns what came back: an error unless every request got a 200. It sends nothing to a
+// target off loopback or for a bad spec.
 func Run(ctx context.Context, spec Spec) (Result, error) {
 	if err := Loopback(spec.Target); err != nil {
 		return Result{}, err
@@ -84,6 +84,8 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 
 	var r Result
 	var first, last time.Time
+	var failed int
+	var firstErr string
 	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	for res := range results {
 		r.Requests++
@@ -94,21 +96,26 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		if end := res.End(); end.After(last) {
 			last = end
 		}
-		if res.Code != http.StatusOK || res.Error != "" {
-			r.Failed++
-			if r.FirstErr == "" && res.Code != 0 {
-				r.FirstErr = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
-				if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
-					r.FirstErr += ": " + body
-				}
-			} else if r.FirstErr == "" {
-				r.FirstErr = cmp.Or(res.Error, "no response")
-			}
+		if res.Code == http.StatusOK && res.Error == "" {
+			continue
+		}
+		if failed++; firstErr == "" && res.Code != 0 {
+			firstErr = strings.TrimSuffix(fmt.Sprintf("%d %s: %s", res.Code, http.StatusText(int(res.Code)), strings.Join(strings.Fields(string(res.Body)), " ")), ": ")
+		} else if firstErr == "" {
+			firstErr = cmp.Or(res.Error, "no response")
 		}
 	}
 	r.Span = last.Sub(first)
 	slices.Sort(r.Latencies)
-	return r, ctx.Err()
+	switch {
+	case ctx.Err() != nil:
+		return r, ctx.Err()
+	case r.Requests == 0:
+		return r, errors.New("no request completed")
+	case failed > 0:
+		return r, fmt.Errorf("%d of %d requests failed, the first with: %s", failed, r.Requests, firstErr)
+	}
+	return r, nil
 }
 
 // limit is a pacer that stops after n requests.
