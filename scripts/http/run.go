@@ -24,7 +24,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
-	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -178,8 +177,8 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	if m.o.verbose {
 		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
 	}
-	spec := vegetaload.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
-	if _, err := vegetaload.Run(ctx, spec); err != nil {
+	spec := loadSpec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
+	if _, err := attack(ctx, spec); err != nil {
 		return nil, cmp.Or(a.stop(), fmt.Errorf("warm-up: %w", err)) // a server that failed to start says why
 	}
 	apiBefore, backBefore, err := m.stats(ctx, a)
@@ -187,7 +186,7 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 		return nil, err
 	}
 	spec.Duration = m.o.duration
-	res, err := vegetaload.Run(ctx, spec)
+	res, err := attack(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
