@@ -37,15 +37,14 @@ func main() {
 	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	runner.Main("http", err, syscall.SIGTERM, func(ctx context.Context) error {
-		switch {
-		case o.load:
-			cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
-			n, err := cl.Load(ctx)
-			if err == nil {
-				fmt.Printf("indexed %d documents into %q at %s\n", n, o.index, cl.Host())
-			}
-			return err
+		if !o.load {
+			return run(ctx, o, os.Stdout, os.Stderr)
 		}
-		return run(ctx, o, os.Stdout, os.Stderr)
+		cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
+		n, err := cl.Load(ctx)
+		if err == nil {
+			fmt.Printf("indexed %d documents into %q at %s\n", n, o.index, cl.Host())
+		}
+		return err
 	})
 }
