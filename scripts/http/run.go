@@ -249,10 +249,7 @@ func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.S
 		for _, k := range slices.Sorted(maps.Keys(backend.Includes)) {
 			got = append(got, fmt.Sprintf("%d searches with %s", backend.Includes[k], includesLabel(k)))
 		}
-		if len(got) == 0 {
-			got = []string{"no search"}
-		}
-		return fmt.Errorf("the backend received %s for %d requests; want %s in each", strings.Join(got, " and "), n, includesLabel(want))
+		return fmt.Errorf("the backend received %s for %d requests; want %s in each", cmp.Or(strings.Join(got, " and "), "no search"), n, includesLabel(want))
 	}
 	if backend.Bytes != apiServer.Bytes {
 		return fmt.Errorf("the backend sent %d bytes of search responses, the API server read %d", backend.Bytes, apiServer.Bytes)
