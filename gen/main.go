@@ -89,12 +89,8 @@ func inferTypes(w, warn io.Writer, path, name, pkg string) error {
 		return err
 	}
 	t, warnings, err := infer.Infer(name, data)
-	var se *infer.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Errorf("%s:%w", path, err) // path:line:column: message
-	case err != nil:
-		return fmt.Errorf("%s: %w", path, err)
+	if err != nil {
+		return infer.In(path, err)
 	}
 	src, err := infer.Source(pkg, t)
 	if err != nil {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 )
@@ -33,20 +33,16 @@ func (o *object) add(key string, v any) {
 
 // MarshalJSON encodes o as encoding/json encodes its struct.
 func (o *object) MarshalJSON() ([]byte, error) {
-	b := bytes.NewBufferString("{")
+	members := make([]string, len(o.keys))
 	for i, k := range o.keys {
 		key, _ := json.Marshal(k) // a string always encodes
 		v, err := json.Marshal(o.values[i])
 		if err != nil {
 			return nil, err
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(b, "%s:%s", key, v)
+		members[i] = string(key) + ":" + string(v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return []byte("{" + strings.Join(members, ",") + "}"), nil
 }
 
 func encode(o *object) []byte {

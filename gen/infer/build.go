@@ -12,16 +12,17 @@ type builder struct {
 	used nameSet // type names
 }
 
-// build returns the type of s, a struct named name made unique.
+var scalarKinds = map[seenKinds]Kind{boolean: Bool, str: String, ints: Int, floats: Float}
+
+// build returns the type of s, a struct named name made unique; a pointer
+// to it when s holds null too and nil cannot stand for null.
 func (b *builder) build(s *shape, name string) *Type {
 	t := b.nonNull(s, name)
 	if s.seen&null == 0 || t.Kind == Any || t.Kind == Slice || t.Kind == Map {
-		return t // nil is null
+		return t
 	}
 	return &Type{Kind: Pointer, Elem: t}
 }
-
-var scalarKinds = map[seenKinds]Kind{boolean: Bool, str: String, ints: Int, floats: Float}
 
 func (b *builder) nonNull(s *shape, name string) *Type {
 	k := s.seen &^ null
@@ -30,12 +31,9 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	}
 	if kind, ok := scalarKinds[k]; ok {
 		return &Type{Kind: kind}
-	}
-	switch k {
-	case arrays:
+	} else if k == arrays {
 		return &Type{Kind: Slice, Elem: b.build(s.elem, name+"Item")}
-	case objects:
-	default:
+	} else if k != objects {
 		return &Type{Kind: Any}
 	}
 	o := s.obj

@@ -12,13 +12,13 @@ import (
 // Samples returns the documents data holds, for InferSamples, as sub-slices
 // of data: one object, each object of an array, or each of a stream of
 // objects (NDJSON). A leading byte-order mark is skipped with a warning.
-// Invalid JSON is a *SyntaxError at its line and column in data; a document
-// that is not an object a *ShapeError; an array element not an object an
-// error naming it.
+// Invalid JSON, or a document that is not an object, is a *SyntaxError at
+// its line and column in data; an array element not an object an error
+// naming it.
 func Samples(data []byte) (docs [][]byte, warnings []string, err error) {
 	start, warnings := skipBOM(data)
 	dec := json.NewDecoder(bytes.NewReader(data[start:]))
-	var offsets []int // where each value starts in data
+	var notObject error // the first document that is not an object
 	for {
 		prev := start + int(dec.InputOffset()) // the end of the value before
 		var v json.RawMessage
@@ -27,13 +27,16 @@ func Samples(data []byte) (docs [][]byte, warnings []string, err error) {
 		} else if err != nil {
 			return nil, nil, syntaxError(data, start, err)
 		}
+		if v[0] != '{' && notObject == nil {
+			line, col := position(data, len(data)-len(bytes.TrimLeft(data[prev:], " \t\r\n")))
+			notObject = &SyntaxError{line, col, fmt.Errorf("the document is %s, not an object, an array of objects or objects one a line", kind(v[0]))}
+		}
 		docs = append(docs, v)
-		offsets = append(offsets, len(data)-len(bytes.TrimLeft(data[prev:], " \t\r\n")))
 	}
-	if len(docs) == 0 {
+	switch {
+	case len(docs) == 0:
 		return nil, nil, syntaxError(data, start, io.ErrUnexpectedEOF)
-	}
-	if len(docs) == 1 && docs[0][0] == '[' {
+	case len(docs) == 1 && docs[0][0] == '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(docs[0], &elems); err != nil {
 			return nil, nil, err // it is valid JSON
@@ -48,26 +51,10 @@ func Samples(data []byte) (docs [][]byte, warnings []string, err error) {
 		if len(docs) == 0 {
 			return nil, nil, errors.New("the array holds no objects")
 		}
-		return docs, warnings, nil
-	}
-	for i, d := range docs {
-		if d[0] != '{' {
-			line, col := position(data, offsets[i])
-			return nil, nil, &ShapeError{Line: line, Column: col, Kind: kind(d[0])}
-		}
+	case notObject != nil:
+		return nil, nil, notObject
 	}
 	return docs, warnings, nil
-}
-
-// A ShapeError is a document, at a line and column counted from 1, that
-// is not an object.
-type ShapeError struct {
-	Line, Column int
-	Kind         string // what it is: "a number", "null", …
-}
-
-func (e *ShapeError) Error() string {
-	return fmt.Sprintf("%d:%d: the document is %s, not an object, an array of objects or objects one a line", e.Line, e.Column, e.Kind)
 }
 
 var kinds = map[byte]string{'{': "an object", '[': "an array", '"': "a string", 't': "a boolean", 'f': "a boolean", 'n': "null"}

@@ -8,12 +8,13 @@ import (
 	"io"
 )
 
-// A SyntaxError is invalid JSON at a line and column of the document, both
-// counted from 1; the column counts bytes. A document that ends before its
-// value does is reported at its end.
+// A SyntaxError is invalid JSON, or for Samples a document that is not an
+// object, at a line and column of the input, both counted from 1; the
+// column counts bytes. A document that ends before its value does is
+// reported at its end.
 type SyntaxError struct {
 	Line, Column int
-	Err          error // a *json.SyntaxError, or io.ErrUnexpectedEOF
+	Err          error // a *json.SyntaxError, io.ErrUnexpectedEOF or what the document is
 }
 
 func (e *SyntaxError) Error() string {
@@ -21,6 +22,15 @@ func (e *SyntaxError) Error() string {
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// In returns err in the file at path: path:line:column: message for a
+// *SyntaxError, path: message otherwise (a *SyntaxError wrapped too).
+func In(path string, err error) error {
+	if _, ok := err.(*SyntaxError); ok {
+		return fmt.Errorf("%s:%w", path, err)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
 
 // skipBOM returns where data starts after a byte-order mark, and a warning.
 func skipBOM(data []byte) (int, []string) {

@@ -123,19 +123,6 @@ func (l Load) String() string {
 	return strconv.Itoa(l.Rate) + "-rps"
 }
 
-// ParseLoad parses Load.String; a fixed-rate load's name does not hold its workers.
-func ParseLoad(s string) (Load, error) {
-	n, what, _ := strings.Cut(s, "-")
-	switch v, err := strconv.Atoi(n); {
-	case err != nil || v < 1:
-	case what == "workers":
-		return Load{Workers: v}, nil
-	case what == "rps":
-		return Load{Rate: v}, nil
-	}
-	return Load{}, fmt.Errorf("load %q: want N-workers or N-rps", s)
-}
-
 // A Cell is one measurement: a scenario under a load.
 type Cell struct {
 	Scenario
@@ -147,13 +134,15 @@ func (c Cell) Name() benchfmt.Name {
 	return benchfmt.Name(fmt.Sprintf("%s/scenario=%s/codec=%s/source=%s/hits=%d/pool=%s/load=%s", Benchmark, c.Scenario.Name, c.Codec, c.Source, c.Hits, c.Pool, c.Load))
 }
 
-// ParseCell returns the cell a result line names; false for another benchmark or a missing key.
+// ParseCell returns the cell a result line names; false for another benchmark, a missing key or a bad load.
 func ParseCell(name benchfmt.Name) (Cell, bool) {
 	keys, ok := rawfmt.NameKeys(name, Benchmark)
 	hits, _ := strconv.Atoi(keys["hits"])
-	load, err := ParseLoad(keys["load"])
+	n, what, _ := strings.Cut(keys["load"], "-") // Load.String's; a fixed-rate load's name does not hold its workers
+	v, _ := strconv.Atoi(n)
+	load := map[string]Load{"workers": {Workers: v}, "rps": {Rate: v}}[what]
 	c := Cell{Scenario{Name: keys["scenario"], Codec: keys["codec"], Source: keys["source"], Hits: hits, Pool: keys["pool"]}, load}
-	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && err == nil
+	return c, ok && c.Scenario.Name != "" && c.Codec != "" && c.Source != "" && c.Hits > 0 && c.Pool != "" && v > 0 && load != Load{}
 }
 
 // Units of a result line's values: each a median over the requests measured or a total divided by them.

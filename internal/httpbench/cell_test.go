@@ -49,6 +49,9 @@ func TestCellRoundTrip(t *testing.T) {
 		"HTTP/scenario=base/codec=x/source=full/hits=10/pool=default",
 		"HTTP/scenario=base/codec=x/source=full/hits=ten/pool=default/load=64-workers",
 		"HTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=fast",
+		"HTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=0-rps",
+		"HTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=workers-64",
+		"HTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=64-cores",
 	} {
 		if c, ok := ParseCell(benchfmt.Name(bad)); ok {
 			t.Errorf("ParseCell(%s) = %+v, true; want false", bad, c)
@@ -85,7 +88,7 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-func TestParsePoolAndLoad(t *testing.T) {
+func TestParsePool(t *testing.T) {
 	pools := []struct {
 		in   string
 		idle int
@@ -95,17 +98,6 @@ func TestParsePoolAndLoad(t *testing.T) {
 		idle, err := ParsePool(tt.in)
 		if idle != tt.idle || (err == nil) != tt.ok {
 			t.Errorf("ParsePool(%q) = %d, %v; want %d, ok %t", tt.in, idle, err, tt.idle, tt.ok)
-		}
-	}
-	loads := []struct {
-		in   string
-		want Load
-		ok   bool
-	}{{"64-workers", Load{Workers: 64}, true}, {"200-rps", Load{Rate: 200}, true}, {"0-rps", Load{}, false}, {"workers-64", Load{}, false}}
-	for _, tt := range loads {
-		l, err := ParseLoad(tt.in)
-		if l != tt.want || (err == nil) != tt.ok {
-			t.Errorf("ParseLoad(%q) = %+v, %v; want %+v, ok %t", tt.in, l, err, tt.want, tt.ok)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // its processes and its report: the scenarios and their raw names, the units, and the servers' Stats.
 //
 // Data flows one way. The command starts a search backend (package backend) and, per cell, an API
-// server (package api) in a child process; it drives the API server with package vegetaload, reads
+// server (package api) in a child process; it drives the API server with vegeta, reads
 // both servers' Stats before and after, and writes one benchfmt line per cell and round, named by
 // [Cell.Name], such as
 //

@@ -3,6 +3,7 @@ package httpbench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -30,12 +31,9 @@ type Stats struct {
 // Sub returns the counters' growth from old to s; Includes holds only the counts that grew.
 func (s Stats) Sub(old Stats) Stats {
 	d := Stats{s.Requests - old.Requests, s.CPU - old.CPU, s.AllocBytes - old.AllocBytes, s.AllocObjects - old.AllocObjects,
-		s.Conns - old.Conns, s.Bytes - old.Bytes, nil}
+		s.Conns - old.Conns, s.Bytes - old.Bytes, map[string]uint64{}}
 	for k, n := range s.Includes {
 		if n != old.Includes[k] {
-			if d.Includes == nil {
-				d.Includes = map[string]uint64{}
-			}
 			d.Includes[k] = n - old.Includes[k]
 		}
 	}
@@ -86,21 +84,20 @@ func (c *Counters) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 }
 
 // FetchStats reads the Stats of the server at baseURL.
-func FetchStats(ctx context.Context, client *http.Client, baseURL string) (Stats, error) {
-	var s Stats
+func FetchStats(ctx context.Context, client *http.Client, baseURL string) (s Stats, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, baseURL+StatsPath, nil)
-	if err != nil {
-		return s, err
+	var resp *http.Response
+	if err == nil {
+		resp, err = client.Do(req)
 	}
-	resp, err := client.Do(req)
 	if err != nil {
 		return s, fmt.Errorf("reading stats: %w", err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return s, fmt.Errorf("reading stats of %s: %s", baseURL, resp.Status)
+	if err = errors.New(resp.Status); resp.StatusCode == http.StatusOK {
+		err = json.NewDecoder(resp.Body).Decode(&s)
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+	if err != nil {
 		return s, fmt.Errorf("reading stats of %s: %w", baseURL, err)
 	}
 	return s, nil

@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
 )
 
 // Configuration keys. The runner writes KeyCommit through KeyCodecPrefix lines;
@@ -77,34 +80,38 @@ func (c CodecConfig) Format() string {
 	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
 }
 
-// ParseCodecConfig parses a codec line's key and value. ok is false when key is
-// not a codec key; err is set when the value is malformed.
-func ParseCodecConfig(key, value string) (c CodecConfig, ok bool, err error) {
-	name, ok := strings.CutPrefix(key, KeyCodecPrefix)
-	f := strings.Fields(value)
-	switch {
-	case !ok:
-		return CodecConfig{}, false, nil
-	case name == "" || len(f) != 3 || !strings.Contains(f[0], "@"):
-		return CodecConfig{}, true, fmt.Errorf("codec configuration %q: want %q", key+": "+value, "module@version category engine")
+// ParseCodecs parses the codec and skips lines among a file's configuration
+// into its codec configurations, in file order, and one error per malformed
+// line (a skips line's "none" gives empty, not nil, Skips).
+func ParseCodecs(config []benchfmt.Config) (codecs []CodecConfig, bad []string) {
+	for _, c := range config {
+		name, ok := strings.CutPrefix(c.Key, KeyCodecPrefix)
+		f := strings.Fields(string(c.Value))
+		switch {
+		case !ok:
+		case name == "" || len(f) != 3 || !strings.Contains(f[0], "@"):
+			bad = append(bad, fmt.Sprintf("codec configuration %q: want %q", c.Key+": "+string(c.Value), "module@version category engine"))
+		default:
+			codecs = append(codecs, CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]})
+		}
 	}
-	return CodecConfig{Name: name, ModuleVersion: f[0], Category: f[1], Engine: f[2]}, true, nil
-}
-
-// ParseSkips parses a skips line's key and value into the codec's name and what
-// it gives up (empty, not nil, for "none"). ok is false when key is not a skips
-// key; err is set when the value is malformed.
-func ParseSkips(key, value string) (name string, skips []string, ok bool, err error) {
-	name, ok = strings.CutPrefix(key, KeySkipsPrefix)
-	switch {
-	case !ok:
-		return "", nil, false, nil
-	case name == "" || value == "":
-		return "", nil, true, fmt.Errorf("skips line %q: want a codec name and %q or items separated by %q", key+": "+value, noSkips, SkipsSep)
-	case value == noSkips:
-		return name, []string{}, true, nil
+	for _, c := range config {
+		name, ok := strings.CutPrefix(c.Key, KeySkipsPrefix)
+		value := string(c.Value)
+		i := slices.IndexFunc(codecs, func(cc CodecConfig) bool { return cc.Name == name })
+		switch {
+		case !ok:
+		case name == "" || value == "":
+			bad = append(bad, fmt.Sprintf("skips line %q: want a codec name and %q or items separated by %q", c.Key+": "+value, noSkips, SkipsSep))
+		case i < 0:
+			bad = append(bad, fmt.Sprintf("skips line %q: the file has no %s line", c.Key, KeyCodecPrefix+name))
+		case value == noSkips:
+			codecs[i].Skips, codecs[i].HasSkips = []string{}, true
+		default:
+			codecs[i].Skips, codecs[i].HasSkips = strings.Split(value, SkipsSep), true
+		}
 	}
-	return name, strings.Split(value, SkipsSep), true, nil
+	return codecs, bad
 }
 
 // A Selection names the parts of the matrix to run, per dimension a

@@ -84,21 +84,23 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
+func cfg(kv ...string) []benchfmt.Config {
+	var out []benchfmt.Config
+	for i := 0; i < len(kv); i += 2 {
+		out = append(out, benchfmt.Config{Key: kv[i], Value: []byte(kv[i+1]), File: true})
+	}
+	return out
+}
+
 func TestCodecConfig(t *testing.T) {
 	c := CodecConfig{Name: "sonic-std", ModuleVersion: "github.com/bytedance/sonic@v1.15.5", Category: "near-std", Engine: "jit"}
-	got, ok, err := ParseCodecConfig(c.Key(), c.Value())
-	if !ok || err != nil || !reflect.DeepEqual(got, c) {
-		t.Errorf("ParseCodecConfig(%q) = %+v, %t, %v; want %+v", c.Format(), got, ok, err, c)
-	}
-	if _, ok, _ := ParseCodecConfig("cpu", "AMD EPYC"); ok {
-		t.Error("ParseCodecConfig accepted a non-codec key")
-	}
-	if _, ok, _ := ParseCodecConfig(c.SkipsKey(), c.SkipsValue()); ok {
-		t.Error("ParseCodecConfig took a skips line for a codec line")
+	got, bad := ParseCodecs(cfg("cpu", "AMD EPYC", c.Key(), c.Value()))
+	if len(bad) != 0 || !reflect.DeepEqual(got, []CodecConfig{c}) {
+		t.Errorf("ParseCodecs(%q) = %+v, %q; want %+v alone", c.Key()+": "+c.Value(), got, bad, c)
 	}
 	for _, v := range []string{"", "std near-std", "nomodule near-std jit", "a@b c d e"} {
-		if _, ok, err := ParseCodecConfig("codec-x", v); !ok || err == nil {
-			t.Errorf("ParseCodecConfig(codec-x, %q) = %t, %v; want an error", v, ok, err)
+		if got, bad := ParseCodecs(cfg("codec-x", v)); len(got) != 0 || len(bad) != 1 || !strings.Contains(bad[0], "codec configuration") {
+			t.Errorf("ParseCodecs(codec-x: %q) = %+v, %q; want one error", v, got, bad)
 		}
 	}
 }
@@ -118,17 +120,17 @@ func TestSkips(t *testing.T) {
 		if len(lines) != 2 || lines[0] != "codec-x: m@v1 fast native" || lines[1] != tt.line {
 			t.Errorf("Format() = %q, want the codec line and %q", c.Format(), tt.line)
 		}
-		name, skips, ok, err := ParseSkips(c.SkipsKey(), c.SkipsValue())
-		if !ok || err != nil || name != "x" || len(skips) != len(tt.skips) || skips == nil || !slices.Equal(skips, tt.skips) {
-			t.Errorf("ParseSkips(%q) = %q, %q, %t, %v; want x, %q", tt.line, name, skips, ok, err, tt.skips)
+		got, bad := ParseCodecs(cfg(c.SkipsKey(), c.SkipsValue(), c.Key(), c.Value()))
+		if len(bad) != 0 || len(got) != 1 || !got[0].HasSkips || got[0].Skips == nil || !slices.Equal(got[0].Skips, tt.skips) {
+			t.Errorf("ParseCodecs(%q) = %+v, %q; want skips %q", tt.line, got, bad, tt.skips)
 		}
 	}
-	if _, _, ok, _ := ParseSkips("codec-x", "m@v1 fast native"); ok {
-		t.Error("ParseSkips took a codec line for a skips line")
+	if got, _ := ParseCodecs(cfg("codec-x", "m@v1 fast native")); len(got) != 1 || got[0].HasSkips {
+		t.Errorf("a codec line alone gave %+v, want no skips", got)
 	}
-	for _, kv := range [][2]string{{"skips-", "none"}, {"skips-x", ""}} {
-		if _, _, ok, err := ParseSkips(kv[0], kv[1]); !ok || err == nil {
-			t.Errorf("ParseSkips(%q, %q) = %t, %v; want an error", kv[0], kv[1], ok, err)
+	for _, kv := range [][2]string{{"skips-", "none"}, {"skips-x", ""}, {"skips-y", "none"}} {
+		if _, bad := ParseCodecs(cfg("codec-x", "m@v1 fast native", kv[0], kv[1])); len(bad) != 1 {
+			t.Errorf("ParseCodecs(%q: %q) gave errors %q, want one", kv[0], kv[1], bad)
 		}
 	}
 }

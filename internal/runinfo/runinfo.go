@@ -131,7 +131,8 @@ func (h Header) Config() ([]benchfmt.Config, error) {
 	optional(rawfmt.KeyGOAMD64, setting(bi, "GOAMD64"))
 	cfg = append(cfg, h.Mode...)
 	for _, c := range h.Codecs {
-		cc := CodecConfig(c)
+		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
+			Engine: c.EngineName(), Skips: c.Skips}
 		line(cc.Key(), cc.Value())
 		line(cc.SkipsKey(), cc.SkipsValue())
 	}
@@ -150,12 +151,6 @@ func WriteHeader(w io.Writer, h Header) error {
 	}
 	_, err = b.WriteTo(w)
 	return err
-}
-
-// CodecConfig is c's configuration in a raw file.
-func CodecConfig(c *codecs.Codec) rawfmt.CodecConfig {
-	return rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
-		Engine: c.EngineName(), Skips: c.Skips, HasSkips: true}
 }
 
 // Line returns one configuration line for Header.Mode.

@@ -3,16 +3,14 @@ package runner
 import (
 	"fmt"
 	"io"
-	"os"
 	"time"
 )
 
 // Progress prints round r/R (when there are rounds), cell i/N, the time spent,
-// the time left and the cell last done: on a terminal at most once a second,
-// rewriting one line; to a log every 15 seconds and at the end of each round.
+// the time left and the cell last done: a line at the first cell, every 15
+// seconds and at the end of each round, alike on a terminal and in a log.
 type Progress struct {
 	w             io.Writer
-	tty           bool
 	rounds, cells int
 	count         int // cells done over all rounds
 	start, last   time.Time
@@ -20,13 +18,7 @@ type Progress struct {
 
 // NewProgress starts the clock of a run of rounds × cells.
 func NewProgress(w io.Writer, rounds, cells int) *Progress {
-	p := &Progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil {
-			p.tty = fi.Mode()&os.ModeCharDevice != 0
-		}
-	}
-	return p
+	return &Progress{w: w, rounds: rounds, cells: cells, start: time.Now()}
 }
 
 // Cell counts one cell done, named name ("" for none); a nil Progress counts nothing.
@@ -34,12 +26,7 @@ func (p *Progress) Cell(name string) {
 	if p == nil {
 		return
 	}
-	p.count++
-	every, start, end := time.Second, "\r", "\033[K"
-	if !p.tty {
-		every, start, end = 15*time.Second, "", "\n"
-	}
-	if time.Since(p.last) < every && p.count%p.cells != 0 {
+	if p.count++; time.Since(p.last) < 15*time.Second && p.count%p.cells != 0 {
 		return
 	}
 	p.last = time.Now()
@@ -52,15 +39,12 @@ func (p *Progress) Cell(name string) {
 	if name != "" {
 		name = "  (" + name + ")"
 	}
-	fmt.Fprintf(p.w, "%s%scell %d/%d  elapsed %s  eta %s%s%s", start, round, (p.count-1)%p.cells+1, p.cells,
-		elapsed.Round(time.Second), eta.Round(time.Second), name, end)
+	fmt.Fprintf(p.w, "%scell %d/%d  elapsed %s  eta %s%s\n", round, (p.count-1)%p.cells+1, p.cells,
+		elapsed.Round(time.Second), eta.Round(time.Second), name)
 }
 
 // Done says how long the run took.
 func (p *Progress) Done() {
-	if p.tty {
-		fmt.Fprintln(p.w)
-	}
 	rounds := ""
 	if p.rounds > 1 {
 		rounds = fmt.Sprintf("%d rounds of ", p.rounds)

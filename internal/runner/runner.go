@@ -114,13 +114,12 @@ func exit(w io.Writer, name string, ctx context.Context, err error) int {
 	case err == nil:
 		return 0
 	case ctx.Err() != nil && !errors.Is(err, ErrInterrupted):
-		fmt.Fprintf(w, "%s: %v; nothing written\n", name, ErrInterrupted)
-		return 130
-	case ctx.Err() != nil:
-		fmt.Fprintf(w, "%s: %v\n", name, err)
-		return 130
+		err = fmt.Errorf("%w; nothing written", ErrInterrupted)
 	}
 	fmt.Fprintf(w, "%s: %v\n", name, err)
+	if ctx.Err() != nil {
+		return 130
+	}
 	return 1
 }
 

@@ -67,32 +67,25 @@ func perRound(parts []part) int { // the cells a round times, with their passes
 	return n
 }
 
-// shuffled returns the runs of the binary that round r of the run with seed
-// makes: each part as many times as its passes, in an order from seed and round.
-func shuffled(parts []part, seed uint64, round int) []part {
-	h := fnv.New64a()
-	h.Write([]byte("parts/" + strconv.Itoa(round)))
-	var out []part
-	for _, p := range parts {
-		for range p.passes {
-			out = append(out, p)
-		}
-	}
-	rand.New(rand.NewPCG(seed, h.Sum64())).Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
-	return out
-}
-
-// runs returns round's runs of the binary (their order from seed and round),
-// each -round flag the count of runs so far, which picks its permutation of the seed.
+// runs returns round's runs of the binary: each part as many times as its
+// passes, in an order from seed and round, each -round flag the count of runs
+// so far, which picks its permutation of the seed.
 func runs(parts []part, seed uint64) func(round int) []runner.Round {
 	pass := 0
 	return func(round int) []runner.Round {
 		var rs []runner.Round
-		for _, part := range shuffled(parts, seed, round) {
+		for _, p := range parts {
+			for range p.passes {
+				rs = append(rs, runner.Round{Bench: runner.AllCells, Benchtime: p.benchtime, Want: p.want,
+					Args: p.sel.Args(rawfmt.BinaryFlagPrefix)})
+			}
+		}
+		h := fnv.New64a()
+		h.Write([]byte("parts/" + strconv.Itoa(round)))
+		rand.New(rand.NewPCG(seed, h.Sum64())).Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
+		for i := range rs {
 			pass++
-			rs = append(rs, runner.Round{Bench: runner.AllCells, Benchtime: part.benchtime, Want: part.want,
-				Args: append(part.sel.Args(rawfmt.BinaryFlagPrefix), "-"+rawfmt.BinarySeedFlag, strconv.FormatUint(seed, 10),
-					"-"+rawfmt.BinaryRoundFlag, strconv.Itoa(pass))})
+			rs[i].Args = append(rs[i].Args, "-"+rawfmt.BinarySeedFlag, strconv.FormatUint(seed, 10), "-"+rawfmt.BinaryRoundFlag, strconv.Itoa(pass))
 		}
 		return rs
 	}

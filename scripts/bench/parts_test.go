@@ -2,11 +2,13 @@ package main
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func TestSplit(t *testing.T) {
@@ -64,31 +66,42 @@ func TestSplit(t *testing.T) {
 	}
 }
 
-func TestShuffledParts(t *testing.T) {
+// TestRuns: a round runs each part as often as its passes, in an order
+// that the seed and round alone decide, numbering its runs after the
+// previous rounds'.
+func TestRuns(t *testing.T) {
 	parts := []part{{benchtime: "a", passes: 1}, {benchtime: "b", passes: 2}}
 	orders := map[string]bool{}
+	next := runs(parts, 7)
 	for r := 1; r <= 20; r++ {
-		got := benchtimes(shuffled(parts, 7, r))
-		if !slices.Equal(got, benchtimes(shuffled(parts, 7, r))) {
+		rs := next(r)
+		got := benchtimes(rs)
+		if !slices.Equal(got, benchtimes(runs(parts, 7)(r))) {
 			t.Fatal("the same seed and round gave two orders")
 		}
 		if !slices.Equal(slices.Sorted(slices.Values(got)), []string{"a", "b", "b"}) {
 			t.Fatalf("round %d runs %q, want a once and b twice", r, got)
+		}
+		for i, run := range rs {
+			want := []string{"-" + rawfmt.BinarySeedFlag, "7", "-" + rawfmt.BinaryRoundFlag, strconv.Itoa(3*(r-1) + i + 1)}
+			if !slices.Equal(run.Args[len(run.Args)-4:], want) {
+				t.Fatalf("round %d, run %d: arguments %q, want them to end %q", r, i, run.Args, want)
+			}
 		}
 		orders[strings.Join(got, "")] = true
 	}
 	if len(orders) != 3 {
 		t.Errorf("in 20 rounds the parts ran in %d orders, want all 3", len(orders))
 	}
-	if benchtimes(parts)[0] != "a" {
-		t.Error("shuffled changed its argument")
+	if parts[0].benchtime != "a" {
+		t.Error("runs changed its argument")
 	}
 }
 
-func benchtimes(ps []part) []string {
+func benchtimes(rs []runner.Round) []string {
 	var s []string
-	for _, p := range ps {
-		s = append(s, p.benchtime)
+	for _, r := range rs {
+		s = append(s, r.Benchtime)
 	}
 	return s
 }

@@ -88,14 +88,9 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 // withBase adds the base configuration to a narrowed codec selection (one
 // Matrix accepted) that lacks it, unless o.noBase, and reports whether it did.
 func withBase(o *options) bool {
-	if o.noBase || o.sel.Codecs == "" {
-		return false
-	}
 	cs, _ := codecs.Select(o.sel.Codecs)
-	for _, c := range cs {
-		if c.Name == rawfmt.Base {
-			return false
-		}
+	if o.noBase || o.sel.Codecs == "" || slices.ContainsFunc(cs, func(c *codecs.Codec) bool { return c.Name == rawfmt.Base }) {
+		return false
 	}
 	o.sel.Codecs += "," + regexp.QuoteMeta(rawfmt.Base)
 	return true

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,13 +45,8 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 	}
 	d := &document{path: o.doc, Doc: tempmod.Doc{Name: fixtureName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)
-	var se *infer.SyntaxError
-	var she *infer.ShapeError
-	switch {
-	case errors.As(err, &se), errors.As(err, &she):
-		return nil, fmt.Errorf("%s:%w", o.doc, err) // path:line:column: message
-	case err != nil:
-		return nil, fmt.Errorf("%s: %w", o.doc, err)
+	if err != nil {
+		return nil, infer.In(o.doc, err)
 	}
 	for _, s := range raw {
 		var b bytes.Buffer
@@ -64,7 +58,7 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 	}
 	d.Type, d.notes, err = infer.InferSamples("Doc", d.Samples)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", o.doc, err)
+		return nil, infer.In(o.doc, err)
 	}
 	d.notes = append(warnings, d.notes...)
 	if d.fields, err = fields.Parse(o.fields); err != nil {

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -79,7 +78,7 @@ func (o options) check() error {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
 			return fmt.Errorf("-%s %q: %w", flag, addr, err)
 		}
-		if err := vegetaload.Loopback("http://" + addr); err != nil {
+		if err := loopback("http://" + addr); err != nil {
 			return fmt.Errorf("-%s %q: the servers listen on loopback only", flag, addr)
 		}
 	}

@@ -33,19 +33,18 @@ import (
 
 func main() {
 	if len(os.Args) > 1 && isRole(os.Args[1]) {
-		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+		os.Exit(serve(os.Args[1], os.Args[2:], os.Stderr))
 	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	runner.Main("http", err, syscall.SIGTERM, func(ctx context.Context) error {
-		switch {
-		case o.load:
-			cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
-			n, err := cl.Load(ctx)
-			if err == nil {
-				fmt.Printf("indexed %d documents into %q at %s\n", n, o.index, cl.Host())
-			}
-			return err
+		if !o.load {
+			return run(ctx, o, os.Stdout, os.Stderr)
 		}
-		return run(ctx, o, os.Stdout, os.Stderr)
+		cl := backend.Cluster{URL: o.es, Index: o.index, Client: &http.Client{Timeout: time.Minute}}
+		n, err := cl.Load(ctx)
+		if err == nil {
+			fmt.Printf("indexed %d documents into %q at %s\n", n, o.index, cl.Host())
+		}
+		return err
 	})
 }

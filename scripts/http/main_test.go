@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 		if f := strings.Fields(os.Getenv(faultEnv)); len(f) == 2 && os.Args[1] == roleAPI {
 			os.Args[len(os.Args)-1] = strings.Replace(os.Args[len(os.Args)-1], f[0], f[1], 1)
 		}
-		os.Exit(serve(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+		os.Exit(serve(os.Args[1], os.Args[2:], os.Stderr))
 	}
 	if os.Getenv(roleEnv) == "command" {
 		main()

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -24,7 +24,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench/api"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
-	"github.com/jsoncost/jsoncost/internal/httpbench/vegetaload"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -42,9 +41,6 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			return err
 		}
 		for _, c := range sel {
-			if !c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct) {
-				return fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
-			}
 			if !slices.Contains(names, c.Name) {
 				names = append(names, c.Name)
 			}
@@ -52,10 +48,14 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	cs := make([]*codecs.Codec, len(names))
 	for i, n := range names {
-		var err error
-		if cs[i], err = codecs.Lookup(n); err != nil {
+		c, err := codecs.Lookup(n)
+		if err == nil && (!c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct)) {
+			err = fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
+		}
+		if err != nil {
 			return err
 		}
+		cs[i] = c
 	}
 	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, stderr: stderr}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
@@ -178,27 +178,25 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	if m.o.verbose {
 		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
 	}
-	spec := vegetaload.Spec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Duration: m.o.warmup, Requests: m.o.requests}
-	if _, err := attack(ctx, spec); err != nil {
-		return nil, fmt.Errorf("warm-up: %w", err)
-	}
-	apiBefore, backBefore, err := m.stats(ctx, a)
-	if err != nil {
-		return nil, err
-	}
-	spec.Duration = m.o.duration
-	res, err := attack(ctx, spec)
-	if err != nil {
-		return nil, err
-	}
-	apiAfter, backAfter, err := m.stats(ctx, a)
-	if err != nil {
-		return nil, err
+	spec := loadSpec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Requests: m.o.requests}
+	var res loadResult
+	var stats [2][2]httpbench.Stats // after the warm-up and after the measured load: the API server's, the backend's
+	for i, d := range []time.Duration{m.o.warmup, m.o.duration} {
+		spec.Duration = d
+		if res, err = attack(ctx, spec); err != nil && i == 0 {
+			return nil, cmp.Or(a.stop(), fmt.Errorf("warm-up: %w", err)) // a server that failed to start says why
+		}
+		if err == nil {
+			stats[i], err = m.stats(ctx, a)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if err := a.stop(); err != nil {
 		return nil, err
 	}
-	d, back := apiAfter.Sub(apiBefore), backAfter.Sub(backBefore)
+	d, back := stats[1][0].Sub(stats[0][0]), stats[1][1].Sub(stats[0][1])
 	if d.Requests != uint64(res.Requests) {
 		return nil, fmt.Errorf("the API server counted %d requests, the load generator %d", d.Requests, res.Requests)
 	}
@@ -225,31 +223,17 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, nil
 }
 
-// stats reads the API server's stats and the loopback backend's.
-func (m *meter) stats(ctx context.Context, a *child) (apiStats, backendStats httpbench.Stats, err error) {
-	if apiStats, err = httpbench.FetchStats(ctx, m.client, a.url); err != nil {
-		return apiStats, backendStats, fmt.Errorf("API server: %w", err)
+// stats reads the API server's stats and the loopback backend's (none of a cluster).
+func (m *meter) stats(ctx context.Context, a *child) (s [2]httpbench.Stats, err error) {
+	if s[0], err = httpbench.FetchStats(ctx, m.client, a.url); err != nil {
+		return s, fmt.Errorf("API server: %w", err)
 	}
 	if m.backend != nil {
-		if backendStats, err = httpbench.FetchStats(ctx, m.client, m.backendURL); err != nil {
-			return apiStats, backendStats, fmt.Errorf("backend: %w", err)
+		if s[1], err = httpbench.FetchStats(ctx, m.client, m.backendURL); err != nil {
+			return s, fmt.Errorf("backend: %w", err)
 		}
 	}
-	return apiStats, backendStats, nil
-}
-
-// attack runs spec and fails unless every request succeeded.
-func attack(ctx context.Context, spec vegetaload.Spec) (vegetaload.Result, error) {
-	r, err := vegetaload.Run(ctx, spec)
-	switch {
-	case err != nil:
-		return r, err
-	case r.Requests == 0:
-		return r, errors.New("no request completed")
-	case r.Failed > 0:
-		return r, fmt.Errorf("%d of %d requests failed, the first with: %s", r.Failed, r.Requests, r.FirstErr)
-	}
-	return r, nil
+	return s, nil
 }
 
 // checkBackend checks what the loopback backend saw of a cell's n measured
@@ -265,10 +249,7 @@ func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.S
 		for _, k := range slices.Sorted(maps.Keys(backend.Includes)) {
 			got = append(got, fmt.Sprintf("%d searches with %s", backend.Includes[k], includesLabel(k)))
 		}
-		if len(got) == 0 {
-			got = []string{"no search"}
-		}
-		return fmt.Errorf("the backend received %s for %d requests; want %s in each", strings.Join(got, " and "), n, includesLabel(want))
+		return fmt.Errorf("the backend received %s for %d requests; want %s in each", cmp.Or(strings.Join(got, " and "), "no search"), n, includesLabel(want))
 	}
 	if backend.Bytes != apiServer.Bytes {
 		return fmt.Errorf("the backend sent %d bytes of search responses, the API server read %d", backend.Bytes, apiServer.Bytes)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -27,12 +29,9 @@ const (
 // compareFiles reports how far two instr raw files' figures lie apart over the
 // cells both hold, and fails when they disagree.
 func compareFiles(w io.Writer, pathA, pathB string) error {
-	a, err := readFigures(pathA)
-	if err != nil {
-		return err
-	}
-	b, err := readFigures(pathB)
-	if err != nil {
+	a, errA := readFigures(pathA)
+	b, errB := readFigures(pathB)
+	if err := cmp.Or(errA, errB); err != nil {
 		return err
 	}
 	var (
@@ -77,14 +76,12 @@ func compareFiles(w io.Writer, pathA, pathB string) error {
 
 // readFigures reads each cell's instructions per operation from a raw file.
 func readFigures(path string) (map[rawfmt.Cell]float64, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	figures := map[rawfmt.Cell]float64{}
-	r := benchfmt.NewReader(f, path)
-	for r.Scan() {
+	for r := benchfmt.NewReader(bytes.NewReader(data), path); r.Scan(); {
 		switch rec := r.Result().(type) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
@@ -102,9 +99,6 @@ func readFigures(path string) (map[rawfmt.Cell]float64, error) {
 				figures[c] = v
 			}
 		}
-	}
-	if err := r.Err(); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	if len(figures) == 0 {
 		return nil, errors.New(path + " holds no " + rawfmt.UnitInstr + " results")

@@ -1,33 +1,24 @@
 // Command instr is make bench-instr: it counts the instructions each selected
 // cell executes per operation under valgrind's cachegrind, a figure that does
-// not drift on a shared machine. By default it counts every fields-* fixture
-// with decode-struct, decode-map and encode-struct, every codec configuration,
-// the floor cells and the noop cell.
+// not drift on a shared machine (README.md tells the method at length).
 //
 //	go run ./scripts/instr [-ops …] [-fixtures …] [-codecs …] [-parallel n] [-target n] [-bin file]
 //	go run ./scripts/instr -compare A B
 //
-// It builds the benchmark binary (package internal/runner) and runs the
-// selection natively three times for 10ms: the correctness gate (a failing cell
-// stops the run before any counting), the cpu line that names the machine, and
-// from each cell's fastest ns/op and B/op an estimate of its instructions per
-// operation. Then each cell (-parallel at a time) runs under cachegrind at N1
-// and N2 = 11·N1 iterations with GOMAXPROCS=1, GOGC=off and
-// GODEBUG=asyncpreemptoff=1,memprofilerate=0; its figure is (I2 − I1)/(N2 − N1)
-// of the whole program's counts, so start-up, gate and warm-up cancel. Each run
-// selects one cell, so the noop cell is never inside another's count.
-//
-// N1 makes its loop execute about -target instructions (10⁸), estimated from
-// the native ns/op at the instructions per ns of the same codec and operation's
-// cells counted so far; a cell short of half the target is counted again with
-// N1 from its figure, and N2 keeps the heap under 2 GiB. A process's count
-// carries noise no N removes (type-assertion caches, hash seeds, heap layout:
-// up to 7·10⁶ instructions), so a cell is counted in pairs of processes, two to
-// five until two figures agree within 0.1%, and its figure is their median. A
-// result's iteration count is N2 − N1. A run under valgrind that crashes or
-// prints no full benchmark line is run again a few times; a gate failure never
-// is. The figures go to results/<machine-id>/raw/<UTC timestamp>-instr.txt,
-// renamed into place only when every cell has its figure.
+// Data flows in three passes. It builds the benchmark binary (package
+// internal/runner) and runs the selection natively: the correctness gate (a
+// failing cell stops the run), the cpu line and each cell's ns/op and B/op.
+// Then each cell (-parallel at a time) runs alone under cachegrind at N1 and
+// N2 = 11·N1 iterations with GOMAXPROCS=1, GOGC=off and
+// GODEBUG=asyncpreemptoff=1,memprofilerate=0; its figure is (I2 − I1)/(N2 − N1),
+// so start-up, gate and warm-up cancel. N1 makes the loop execute about
+// -target instructions, estimated from the native ns/op at the rate of the
+// cells of its codec counted so far, and N2 keeps the heap under 2 GiB. A
+// process's count carries noise no N removes, so a cell is counted in two to
+// five pairs of processes until two figures agree within 0.1%, and its figure
+// is their median; a crashed run is run again, a gate failure never. The
+// figures go to results/<machine-id>/raw/<UTC timestamp>-instr.txt, renamed
+// into place only when every cell has its figure.
 //
 // With -compare A B it reports the median and largest relative difference of
 // two instr raw files over the cells both hold, failing when the median exceeds
@@ -86,7 +77,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
 	fs.Count("target", "instructions the smaller run of a cell should execute in its loop (default 100000000)", &o.target)
-	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable (installed with apt-get when the default is missing and the runner is root)")
+	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
 	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
 	fs.StringVar(&o.results, "results", "results", "results directory")
 	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")

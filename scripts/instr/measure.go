@@ -101,30 +101,23 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 		return float64(i2-i1) / float64((ratio-1)*n1), i2 - i1, nil
 	}
 	var perOp []float64
-	for round := 1; ; round++ {
+	for round := 1; len(perOp) < maxPairs && !settled(perOp); {
 		p, more, err := pair()
-		if err != nil {
+		switch {
+		case err != nil:
 			return figure{}, err
-		}
-		if p > 0 && (capped || p*float64(n1) >= float64(target)/2) {
+		case len(perOp) > 0 || p > 0 && (capped || p*float64(n1) >= float64(target)/2):
 			perOp = append(perOp, p)
-			break
-		}
-		if round == rounds {
+		case round == rounds:
 			return figure{}, fmt.Errorf("%s: %d more iterations took %d more instructions, still short of the target after %d rounds",
 				j.cell, (ratio-1)*n1, more, rounds)
+		default:
+			if p <= 0 {
+				p = float64(target) / float64(n1) / 100 // noise hid the loop: a hundred times the iterations
+			}
+			round++
+			n1, capped = chooseN1(p, t.bytes, target)
 		}
-		if p <= 0 {
-			p = float64(target) / float64(n1) / 100 // noise hid the loop: a hundred times the iterations
-		}
-		n1, capped = chooseN1(p, t.bytes, target)
-	}
-	for len(perOp) < maxPairs && !settled(perOp) {
-		p, _, err := pair()
-		if err != nil {
-			return figure{}, err
-		}
-		perOp = append(perOp, p)
 	}
 	f := figure{cell: j.cell, n1: n1, pairs: perOp, perOp: median(perOp)}
 	r.learn(j.cell, t, f.perOp)
@@ -163,7 +156,7 @@ func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job
 	case err != nil:
 		return nil, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, err)
 	case len(rep.Failed) == 1:
-		return nil, &gateError{rep.Failed[0], rep.Logs[0]}
+		return nil, gateError(rep)
 	case len(rep.Failed) > 1:
 		return nil, fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
 			len(rep.Failed), rep.FailedNames())

@@ -57,11 +57,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	valgrind, err := newFinder(stderr).find(ctx, o.valgrind)
-	if err != nil {
-		return err
-	}
-	version, err := valgrindVersion(ctx, valgrind)
+	version, err := valgrindVersion(ctx, o.valgrind)
 	if err != nil {
 		return err
 	}
@@ -77,13 +73,13 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &counter{valgrind: valgrind, bin: bin, dir: tmp, stderr: stderr}
+	c := &counter{valgrind: o.valgrind, bin: bin, dir: tmp, stderr: stderr}
 	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
 	if err != nil {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	m := &countMeter{c: c, jobs: jobs, native: native, parallel: o.parallel, target: int64(o.target)}
+	m := &countMeter{c: c, jobs: jobs, native: native, o: o}
 	return runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
 		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
 			return fmt.Errorf("writing the raw file: %w", err)
@@ -99,12 +95,11 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 // A countMeter counts every job in its one round, parallel at a time, and writes
 // the figures in the jobs' order.
 type countMeter struct {
-	c        *counter
-	jobs     []job
-	native   map[rawfmt.Cell]timing
-	parallel int
-	target   int64
-	figures  []*figure // the round's, for reportSpread
+	c       *counter
+	jobs    []job
+	native  map[rawfmt.Cell]timing
+	o       options   // its -parallel and -target
+	figures []*figure // the round's, for reportSpread
 }
 
 func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.Progress) error {
@@ -114,13 +109,13 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 	)
 	m.figures = make([]*figure, len(m.jobs))
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(m.parallel)
+	g.SetLimit(m.o.parallel)
 	for i, j := range m.jobs {
 		g.Go(func() error {
 			if gctx.Err() != nil { // the first error stops every run
 				return gctx.Err()
 			}
-			f, err := measure(gctx, m.c, &r, j, m.native[j.cell], m.target)
+			f, err := measure(gctx, m.c, &r, j, m.native[j.cell], int64(m.o.target))
 			mu.Lock()
 			defer mu.Unlock()
 			m.figures[i] = &f

@@ -160,7 +160,7 @@ func TestRunFails(t *testing.T) {
 		{"unknown-op", "ok", func(o *options) { o.sel.Ops = "nope" }, `unknown operation "nope"`, -1},
 		{"unknown-fixture", "ok", func(o *options) { o.sel.Fixtures = "fields-9999" }, `unknown fixture "fields-9999"`, -1},
 		{"no-cells", "ok", func(o *options) { o.sel.Codecs = "gjson" }, "has no cell to count", -1},
-		{"no-valgrind", "ok", func(o *options) { o.valgrind = filepath.Join(t.TempDir(), "valgrind") }, "not found", -1},
+		{"no-valgrind", "ok", func(o *options) { o.valgrind = filepath.Join(t.TempDir(), "valgrind") }, "not found: install valgrind 3 with cachegrind (apt-get install -y valgrind)", -1},
 		{"no-binary", "ok", func(o *options) { o.bin = filepath.Join(t.TempDir(), "jsoncost.test") }, "native pass", -1},
 		{"native-missing", "native-missing", nil, "the native pass of the benchmark binary reported no ns/op for " + failing.String(), 0},
 	}

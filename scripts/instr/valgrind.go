@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -19,59 +18,19 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const defaultValgrind = "valgrind" // looked for on PATH; installed when missing and root
+const defaultValgrind = "valgrind" // looked for on PATH
 
-type finder struct { // locates valgrind, installing it when root may
-	lookPath func(string) (string, error)
-	root     bool
-	install  func(context.Context) error
-}
-
-func newFinder(stderr io.Writer) finder {
-	return finder{lookPath: exec.LookPath, root: os.Geteuid() == 0, install: func(ctx context.Context) error {
-		if _, err := exec.LookPath("apt-get"); err != nil {
-			return errors.New("apt-get is not available")
-		}
-		fmt.Fprintln(stderr, "valgrind not found; installing it with apt-get…")
-		for _, args := range [][]string{{"update"}, {"install", "-y", "valgrind"}} {
-			cmd := exec.CommandContext(ctx, "apt-get", args...)
-			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-			cmd.Stdout, cmd.Stderr = stderr, stderr
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("apt-get %s: %w", strings.Join(args, " "), err)
-			}
-		}
-		return nil
-	}}
-}
-
-// find returns the path of the valgrind executable name. Only the default name
-// is installed when missing, and only by root.
-func (f finder) find(ctx context.Context, name string) (string, error) {
-	path, err := f.lookPath(name)
-	switch {
-	case err == nil:
-		return path, nil
-	case name != defaultValgrind:
-		return "", fmt.Errorf("valgrind %q not found: %w", name, err)
-	case !f.root:
-		return "", errors.New("valgrind not found on PATH; install it (apt-get install valgrind) or run as root to have it installed")
-	}
-	if err := f.install(ctx); err != nil {
-		return "", fmt.Errorf("valgrind not found on PATH and could not be installed: %w", err)
-	}
-	if path, err = f.lookPath(name); err != nil {
-		return "", errors.New("valgrind not found on PATH even after installing it")
-	}
-	return path, nil
-}
-
-// valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0.
-func valgrindVersion(ctx context.Context, path string) (string, error) {
-	out, err := exec.CommandContext(ctx, path, "--version").Output()
+// valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0,
+// a line of the raw file's header. The command needs valgrind 3 with
+// cachegrind; a missing one is an error that says how to install it.
+func valgrindVersion(ctx context.Context, name string) (string, error) {
+	out, err := exec.CommandContext(ctx, name, "--version").Output()
 	v := strings.TrimSpace(string(out))
-	if err != nil || v == "" || strings.ContainsAny(v, "\n") {
-		return "", fmt.Errorf("%s --version: unexpected answer %q (%v)", path, v, err)
+	switch {
+	case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("%s not found: install valgrind 3 with cachegrind (apt-get install -y valgrind)", name)
+	case err != nil || v == "" || strings.ContainsAny(v, "\n"):
+		return "", fmt.Errorf("%s --version: unexpected answer %q (%v)", name, v, err)
 	}
 	return v, nil
 }
@@ -80,13 +39,11 @@ func valgrindVersion(ctx context.Context, path string) (string, error) {
 // runs Go code, nothing is collected or sampled, no signal preempts a loop.
 var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
 
-type gateError struct { // a cell that failed the correctness gate: never retried
-	cell rawfmt.Cell
-	log  string
-}
+// errGate is a cell that failed the correctness gate, never run again.
+var errGate = errors.New("failed in the benchmark binary (the correctness gate), so it is not counted")
 
-func (e *gateError) Error() string {
-	return fmt.Sprintf("%s failed in the benchmark binary (the correctness gate), so it is not counted: %s", e.cell, e.log)
+func gateError(rep runner.Report) error {
+	return fmt.Errorf("%s %w: %s", rep.Failed[0], errGate, rep.Logs[0])
 }
 
 type counter struct { // runs the benchmark binary under cachegrind
@@ -101,11 +58,10 @@ type counter struct { // runs the benchmark binary under cachegrind
 func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
 	for attempt := 1; attempt <= attempts; attempt++ {
 		instr, header, err = c.countOnce(ctx, j, n)
-		var gate *gateError
 		switch {
 		case err == nil:
 			return instr, header, nil
-		case errors.As(err, &gate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
+		case errors.Is(err, errGate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
 			return 0, nil, err
 		case attempt < attempts:
 			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
@@ -137,9 +93,9 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 		return 0, nil, ctx.Err()
 	}
 	if len(rep.Failed) > 0 {
-		return 0, nil, &gateError{rep.Failed[0], rep.Logs[0]}
+		return 0, nil, gateError(rep)
 	}
-	header, iters, err := resultOf(append([]byte(strings.Join(rep.Config, "\n")+"\n"), out.Bytes()...), j.cell)
+	iters, err := iterations(out.Bytes(), j.cell)
 	switch {
 	case errors.Is(err, errOtherCells):
 		return 0, nil, err
@@ -150,66 +106,51 @@ func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []bench
 	case iters != n:
 		return 0, nil, fmt.Errorf("the benchmark line reports %d iterations", iters)
 	}
-	summary, err := os.Open(f.Name())
+	summary, err := os.ReadFile(f.Name())
 	if err != nil {
 		return 0, nil, fmt.Errorf("no cachegrind output: %w", err)
 	}
-	defer summary.Close()
-	instr, err := parseSummary(summary)
-	return instr, header, err
+	instr, err := parseSummary(string(summary))
+	return instr, runner.Probe(rep.Config), err
 }
 
 // errOtherCells is a run that reported cells besides its own, which its count holds.
 var errOtherCells = errors.New("the benchmark binary ran other cells too")
 
-// resultOf finds cell's result in go test's output: the configuration lines
-// before it and its iteration count. A line without ns/op is no result;
-// another cell's is an error wrapping errOtherCells.
-func resultOf(out []byte, cell rawfmt.Cell) (header []benchfmt.Config, iters int64, err error) {
-	r := benchfmt.NewReader(bytes.NewReader(out), "")
-	for r.Scan() {
-		res, ok := r.Result().(*benchfmt.Result)
-		if !ok {
-			continue
-		}
-		c, named := rawfmt.ParseCell(res.Name)
-		_, full := res.Value(unitSec)
-		switch {
-		case named && c != cell:
-			return nil, 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
-		case named && full:
-			header, iters = slices.Clone(res.Config), int64(res.Iters)
+// iterations is the iteration count of cell's result in go test's result
+// lines. A line without ns/op is no result; another cell's is an error
+// wrapping errOtherCells.
+func iterations(out []byte, cell rawfmt.Cell) (iters int64, err error) {
+	iters = -1
+	for r := benchfmt.NewReader(bytes.NewReader(out), ""); r.Scan(); {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			c, named := rawfmt.ParseCell(res.Name)
+			if _, full := res.Value(unitSec); named && c != cell {
+				return 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
+			} else if named && full {
+				iters = int64(res.Iters)
+			}
 		}
 	}
-	if header == nil {
-		return nil, 0, errors.New("no benchmark line for the cell")
+	if iters < 0 {
+		return 0, errors.New("no benchmark line for the cell")
 	}
-	return header, iters, nil
+	return iters, nil
 }
 
 const unitSec = "sec/op" // ns/op as benchfmt reads it
 
 // parseSummary reads the total instruction count of a cachegrind output file.
-func parseSummary(r io.Reader) (int64, error) {
-	s := bufio.NewScanner(r)
-	s.Buffer(nil, 1<<20)
-	for s.Scan() {
-		v, ok := strings.CutPrefix(s.Text(), "summary:")
-		if !ok {
-			continue
+func parseSummary(out string) (int64, error) {
+	for line := range strings.Lines(out) {
+		v, ok := strings.CutPrefix(line, "summary:")
+		if fields := strings.Fields(v); ok && len(fields) > 0 {
+			n, err := strconv.ParseInt(fields[0], 10, 64)
+			if err != nil || n <= 0 {
+				return 0, fmt.Errorf("cachegrind summary %q: not an instruction count", strings.TrimSpace(v))
+			}
+			return n, nil
 		}
-		fields := strings.Fields(v)
-		if len(fields) == 0 {
-			break
-		}
-		n, err := strconv.ParseInt(fields[0], 10, 64)
-		if err != nil || n <= 0 {
-			return 0, fmt.Errorf("cachegrind summary %q: not an instruction count", strings.TrimSpace(v))
-		}
-		return n, nil
-	}
-	if err := s.Err(); err != nil {
-		return 0, fmt.Errorf("reading the cachegrind output: %w", err)
 	}
 	return 0, errors.New("the cachegrind output has no summary line")
 }

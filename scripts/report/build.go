@@ -133,10 +133,7 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	others, err := load.OtherReports(results)
-	if err != nil {
-		return err
-	}
+	others := load.OtherReports(results)
 	for _, d := range append(docs, https...) {
 		others = append(others, d.dir)
 	}

@@ -40,19 +40,13 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 	var root struct {
 		Version struct{ Number, Distribution string }
 	}
-	if err := c.do(ctx, http.MethodGet, "/", "", nil, &root); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/", nil, &root); err != nil {
 		return "", err
 	}
 	version = strings.TrimSpace(cmp.Or(root.Version.Distribution, "elasticsearch") + " " + root.Version.Number)
 
-	var res struct {
-		Hits struct {
-			Hits []struct {
-				Source map[string]json.RawMessage `json:"_source"`
-			}
-		}
-	}
-	if err := c.do(ctx, http.MethodGet, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), "", nil, &res); err != nil {
+	var res searchResponse
+	if err := c.do(ctx, http.MethodGet, "/"+url.PathEscape(c.Index)+"/_search?size="+strconv.Itoa(hits), nil, &res); err != nil {
 		return "", err
 	}
 	load := "; load the fixture documents with: go run ./scripts/http -load -es " + c.URL + " -index " + c.Index
@@ -63,8 +57,10 @@ func (c Cluster) Check(ctx context.Context, hits int) (version string, err error
 	if err != nil {
 		return "", err
 	}
+	var first map[string]json.RawMessage
+	json.Unmarshal(res.Hits.Hits[0].Source, &first) // a _source that is no object has none of the fields
 	for _, f := range want {
-		if _, ok := res.Hits.Hits[0].Source[f]; !ok {
+		if _, ok := first[f]; !ok {
 			return "", fmt.Errorf("index %q at %s has documents without the field %q%s", c.Index, c.Host(), f, load)
 		}
 	}
@@ -82,14 +78,7 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var env struct {
-		Hits struct {
-			Hits []struct {
-				ID     json.RawMessage `json:"_id"`
-				Source json.RawMessage `json:"_source"`
-			}
-		}
-	}
+	var env searchResponse
 	if err := json.Unmarshal(data, &env); err != nil {
 		return 0, fmt.Errorf("reading %s: %w", f.Name, err)
 	}
@@ -105,7 +94,7 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 		Errors bool
 		Items  []map[string]struct{ Error *esError }
 	}
-	if err := c.do(ctx, http.MethodPost, "/_bulk?refresh=true", "application/x-ndjson", &body, &res); err != nil {
+	if err := c.do(ctx, http.MethodPost, "/_bulk?refresh=true", &body, &res); err != nil {
 		return 0, err
 	}
 	if res.Errors {
@@ -121,15 +110,24 @@ func (c Cluster) Load(ctx context.Context) (int, error) {
 	return len(env.Hits.Hits), nil
 }
 
-// do sends a request and decodes a 200 answer into v; any other is an error quoting it on one line.
-func (c Cluster) do(ctx context.Context, method, path, contentType string, body io.Reader, v any) error {
+// A searchResponse holds the hits of a search response, or of an es-hits fixture.
+type searchResponse struct {
+	Hits struct {
+		Hits []struct {
+			ID     json.RawMessage `json:"_id"`
+			Source json.RawMessage `json:"_source"`
+		}
+	}
+}
+
+// do sends a request, its body (if any) a bulk request, and decodes a 200 answer into v; any other
+// is an error quoting it on one line.
+func (c Cluster) do(ctx context.Context, method, path string, body io.Reader, v any) error {
 	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.URL, "/")+path, body)
 	if err != nil {
 		return fmt.Errorf("elasticsearch URL %q: %w", c.URL, err)
 	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
+	req.Header.Set("Content-Type", "application/x-ndjson")
 	resp, err := c.Client.Do(req)
 	if err != nil {
 		var uerr *url.Error

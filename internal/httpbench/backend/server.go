@@ -86,17 +86,15 @@ func (s *Server) response(size int, includes string) ([]byte, error) {
 		return b.([]byte), nil
 	}
 	f, err := fixtures.Lookup(httpbench.HitsFixture(size))
+	var b []byte
+	if err == nil {
+		b, err = f.Data()
+	}
+	if err == nil && includes != "" {
+		b, err = Filter(b, strings.Split(includes, ","))
+	}
 	if err != nil {
 		return nil, err
-	}
-	b, err := f.Data()
-	if err != nil {
-		return nil, err
-	}
-	if includes != "" {
-		if b, err = Filter(b, strings.Split(includes, ",")); err != nil {
-			return nil, err
-		}
 	}
 	b2, _ := s.cache.LoadOrStore(key, b)
 	return b2.([]byte), nil

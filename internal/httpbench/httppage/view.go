@@ -97,11 +97,7 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
 	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
-	for _, c := range run.Config {
-		if cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value)); ok && err == nil {
-			v.Codecs = append(v.Codecs, cc)
-		}
-	}
+	v.Codecs, _ = rawfmt.ParseCodecs(run.Config)
 	scenario := func(s httpbench.Scenario) scenarioView {
 		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(httpbench.KeyWorkers)}
 	}

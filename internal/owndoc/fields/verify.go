@@ -67,17 +67,26 @@ func (s *Set) covered(ps pathSet) pathSet {
 	return out
 }
 
-// differ returns the first leaf got holds a different number of times than
-// want, those of want first, and both numbers.
-func differ(got, want pathSet) (leaf string, gotN, wantN int) {
-	for _, ps := range []pathSet{want, got} {
+// compare reports the first leaf, those of all first, that kept, the leaves
+// of what (a filtered document or a projected type), holds a different
+// number of times than the leaves of all that s covers; has is what what
+// does with a leaf, lacks what follows the error for a missing one.
+func (s *Set) compare(kept, all pathSet, what, has, lacks string) error {
+	want := s.covered(all)
+	for _, ps := range []pathSet{want, kept} {
 		for _, k := range slices.Sorted(maps.Keys(ps)) {
-			if got[k] != want[k] {
-				return name(k), got[k], want[k]
+			switch leaf, got, want := name(k), kept[k], want[k]; {
+			case got == want:
+			case want == 0:
+				return fmt.Errorf("the %s %s %q, which is not in FIELDS", what, has, leaf)
+			case got == 0:
+				return fmt.Errorf("the %s lacks %q, which FIELDS names%s", what, leaf, lacks)
+			default:
+				return fmt.Errorf("the %s holds %d %q, the document %d", what, got, leaf, want)
 			}
 		}
 	}
-	return "", 0, 0
+	return nil
 }
 
 // CheckFiltered reports the first leaf where filtered, doc filtered to s,
@@ -89,16 +98,7 @@ func (s *Set) CheckFiltered(doc, filtered []byte) error {
 	if err = cmp.Or(err, err2); err != nil {
 		return fmt.Errorf("checking the filtered document: %w", err)
 	}
-	switch leaf, got, want := differ(kept, s.covered(all)); {
-	case got == want:
-		return nil
-	case want == 0:
-		return fmt.Errorf("the filtered document holds %q, which is not in FIELDS", leaf)
-	case got == 0:
-		return fmt.Errorf("the filtered document lacks %q, which FIELDS names and the document holds", leaf)
-	default:
-		return fmt.Errorf("the filtered document holds %d %q, the document %d", got, leaf, want)
-	}
+	return s.compare(kept, all, "filtered document", "holds", " and the document holds")
 }
 
 func leaves(doc []byte) (pathSet, error) {
@@ -114,13 +114,7 @@ func leaves(doc []byte) (pathSet, error) {
 // found by the json names of struct fields: what encoding/json decodes.
 // The types must not be recursive; the generated ones never are.
 func (s *Set) CheckType(full, proj reflect.Type) error {
-	switch leaf, got, want := differ(typeLeaves(proj), s.covered(typeLeaves(full))); {
-	case want == 0 && got > 0:
-		return fmt.Errorf("the projected type has %q, which is not in FIELDS", leaf)
-	case got == 0 && want > 0:
-		return fmt.Errorf("the projected type lacks %q, which FIELDS names", leaf)
-	}
-	return nil
+	return s.compare(typeLeaves(proj), typeLeaves(full), "projected type", "has", "")
 }
 
 // typeLeaves returns the leaves of t by json names: a map, an interface,

@@ -2,10 +2,10 @@ package load
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -45,18 +45,14 @@ var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom}
 
 // Machines lists the machines under the results directory dir, by id.
 func Machines(dir string) ([]Machine, error) {
-	names, err := subdirs(dir)
-	if err != nil {
-		return nil, err
+	if _, err := os.ReadDir(dir); err != nil {
+		return nil, fmt.Errorf("reading results directory: %w", err)
 	}
+	raws, _ := fs.Glob(os.DirFS(dir), notHidden+"/"+RawDir) // a valid pattern cannot fail
 	var ms []Machine
-	for _, name := range names {
-		m := Machine{ID: name, Dir: filepath.Join(dir, name)}
-		err := m.list()
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
+	for _, raw := range raws {
+		m := Machine{ID: path.Dir(raw), Dir: filepath.Join(dir, path.Dir(raw))}
+		if err := m.list(); err != nil {
 			return nil, err
 		}
 		ms = append(ms, m)
@@ -119,52 +115,27 @@ func (m *Machine) list() error {
 	return nil
 }
 
-// OtherReports lists, by slash path under dir, the directories beside or
-// inside the machines that hold a README.md the report does not build.
-func OtherReports(dir string) ([]string, error) {
-	names, err := subdirs(dir)
-	if err != nil {
-		return nil, err
-	}
-	has := func(path ...string) bool {
-		_, err := os.Stat(filepath.Join(append([]string{dir}, path...)...))
-		return err == nil
-	}
+// OtherReports lists, by slash path under dir (those beside the machines
+// first), the directories beside or inside the machines that hold a
+// README.md the report does not build.
+func OtherReports(dir string) []string {
+	fsys := os.DirFS(dir)
+	outer, _ := fs.Glob(fsys, notHidden+"/README.md")
+	inner, _ := fs.Glob(fsys, notHidden+"/"+notHidden+"/README.md")
 	var out []string
-	for _, name := range names {
-		if !has(name, RawDir) {
-			if has(name, "README.md") {
-				out = append(out, name)
-			}
-			continue
-		}
-		inner, err := subdirs(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		for _, sub := range inner {
-			if !slices.Contains(builtDirs, sub) && has(name, sub, "README.md") {
-				out = append(out, name+"/"+sub)
-			}
+	for _, readme := range append(outer, inner...) {
+		d := path.Dir(readme)
+		machine, sub, isInner := strings.Cut(d, "/")
+		_, err := fs.Stat(fsys, path.Join(machine, RawDir))
+		if isInner == (err == nil) && !slices.Contains(builtDirs, sub) {
+			out = append(out, d)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // builtDirs are the directories of a machine the report writes or reads.
 var builtDirs = []string{RawDir, "runs", "charts", "tables"}
 
-// subdirs lists the directories under dir that are not hidden, by name.
-func subdirs(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("reading results directory: %w", err)
-	}
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
-		}
-	}
-	return names, nil
-}
+// notHidden is a glob pattern for a name that does not start with a dot.
+const notHidden = "[^.]*"

@@ -81,7 +81,11 @@ func (r *Run) add(res *benchfmt.Result) bool {
 		return false
 	}
 	if len(r.cells) == 0 {
-		r.Config, r.Codecs, r.BadConfig = fileConfig(res)
+		file := slices.DeleteFunc(slices.Clone(res.Config), func(c benchfmt.Config) bool { return !c.File })
+		for _, c := range file {
+			r.Config = append(r.Config, Config{c.Key, string(c.Value)})
+		}
+		r.Codecs, r.BadConfig = rawfmt.ParseCodecs(file)
 	}
 	s := r.cells[c]
 	if s == nil {
@@ -120,38 +124,6 @@ func (r *Run) name(c rawfmt.Cell) {
 	}
 	r.Ops = appendNew(r.Ops, c.Op)
 	r.Fixtures = appendNew(r.Fixtures, c.Fixture)
-}
-
-// fileConfig returns a result's file configuration, its codec lines with
-// their skips, and the errors of malformed ones.
-func fileConfig(res *benchfmt.Result) (config []Config, codecs []rawfmt.CodecConfig, bad []string) {
-	for _, c := range res.Config {
-		if !c.File {
-			continue
-		}
-		config = append(config, Config{c.Key, string(c.Value)})
-		cc, ok, err := rawfmt.ParseCodecConfig(c.Key, string(c.Value))
-		switch {
-		case err != nil:
-			bad = append(bad, err.Error())
-		case ok:
-			codecs = append(codecs, cc)
-		}
-	}
-	for _, c := range config {
-		name, skips, ok, err := rawfmt.ParseSkips(c.Key, c.Value)
-		i := slices.IndexFunc(codecs, func(cc rawfmt.CodecConfig) bool { return cc.Name == name })
-		switch {
-		case !ok:
-		case err != nil:
-			bad = append(bad, err.Error())
-		case i < 0:
-			bad = append(bad, fmt.Sprintf("skips line %q: the file has no %s line", c.Key, rawfmt.KeyCodecPrefix+name))
-		default:
-			codecs[i].Skips, codecs[i].HasSkips = skips, true
-		}
-	}
-	return config, codecs, bad
 }
 
 // OrigValue is a value in the unit the benchmark reported (ns/op, not sec/op).

@@ -36,7 +36,7 @@ func ReadPool(arg string) (*Pool, error) {
 		case *benchfmt.Result:
 			if _, ok := rawfmt.ParseCell(rec.Name); ok {
 				if len(pool.Results) == 0 {
-					_, configs, _ = fileConfig(rec)
+					configs, _ = rawfmt.ParseCodecs(rec.Config)
 				}
 				pool.Results = append(pool.Results, tableResult(rec))
 			}

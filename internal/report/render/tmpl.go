@@ -167,9 +167,7 @@ func tableText(cols []string, rows [][]string) (string, error) {
 // runKey reports whether a configuration line is the run table's by
 // other means: a codec or skips line, or the command.
 func runKey(key, value string) bool {
-	_, isCodec, _ := rawfmt.ParseCodecConfig(key, value)
-	_, _, isSkips, _ := rawfmt.ParseSkips(key, value)
-	return isCodec || isSkips || key == rawfmt.KeyCommand
+	return strings.HasPrefix(key, rawfmt.KeyCodecPrefix) || strings.HasPrefix(key, rawfmt.KeySkipsPrefix) || key == rawfmt.KeyCommand
 }
 
 // instrAt is the median count of a cell, NaN when it has none.

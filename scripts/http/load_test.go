@@ -1,10 +1,9 @@
-package vegetaload
+package main
 
 import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,8 +27,8 @@ func TestLoopback(t *testing.T) {
 		{"http://%zz/", false},
 	}
 	for _, tt := range tests {
-		if err := Loopback(tt.url); (err == nil) != tt.ok {
-			t.Errorf("Loopback(%q) = %v, want ok %t", tt.url, err, tt.ok)
+		if err := loopback(tt.url); (err == nil) != tt.ok {
+			t.Errorf("loopback(%q) = %v, want ok %t", tt.url, err, tt.ok)
 		}
 	}
 	for _, tt := range []struct {
@@ -52,17 +51,17 @@ func TestRunCount(t *testing.T) {
 		w.Write([]byte("ok"))
 	}))
 	defer srv.Close()
-	for _, spec := range []Spec{
+	for _, spec := range []loadSpec{
 		{Target: srv.URL, Workers: 4, Duration: time.Hour, Requests: 50},
 		{Target: srv.URL, Workers: 4, Rate: 1000, Duration: time.Hour, Requests: 30},
 	} {
 		served.Store(0)
-		r, err := Run(context.Background(), spec)
+		r, err := attack(context.Background(), spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Requests != spec.Requests || r.Failed != 0 || served.Load() != int64(spec.Requests) || len(r.Latencies) != spec.Requests {
-			t.Errorf("%+v: %d requests, %d failed, %d latencies, server saw %d; want %d, 0", spec, r.Requests, r.Failed, len(r.Latencies), served.Load(), spec.Requests)
+		if r.Requests != spec.Requests || served.Load() != int64(spec.Requests) || len(r.Latencies) != spec.Requests {
+			t.Errorf("%+v: %d requests, %d latencies, server saw %d; want %d", spec, r.Requests, len(r.Latencies), served.Load(), spec.Requests)
 		}
 		if r.Span <= 0 || r.Throughput() <= 0 || r.Quantile(1) < r.Quantile(0.5) {
 			t.Errorf("%+v: span %s, throughput %g, p50 %s, p100 %s", spec, r.Span, r.Throughput(), r.Quantile(0.5), r.Quantile(1))
@@ -70,39 +69,36 @@ func TestRunCount(t *testing.T) {
 	}
 }
 
-// TestRunFailures checks that failures are counted and the first one
-// quoted with the body the server gave.
+// TestRunFailures checks that failures are an error counting them and
+// quoting the first with the body the server gave.
 func TestRunFailures(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "backend answered 503 Service Unavailable", http.StatusBadGateway)
 	}))
 	defer srv.Close()
-	r, err := Run(context.Background(), Spec{Target: srv.URL, Workers: 2, Duration: time.Hour, Requests: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Failed != 10 || !strings.Contains(r.FirstErr, "502 Bad Gateway: backend answered 503") {
-		t.Errorf("%d failed, first %q; want 10 and the 502 with its body", r.Failed, r.FirstErr)
+	r, err := attack(context.Background(), loadSpec{Target: srv.URL, Workers: 2, Duration: time.Hour, Requests: 10})
+	if want := "10 of 10 requests failed, the first with: 502 Bad Gateway: backend answered 503 Service Unavailable"; err == nil || err.Error() != want || r.Requests != 10 {
+		t.Errorf("%d requests, error %v; want 10 and %q", r.Requests, err, want)
 	}
 }
 
 // TestRunRefuses checks that nothing is sent to a target off loopback or
 // with an unbounded spec.
 func TestRunRefuses(t *testing.T) {
-	for _, spec := range []Spec{
+	for _, spec := range []loadSpec{
 		{Target: "http://10.0.0.1/", Workers: 1, Duration: time.Second, Requests: 1},
 		{Target: "http://127.0.0.1:1/", Workers: 1, Duration: 0, Requests: 1},
 		{Target: "http://127.0.0.1:1/", Workers: 1, Duration: time.Second, Requests: 0},
 		{Target: "http://127.0.0.1:1/", Workers: 0, Duration: time.Second, Requests: 1},
 	} {
-		if r, err := Run(context.Background(), spec); err == nil || r.Requests != 0 {
-			t.Errorf("Run(%+v) = %d requests, %v; want an error and none sent", spec, r.Requests, err)
+		if r, err := attack(context.Background(), spec); err == nil || r.Requests != 0 {
+			t.Errorf("attack(%+v) = %d requests, %v; want an error and none sent", spec, r.Requests, err)
 		}
 	}
 }
 
 func TestQuantile(t *testing.T) {
-	var r Result
+	var r loadResult
 	for i := 1; i <= 1000; i++ {
 		r.Latencies = append(r.Latencies, time.Duration(i))
 	}
@@ -114,7 +110,7 @@ func TestQuantile(t *testing.T) {
 			t.Errorf("Quantile(%g) = %d, want %d", tt.q, got, tt.want)
 		}
 	}
-	if got := (Result{}).Quantile(0.5); got != 0 {
+	if got := (loadResult{}).Quantile(0.5); got != 0 {
 		t.Errorf("Quantile of nothing = %d, want 0", got)
 	}
 }

@@ -1,14 +1,9 @@
-// Package vegetaload drives the API server with HTTP requests and measures what its client sees:
-// requests, throughput and every latency. Its load generator is github.com/tsenart/vegeta/v12: an
-// open-loop attack at a fixed rate (a slow server shows as latency), or workers as fast as they go.
-//
-// Data flows from a Spec to vegeta's attacker, whose results Run gathers into a Result. Run refuses
-// any target off loopback, and its client refuses to connect anywhere else.
-package vegetaload
+package main
 
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -21,8 +16,12 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
 
-// A Spec is one bounded attack.
-type Spec struct {
+// The load generator is github.com/tsenart/vegeta/v12: an open-loop attack at a
+// fixed rate (a slow server shows as latency), or workers as fast as they go.
+// It refuses any target off loopback, and its client connects nowhere else.
+
+// A loadSpec is one bounded attack.
+type loadSpec struct {
 	Target   string        // URL of a GET on loopback
 	Workers  int           // requests in flight at most
 	Rate     int           // requests per second; 0: as fast as the workers go
@@ -30,25 +29,23 @@ type Spec struct {
 	Requests int           // the attack sends at most this many requests
 }
 
-// Result is what the attack's client saw.
-type Result struct {
+// loadResult is what the attack's client saw, every request a success.
+type loadResult struct {
 	Requests  int             // responses received
-	Failed    int             // of them, errors and statuses other than 200
-	FirstErr  string          // the first failure, when there was one
 	Span      time.Duration   // from the first request sent to the last response
 	Latencies []time.Duration // of every request, ascending
 }
 
 // Throughput is the successful responses per second.
-func (r Result) Throughput() float64 {
+func (r loadResult) Throughput() float64 {
 	if r.Span <= 0 {
 		return 0
 	}
-	return float64(r.Requests-r.Failed) / r.Span.Seconds()
+	return float64(r.Requests) / r.Span.Seconds()
 }
 
 // Quantile returns the latency below which a fraction q of the requests fell (nearest rank), or 0.
-func (r Result) Quantile(q float64) time.Duration {
+func (r loadResult) Quantile(q float64) time.Duration {
 	n := len(r.Latencies)
 	if n == 0 {
 		return 0
@@ -57,14 +54,15 @@ func (r Result) Quantile(q float64) time.Duration {
 	return r.Latencies[min(max(i, 0), n-1)]
 }
 
-// Run attacks spec.Target until spec.Duration has passed, spec.Requests were sent or ctx is
-// done, and returns what came back. It sends nothing to a target off loopback or for a bad spec.
-func Run(ctx context.Context, spec Spec) (Result, error) {
-	if err := Loopback(spec.Target); err != nil {
-		return Result{}, err
+// attack attacks spec.Target until spec.Duration has passed, spec.Requests were sent or ctx is
+// done, and returns what came back: an error unless every request got a 200. It sends nothing to a
+// target off loopback or for a bad spec.
+func attack(ctx context.Context, spec loadSpec) (loadResult, error) {
+	if err := loopback(spec.Target); err != nil {
+		return loadResult{}, err
 	}
 	if spec.Workers < 1 || spec.Rate < 0 || spec.Duration <= 0 || spec.Requests < 1 {
-		return Result{}, fmt.Errorf("load: a bounded attack needs workers, a duration and a request count: %+v", spec)
+		return loadResult{}, fmt.Errorf("load: a bounded attack needs workers, a duration and a request count: %+v", spec)
 	}
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, Control: loopbackOnly}
 	c := &http.Client{
@@ -82,8 +80,10 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	target := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: spec.Target})
 	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
 
-	var r Result
+	var r loadResult
 	var first, last time.Time
+	var failed int
+	var firstErr string
 	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	for res := range results {
 		r.Requests++
@@ -94,21 +94,26 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		if end := res.End(); end.After(last) {
 			last = end
 		}
-		if res.Code != http.StatusOK || res.Error != "" {
-			r.Failed++
-			if r.FirstErr == "" && res.Code != 0 {
-				r.FirstErr = fmt.Sprintf("%d %s", res.Code, http.StatusText(int(res.Code)))
-				if body := strings.Join(strings.Fields(string(res.Body)), " "); body != "" {
-					r.FirstErr += ": " + body
-				}
-			} else if r.FirstErr == "" {
-				r.FirstErr = cmp.Or(res.Error, "no response")
-			}
+		if res.Code == http.StatusOK && res.Error == "" {
+			continue
+		}
+		if failed++; firstErr == "" && res.Code != 0 {
+			firstErr = strings.TrimSuffix(fmt.Sprintf("%d %s: %s", res.Code, http.StatusText(int(res.Code)), strings.Join(strings.Fields(string(res.Body)), " ")), ": ")
+		} else if firstErr == "" {
+			firstErr = cmp.Or(res.Error, "no response")
 		}
 	}
 	r.Span = last.Sub(first)
 	slices.Sort(r.Latencies)
-	return r, ctx.Err()
+	switch {
+	case ctx.Err() != nil:
+		return r, ctx.Err()
+	case r.Requests == 0:
+		return r, errors.New("no request completed")
+	case failed > 0:
+		return r, fmt.Errorf("%d of %d requests failed, the first with: %s", failed, r.Requests, firstErr)
+	}
+	return r, nil
 }
 
 // limit is a pacer that stops after n requests.
@@ -132,8 +137,8 @@ func loopbackOnly(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-// Loopback returns an error unless rawURL is an http URL on 127.0.0.0/8, ::1 or localhost.
-func Loopback(rawURL string) error {
+// loopback returns an error unless rawURL is an http URL on 127.0.0.0/8, ::1 or localhost.
+func loopback(rawURL string) error {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return fmt.Errorf("load: target %q: %w", rawURL, err)
