@@ -88,12 +88,12 @@ func simdjsonFollow(it simdjson.Iter, path []string) (simdjson.Iter, error) {
 				return it, fmt.Errorf("index %q: %w", seg, err)
 			}
 			elems := arr.Iter()
-			for i := 0; i <= n; i++ {
-				if elems.Advance() == simdjson.TypeNone {
-					return it, fmt.Errorf("no element %d", n)
-				}
+			for range n {
+				elems.Advance()
 			}
-			it = elems
+			if t, err := elems.AdvanceIter(&it); err != nil || t == simdjson.TypeNone {
+				return it, fmt.Errorf("no element %d", n)
+			}
 		default:
 			return it, errors.New("steps into a scalar")
 		}

@@ -33,6 +33,16 @@ var notPinnedByProbes = map[string]map[string]skipNote{
 		"validation of the document":         {reason: getOnly},
 		"decoding of anything off the paths": {reason: getOnly},
 	},
+	"fastjson": {
+		"decoding of anything off the paths into Go values (it stays in fastjson's tree)": {reason: getOnly},
+	},
+	"jx": {
+		"validation of the document after the last path": {reason: getOnly},
+		"decoding of anything off the paths":             {reason: getOnly},
+	},
+	"simdjson-go": {
+		"decoding of anything off the paths into Go values (it stays in the tape)": {reason: getOnly},
+	},
 }
 
 const (

@@ -76,6 +76,9 @@ func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle)
 func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
 	c := vgsvg.New(chartWidth, chartHeight)
 	dc := draw.New(c)
+	if p.Y.Min == p.Y.Max { // one value (such as 1 allocs/op everywhere) leaves a log axis no range to tick
+		p.Y.Min, p.Y.Max = p.Y.Min/2, p.Y.Max*2
+	}
 	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, -vg.Points(6)))
 	l.Top, l.Left = true, true
 	l.YOffs = -vg.Points(12)
