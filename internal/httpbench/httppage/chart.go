@@ -45,7 +45,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 	for _, c := range run.at(l) {
 		var pts plotter.XYs
 		for x, m := range speed[1:] { // the percentiles
-			if y := run.summary(c, m.unit).Center * 1e-6; y > 0 {
+			if y := run.summary(c, m.unit).V * 1e-6; y > 0 {
 				pts = append(pts, plotter.XY{X: float64(x), Y: y})
 			}
 		}

@@ -81,7 +81,7 @@ func (p *page) WaysRows() [][]string {
 		row := []string{codec, code(p.Category(codec))}
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)
-			cell := format.Duration(median(s).V) // format.None without samples
+			cell := format.Duration(model.Summarize(s).V) // format.None without samples
 			if sv, ok := saving(base, s); ok && w != fullDecode {
 				cell += " (" + format.Change(-sv.V) + ")"
 			}

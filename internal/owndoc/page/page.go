@@ -99,14 +99,6 @@ func (p *page) fixture(filtered bool) string {
 	return p.Info.Name
 }
 
-// median is the median of samples with its interval; NaN without samples, which format prints as format.None.
-func median(samples []float64) model.Estimate {
-	if len(samples) == 0 {
-		return model.Estimate{V: math.NaN()}
-	}
-	return model.Summarize(samples).Estimate()
-}
-
 func ratio(num, den []float64) (model.Estimate, bool) {
 	if len(num) == 0 || len(den) == 0 {
 		return model.Estimate{}, false
@@ -119,7 +111,7 @@ func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, c
 
 // Time is codec's median time at op with its interval.
 func (p *page) Time(op, codec string, filtered bool) string {
-	return format.DurationCI(median(p.ns(op, codec, filtered)))
+	return format.DurationCI(model.Summarize(p.ns(op, codec, filtered)))
 }
 
 // Fastest returns the fastest codec at op, of the std ones when std is set, or "".
@@ -177,7 +169,7 @@ func (p *page) tables() []table {
 		var medians []float64 // of the rows, ascending
 		for _, codec := range p.Run.CodecNames {
 			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: codec}
-			e := median(p.Run.Samples(c, rawfmt.UnitNs))
+			e := model.Summarize(p.Run.Samples(c, rawfmt.UnitNs))
 			if math.IsNaN(e.V) {
 				continue
 			}
@@ -198,5 +190,5 @@ func (p *page) tables() []table {
 }
 
 func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
-	return format.CI(median(p.Run.Samples(c, unit)), f, "")
+	return format.CI(model.Summarize(p.Run.Samples(c, unit)), f, "")
 }

@@ -16,10 +16,10 @@ type Saving struct {
 type HitsRow struct {
 	Hits      int
 	Codec     string
-	Full      Summary // decode-struct of the full document, ns/op; N = 0 without it
-	Filtering Saving  // decode-struct of the filtered document: what _source filtering saves
-	Proj      Saving  // decode-proj of the full document
-	Get5      Saving  // get5 of the full document
+	Full      Estimate // decode-struct of the full document, ns/op; not Known without it
+	Filtering Saving   // decode-struct of the filtered document: what _source filtering saves
+	Proj      Saving   // decode-proj of the full document
+	Get5      Saving   // get5 of the full document
 }
 
 // Hits compares `_source` filtering with client-side projection.
@@ -41,7 +41,7 @@ func Hits(r *load.Run) []HitsRow {
 				baseline, baseName = r.Ns(load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
 			row.Get5 = saving(baseline, r.Ns(load.OpGet5, full, codec), hits, baseName)
-			if row.Full.N > 0 || row.Get5.OK {
+			if row.Full.Known() || row.Get5.OK {
 				rows = append(rows, row)
 			}
 		}

@@ -65,7 +65,7 @@ var funcs = template.FuncMap{
 	"num":       format.Num,
 	"bytes":     format.Bytes,
 	"div":       func(a, b float64) float64 { return a / b },
-	"perHit":    func(s model.Summary, hits int) string { return format.Duration(s.Center / float64(hits)) },
+	"perHit":    func(s model.Estimate, hits int) string { return format.Duration(s.V / float64(hits)) },
 	"linkCell":  func(text, href string) string { return Link{text, href}.cell() },
 	"hasCfg":    func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
 	"fence":     fence,
