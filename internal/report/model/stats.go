@@ -136,9 +136,10 @@ func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
 	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
 }
 
-// Ratio is median(num)/median(den); ok is false when median(den) is 0.
+// Ratio is median(num)/median(den); ok is false without samples or when
+// median(den) is 0.
 func Ratio(num, den []float64) (Estimate, bool) {
-	if Median(den) == 0 {
+	if len(num) == 0 || len(den) == 0 || Median(den) == 0 {
 		return Estimate{}, false
 	}
 	return Derive([][]float64{num, den}, func(m []float64) float64 { return m[0] / m[1] }), true
