@@ -79,7 +79,7 @@ func TestPage(t *testing.T) {
 	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers hits-1@64-workers hits-100@64-workers base@200-rps goccy@200-rps filtered@200-rps hits-1@200-rps hits-100@200-rps"; got != want {
 		t.Errorf("cells in order %s, want %s", got, want)
 	}
-	page := render(t, run, true)
+	page := pageOf(t, run, true)
 	for _, want := range []string{
 		"- **filtered** at 64 workers (",
 		"API server CPU −51.2 µs per request [−52.5, −50.0], −50% from the base's 102",
@@ -181,7 +181,7 @@ func TestChecks(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		page := render(t, run, false)
+		page := pageOf(t, run, false)
 		title := strings.Index(page, "# HTTP:")
 		top := page[title:strings.Index(page, "An API server (net/http)")]
 		for _, want := range tt.top {
@@ -272,8 +272,8 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// render is the page of run.
-func render(t *testing.T, run *Run, charts bool) string {
+// pageOf is the page of run.
+func pageOf(t *testing.T, run *Run, charts bool) string {
 	t.Helper()
 	page, err := Page(run, "linux-amd64-test", charts)
 	if err != nil {
