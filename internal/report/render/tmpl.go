@@ -73,7 +73,6 @@ var funcs = template.FuncMap{
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
 	"plus":      func(a, b int) int { return a + b },
 	"failed":    model.Failed,
-	"joinAnd":   joinAnd,
 	"price":     priceOf,
 	"advise":    advise,
 	"mark":      func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
