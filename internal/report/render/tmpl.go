@@ -84,6 +84,9 @@ var funcs = template.FuncMap{
 	"count":     format.Count,
 	"instrAt":   instrAt,
 	"unit":      func(i int) string { return model.Specs[i].Unit },
+	"csv":       csvField,
+	"csvFloat":  csvFloat,
+	"coefNames": coefNames,
 	"min":       func(a, b int) int { return min(a, b) },
 	"plural":    format.Plural,
 	"fitGroups": fitGroups,
@@ -131,6 +134,7 @@ var names = map[string]any{
 	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,
 	"KB": model.BytesPerKB, "PerKB": model.PerKB, "PerField": model.PerField, "Joint": model.Joint,
 	"AllocFits": []int{model.Allocs, model.AllocBytes}, "Jackson": model.Jackson,
+	"Specs": model.Specs, "Forms": []model.Form{model.Linear, model.Power, model.NLogN, model.Decades},
 	"Linear": model.Linear, "Power": model.Power, "NLogN": model.NLogN, "Decades": model.Decades,
 	"WideHalfWidth": float64(model.WideHalfWidth), "MaxSpread": float64(model.MaxSpread),
 	// PerFieldMark is the size the cost per field is compared at; FixedShare is the call's share of
