@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
 // ChartFile is the name of the latency chart of load l.
@@ -20,32 +21,19 @@ func ChartFile(l httpbench.Load) string { return "latency-" + l.String() + ".svg
 // ChartGlob matches the name of every latency chart.
 const ChartGlob = "latency-*.svg"
 
-var palette = []color.Color{color.RGBA{0, 0, 0, 255}, // the base
-	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255}, color.RGBA{214, 39, 40, 255},
-	color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255}, color.RGBA{227, 119, 194, 255}, color.RGBA{188, 189, 34, 255},
-	color.RGBA{23, 190, 207, 255}}
-
-var glyphs = []draw.GlyphDrawer{
-	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
-}
+// palette is the base's black, then the report's first nine colours.
+var palette = append([]color.Color{color.RGBA{0, 0, 0, 255}}, render.Palette[:9]...)
 
 // Chart draws the median latency percentiles of every scenario at load l, on a log axis, as SVG.
 func Chart(run *Run, l httpbench.Load) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = "Latency percentiles at " + loadLabel(l) + " (medians over rounds)"
-	p.Title.Padding = vg.Points(8)
-	p.X.Label.Text = "percentile of the requests of a cell"
-	p.Y.Label.Text = "latency (ms, log scale)"
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Add(plotter.NewGrid())
+	p := render.NewPlot("Latency percentiles at "+loadLabel(l)+" (medians over rounds)", "percentile of the requests of a cell", "latency (ms, log scale)")
 	p.NominalX("p50", "p90", "p99", "p99.9")
 	legend := plot.NewLegend()
 	i := 0
 	for _, c := range run.at(l) {
 		var pts plotter.XYs
 		for x, m := range speed[1:] { // the percentiles
-			if y := run.summary(c, m.unit).Center * 1e-6; y > 0 {
+			if y := run.summary(c, m.unit).V * 1e-6; y > 0 {
 				pts = append(pts, plotter.XY{X: float64(x), Y: y})
 			}
 		}
@@ -61,7 +49,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 		if i == 0 {
 			line.LineStyle.Width = vg.Points(2.5)
 		}
-		points.GlyphStyle = draw.GlyphStyle{Color: clr, Radius: vg.Points(3), Shape: glyphs[i%len(glyphs)]}
+		points.GlyphStyle = draw.GlyphStyle{Color: clr, Radius: vg.Points(3), Shape: render.Glyphs[i%len(render.Glyphs)]}
 		p.Add(line, points)
 		legend.Add(c.Scenario.Name, line, points)
 		i++

@@ -48,7 +48,7 @@ func CheckResponses(r *Run) error {
 // responseProblem says when c's response bytes are not smaller (filtered, fewer hits) or larger (more hits) than the base's.
 func (r *Run) responseProblem(c httpbench.Cell) string {
 	base := r.at(c.Load)[0]
-	b, v := r.summary(base, httpbench.UnitBackendB).Center, r.summary(c, httpbench.UnitBackendB).Center
+	b, v := r.summary(base, httpbench.UnitBackendB).V, r.summary(c, httpbench.UnitBackendB).V
 	want := ""
 	switch { // false for NaN
 	case c.Source != base.Source && v >= b:
@@ -86,9 +86,9 @@ func (r *Run) problems() []problem {
 			}
 			for _, e := range effects {
 				s, scale := e.of(r, cells[0], c)
-				if whole := r.summary(cells[0], e.unit).Center; !e.Relative && -s.Center > whole {
+				if whole := r.summary(cells[0], e.unit).V; !e.Relative && -s.V > whole {
 					add(fmt.Sprintf("scenario %s at %s: its %s saving of %s %s is larger than the base's whole %s",
-						c.Scenario.Name, loadLabel(l), e.Noun, format.Sig(-s.Center*scale), e.Per, format.Sig(whole*scale)))
+						c.Scenario.Name, loadLabel(l), e.Noun, format.Sig(-s.V*scale), e.Per, format.Sig(whole*scale)))
 				}
 			}
 		}

@@ -79,7 +79,7 @@ func TestPage(t *testing.T) {
 	if got, want := strings.Join(order, " "), "base@64-workers goccy@64-workers filtered@64-workers hits-1@64-workers hits-100@64-workers base@200-rps goccy@200-rps filtered@200-rps hits-1@200-rps hits-100@200-rps"; got != want {
 		t.Errorf("cells in order %s, want %s", got, want)
 	}
-	page := render(t, run, true)
+	page := pageOf(t, run, true)
 	for _, want := range []string{
 		"- **filtered** at 64 workers (",
 		"API server CPU −51.2 µs per request [−52.5, −50.0], −50% from the base's 102",
@@ -181,7 +181,7 @@ func TestChecks(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		page := render(t, run, false)
+		page := pageOf(t, run, false)
 		title := strings.Index(page, "# HTTP:")
 		top := page[title:strings.Index(page, "An API server (net/http)")]
 		for _, want := range tt.top {
@@ -230,7 +230,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestEstablished(t *testing.T) {
 	tests := []struct {
-		s    model.Summary
+		s    model.Estimate
 		want bool
 	}{
 		{ci(-10, -12, -9), true},
@@ -238,7 +238,7 @@ func TestEstablished(t *testing.T) {
 		{ci(-10, -19, -9), true},
 		{ci(-10, -21, -9), false}, // wider than the effect
 		{ci(-10, -12, 1), false},  // spans zero
-		{model.Summary{Center: -10, Lo: math.Inf(-1), Hi: math.Inf(1)}, false},
+		{model.Estimate{V: -10, Lo: math.Inf(-1), Hi: math.Inf(1)}, false},
 		{ci(0, 0, 0), false},
 	}
 	for _, tt := range tests {
@@ -249,8 +249,8 @@ func TestEstablished(t *testing.T) {
 }
 
 // ci is a median with a finite interval.
-func ci(center, lo, hi float64) model.Summary {
-	return model.Summary{Center: center, Lo: lo, Hi: hi, HasCI: true}
+func ci(center, lo, hi float64) model.Estimate {
+	return model.Estimate{V: center, Lo: lo, Hi: hi, HasCI: true}
 }
 
 func TestFormat(t *testing.T) {
@@ -259,8 +259,8 @@ func TestFormat(t *testing.T) {
 		{formatSummary(ci(25.4e6, 24e6, 26e6), 1e-6), "25.4 ±5.5%"},
 		{formatSummary(ci(0, 0, 0), 1), "0 ±0.0%"},
 		{formatSummary(ci(0, 0, 0.005), 1), "0 [0, 0.00500]"},
-		{formatSummary(model.Summary{Center: 5, Lo: math.Inf(-1), Hi: math.Inf(1)}, 1), "5.00 ±∞"},
-		{formatSummary(summarize(nil), 1), "—"},
+		{formatSummary(model.Estimate{V: 5, Lo: math.Inf(-1), Hi: math.Inf(1)}, 1), "5.00 ±∞"},
+		{formatSummary(model.Summarize(nil), 1), "—"},
 		{formatEffect(ci(-35, -40, -30), 1, false), "−35.0 [−40.0, −30.0]"},
 		{formatEffect(ci(12, 8, 18), 1, true), "+12% [+8.0, +18]"},
 		{formatEffect(ci(-5, -20, 10), 1, true), "~ [−20%, +10%]"},
@@ -272,8 +272,8 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// render is the page of run.
-func render(t *testing.T, run *Run, charts bool) string {
+// pageOf is the page of run.
+func pageOf(t *testing.T, run *Run, charts bool) string {
 	t.Helper()
 	page, err := Page(run, "linux-amd64-test", charts)
 	if err != nil {

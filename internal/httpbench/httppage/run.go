@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 
 	"golang.org/x/perf/benchfmt"
@@ -42,15 +41,8 @@ func (r *Run) Value(key string) string {
 func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
 
 // summary is the median of a cell's values of unit with its interval; NaN without values.
-func (r *Run) summary(c httpbench.Cell, unit string) model.Summary {
-	return summarize(r.Samples(c, unit))
-}
-
-func summarize(vals []float64) model.Summary {
-	if len(vals) == 0 {
-		return model.Summary{Center: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	}
-	return model.Summarize(vals)
+func (r *Run) summary(c httpbench.Cell, unit string) model.Estimate {
+	return model.Summarize(r.Samples(c, unit))
 }
 
 // Loads are the run's loads, the fixed-concurrency one first.

@@ -124,7 +124,7 @@ func newView(run *Run, machine string, charts bool) view {
 				s, scale := e.of(run, cells[0], c)
 				row = append(row, formatEffect(s, scale, e.Relative))
 				if !f.Withheld && established(s) {
-					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).Center*e.scale))
+					f.Effects = append(f.Effects, e.finding(s, scale, run.summary(cells[0], e.unit).V*e.scale))
 				}
 			}
 			lv.Effects, lv.Findings = append(lv.Effects, row), append(lv.Findings, f)
@@ -150,7 +150,7 @@ func loadLabel(l httpbench.Load) string {
 
 // of returns the effect of c against base, paired by round (which takes out the drift between
 // interleaved rounds), and the scale it is shown at.
-func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
+func (e metric) of(run *Run, base, c httpbench.Cell) (model.Estimate, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
 	d := make([]float64, min(len(b), len(v)))
 	for i := range d {
@@ -159,58 +159,58 @@ func (e metric) of(run *Run, base, c httpbench.Cell) (model.Summary, float64) {
 		}
 	}
 	if e.Relative {
-		return summarize(d), 1
+		return model.Summarize(d), 1
 	}
-	return summarize(d), e.scale
+	return model.Summarize(d), e.scale
 }
 
-func (e metric) finding(s model.Summary, scale, base float64) effectView {
+func (e metric) finding(s model.Estimate, scale, base float64) effectView {
 	ev := effectView{metric: e, Base: format.Sig(base)}
 	if e.Relative {
-		ev.Change = format.ChangeCI(s.Estimate())
+		ev.Change = format.ChangeCI(s)
 		return ev
 	}
-	ev.Change = format.CI(s.Estimate().Times(scale), format.Signed, " "+e.Per)
+	ev.Change = format.CI(s.Times(scale), format.Signed, " "+e.Per)
 	if base != 0 {
-		ev.Rel = format.Change(s.Center * scale / base * 100)
+		ev.Rel = format.Change(s.V * scale / base * 100)
 	}
 	return ev
 }
 
 // established reports whether an effect's interval is finite, excludes zero and is no wider than it.
-func established(s model.Summary) bool {
-	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.Center)
+func established(s model.Estimate) bool {
+	return s.HasCI && (s.Lo > 0 || s.Hi < 0) && s.Hi-s.Lo <= math.Abs(s.V)
 }
 
 // formatSummary writes a median and the half-width of its interval, as benchstat does.
-func formatSummary(s model.Summary, scale float64) string {
+func formatSummary(s model.Estimate, scale float64) string {
 	switch {
-	case math.IsNaN(s.Center):
+	case math.IsNaN(s.V):
 		return format.None
-	case s.Center == 0 && (s.Lo != 0 || s.Hi != 0):
-		return format.CI(s.Estimate().Times(scale), format.Sig, "")
+	case s.V == 0 && (s.Lo != 0 || s.Hi != 0):
+		return format.CI(s.Times(scale), format.Sig, "")
 	}
 	half := 0.0
-	if s.Center != 0 {
-		half = math.Max(s.Hi-s.Center, s.Center-s.Lo) / math.Abs(s.Center) * 100
+	if s.V != 0 {
+		half = math.Max(s.Hi-s.V, s.V-s.Lo) / math.Abs(s.V) * 100
 	}
-	return format.Sig(s.Center*scale) + " " + format.HalfWidth(half)
+	return format.Sig(s.V*scale) + " " + format.HalfWidth(half)
 }
 
-func formatEffect(s model.Summary, scale float64, relative bool) string {
+func formatEffect(s model.Estimate, scale float64, relative bool) string {
 	unit := ""
 	if relative {
 		unit = "%"
 	}
 	switch {
-	case math.IsNaN(s.Center):
+	case math.IsNaN(s.V):
 		return format.None
 	case !s.HasCI:
 		return format.Unclear + " (too few rounds)"
 	case !established(s):
-		return format.UnclearCI(s.Estimate().Times(scale), unit)
+		return format.UnclearCI(s.Times(scale), unit)
 	case relative:
-		return format.ChangeCI(s.Estimate())
+		return format.ChangeCI(s)
 	}
-	return format.CI(s.Estimate().Times(scale), format.Signed, "")
+	return format.CI(s.Times(scale), format.Signed, "")
 }

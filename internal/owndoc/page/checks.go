@@ -59,7 +59,7 @@ func (p *page) problems() []string {
 
 // summary is the median of w with codec and its interval; ok when the interval is finite.
 func (p *page) summary(w way, codec string) (e model.Estimate, ok bool) {
-	e = median(p.ns(w.op, codec, w.filtered))
+	e = model.Summarize(p.ns(w.op, codec, w.filtered))
 	return e, e.HasCI
 }
 

@@ -21,7 +21,7 @@ var choiceOps = []struct{ Op, Does string }{
 func (p *page) Against(op, codec string) string {
 	base, own := p.ns(op, rawfmt.Base, false), p.ns(op, codec, false)
 	out := p.Time(op, codec, false)
-	if speed, ok := ratio(base, own); ok {
+	if speed, ok := model.Ratio(base, own); ok {
 		out += fmt.Sprintf(", %s as fast as encoding-json", format.RatioCI(speed))
 	}
 	if t := model.Compare(base, own); t.Untestable == nil && !t.Differ {

@@ -26,13 +26,6 @@ var (
 	roundtrip    = way{"roundtrip", load.OpRoundtrip, false}
 )
 
-func saving(full, x []float64) (model.Estimate, bool) {
-	if len(full) == 0 || len(x) == 0 || model.Median(full) == 0 {
-		return model.Estimate{}, false
-	}
-	return model.Derive([][]float64{full, x}, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }), true
-}
-
 func saves(e model.Estimate) string {
 	if e.V < 0 {
 		return "costs " + format.PercentCI(model.Estimate{V: -e.V, Lo: -e.Hi, Hi: -e.Lo, HasCI: e.HasCI}) + " more"
@@ -42,15 +35,15 @@ func saves(e model.Estimate) string {
 
 // Saves is what codec's op saves against encoding-json's full decode, or "".
 func (p *page) Saves(op, codec string, filtered bool) string {
-	if sv, ok := saving(p.ns(load.OpDecodeStruct, rawfmt.Base, false), p.ns(op, codec, filtered)); ok {
-		return saves(sv)
+	if sv := model.Save(p.ns(load.OpDecodeStruct, rawfmt.Base, false), p.ns(op, codec, filtered), 1, ""); sv.OK {
+		return saves(sv.Pct)
 	}
 	return ""
 }
 
 // VsFiltered is codec's time at op over encoding-json's decode of the filtered document, or "".
 func (p *page) VsFiltered(op, codec string) string {
-	if r, ok := ratio(p.ns(op, codec, false), p.ns(load.OpDecodeStruct, rawfmt.Base, true)); ok {
+	if r, ok := model.Ratio(p.ns(op, codec, false), p.ns(load.OpDecodeStruct, rawfmt.Base, true)); ok {
 		return format.RatioCI(r)
 	}
 	return ""
@@ -81,9 +74,9 @@ func (p *page) WaysRows() [][]string {
 		row := []string{codec, code(p.Category(codec))}
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)
-			cell := format.Duration(median(s).V) // format.None without samples
-			if sv, ok := saving(base, s); ok && w != fullDecode {
-				cell += " (" + format.Change(-sv.V) + ")"
+			cell := format.Duration(model.Summarize(s).V) // format.None without samples
+			if sv := model.Save(base, s, 1, ""); sv.OK && w != fullDecode {
+				cell += " (" + format.Change(-sv.Pct.V) + ")"
 			}
 			row = append(row, cell)
 		}

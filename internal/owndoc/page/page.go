@@ -15,9 +15,6 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
-	"math"
-	"slices"
-	"sort"
 	"strings"
 	"text/template"
 
@@ -99,43 +96,23 @@ func (p *page) fixture(filtered bool) string {
 	return p.Info.Name
 }
 
-// median is the median of samples with its interval; NaN without samples, which format prints as format.None.
-func median(samples []float64) model.Estimate {
-	if len(samples) == 0 {
-		return model.Estimate{V: math.NaN()}
-	}
-	return model.Summarize(samples).Estimate()
-}
-
-func ratio(num, den []float64) (model.Estimate, bool) {
-	if len(num) == 0 || len(den) == 0 {
-		return model.Estimate{}, false
-	}
-	return model.Ratio(num, den)
-}
-
 // Has reports whether codec has samples at op.
 func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, codec, filtered)) > 0 }
 
 // Time is codec's median time at op with its interval.
 func (p *page) Time(op, codec string, filtered bool) string {
-	return format.DurationCI(median(p.ns(op, codec, filtered)))
+	return format.DurationCI(model.Summarize(p.ns(op, codec, filtered)))
 }
 
 // Fastest returns the fastest codec at op, of the std ones when std is set, or "".
 func (p *page) Fastest(op string, filtered, std bool) string {
-	best, bestNs := "", 0.0
-	for _, name := range p.Run.CodecNames {
-		c, ok := p.Run.Codec(name)
-		s := p.ns(op, name, filtered)
-		if !ok || len(s) == 0 || std && c.Category != rawfmt.CategoryStd {
-			continue
-		}
-		if m := model.Median(s); best == "" || m < bestNs {
-			best, bestNs = name, m
+	_, ranked := model.Standings(p.Run, op, p.fixture(filtered))
+	for _, s := range ranked {
+		if c, ok := p.Run.Codec(s.Codec); ok && (!std || c.Category == rawfmt.CategoryStd) {
+			return s.Codec
 		}
 	}
-	return best
+	return ""
 }
 
 // Codec is name's configuration line; the zero one without it.
@@ -174,29 +151,19 @@ func (p *page) tables() []table {
 	var out []table
 	for _, t := range tableOps {
 		tb := table{Op: t.w.op, Fixture: p.fixture(t.w.filtered), Does: t.does}
-		var medians []float64 // of the rows, ascending
-		for _, codec := range p.Run.CodecNames {
-			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: codec}
-			e := median(p.Run.Samples(c, rawfmt.UnitNs))
-			if math.IsNaN(e.V) {
-				continue
-			}
+		_, ranked := model.Standings(p.Run, tb.Op, tb.Fixture)
+		for _, s := range ranked {
+			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: s.Codec}
 			vs := format.None
-			if r, ok := ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), p.Run.Samples(c, rawfmt.UnitNs)); ok {
+			if r, ok := model.Ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), p.Run.Samples(c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
-			i := sort.Search(len(medians), func(k int) bool { return medians[k] > e.V }) // after its equals
-			medians = slices.Insert(medians, i, e.V)
-			tb.Rows = slices.Insert(tb.Rows, i, []string{codec, code(p.Category(codec)), format.DurationCI(e), vs,
-				p.unit(c, rawfmt.UnitMBs, format.Sig), p.unit(c, rawfmt.UnitB, format.Num), p.unit(c, rawfmt.UnitAllocs, format.Num)})
+			tb.Rows = append(tb.Rows, []string{s.Codec, code(p.Category(s.Codec)), format.DurationCI(s.Ns), vs,
+				format.CI(model.Summarize(p.Run.Samples(c, rawfmt.UnitMBs)), format.Sig, ""), format.CI(s.B, format.Num, ""), format.CI(s.Allocs, format.Num, "")})
 		}
 		if len(tb.Rows) > 0 {
 			out = append(out, tb)
 		}
 	}
 	return out
-}
-
-func (p *page) unit(c rawfmt.Cell, unit string, f func(float64) string) string {
-	return format.CI(median(p.Run.Samples(c, unit)), f, "")
 }

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -68,14 +70,10 @@ func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
 		return Fastest{}, false
 	}
 	f := Fastest{Op: op, Fixture: fixture, Base: Median(base), Best: Median(base)}
-	for _, codec := range r.CodecNames {
-		if s := r.Ns(op, fixture, codec); codec != rawfmt.Base && len(s) > 0 && Median(s) < f.Best {
-			f.Codec, f.Best = codec, Median(s)
-		}
-	}
-	if f.Codec != "" {
-		best := r.Ns(op, fixture, f.Codec)
-		f.Test = Compare(base, best)
+	_, ranked := Standings(r, op, fixture)
+	if i := slices.IndexFunc(ranked, func(s Standing) bool { return s.Codec != rawfmt.Base }); i >= 0 && ranked[i].Ns.V < f.Base {
+		best := r.Ns(op, fixture, ranked[i].Codec)
+		f.Codec, f.Best, f.Test = ranked[i].Codec, ranked[i].Ns.V, Compare(base, best)
 		f.Speedup, _ = Ratio(base, best)
 	}
 	return f, true

@@ -16,7 +16,7 @@ var Jackson = struct {
 
 // Growth is how a cell grows from load.ArticleSmall to load.ArticleLarge.
 type Growth struct {
-	Small, Large Summary // ns/op
+	Small, Large Estimate // ns/op
 	Ratio        Estimate
 	OK           bool
 }

@@ -14,7 +14,7 @@ import (
 // A Change is how one cell moved from an old run to a new one, in one unit.
 type Change struct {
 	Cell     rawfmt.Cell
-	Old, New Summary
+	Old, New Estimate
 	Ratio    Estimate // the new median over the old, with its bootstrap interval
 	Test     Test
 }
@@ -60,10 +60,10 @@ func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
 			}
 		}
 		effect := func(c Change) float64 { // |ln(new/old)|, infinite when old is 0
-			if c.Old.Center == 0 {
+			if c.Old.V == 0 {
 				return math.Inf(1)
 			}
-			return math.Abs(math.Log(c.New.Center / c.Old.Center))
+			return math.Abs(math.Log(c.New.V / c.Old.V))
 		}
 		slices.SortStableFunc(d.Changed, func(a, b Change) int { return cmp.Compare(effect(b), effect(a)) })
 		out = append(out, d)

@@ -18,7 +18,7 @@ type Check struct {
 // A Violation is a part whose interval lies wholly above its whole's.
 type Violation struct {
 	Part, Whole     rawfmt.Cell
-	PartNs, WholeNs Summary
+	PartNs, WholeNs Estimate
 }
 
 type rule struct {
@@ -62,8 +62,8 @@ func Consistency(r *load.Run) []Check {
 					}
 					out[i].Checked++
 					pSum, wSum := Summarize(ps), Summarize(ws)
-					lo, _ := bounds(pSum.Estimate())
-					if _, hi := bounds(wSum.Estimate()); lo > hi {
+					lo, _ := bounds(pSum)
+					if _, hi := bounds(wSum); lo > hi {
 						out[i].Failed = append(out[i].Failed, Violation{Part: part, Whole: whole, PartNs: pSum, WholeNs: wSum})
 					}
 				}

@@ -68,7 +68,7 @@ func fitCurve(pts points) Result {
 	})
 	res.Fit = fitted(chosen, est[:np], pts, func(p []float64, i int) float64 { return chosen.Eval(p, n[i]) })
 	for j, i := range at {
-		perField := Summarize(pts.sets[i]).Estimate()
+		perField := Summarize(pts.sets[i])
 		if pts.exact {
 			perField = Estimate{V: pts.y[i], Lo: pts.y[i], Hi: pts.y[i], HasCI: true}
 		}

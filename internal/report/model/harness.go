@@ -9,12 +9,12 @@ import (
 
 // Harness compares the harness's own cost with the cheapest cells.
 type Harness struct {
-	Noop, NoopAllocs Summary // N = 0 without the noop cell's
+	Noop, NoopAllocs Estimate // not Known without the noop cell
 
 	Cheapest      rawfmt.Cell // the cheapest cell, the harness columns' included
-	CheapestNs    Summary
+	CheapestNs    Estimate
 	CheapestCodec rawfmt.Cell // the cheapest codec cell
-	CheapestCodNs Summary
+	CheapestCodNs Estimate
 }
 
 // HarnessCost summarises the noop cell and finds the cheapest cells.
@@ -44,7 +44,7 @@ func HarnessCost(r *load.Run) Harness {
 // A FloorCell is a codec cell whose median is below the floor's.
 type FloorCell struct {
 	Cell         rawfmt.Cell
-	Codec, Floor Summary  // ns/op
+	Codec, Floor Estimate // ns/op
 	Ratio        Estimate // the codec's time over the floor's
 }
 

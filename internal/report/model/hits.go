@@ -16,10 +16,10 @@ type Saving struct {
 type HitsRow struct {
 	Hits      int
 	Codec     string
-	Full      Summary // decode-struct of the full document, ns/op; N = 0 without it
-	Filtering Saving  // decode-struct of the filtered document: what _source filtering saves
-	Proj      Saving  // decode-proj of the full document
-	Get5      Saving  // get5 of the full document
+	Full      Estimate // decode-struct of the full document, ns/op; not Known without it
+	Filtering Saving   // decode-struct of the filtered document: what _source filtering saves
+	Proj      Saving   // decode-proj of the full document
+	Get5      Saving   // get5 of the full document
 }
 
 // Hits compares `_source` filtering with client-side projection.
@@ -34,14 +34,14 @@ func Hits(r *load.Run) []HitsRow {
 			row := HitsRow{Hits: hits, Codec: codec}
 			own := r.Ns(load.OpDecodeStruct, full, codec)
 			row.Full = Summarize(own)
-			row.Filtering = saving(own, r.Ns(load.OpDecodeStruct, filtered, codec), hits, "")
-			row.Proj = saving(own, r.Ns(load.OpDecodeProj, full, codec), hits, "")
+			row.Filtering = Save(own, r.Ns(load.OpDecodeStruct, filtered, codec), hits, "")
+			row.Proj = Save(own, r.Ns(load.OpDecodeProj, full, codec), hits, "")
 			baseline, baseName := own, ""
 			if len(own) == 0 {
 				baseline, baseName = r.Ns(load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
-			row.Get5 = saving(baseline, r.Ns(load.OpGet5, full, codec), hits, baseName)
-			if row.Full.N > 0 || row.Get5.OK {
+			row.Get5 = Save(baseline, r.Ns(load.OpGet5, full, codec), hits, baseName)
+			if row.Full.Known() || row.Get5.OK {
 				rows = append(rows, row)
 			}
 		}
@@ -49,7 +49,9 @@ func Hits(r *load.Run) []HitsRow {
 	return rows
 }
 
-func saving(full, cheaper []float64, hits int, baseline string) Saving {
+// Save is what cheaper saves against full at hits hits, baseline naming
+// full's codec when it is not the row's own.
+func Save(full, cheaper []float64, hits int, baseline string) Saving {
 	if len(full) == 0 || len(cheaper) == 0 || Median(full) == 0 {
 		return Saving{}
 	}

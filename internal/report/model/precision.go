@@ -30,11 +30,11 @@ type WideCell struct {
 
 // HalfWidth is benchstat's "± x%" of s; ok is false without a finite
 // interval or a positive median.
-func HalfWidth(s Summary) (float64, bool) {
-	if !s.HasCI || s.Center <= 0 {
+func HalfWidth(s Estimate) (float64, bool) {
+	if !s.HasCI || s.V <= 0 {
 		return 0, false
 	}
-	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
+	return math.Max(s.Hi/s.V-1, 1-s.Lo/s.V), true
 }
 
 // AllOps names the precision of all operations together.

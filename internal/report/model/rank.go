@@ -14,9 +14,9 @@ type Standing struct {
 	Rank  int  // the competition rank
 	Tied  bool // shared
 
-	Ns        Summary  // ns/op
+	Ns        Estimate // ns/op
 	Ratio     Estimate // median ns/op over the reference's, with its bootstrap interval
-	B, Allocs Summary  // B/op and allocs/op, N = 0 without them
+	B, Allocs Estimate // B/op and allocs/op, not Known without them
 }
 
 // Standings ranks the codecs that ran op on fixture by median ns/op (see
@@ -52,7 +52,7 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 // RankTies sorts standings by median ns/op, stably, and ranks as one group
 // the fastest ungrouped one with every one whose Ratio overlaps its.
 func RankTies(s []Standing) {
-	slices.SortStableFunc(s, func(a, b Standing) int { return cmp.Compare(a.Ns.Center, b.Ns.Center) })
+	slices.SortStableFunc(s, func(a, b Standing) int { return cmp.Compare(a.Ns.V, b.Ns.V) })
 	for first := 0; first < len(s); {
 		end := first + 1
 		for end < len(s) && overlap(s[first].Ratio, s[end].Ratio) {

@@ -14,7 +14,7 @@ func TestRankTies(t *testing.T) {
 	// st is a standing with a median and a ratio interval; lo = hi = 0
 	// means no interval.
 	st := func(codec string, median, lo, hi float64) Standing {
-		return Standing{Codec: codec, Ns: Summary{Center: median}, Ratio: Estimate{V: median, Lo: lo, Hi: hi, HasCI: lo != 0 || hi != 0}}
+		return Standing{Codec: codec, Ns: Estimate{V: median}, Ratio: Estimate{V: median, Lo: lo, Hi: hi, HasCI: lo != 0 || hi != 0}}
 	}
 	tests := []struct {
 		name string

@@ -19,25 +19,16 @@ const (
 	MinMedianSamples = 6
 )
 
-// A Summary is a cell's median with benchmath's interval.
-type Summary struct {
-	Center, Lo, Hi float64
-	HasCI          bool // false when there are too few samples for a finite interval
-	N              int  // the samples, 0 for none
-}
-
-// Summarize summarises samples as benchstat does; none give the zero Summary.
-func Summarize(vals []float64) Summary {
+// Summarize is the median of samples with benchmath's interval, as
+// benchstat gives it; HasCI is false when there are too few samples for a
+// finite interval, and none give NaN, which package format prints as
+// format.None.
+func Summarize(vals []float64) Estimate {
 	if len(vals) == 0 {
-		return Summary{}
+		return Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
 	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
-	return Summary{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0), N: len(vals)}
-}
-
-// Estimate returns s as an Estimate.
-func (s Summary) Estimate() Estimate {
-	return Estimate{V: s.Center, Lo: s.Lo, Hi: s.Hi, HasCI: s.HasCI}
+	return Estimate{V: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
 }
 
 func newSample(vals []float64) *benchmath.Sample {
@@ -72,11 +63,15 @@ func median(s []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// An Estimate is a derived quantity with its bootstrap confidence interval.
+// An Estimate is a median (Summarize) or a quantity derived from medians
+// (Derive) with its confidence interval.
 type Estimate struct {
 	V, Lo, Hi float64
 	HasCI     bool
 }
+
+// Known reports whether e has a value: Summarize of no samples has none.
+func (e Estimate) Known() bool { return !math.IsNaN(e.V) }
 
 // Times returns e, interval included, multiplied by f > 0.
 func (e Estimate) Times(f float64) Estimate {
@@ -141,9 +136,10 @@ func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
 	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
 }
 
-// Ratio is median(num)/median(den); ok is false when median(den) is 0.
+// Ratio is median(num)/median(den); ok is false without samples or when
+// median(den) is 0.
 func Ratio(num, den []float64) (Estimate, bool) {
-	if Median(den) == 0 {
+	if len(num) == 0 || len(den) == 0 || Median(den) == 0 {
 		return Estimate{}, false
 	}
 	return Derive([][]float64{num, den}, func(m []float64) float64 { return m[0] / m[1] }), true

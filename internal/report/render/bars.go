@@ -47,7 +47,7 @@ func realworldChart(r *load.Run, c *chart) (err error) {
 	for i, f := range corpora {
 		names[i] = strings.TrimPrefix(f, load.Realworld.Prefix)
 	}
-	p := newPlot(op+": throughput per real-world corpus", "", "MB/s (log scale)")
+	p := NewPlot(op+": throughput per real-world corpus", "", "MB/s (log scale)")
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = math.Pi / 9
 	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop

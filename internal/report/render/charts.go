@@ -34,8 +34,9 @@ const (
 	legendWidth = 1.9 * vg.Inch
 )
 
-// palette is categorical, without the harness columns' grey.
-var palette = []color.Color{
+// Palette is the charts' categorical colours, without the harness
+// columns' grey; Glyphs their point shapes.
+var Palette = []color.Color{
 	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
 	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
 	color.RGBA{227, 119, 194, 255}, color.RGBA{188, 189, 34, 255}, color.RGBA{23, 190, 207, 255},
@@ -48,7 +49,7 @@ var (
 
 	dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}
 	dotted = []vg.Length{vg.Points(1), vg.Points(3)}
-	glyphs = []draw.GlyphDrawer{
+	Glyphs = []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
 		draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
 	}
@@ -59,8 +60,8 @@ var (
 // their position among codecs.
 func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle) {
 	i := max(0, slices.Index(slices.DeleteFunc(slices.Clone(codecs), func(c string) bool { return c == rawfmt.Base }), codec))
-	line := draw.LineStyle{Color: palette[i%len(palette)], Width: vg.Points(1.2), Dashes: dashes[(i/len(palette))%len(dashes)]}
-	shape := glyphs[i%len(glyphs)]
+	line := draw.LineStyle{Color: Palette[i%len(Palette)], Width: vg.Points(1.2), Dashes: dashes[(i/len(Palette))%len(dashes)]}
+	shape := Glyphs[i%len(Glyphs)]
 	switch codec {
 	case rawfmt.Base:
 		line, shape = draw.LineStyle{Color: black, Width: vg.Points(2)}, draw.CircleGlyph{}
@@ -91,8 +92,9 @@ func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// newPlot is a plot with a grid and a log value axis.
-func newPlot(title, xlabel, ylabel string) *plot.Plot {
+// NewPlot is a chart's plot: a title, axis labels, a grid and a log
+// value axis.
+func NewPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = vg.Points(8)
@@ -133,7 +135,7 @@ func charts(r *load.Run) ([]chart, error) {
 // nothing is drawn.
 func fieldsChart(r *load.Run, c *chart) error {
 	op, unit := c.Op, c.Unit
-	p := newPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
+	p := NewPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	l := plot.NewLegend()
 	var drawn []plotter.XYs

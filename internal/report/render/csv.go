@@ -1,56 +1,24 @@
 package render
 
 import (
-	"bytes"
 	"encoding/csv"
 	"math"
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// modelCSV writes every fit, one row per coefficient, with its form,
-// residual, flag and, for curves, every form's held-out error and the
-// power form's exponent as "k (power form)".
-func modelCSV(rows []model.Row) ([]byte, error) {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	header := []string{"op", "codec", "fit", "unit", "form", "points", "max_resid", "worst_fixture", "flagged"}
-	for f := range model.NumForms {
-		header = append(header, "held_out "+f.String())
-	}
-	w.Write(append(header, "coefficient", "estimate", "ci_lo", "ci_hi"))
-	for _, row := range rows {
-		for i, res := range row.Fits {
-			if !res.OK() {
-				continue
-			}
-			spec, fit := model.Specs[i], res.Fit
-			form := fit.Form.String()
-			if !spec.Curve {
-				form = "a + Σ c·x"
-			}
-			fields := []string{row.Op, row.Codec, spec.Name, spec.Unit, form, strconv.Itoa(fit.Points),
-				csvFloat(fit.MaxResid), fit.Worst, strconv.FormatBool(fit.Flagged())}
-			for _, c := range res.Forms {
-				ho := ""
-				if spec.Curve {
-					ho = csvFloat(c)
-				}
-				fields = append(fields, ho)
-			}
-			names := coefNames(spec, fit.Form)
-			for j, c := range fit.Coef {
-				w.Write(slices.Concat(fields, []string{names[j]}, csvEstimate(c)))
-			}
-			if spec.Curve && fit.Form != model.Power && finite(res.K.V) {
-				w.Write(slices.Concat(fields, []string{"k (power form)"}, csvEstimate(res.K)))
-			}
-		}
-	}
+// modelCSV writes model.csv, templates/csv.tmpl.
+func modelCSV(rows []model.Row) ([]byte, error) { return section("csv", rows) }
+
+// csvField is s as a field of a CSV line, quoted as encoding/csv quotes it.
+func csvField(s string) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{s})
 	w.Flush()
-	return buf.Bytes(), w.Error()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // coefNames is a, then a curve's form parameters or a line's per-<x>.
@@ -63,14 +31,6 @@ func coefNames(spec model.Spec, f model.Form) []string {
 		names = append(names, "per-"+x.Name)
 	}
 	return names
-}
-
-// csvEstimate is an estimate and its interval, empty without one.
-func csvEstimate(e model.Estimate) []string {
-	if !e.HasCI {
-		return []string{csvFloat(e.V), "", ""}
-	}
-	return []string{csvFloat(e.V), csvFloat(e.Lo), csvFloat(e.Hi)}
 }
 
 // csvFloat formats a float for model.csv: empty when undefined.

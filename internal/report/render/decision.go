@@ -1,8 +1,6 @@
 package render
 
 import (
-	"strings"
-
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -29,12 +27,4 @@ func rankings(r *load.Run) []ranking {
 		}
 	}
 	return out
-}
-
-// joinAnd joins items as prose: "a, b and c".
-func joinAnd(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

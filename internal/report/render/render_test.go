@@ -15,6 +15,8 @@ func TestMarkup(t *testing.T) {
 		got, want string
 	}{
 		{csvFloat(math.Inf(1)), ""},
+		{csvField("fields-5"), "fields-5"},
+		{csvField(`a,"b"`), `"a,""b"""`},
 		{Link{"a<b>", "x/README.md"}.String(), "[a&lt;b&gt;](x/README.md)"},
 		{Link{"a&b", "a b/(c)|<d>.md"}.String(), "[a&amp;b](a%20b/%28c%29%7C%3Cd%3E.md)"},
 		{Link{"m", "http:x/README.md"}.String(), "[m](./http:x/README.md)"},

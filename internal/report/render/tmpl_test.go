@@ -19,7 +19,7 @@ func TestSection(t *testing.T) {
 	}{
 		{"worded", "withheld", nil, "Withheld: see the top of the page.", ""},
 		{"floor", "floor", view{Page: Page{A: &model.Analysis{UnderFloor: []model.FloorCell{{
-			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Summary{Center: 1}, Floor: model.Summary{Center: 2}, Ratio: model.Estimate{V: 0.5},
+			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Estimate{V: 1}, Floor: model.Estimate{V: 2}, Ratio: model.Estimate{V: 0.5},
 		}}}}, R: &load.Run{Floor: true}},
 			"| op | fixture | codec | codec (95% CI) | " + rawfmt.Floor + " | codec / floor |\n|---|---|---|--:|--:|--:|\n| decode | f | c\\|d | 1.00 ns | 2.00 ns | 0.500× |\n\n", ""},
 		{"wrong view", "floor", struct{}{}, "", "section floor: "},
