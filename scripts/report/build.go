@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -32,6 +33,7 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 	dir   string
 	run   *load.Run
 	page  render.Page
+	up    *render.UpgradePage // the page of an upgrade run, in place of page
 	files map[string][]byte
 	notes []string
 	err   error
@@ -54,9 +56,12 @@ func newBuild(m load.Machine) (*build, error) {
 	if len(runs) == 0 {
 		return b, nil
 	}
-	main := slices.MaxFunc(runs, func(a, b *load.Run) int { return rawfmt.Prefer(a.Raw.Name, b.Raw.Name) })
+	main := slices.MaxFunc(runs, func(a, b *load.Run) int {
+		// an upgrade run is the machine page only on a machine with no other run
+		return cmp.Or(cmp.Compare(len(b.Builds), len(a.Builds)), rawfmt.Prefer(a.Raw.Name, b.Raw.Name))
+	})
 	b.index.Page = main
-	machine := &job{run: main, page: render.Page{Machine: m.ID, Raw: path.Join(load.RawDir, main.Raw.File)}}
+	machine := newJob("", main, m.ID, load.RawDir)
 	b.jobs = []*job{machine}
 	var skipped []string
 	taken := map[string]bool{}
@@ -73,7 +78,7 @@ func newBuild(m load.Machine) (*build, error) {
 			if r.Raw.Name.Stamp.After(main.Raw.Name.Stamp) {
 				machine.page.Newer = append(machine.page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")})
 			}
-			b.jobs = append(b.jobs, &job{dir: dir, run: r, page: render.Page{Machine: m.ID, Raw: path.Join("..", "..", load.RawDir, r.Raw.File), RunPage: true}})
+			b.jobs = append(b.jobs, newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir)))
 		}
 		b.index.Runs = append(b.index.Runs, ir)
 	}
@@ -82,6 +87,15 @@ func newBuild(m load.Machine) (*build, error) {
 	}
 	machine.page.Notes = skipped
 	return b, nil
+}
+
+// newJob is the job of run r's page under dir, its raw directory at rawDir from there.
+func newJob(dir string, r *load.Run, machine, rawDir string) *job {
+	raw := path.Join(rawDir, r.Raw.File)
+	if r.Builds != nil {
+		return &job{dir: dir, run: r, up: &render.UpgradePage{Machine: machine, Raw: raw}}
+	}
+	return &job{dir: dir, run: r, page: render.Page{Machine: machine, Raw: raw, RunPage: dir != ""}}
 }
 
 // buildAll writes the pages of every selected machine and the index. A raw file
@@ -168,6 +182,11 @@ func renderAll(builds []*build) {
 			sem <- struct{}{}
 			wg.Go(func() {
 				defer func() { <-sem }()
+				if j.up != nil {
+					j.up.U = model.UpgradeOf(j.run)
+					j.files, j.notes, j.err = j.up.Files()
+					return
+				}
 				j.page.A = model.Analyze(j.run)
 				j.files, j.notes, j.err = j.page.Files()
 			})

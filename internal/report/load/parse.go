@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -41,6 +42,10 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
+			if b := rec.GetConfig(rawfmt.KeyBuild); b != "" {
+				r.build(b).add(rec)
+				continue
+			}
 			if r.add(rec) {
 				residues = append(residues, residue.Project(rec))
 			}
@@ -50,6 +55,20 @@ func Load(raw Raw) (*Run, error) {
 		return nil, fmt.Errorf("parsing %s: %w", raw.File, err)
 	}
 	r.units = br.Units()
+	for _, b := range r.Builds {
+		b.order()
+		if err := b.complete(); err != nil {
+			return nil, fmt.Errorf("%s:%d: build %s: %w", raw.Path, lines, b.Build, err)
+		}
+		b.measure()
+	}
+	if len(r.Builds) > 0 { // an upgrade run: its file configuration is every build's, which it lists in order
+		r.Config, r.Codecs, r.BadConfig = r.Builds[0].Config, r.Builds[0].Codecs, r.Builds[0].BadConfig
+		listed, _ := r.Value(rawfmt.KeyBuilds)
+		order := strings.Fields(listed)
+		slices.SortStableFunc(r.Builds, func(a, b *Run) int { return slices.Index(order, a.Build) - slices.Index(order, b.Build) })
+		return r, nil
+	}
 	if len(r.CodecNames) == 0 {
 		msg := "no benchmark results"
 		if n := len(r.SyntaxErrors); n > 0 {
@@ -71,6 +90,15 @@ func Load(raw Raw) (*Run, error) {
 		}
 	}
 	return r, nil
+}
+
+// build returns the run of the results of build b, adding it on first use.
+func (r *Run) build(b string) *Run {
+	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == b })
+	if i < 0 {
+		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}})
+	}
+	return r.Builds[i]
 }
 
 // add files one result under its cell; false when it names none.

@@ -45,6 +45,11 @@ type Run struct {
 
 	Instr *Run // the run of Raw.Instr, when Raw names one
 
+	// An upgrade run (make bench-upgrade) holds no cells of its own: Builds are its results by the build line
+	// ahead of them (rawfmt.KeyBuild), in the order the file first names them, each a Run with its Build.
+	Builds []*Run
+	Build  string
+
 	// What was wrong with the file, for the report to state.
 	SyntaxErrors []string // every unparsable line
 	BadConfig    []string // malformed codec configuration lines
