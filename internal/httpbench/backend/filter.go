@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"encoding/json/jsontext"
 )
 
 // Filter reduces each hit's _source in the search response doc to the fields includes
