@@ -5,6 +5,7 @@ go 1.27
 require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/go-faster/jx v1.2.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
 	github.com/google/go-cmp v0.7.0
 	github.com/json-iterator/go v1.1.12

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"encoding/json/jsontext"
+	// The module's jsontext, not the standard library's: the benchmark binary imports this package and builds
+	// under Go 1.26 and GOEXPERIMENT=nojsonv2 too (make bench-upgrade), where encoding/json/jsontext does not exist.
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
