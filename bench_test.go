@@ -2,6 +2,7 @@ package jsoncost
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 
@@ -12,6 +13,7 @@ var (
 	sel       rawfmt.Selection
 	seedFlag  = flag.Uint64(rawfmt.BinarySeedFlag, 0, "when non-zero, shuffle the order of cells with this seed")
 	roundFlag = flag.Int(rawfmt.BinaryRoundFlag, 1, "the run of the binary this is within the run, which picks its permutation of the seed")
+	listFlag  = flag.Bool(rawfmt.BinaryListFlag, false, "print the selection's cells, one benchmark name a line, and exit: the cells this build has")
 )
 
 func init() { sel.RegisterFlags(flag.CommandLine, rawfmt.BinaryFlagPrefix) }
@@ -20,6 +22,17 @@ func init() { sel.RegisterFlags(flag.CommandLine, rawfmt.BinaryFlagPrefix) }
 // what the process that times the cells runs (see runMain).
 func TestMain(m *testing.M) {
 	flag.Parse()
+	if *listFlag {
+		cells, _, err := Matrix(sel)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		for _, c := range cells {
+			fmt.Println(c.Name().Name())
+		}
+		os.Exit(0)
+	}
 	os.Exit(runMain(m))
 }
 

@@ -128,6 +128,7 @@ const (
 	BinaryFlagPrefix = "jsoncost."
 	BinarySeedFlag   = BinaryFlagPrefix + "seed"
 	BinaryRoundFlag  = BinaryFlagPrefix + "round"
+	BinaryListFlag   = BinaryFlagPrefix + "list" // print the selection's cells, one benchmark name a line, and exit
 )
 
 // RegisterFlags defines the selection's flags, each name prefixed by prefix.

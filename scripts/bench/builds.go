@@ -8,8 +8,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -28,6 +30,7 @@ const DefaultBuilds = "go1.26.8 go1.27.3 go1.27.3+nojsonv2"
 type build struct {
 	name, toolchain, experiment string
 	bin                         runner.Binary
+	has                         map[rawfmt.Cell]bool // the cells of the selection its binary has
 }
 
 var toolchainName = regexp.MustCompile(`^go1\.[0-9]+(\.[0-9]+)?$`)
@@ -56,9 +59,10 @@ func parseBuilds(s string) ([]build, error) {
 	return bs, nil
 }
 
-// compile builds each build's binary into dir. The go line of a copy of go.mod names the build's own Go version,
+// compile builds each build's binary into dir and asks it which cells of sel it has (a configuration may exist in
+// some builds only: json-v2 needs the jsonv2 experiment). The go line of a copy of go.mod names the build's own Go version,
 // so that an older toolchain builds the module (its code keeps to what the oldest build compiles).
-func compile(ctx context.Context, bs []build, dir string, stderr io.Writer) error {
+func compile(ctx context.Context, bs []build, sel rawfmt.Selection, dir string, stderr io.Writer) error {
 	mod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return fmt.Errorf("-builds runs from the module root: %w", err)
@@ -68,6 +72,7 @@ func compile(ctx context.Context, bs []build, dir string, stderr io.Writer) erro
 		return fmt.Errorf("-builds: %w", err)
 	}
 	goLine := regexp.MustCompile(`(?m)^go [0-9.]+$`)
+	every := rawfmt.Selection{Ops: sel.Ops, Fixtures: sel.Fixtures} // every codec: a build may lack one of sel's
 	for i := range bs {
 		b := &bs[i]
 		base := filepath.Join(dir, strings.ReplaceAll(b.name, "+", "_"))
@@ -84,6 +89,16 @@ func compile(ctx context.Context, bs []build, dir string, stderr io.Writer) erro
 			return fmt.Errorf("build %s: %w", b.name, err)
 		}
 		b.bin = runner.Binary{Path: base + ".test", Stderr: stderr}
+		out, err := exec.CommandContext(ctx, b.bin.Path, append(every.Args(rawfmt.BinaryFlagPrefix), "-"+rawfmt.BinaryListFlag)...).Output()
+		if err != nil {
+			return fmt.Errorf("build %s: listing its cells: %w", b.name, err)
+		}
+		b.has = map[rawfmt.Cell]bool{}
+		for _, name := range strings.Fields(string(out)) {
+			if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); ok {
+				b.has[c] = true
+			}
+		}
 	}
 	return nil
 }
@@ -97,8 +112,26 @@ func buildRuns(rs []runner.Round, bs []build, seed uint64, round int) []runner.R
 		fmt.Fprintf(h, "builds/%d/%d", round, i)
 		order := rand.New(rand.NewPCG(seed, h.Sum64())).Perm(len(bs))
 		for _, j := range order {
-			r.Bin, r.Config = &bs[j].bin, []string{rawfmt.KeyBuild + ": " + bs[j].name}
-			out = append(out, r)
+			b := r
+			b.Bin, b.Config, b.Want = &bs[j].bin, []string{rawfmt.KeyBuild + ": " + bs[j].name}, map[rawfmt.Cell]bool{}
+			var codecs []string
+			for c := range r.Want {
+				if bs[j].has == nil || bs[j].has[c] {
+					b.Want[c] = true
+					if c.Codec != rawfmt.Floor && c.Codec != rawfmt.Noop { // harness cells come with any selection
+						codecs = append(codecs, regexp.QuoteMeta(c.Codec))
+					}
+				}
+			}
+			if len(b.Want) == 0 {
+				continue // the build has none of the run's cells
+			}
+			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && r.Args[i+1] != "" && len(b.Want) < len(r.Want) {
+				b.Args = slices.Clone(r.Args) // name only the codecs the build has
+				slices.Sort(codecs)
+				b.Args[i+1] = strings.Join(slices.Compact(codecs), ",")
+			}
+			out = append(out, b)
 		}
 	}
 	return out

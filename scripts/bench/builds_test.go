@@ -44,6 +44,7 @@ func TestBuildRunsShuffleBuilds(t *testing.T) {
 	rs := make([]runner.Round, 20)
 	for i := range rs {
 		rs[i].Benchtime = strings.Repeat("x", i+1)
+		rs[i].Want = map[rawfmt.Cell]bool{{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}: true}
 	}
 	got := buildRuns(rs, bs, 1, 1)
 	if len(got) != len(rs)*len(bs) {
