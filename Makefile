@@ -64,10 +64,9 @@ bench-http:
 	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
 	$(GO) run ./scripts/report
 
-## test: vet (the benchmark binary under GOEXPERIMENT=nojsonv2 too), unit tests, the correctness gate and the fuzz seed corpus
+## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
 	$(GO) vet ./...
-	GOEXPERIMENT=nojsonv2 $(GO) vet . ./codecs ./fixtures/...
 	$(GO) test ./...
 
 ## report: rebuild tables, model, charts and pages (one per raw run, each bench-doc page, and the HTTP page) from committed raw output

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -66,5 +68,17 @@ func TestBuildRunsShuffleBuilds(t *testing.T) {
 	}
 	if len(firsts) < 2 {
 		t.Errorf("the same build ran first in all %d runs", len(rs))
+	}
+}
+
+// The benchmark binary builds without the jsonv2 experiment, as the default builds of make bench-upgrade need: go
+// list resolves its imports under GOEXPERIMENT=nojsonv2 (compiling nothing), and a package that only the experiment
+// provides, such as encoding/json/jsontext, is an error.
+func TestBinaryBuildsWithoutJSONv2(t *testing.T) {
+	cmd := exec.Command("go", "list", "-e", "-deps", "-test", "-f", "{{with .Error}}{{.}}{{end}}", "github.com/jsoncost/jsoncost")
+	cmd.Env = append(os.Environ(), "GOEXPERIMENT=nojsonv2")
+	out, err := cmd.CombinedOutput()
+	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
+		t.Errorf("the benchmark binary does not build under GOEXPERIMENT=nojsonv2: %v\n%s", err, out)
 	}
 }
