@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -48,43 +47,6 @@ func pick(c model.Comparison, n int, faster bool) []model.Move {
 		}
 	}
 	return out
-}
-
-// upgradeTable is one operation's table: a row per codec, a column per fixture, each cell by the template named
-// cell; the lead table (upgradeLead) leaves out the base, and "" when no row is left.
-func upgradeTable(op model.UpgradeOp, cell string) (string, error) {
-	header := []string{"configuration"}
-	for _, f := range op.Fixtures {
-		header = append(header, ">"+f)
-	}
-	var rows [][]string
-	for _, r := range op.Rows {
-		if cell == "upgradeLead" && r.Codec == rawfmt.Base {
-			continue
-		}
-		row := []string{r.Codec}
-		for _, m := range r.Moves {
-			var b strings.Builder
-			if err := sections.ExecuteTemplate(&b, cell, m); err != nil {
-				return "", err
-			}
-			row = append(row, b.String())
-		}
-		rows = append(rows, row)
-	}
-	if len(rows) == 0 {
-		return "", nil
-	}
-	return tableText(header, rows)
-}
-
-// movesTable lists moves, one cell a row, under the ratio's header.
-func movesTable(moves []model.Move, header string) (string, error) {
-	var rows [][]string
-	for _, m := range moves {
-		rows = append(rows, []string{m.Cell.Op + "/" + m.Cell.Fixture + "/" + m.Cell.Codec, format.RatioCI(m.Ratio)})
-	}
-	return tableText([]string{"cell", header}, rows)
 }
 
 // Files renders the page: README.md.
