@@ -31,6 +31,7 @@ type build struct {
 	name, toolchain, experiment string
 	bin                         runner.Binary
 	has                         map[rawfmt.Cell]bool // the cells of the selection its binary has
+	codecs                      string               // for a build that lacks some of the run's codecs, those it has
 }
 
 var toolchainName = regexp.MustCompile(`^go1\.[0-9]+(\.[0-9]+)?$`)
@@ -59,10 +60,10 @@ func parseBuilds(s string) ([]build, error) {
 	return bs, nil
 }
 
-// compile builds each build's binary into dir and asks it which cells of sel it has (a configuration may exist in
+// compile builds each build's binary into dir and asks it which cells of sel it has, of the cells the run wants (a configuration may exist in
 // some builds only: json-v2 needs the jsonv2 experiment). The go line of a copy of go.mod names the build's own Go version,
 // so that an older toolchain builds the module (its code keeps to what the oldest build compiles).
-func compile(ctx context.Context, bs []build, sel rawfmt.Selection, dir string, stderr io.Writer) error {
+func compile(ctx context.Context, bs []build, sel rawfmt.Selection, want map[rawfmt.Cell]bool, dir string, stderr io.Writer) error {
 	mod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return fmt.Errorf("-builds runs from the module root: %w", err)
@@ -99,8 +100,29 @@ func compile(ctx context.Context, bs []build, sel rawfmt.Selection, dir string, 
 				b.has[c] = true
 			}
 		}
+		b.codecs = buildCodecs(sel.Codecs, want, b.has)
 	}
 	return nil
+}
+
+// buildCodecs returns, when the selection names codecs (spec) and the build lacks some of those the run wants,
+// the ones it has, as a -codecs value; else "", which leaves the run's selection as it is.
+func buildCodecs(spec string, want, has map[rawfmt.Cell]bool) string {
+	var codecs []string
+	lacks := false
+	for c := range want {
+		switch {
+		case !has[c]:
+			lacks = true
+		case c.Codec != rawfmt.Floor && c.Codec != rawfmt.Noop: // harness cells come with any selection
+			codecs = append(codecs, regexp.QuoteMeta(c.Codec))
+		}
+	}
+	if spec == "" || !lacks {
+		return ""
+	}
+	slices.Sort(codecs)
+	return strings.Join(slices.Compact(codecs), ",")
 }
 
 // buildRuns returns each run of round once for every build, the builds of each run in their own order drawn from
@@ -112,24 +134,19 @@ func buildRuns(rs []runner.Round, bs []build, seed uint64, round int) []runner.R
 		fmt.Fprintf(h, "builds/%d/%d", round, i)
 		order := rand.New(rand.NewPCG(seed, h.Sum64())).Perm(len(bs))
 		for _, j := range order {
-			b := r
-			b.Bin, b.Config, b.Want = &bs[j].bin, []string{rawfmt.KeyBuild + ": " + bs[j].name}, map[rawfmt.Cell]bool{}
-			var codecs []string
+			b, bd := r, &bs[j]
+			b.Bin, b.Config, b.Want = &bd.bin, []string{rawfmt.KeyBuild + ": " + bd.name}, map[rawfmt.Cell]bool{}
 			for c := range r.Want {
-				if bs[j].has == nil || bs[j].has[c] {
+				if bd.has[c] {
 					b.Want[c] = true
-					if c.Codec != rawfmt.Floor && c.Codec != rawfmt.Noop { // harness cells come with any selection
-						codecs = append(codecs, regexp.QuoteMeta(c.Codec))
-					}
 				}
 			}
 			if len(b.Want) == 0 {
 				continue // the build has none of the run's cells
 			}
-			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && r.Args[i+1] != "" && len(b.Want) < len(r.Want) {
+			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && bd.codecs != "" {
 				b.Args = slices.Clone(r.Args) // name only the codecs the build has
-				slices.Sort(codecs)
-				b.Args[i+1] = strings.Join(slices.Compact(codecs), ",")
+				b.Args[i+1] = bd.codecs
 			}
 			out = append(out, b)
 		}

@@ -43,6 +43,9 @@ func TestParseBuilds(t *testing.T) {
 // Every run of a round goes to every build once, each run's builds in an order that is not always the same.
 func TestBuildRunsShuffleBuilds(t *testing.T) {
 	bs, _ := parseBuilds(DefaultBuilds)
+	for i := range bs {
+		bs[i].has = map[rawfmt.Cell]bool{{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}: true}
+	}
 	rs := make([]runner.Round, 20)
 	for i := range rs {
 		rs[i].Benchtime = strings.Repeat("x", i+1)
@@ -80,5 +83,36 @@ func TestBinaryBuildsWithoutJSONv2(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
 		t.Errorf("the benchmark binary does not build under GOEXPERIMENT=nojsonv2: %v\n%s", err, out)
+	}
+}
+
+// A build that lacks a codec of the run (json-v2 without the jsonv2 experiment) is asked only for the cells it has,
+// its -codecs naming only its codecs; the other builds run the selection as it is.
+func TestBuildRunsLeaveOutWhatABuildLacks(t *testing.T) {
+	goccy := rawfmt.Cell{Op: "get5", Fixture: "fields-0005", Codec: "goccy"}
+	v2 := rawfmt.Cell{Op: "get5", Fixture: "fields-0005", Codec: "json-v2"}
+	floor := rawfmt.Cell{Op: "get5", Fixture: "fields-0005", Codec: rawfmt.Floor}
+	want := map[rawfmt.Cell]bool{goccy: true, v2: true, floor: true}
+	old, cur := map[rawfmt.Cell]bool{goccy: true, floor: true}, map[rawfmt.Cell]bool{goccy: true, v2: true, floor: true}
+	bs := []build{{name: "go1.26.8", has: old, codecs: buildCodecs("goccy,json-v2", want, old)}, {name: "go1.27.3", has: cur, codecs: buildCodecs("goccy,json-v2", want, cur)}}
+	if bs[0].codecs != "goccy" || bs[1].codecs != "" {
+		t.Fatalf("codecs %q and %q, want \"goccy\" and \"\"", bs[0].codecs, bs[1].codecs)
+	}
+	if got := buildCodecs("", want, old); got != "" {
+		t.Errorf("a selection of every codec became %q", got)
+	}
+	args := rawfmt.Selection{Codecs: "goccy,json-v2"}.Args(rawfmt.BinaryFlagPrefix)
+	for _, r := range buildRuns([]runner.Round{{Want: want, Args: args}}, bs, 1, 1) {
+		name := strings.TrimPrefix(r.Config[0], rawfmt.KeyBuild+": ")
+		wantCodecs, n := "goccy,json-v2", 3
+		if name == "go1.26.8" {
+			wantCodecs, n = "goccy", 2
+		}
+		if r.Args[1] != wantCodecs || len(r.Want) != n || r.Want[v2] != (n == 3) {
+			t.Errorf("%s: -codecs %q, want %v; want %q and %d cells", name, r.Args[1], r.Want, wantCodecs, n)
+		}
+	}
+	if args[1] != "goccy,json-v2" {
+		t.Errorf("the run's own args changed to %q", args[1])
 	}
 }

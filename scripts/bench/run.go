@@ -57,7 +57,11 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	t := &runner.Timer{Bin: runner.Binary{Path: bin, Stderr: stderr}, Runs: runs(parts, o.seed)}
 	kind, perRun := rawfmt.MatrixKind(o.quick, !o.sel.IsZero()), 1
 	if o.builds != nil {
-		if err := compile(ctx, o.builds, o.sel, dir, stderr); err != nil {
+		want := map[rawfmt.Cell]bool{}
+		for _, p := range parts {
+			maps.Copy(want, p.want)
+		}
+		if err := compile(ctx, o.builds, o.sel, want, dir, stderr); err != nil {
 			return err
 		}
 		each := t.Runs
