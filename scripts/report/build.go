@@ -147,6 +147,9 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if https, err = withMachinesPage(https, builds, only); err != nil {
+		return err
+	}
 	others := load.OtherReports(results)
 	for _, d := range append(docs, https...) {
 		others = append(others, d.dir)

@@ -24,7 +24,8 @@ type InstrFit struct {
 	Fit   Result
 }
 
-// Agreement is Spearman's ρ of instructions/op with ns/op over common cells.
+// Agreement is Spearman's ρ of two sets of medians over common cells:
+// instructions/op with ns/op, or one machine's ns/op with another's.
 type Agreement struct {
 	Cells int
 	Rho   float64 // NaN with fewer than 3
@@ -57,21 +58,30 @@ func Instructions(r, in *load.Run) []InstrOp {
 	return ops
 }
 
+// rankAgreement is the agreement of the count in with the times of r on op.
 func rankAgreement(r, in *load.Run, op string) Agreement {
+	return agreement(op, in.Fixtures, in.CodecNames,
+		func(c rawfmt.Cell) []float64 { return in.Samples(c, rawfmt.UnitInstr) },
+		func(c rawfmt.Cell) []float64 { return r.Samples(c, rawfmt.UnitNs) })
+}
+
+// agreement is Spearman's ρ of the medians of x and y over op's cells of
+// fixtures and codecs where both have samples, and per fixture across codecs.
+func agreement(op string, fixtures, codecs []string, x, y func(rawfmt.Cell) []float64) Agreement {
 	rk := Agreement{Median: math.NaN(), Least: math.NaN()}
-	var instr, ns, rhos []float64
-	for _, f := range in.Fixtures {
-		start := len(instr)
-		for _, codec := range in.CodecNames {
+	var xs, ys, rhos []float64
+	for _, f := range fixtures {
+		start := len(xs)
+		for _, codec := range codecs {
 			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-			if i, t := in.Samples(c, rawfmt.UnitInstr), r.Samples(c, rawfmt.UnitNs); len(i) > 0 && len(t) > 0 {
-				instr, ns = append(instr, Median(i)), append(ns, Median(t))
+			if a, b := x(c), y(c); len(a) > 0 && len(b) > 0 {
+				xs, ys = append(xs, Median(a)), append(ys, Median(b))
 			}
 		}
-		if len(instr)-start < 3 {
+		if len(xs)-start < 3 {
 			continue
 		}
-		rho := Spearman(instr[start:], ns[start:])
+		rho := Spearman(xs[start:], ys[start:])
 		if math.IsNaN(rho) {
 			continue
 		}
@@ -80,7 +90,7 @@ func rankAgreement(r, in *load.Run, op string) Agreement {
 			rk.Least, rk.LeastFixture = rho, f
 		}
 	}
-	rk.Cells, rk.Rho = len(instr), Spearman(instr, ns)
+	rk.Cells, rk.Rho = len(xs), Spearman(xs, ys)
 	if rk.Fixtures = len(rhos); rk.Fixtures > 0 {
 		rk.Median = Median(rhos)
 	}

@@ -1,0 +1,55 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// The cross-machine page says where the machines ran different Go, gives
+// each operation's rank agreement, the documents whose fastest codec changes,
+// the ratios side by side with the machines' apart in bold, and each
+// machine's instruction agreement or that it has none.
+func TestMachinesPage(t *testing.T) {
+	times := map[string]curve{rawfmt.Base: line(300, 250), "fast": line(100, 60), "slow": line(500, 400)}
+	one := analyze(t, "go: go1.26.8\n"+synthRaw(times), instrRaw(times)).Run
+	times["fast"] = func(n float64) float64 {
+		if n == 50 { // five times dearer: the base wins there
+			return 5 * (100 + 60*n)
+		}
+		return 100 + 60*n
+	}
+	two := analyze(t, "go: go1.27.3\n"+synthRaw(times), "").Run
+	p := MachinesPage{F: model.CompareMachines([]string{"one", "two"}, []*load.Run{one, two}), Results: ".."}
+	files, err := p.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(files["README.md"])
+	for _, want := range []string{
+		"| [one](../one/README.md) | — | — | go1.26.8 | — | — | [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") | 6 |",
+		"| [decode-map](#decode-map) | 10 | 1.00 (0.500, fields-0050) | 0.991 | 1 | 1 | yes |",
+		"**Not the same Go:** one ran go1.26.8, two ran go1.27.3.",
+		"- one and two: within one document, median ρ = 1.00 over 10 documents, lowest 0.500 (fields-0050); over 30 common cells, ρ = 0.991.",
+		"The fastest codec changes on 1 of 10 documents:",
+		"| fields-0050 | fast | encoding-json | yes |",
+		"### decode-map on fields-0050: ns/op over encoding-json's",
+		"| fast | **0.242× [0.235, 0.249]** | **1.21× [1.18, 1.25]** |",
+		"### one\n\nFrom [" + one.Instr.Raw.File + "](../one/raw/" + one.Instr.Raw.File + "), counted with go1.26.8",
+		"| decode-map | 30 | 1.00 | 1.00 (1.00, fields-0001) |",
+		"two has no instruction count (`make bench-instr`).",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+	if n := strings.Count(page, "**Not the same Go:**"); n != 2 {
+		t.Errorf("%d notes of the Go versions, want one per operation (2)", n)
+	}
+	if strings.Contains(page, "| fields-0005 | fast |") {
+		t.Error("a document whose fastest is the same on both machines is listed as a change")
+	}
+}
