@@ -21,6 +21,7 @@ PER_REQUEST ?=
 QUICK       ?=
 ES_URL      ?=
 INDEX       ?=
+ARTIFACTS   ?=
 
 # given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
 given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
@@ -67,7 +68,15 @@ bench-http:
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
 	$(GO) vet ./...
+	GOARCH=arm64 $(GO) vet ./... && GOARCH=arm64 $(GO) test -c -o /dev/null .
+	$(GO) tool actionlint
 	$(GO) test ./...
+
+## collect: place the raw files of downloaded CI artifacts (ARTIFACTS=dir, as GitHub lays them out) under results/<machine-id>/raw/, then the report
+.PHONY: collect
+collect:
+	$(GO) run ./scripts/collect -artifacts '$(ARTIFACTS)'
+	$(GO) run ./scripts/report
 
 ## report: rebuild tables, model, charts and pages (one per raw run, each bench-doc page, and the HTTP page) from committed raw output
 report:
