@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 )
 
@@ -43,7 +41,7 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 	case len(data) > maxDocBytes:
 		return nil, fmt.Errorf("DOC %s: the document is over the %d MB limit", o.doc, maxDocBytes>>20)
 	}
-	d := &document{path: o.doc, Doc: tempmod.Doc{Name: fixtureName(o.doc)}}
+	d := &document{path: o.doc, Doc: tempmod.Doc{Name: page.DocName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)
 	if err != nil {
 		return nil, infer.In(o.doc, err)
@@ -76,16 +74,4 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, n)
 	}
 	return d, nil
-}
-
-var nonName = regexp.MustCompile(`[^a-z0-9]+`)
-
-// fixtureName names the document after its file: lower-case letters and
-// digits, runs of anything else a dash; "doc" when nothing is left.
-func fixtureName(path string) string {
-	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	if name := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-"); name != "" {
-		return name
-	}
-	return "doc"
 }

@@ -13,8 +13,9 @@
 // the correctness gate; cells that pass are timed in interleaved rounds. The
 // raw benchfmt output is read back like any raw file (package
 // internal/report/load) and its page (package internal/owndoc/page) printed;
-// the raw file is saved as results/<machine-id>/doc-<name>/raw.txt, beside
-// which make report, run by make bench-doc after it, writes the page.
+// the raw file is saved as results/<machine-id>/doc-<name>-<fields>/raw.txt
+// (page.Dir: one directory per document and FIELDS), beside which make report,
+// run by make bench-doc after it, writes the page.
 //
 // Bad input is a one-line error and nothing is written; so is a run that fails
 // or is interrupted (exit 130, package internal/runner). The module is removed

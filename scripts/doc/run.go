@@ -112,7 +112,7 @@ func save(o options, d *document, out *rounds, failures []page.Failure, scratch,
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(o.results, id, page.DirPrefix+d.Name, page.RawFile)
+	path := filepath.Join(o.results, id, page.Dir(d.Name, d.Fields), page.RawFile)
 	if err := runner.WriteRaw(path, true, stderr, func(w io.Writer) error { _, err := w.Write(raw); return err }); err != nil {
 		return err
 	}

@@ -101,10 +101,10 @@ func TestRun(t *testing.T) {
 // checkResults checks the raw file of one run and the page it printed.
 func checkResults(t *testing.T, results, file, fields string, notes []string, broken string, printed []byte) {
 	t.Helper()
-	name := fixtureName(file)
-	raws, _ := filepath.Glob(filepath.Join(results, "*", "doc-"+name, "*"))
-	if len(raws) != 1 || filepath.Base(raws[0]) != page.RawFile {
-		t.Fatalf("files written: %q, want one results/<machine-id>/doc-%s/%s (the page is make report's)", raws, name, page.RawFile)
+	name := page.DocName(file)
+	raws, _ := filepath.Glob(filepath.Join(results, "*", "*", "*"))
+	if want := page.Dir(name, fields); len(raws) != 1 || filepath.Base(raws[0]) != page.RawFile || filepath.Base(filepath.Dir(raws[0])) != want {
+		t.Fatalf("files written: %q, want one results/<machine-id>/%s/%s (the page is make report's)", raws, want, page.RawFile)
 	}
 	dir, text := filepath.Dir(raws[0]), printed
 	run, err := load.Load(load.Raw{Path: filepath.Join(dir, page.RawFile), File: page.RawFile})

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
@@ -31,18 +29,20 @@ type build struct {
 
 type job struct { // one page: the machine page (dir "") or a run's, under dir
 	dir   string
-	run   *load.Run
-	page  render.Page
+	run   *load.Run           // nil for the machine page of a machine without a full run
+	page  render.Page         // the page of run
 	up    *render.UpgradePage // the page of an upgrade run, in place of page
+	runs  []render.Link       // what the machine page without a full run links
 	files map[string][]byte
 	notes []string
 	err   error
 }
 
 // newBuild loads every run of m and gives each its page: the newest full run
-// the machine page (else the newest run), every other run one under runsDir.
-// It fails on the first raw file that does not load: a page built beside it
-// would hide it. A machine without runs has no jobs.
+// the machine page, every other run one under runsDir. A machine without a
+// full run gets a machine page that says so and links every run's. It fails
+// on the first raw file that does not load: a page built beside it would hide
+// it. A machine without runs has no jobs.
 func newBuild(m load.Machine) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
@@ -56,12 +56,12 @@ func newBuild(m load.Machine) (*build, error) {
 	if len(runs) == 0 {
 		return b, nil
 	}
-	main := slices.MaxFunc(runs, func(a, b *load.Run) int {
-		// an upgrade run is the machine page only on a machine with no other run
-		return cmp.Or(cmp.Compare(len(b.Builds), len(a.Builds)), rawfmt.Prefer(a.Raw.Name, b.Raw.Name))
-	})
-	b.index.Page = main
-	machine := newJob("", main, m.ID, load.RawDir)
+	b.index.Newest = runs[0] // m.Raws is newest first
+	machine := &job{}
+	if i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() }); i >= 0 {
+		b.index.Page = runs[i]
+		machine = newJob("", runs[i], m.ID, load.RawDir)
+	}
 	b.jobs = []*job{machine}
 	var skipped []string
 	taken := map[string]bool{}
@@ -69,14 +69,17 @@ func newBuild(m load.Machine) (*build, error) {
 		ir := render.IndexRun{Raw: m.Raws[i], Page: path.Join(m.ID, "README.md")}
 		dir := path.Join(runsDir, r.Raw.Name.StampString())
 		switch {
-		case r == main:
+		case r == b.index.Page:
 		case taken[dir]:
 			ir.Page, ir.Err = "", fmt.Errorf("another run started in the same second has the page %s", dir)
 			skipped = append(skipped, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
 		default:
 			taken[dir], ir.Page = true, path.Join(m.ID, dir, "README.md")
-			if r.Raw.Name.Stamp.After(main.Raw.Name.Stamp) {
-				machine.page.Newer = append(machine.page.Newer, render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")})
+			link := render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")}
+			if machine.run == nil {
+				machine.runs = append(machine.runs, link)
+			} else if r.Raw.Name.Stamp.After(machine.run.Raw.Name.Stamp) {
+				machine.page.Newer = append(machine.page.Newer, link)
 			}
 			b.jobs = append(b.jobs, newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir)))
 		}
@@ -185,13 +188,17 @@ func renderAll(builds []*build) {
 			sem <- struct{}{}
 			wg.Go(func() {
 				defer func() { <-sem }()
-				if j.up != nil {
+				switch {
+				case j.run == nil:
+					j.notes = j.page.Notes
+					j.files, j.err = render.RunsOnly(b.m.ID, j.runs, j.notes)
+				case j.up != nil:
 					j.up.U = model.UpgradeOf(j.run)
 					j.files, j.notes, j.err = j.up.Files()
-					return
+				default:
+					j.page.A = model.Analyze(j.run)
+					j.files, j.notes, j.err = j.page.Files()
 				}
-				j.page.A = model.Analyze(j.run)
-				j.files, j.notes, j.err = j.page.Files()
 			})
 		}
 	}
@@ -216,7 +223,11 @@ func (b *build) files(stdout io.Writer) (pageDir, error) {
 		for _, n := range j.notes {
 			d.notes = append(d.notes, prefix+n)
 		}
-		fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
+		if j.run == nil {
+			fmt.Fprintf(stdout, "report: %s: no full run: the machine page links the page of each run\n", b.m.ID)
+		} else {
+			fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
+		}
 		for _, f := range b.m.InProgress {
 			if j.dir == "" {
 				fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)

@@ -151,3 +151,47 @@ func TestCompareSortsByEffect(t *testing.T) {
 		t.Errorf("rows name codecs in the order %q, want %q:\n%s", order, want, strings.Join(lines, "\n"))
 	}
 }
+
+// Runs from two machines or toolchains are compared, with one line first
+// that names what differs; a key one side does not record counts as no
+// difference.
+func TestCompareNamesOtherMachine(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	base := synth{}.text()
+	other := func(kv ...string) string { // base with key, value pairs in place of its lines
+		raw := base
+		for i := 0; i < len(kv); i += 2 {
+			raw = regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(kv[i])+`: .*$`).ReplaceAllLiteralString(raw, kv[i]+": "+kv[i+1])
+		}
+		return raw
+	}
+	old := writeRaw(t, dir, "old", testRaw, base)
+	for _, tt := range []struct {
+		name, raw, want string // want "": no line
+	}{
+		{"same machine", base, ""},
+		{"another machine", other(rawfmt.KeyMachine, "linux-amd64-other"), "machine-id synthetic → linux-amd64-other)"},
+		{"another go", other(rawfmt.KeyGo, "go1.27.3"), "(go go1.26.8 → go1.27.3)"},
+		{"another cpu and go", other(rawfmt.KeyCPU, "Other CPU", rawfmt.KeyGo, "go1.27.3"), "(cpu Synthetic CPU @ 3.00GHz → Other CPU; go go1.26.8 → go1.27.3)"},
+		{"no machine-id line", other(rawfmt.KeyMachine, ""), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			new := writeRaw(t, filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")), "new", testRaw, tt.raw)
+			out, err := runReport(t, "-compare", old, new)
+			if err != nil {
+				t.Fatalf("compare: %v\n%s", err, out)
+			}
+			fullOutput(t, out)
+			first, _, _ := strings.Cut(out, "\n")
+			const note = "Note: OLD and NEW ran on different machines or toolchains ("
+			switch {
+			case tt.want == "" && strings.Contains(out, note):
+				t.Errorf("output notes a difference:\n%.500s", out)
+			case tt.want != "" && (!strings.HasPrefix(first, note) || !strings.Contains(first, tt.want)):
+				t.Errorf("first line %q, want it to start %q and hold %q", first, note, tt.want)
+			}
+		})
+	}
+}

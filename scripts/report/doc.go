@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -20,8 +19,10 @@ type pageDir struct {
 }
 
 // docPages renders the page of every document make bench-doc measured,
-// results/<machine-id>/doc-<name>/README.md, from the raw file beside it alone.
-// only, when set, keeps one machine's.
+// results/<machine-id>/doc-<name>-<fields>/README.md (page.Dir), from the raw
+// file beside it alone; a directory named otherwise, as make bench-doc named
+// them before, is built where it is, with a note naming its directory under
+// page.Dir. only, when set, keeps one machine's.
 func docPages(results, only string) ([]pageDir, error) {
 	raws, err := filepath.Glob(filepath.Join(results, "*", page.DirPrefix+"*", page.RawFile))
 	if err != nil {
@@ -38,11 +39,18 @@ func docPages(results, only string) ([]pageDir, error) {
 		if err != nil {
 			return nil, err
 		}
-		text, err := page.FromRun(run, strings.TrimPrefix(base, page.DirPrefix), page.RawFile)
+		doc, _ := run.Value(page.KeyDoc) // FromRun fails without it
+		fields, _ := run.Value(page.KeyDocFields)
+		name := page.DocName(doc)
+		text, err := page.FromRun(run, name, page.RawFile)
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", machine, base, err)
 		}
-		pages = append(pages, pageDir{dir: machine + "/" + base, raw: page.RawFile, managed: []string{page.PageFile}, files: map[string][]byte{page.PageFile: text}})
+		p := pageDir{dir: machine + "/" + base, raw: page.RawFile, managed: []string{page.PageFile}, files: map[string][]byte{page.PageFile: text}}
+		if want := page.Dir(name, fields); base != want {
+			p.notes = []string{fmt.Sprintf("this run of %s with FIELDS=%q belongs in %s, one directory per document and FIELDS: move the directory there (git mv)", doc, fields, want)}
+		}
+		pages = append(pages, p)
 	}
 	return pages, nil
 }

@@ -97,7 +97,8 @@ func TestBadInput(t *testing.T) {
 		{
 			name: "only a quick run",
 			raws: map[string]string{rawName(0, rawfmt.KindQuick): full},
-			want: []string{"no usable full run", "newest quick run, raw/" + rawName(0, rawfmt.KindQuick)},
+			want: []string{"This machine has no full run", "(quick run)](runs/" + testName(0, "").StampString() + "/README.md)"},
+			not:  []string{"raw/" + rawName(0, rawfmt.KindQuick)},
 		},
 		{
 			name: "a full run is preferred over a newer quick run",

@@ -5,10 +5,11 @@
 //	report -compare OLD NEW
 //
 // The first writes every page, each from its raw file alone: from the raw
-// files under dir/<machine-id>/raw/ (package rawfmt), each machine's README.md
-// (from the newest full run, else the newest), model.csv, tables/<op>.txt
-// (benchstat), charts/*.svg and runs/<stamp>/ (the same for every other run);
-// each document make bench-doc measured, doc-<name>/README.md (package
+// files under dir/<machine-id>/raw/ (package rawfmt), each machine's README.md,
+// model.csv, tables/<op>.txt (benchstat) and charts/*.svg from its newest full
+// run (without one, a README.md that says so and links every run's page) and
+// runs/<stamp>/ (the same for every other run); each document and FIELDS
+// make bench-doc measured, doc-<name>-<fields>/README.md (package
 // internal/owndoc/page); each machine's http/README.md and http/latency-*.svg
 // from its newest full http/raw/ file, else its newest (package
 // internal/httpbench/httppage); then dir/README.md, the index. -machine builds
@@ -16,7 +17,8 @@
 // every page is rendered before the first is written (with safefile), files a
 // page no longer has are removed, and the same raw input gives the same bytes.
 // The second prints the cells whose change from OLD to NEW (raw files or
-// directories of them) is significant, largest effect first, and writes
+// directories of them) is significant, largest effect first, after a line
+// naming the machine-id, cpu or go that differs between them, and writes
 // benchstat of every cell to a temporary file it names.
 package main
 

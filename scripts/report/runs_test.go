@@ -45,9 +45,14 @@ func TestEveryRunHasAPage(t *testing.T) {
 		}
 	}
 	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md")
-	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞"} {
+	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞", "**Too few rounds to rank.**"} {
 		if !strings.Contains(quickPage, want) {
 			t.Errorf("quick run page lacks %q", want)
+		}
+	}
+	for _, not := range []string{"## Findings", "`_source` filtering to 5 fields saves"} {
+		if strings.Contains(quickPage, not) {
+			t.Errorf("a quick run of 3 rounds states a finding: %q", not)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, testMachine, "runs", custom.StampString(), "tables", "get5.txt")); err != nil {
@@ -132,6 +137,59 @@ func TestReportReplacesStaleFiles(t *testing.T) {
 	for p := range tree {
 		if strings.Contains(p, "/.") || strings.HasPrefix(p, ".") {
 			t.Errorf("temporary file left behind: %s", p)
+		}
+	}
+}
+
+// The machine page is built from full runs only. Without one, it says so
+// and links each run's page, newest first, and the machine directory holds
+// nothing else the report writes; a full run added later takes the machine
+// page over, and the newer runs stay linked from it.
+func TestMachinePageNeedsAFullRun(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	quick, custom, upgrade := testName(0, rawfmt.KindQuick), testName(10, rawfmt.KindCustom), testName(20, rawfmt.KindUpgrade)
+	writeRaw(t, dir, testMachine, quick.String(), synth{rounds: 3}.text())
+	writeRaw(t, dir, testMachine, custom.String(), synth{keep: func(op, fixture, codec string) bool { return op == "get5" }}.text())
+	writeRaw(t, dir, testMachine, upgrade.String(), upgradeRaw())
+	mustReport(t, dir)
+
+	link := func(n rawfmt.RawName, kind string) string {
+		return "- [" + n.StampString() + " (" + kind + " run)](runs/" + n.StampString() + "/README.md)\n"
+	}
+	want := "# jsoncost results: " + testMachine + "\n\nThis machine has no full run (`make bench`), the only kind its page is built from; each of its runs has a page of its own:\n\n" +
+		link(upgrade, "upgrade") + link(custom, "custom") + link(quick, "quick")
+	if got := readFile(t, dir, testMachine, "README.md"); got != want {
+		t.Errorf("machine page:\n%s\nwant:\n%s", got, want)
+	}
+	for p := range readTree(t, filepath.Join(dir, testMachine)) {
+		if top, _, _ := strings.Cut(p, "/"); top != "README.md" && top != "raw" && top != "runs" {
+			t.Errorf("a machine without a full run has %s", p)
+		}
+	}
+	for _, n := range []rawfmt.RawName{quick, custom, upgrade} {
+		if page := readFile(t, dir, testMachine, "runs", n.StampString(), "README.md"); !strings.Contains(page, "(../../raw/"+n.String()+")") {
+			t.Errorf("the page of %s does not link its raw file:\n%.600s", n, page)
+		}
+	}
+	index := readFile(t, dir, "README.md")
+	for _, want := range []string{
+		"| [" + testMachine + "](" + testMachine + "/README.md) | Synthetic CPU |",
+		" | none: no full run |",
+		"| " + testMachine + " | " + quick.StampString() + " | quick | [page](" + testMachine + "/runs/" + quick.StampString() + "/README.md) |",
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index lacks %q:\n%s", want, index)
+		}
+	}
+
+	full := testName(-10, rawfmt.KindFull)
+	writeRaw(t, dir, testMachine, full.String(), synth{}.text())
+	mustReport(t, dir)
+	machine := readFile(t, dir, testMachine, "README.md")
+	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") alone", link(quick, "quick"), link(upgrade, "upgrade")} {
+		if !strings.Contains(machine, want) {
+			t.Errorf("machine page with a full run lacks %q", want)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func TestUpgradePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustReport(t, dir)
-	page := readFile(t, dir, "m", "README.md")
+	page := readFile(t, dir, "m", "runs", testName(0, "").StampString(), "README.md")
 	for _, want := range []string{
 		"| go1.27.3+nojsonv2 | go1.27.3-X:nojsonv2 | nojsonv2 | v1-engine |",
 		"## go1.27.3 against go1.26.8",

@@ -264,6 +264,8 @@ func TestFormat(t *testing.T) {
 		{formatEffect(ci(-35, -40, -30), 1, false), "−35.0 [−40.0, −30.0]"},
 		{formatEffect(ci(12, 8, 18), 1, true), "+12% [+8.0, +18]"},
 		{formatEffect(ci(-5, -20, 10), 1, true), "~ [−20%, +10%]"},
+		{formatEffect(ci(71, 39.4, 185), 1, true), "↑ [+39%, +185%]"},
+		{formatEffect(ci(-160, -300, -20), 1e-3, false), "↓ [−0.300, −0.0200]"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

@@ -60,15 +60,16 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
 type view struct {
-	Run                   *Run
-	Machine               string
-	Charts                bool   // whether to link the latency charts
-	NoBytes               string // the unit of the backend's response bytes
-	MaxHalfWidth, Unclear string
-	Problems              []problem
-	Codecs                []rawfmt.CodecConfig
-	Loads                 []loadView
-	Scenarios             []scenarioView
+	Run                 *Run
+	Machine             string
+	Charts              bool   // whether to link the latency charts
+	NoBytes             string // the unit of the backend's response bytes
+	MaxHalfWidth        string
+	Unclear, Rise, Fall string // the marks of an effect that is no finding
+	Problems            []problem
+	Codecs              []rawfmt.CodecConfig
+	Loads               []loadView
+	Scenarios           []scenarioView
 }
 
 type loadView struct {
@@ -96,7 +97,8 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100), Unclear: format.Unclear}
+	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100),
+		Unclear: format.Unclear, Rise: format.Rise, Fall: format.Fall}
 	v.Codecs, _ = rawfmt.ParseCodecs(run.Config)
 	scenario := func(s httpbench.Scenario) scenarioView {
 		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(httpbench.KeyWorkers)}

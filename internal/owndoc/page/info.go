@@ -1,7 +1,12 @@
 package page
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,14 +98,42 @@ func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 	return info, nil
 }
 
-// DirPrefix starts the name of a document's results directory,
-// results/<machine-id>/doc-<name>/, which holds the raw file RawFile and
-// the page PageFile.
+// DirPrefix starts the name of a results directory of a document and the
+// fields its client uses, results/<machine-id>/doc-<name>-<fields>/ (Dir),
+// which holds the raw file RawFile and the page PageFile.
 const (
 	DirPrefix = "doc-"
 	RawFile   = "raw.txt"
 	PageFile  = "README.md"
+	NoFields  = "nofields" // the <fields> of a run without FIELDS
 )
+
+var nonName = regexp.MustCompile(`[^a-z0-9]+`)
+
+// DocName names the document at path after its file: lower-case letters
+// and digits, runs of anything else a dash; "doc" when nothing is left. It is
+// the document's fixture name in the raw file.
+func DocName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	if name := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-"); name != "" {
+		return name
+	}
+	return "doc"
+}
+
+// Dir names the results directory of the document name measured with fields
+// (comma-separated, as the doc-fields line holds them): DirPrefix, name, a dash
+// and the first 8 hex digits of the SHA-256 of the fields sorted, or NoFields.
+// Each document and set of fields has one; the order of fields does not count.
+func Dir(name, fields string) string {
+	if fields == "" {
+		return DirPrefix + name + "-" + NoFields
+	}
+	list := strings.Split(fields, ",")
+	slices.Sort(list)
+	sum := sha256.Sum256([]byte(strings.Join(slices.Compact(list), ",")))
+	return DirPrefix + name + "-" + hex.EncodeToString(sum[:4])
+}
 
 // FromRun renders the page of run, the raw file rawFile of the document name, from it alone.
 func FromRun(run *load.Run, name, rawFile string) ([]byte, error) {

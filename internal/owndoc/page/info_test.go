@@ -83,3 +83,29 @@ func TestReadInfo(t *testing.T) {
 		})
 	}
 }
+
+// A document's results directory is named after its file and the set of
+// fields: another FIELDS gets another directory, the same fields in another
+// order the same one.
+func TestDir(t *testing.T) {
+	product := Dir(DocName("testdata/product.json"), "id,title")
+	for _, tc := range []struct {
+		path, fields string
+		want         string // "" when it must differ from product
+	}{
+		{"testdata/product.json", "id,title", product},
+		{"elsewhere/product.json", "title,id", product},
+		{"product.json", "title,id,title", product},
+		{"product.json", "id,title,price.amount", ""},
+		{"product.json", "id", ""},
+		{"orders.json", "id,title", ""},
+		{"product.json", "", "doc-product-" + NoFields},
+		{"My Orders (2).ndjson", "", "doc-my-orders-2-" + NoFields},
+		{"___.json", "", "doc-doc-" + NoFields},
+	} {
+		got := Dir(DocName(tc.path), tc.fields)
+		if !strings.HasPrefix(got, DirPrefix+DocName(tc.path)+"-") || tc.want != "" && got != tc.want || tc.want == "" && got == product {
+			t.Errorf("Dir(%q, %q) = %q, want %q (product's is %q)", DocName(tc.path), tc.fields, got, tc.want, product)
+		}
+	}
+}

@@ -18,8 +18,10 @@
 //   - An interval follows its value in the value's unit, written once:
 //     "59.7 ns [59.1, 60.7]", "9.04× [8.91, 9.20]", "−17% [−20, −11]". An
 //     interval that is a single point is left out.
-//   - An effect not told apart from zero is Unclear ("~") before its
-//     interval; a value the data does not give is None ("—").
+//   - An effect that is no finding is marked before its interval: Unclear
+//     ("~") when the interval spans zero, Rise or Fall ("↑", "↓") when it
+//     excludes zero but is wider than the effect, so its sign is told and
+//     its size is not. A value the data does not give is None ("—").
 //
 // The package imports nothing of the project: an interval is an Estimate,
 // to which model.Estimate converts.
@@ -38,6 +40,13 @@ const None = "—"
 
 // Unclear marks an effect whose interval does not tell it apart from zero.
 const Unclear = "~"
+
+// Rise and Fall mark an effect whose interval excludes zero, above or below
+// it, but is wider than the effect: its sign is told, its size is not.
+const (
+	Rise = "↑"
+	Fall = "↓"
+)
 
 // BytesPerKB is the KB of byte sizes.
 const BytesPerKB = 1024
@@ -186,15 +195,23 @@ func ChangeCI[E estimate](e E) string { return ci(Estimate(e), signed(percent), 
 // sign: "+19.7", "−2.24".
 func Signed(x float64) string { return signed(Sig)(x) }
 
-// UnclearCI formats an effect that is no finding: Unclear and its
-// interval, each bound signed and in unit: "~ [−35%, +2.1%]".
+// UnclearCI formats an effect that is no finding: its mark and its
+// interval, each bound signed and in unit: Unclear when the interval spans
+// zero, "~ [−35%, +2.1%]", else Rise or Fall, "↑ [+33%, +116%]".
 func UnclearCI[E estimate](e E, unit string) string {
 	x := Estimate(e)
 	f := signed(Sig)
 	if unit == "%" {
 		f = signed(percent)
 	}
-	return Unclear + " [" + f(x.Lo) + unit + ", " + f(x.Hi) + unit + "]"
+	mark := Unclear
+	switch {
+	case x.Lo > 0:
+		mark = Rise
+	case x.Hi < 0:
+		mark = Fall
+	}
+	return mark + " [" + f(x.Lo) + unit + ", " + f(x.Hi) + unit + "]"
 }
 
 // HalfWidth formats the half-width of an interval in percent of its

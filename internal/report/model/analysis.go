@@ -27,9 +27,13 @@ type Analysis struct {
 // TooWide reports whether Spread is over MaxSpread.
 func (a *Analysis) TooWide() bool { return a.HasSpread && a.Spread > MaxSpread }
 
-// Publishes reports whether the page may state findings: every check passed
-// and the intervals are not too wide.
-func (a *Analysis) Publishes() bool { return !a.TooWide() && len(Failed(a.Checks)) == 0 }
+// TooFew reports whether the run has fewer rounds than MinMedianSamples,
+// the fewest that give a cell's median a 95% interval.
+func (a *Analysis) TooFew() bool { return a.Run.Rounds() < MinMedianSamples }
+
+// Publishes reports whether the page may state findings: every check passed,
+// the run has rounds enough and the intervals are not too wide.
+func (a *Analysis) Publishes() bool { return !a.TooFew() && !a.TooWide() && len(Failed(a.Checks)) == 0 }
 
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {

@@ -34,9 +34,12 @@ func bump(c curve, at float64) curve {
 // synthRaw is a raw file of six rounds of decode-map and decode-struct over
 // the fields-* sweep, with the given curves, each round 1% above the one
 // before.
-func synthRaw(codecs map[string]curve) string {
+func synthRaw(codecs map[string]curve) string { return synthRounds(codecs, 6) }
+
+// synthRounds is synthRaw with the given number of rounds.
+func synthRounds(codecs map[string]curve, rounds int) string {
 	var b strings.Builder
-	for round := range 6 {
+	for round := range rounds {
 		for _, op := range []string{load.OpDecodeMap, load.OpDecodeStruct} {
 			for codec, c := range codecs {
 				for _, n := range sweep {
@@ -149,5 +152,42 @@ func TestCostModelFlags(t *testing.T) {
 	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run})
 	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d, want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d)
+	}
+}
+
+// A run of fewer rounds than a median needs for an interval ranks nothing
+// and states no finding, and says so at the top; one round more and it does.
+func TestTooFewRounds(t *testing.T) {
+	codecs := map[string]curve{rawfmt.Base: line(300, 250), "fixed": line(5000, 100)}
+	withheld := "**Too few rounds to rank.** This run has 5 rounds, fewer than the 6 a median needs for a 95% interval: " +
+		"this page ranks no configuration, picks none and states no finding."
+	for _, tt := range []struct {
+		rounds    int
+		want, not []string
+	}{
+		{model.MinMedianSamples - 1, []string{withheld, "Withheld: see the top of the page."}, []string{"## Findings", "decode-map grows"}},
+		{model.MinMedianSamples, []string{"## Findings", "decode-map grows 8.26× ["}, []string{"Too few rounds", "Withheld"}},
+	} {
+		t.Run(fmt.Sprint(tt.rounds), func(t *testing.T) {
+			a := analyze(t, synthRounds(codecs, tt.rounds), "")
+			if a.Publishes() != (tt.rounds >= model.MinMedianSamples) {
+				t.Errorf("%d rounds: Publishes() = %v", tt.rounds, a.Publishes())
+			}
+			files, _, err := Page{Machine: "m", A: a, Raw: "raw/" + a.Run.Raw.File}.Files()
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := string(files["README.md"])
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the page lacks %q:\n%s", w, page)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(page, n) {
+					t.Errorf("the page holds %q", n)
+				}
+			}
+		})
 	}
 }
