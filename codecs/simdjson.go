@@ -10,17 +10,23 @@ import (
 )
 
 // simdjsonGo is github.com/minio/simdjson-go, get5 only: SIMD parsing and validation of the whole document into a
-// tape (AVX2 and CLMUL on amd64; elsewhere every call fails), with a ParsedJson reused call to call as its users
-// reuse one, then a walk of the tape to each path. Its own map view (Iter.Interface) decodes integers as int64,
-// which encoding/json's map[string]any does not, so decode-map is not among its operations.
-var simdjsonGo = &Codec{
-	Name:     "simdjson-go",
-	Module:   "github.com/minio/simdjson-go",
-	Category: Fast,
-	Skips:    []string{"decoding of anything off the paths into Go values (it stays in the tape)"},
-	Ops:      []Op{Get5},
-	Get:      simdjsonGetter,
-}
+// tape (AVX2 and CLMUL on amd64), with a ParsedJson reused call to call as its users reuse one, then a walk of the
+// tape to each path. Its own map view (Iter.Interface) decodes integers as int64, which encoding/json's
+// map[string]any does not, so decode-map is not among its operations. On any other CPU (arm64 among them) every
+// call fails, so there it is nil and leaves the registry, as json-v2 does without the jsonv2 experiment.
+var simdjsonGo = func() *Codec {
+	if !simdjson.SupportedCPU() {
+		return nil
+	}
+	return &Codec{
+		Name:     "simdjson-go",
+		Module:   "github.com/minio/simdjson-go",
+		Category: Fast,
+		Skips:    []string{"decoding of anything off the paths into Go values (it stays in the tape)"},
+		Ops:      []Op{Get5},
+		Get:      simdjsonGetter,
+	}
+}()
 
 // parsedPool holds the ParsedJson each parse reuses, one per goroutine in flight.
 var parsedPool sync.Pool
