@@ -3,42 +3,18 @@ package model
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// loadMachine is a full run of decode-map under go, six rounds each 1% above
-// the one before, with ns per fixture and codec.
+// loadMachine is loadCells's run of decode-map with a go line.
 func loadMachine(t *testing.T, goVersion string, ns map[string]map[string]float64) *load.Run {
 	t.Helper()
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", rawfmt.KeyGo, goVersion)
-	for round := range 6 {
-		for fixture, codecs := range ns {
-			for codec, v := range codecs {
-				var fields float64
-				fmt.Sscanf(strings.TrimPrefix(fixture, load.Fields.Prefix), "%g", &fields)
-				fmt.Fprintf(&b, "%s-2 100 %g %s %g %s\n", rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(),
-					v*(1+0.01*float64(round)), rawfmt.UnitNs, fields, rawfmt.UnitFields)
-			}
-		}
-	}
-	name := rawfmt.NewRawName(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), rawfmt.KindFull)
-	path := filepath.Join(t.TempDir(), name.String())
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := loadCells(t, ns)
+	r.Config = append(r.Config, load.Config{Key: rawfmt.KeyGo, Value: goVersion})
 	return r
 }
 
