@@ -44,7 +44,8 @@ func TestEveryRunHasAPage(t *testing.T) {
 			t.Errorf("page of %s lacks %q", n, want)
 		}
 	}
-	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md")
+	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md") +
+		readFile(t, dir, testMachine, "runs", quick.StampString(), "ops", "decode-struct.md")
 	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞", "**Too few rounds to rank.**"} {
 		if !strings.Contains(quickPage, want) {
 			t.Errorf("quick run page lacks %q", want)

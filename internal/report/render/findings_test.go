@@ -137,7 +137,7 @@ func TestFindings(t *testing.T) {
 				}
 			}
 			if tt.resolved != "" {
-				d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run})
+				d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
 				if !strings.Contains(d, tt.resolved) {
 					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d)
 				}
@@ -149,7 +149,7 @@ func TestFindings(t *testing.T) {
 // A flagged fit is marked in the cost model.
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
-	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run})
+	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
 	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d, want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d)
 	}
