@@ -111,6 +111,7 @@ func benchtimes(rs []runner.Round) []string {
 // selection's fixtures; -no-base, or a selection with the base, adds nothing.
 func TestWithBases(t *testing.T) {
 	const fields = "fields-0005"
+	const full = "decode-struct,decode-map,decode-proj,encode-struct,encode-map,roundtrip"
 	v2 := rawfmt.Selection{Codecs: "json-v2", Ops: "get5", Fixtures: fields}
 	tests := []struct {
 		codecs, ops string
@@ -119,12 +120,13 @@ func TestWithBases(t *testing.T) {
 		added       string
 	}{
 		{"", "", false, []rawfmt.Selection{{}}, ""},
-		{"goccy", "", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json"}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
+		{"goccy", "", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json", Ops: full}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
 		{"goccy", "decode-map", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json", Ops: "decode-map"}}, "encoding-json (the base of decode-map)"},
-		{"sonic-.*", "decode-map,get5", false, []rawfmt.Selection{{Codecs: "sonic-.*,encoding-json", Ops: "decode-map,get5"}, v2},
-			"encoding-json (the base of decode-map), json-v2 (the base of get5)"},
+		{"sonic-.*", "decode-.*,get5", false, []rawfmt.Selection{{Codecs: "sonic-.*,encoding-json", Ops: "decode-struct,decode-map,decode-proj,get5"}, v2},
+			"encoding-json (the base of decode-struct, decode-map, decode-proj), json-v2 (the base of get5)"},
+		{"easyjson", "decode-map,encode-.*", false, []rawfmt.Selection{{Codecs: "easyjson,encoding-json", Ops: "encode-struct"}}, "encoding-json (the base of encode-struct)"},
 		{"fastjson", "", false, []rawfmt.Selection{{Codecs: "fastjson"}, v2}, "json-v2 (the base of get5)"},
-		{"json-v2", "", false, []rawfmt.Selection{{Codecs: "json-v2,encoding-json"}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
+		{"json-v2", "", false, []rawfmt.Selection{{Codecs: "json-v2,encoding-json", Ops: full + ",get5"}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
 		{"fastjson,json-v2", "get5", false, []rawfmt.Selection{{Codecs: "fastjson,json-v2", Ops: "get5"}}, ""},
 		{"goccy,encoding-json", "", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json"}}, ""},
 		{"encoding.*", "", false, []rawfmt.Selection{{Codecs: "encoding.*"}}, ""},

@@ -100,8 +100,8 @@ type group struct {
 // withBases returns sel's cells and, for a narrowed codec selection unless
 // noBase, the cells of the base of each operation its codecs run that it
 // lacks, with a line for each base added, naming its operations, and the
-// combinations left out. The first base joins sel, so it runs every
-// operation of sel it has; another gets a group of its own, only its
+// combinations left out. The first base joins sel, narrowed to the
+// operations sel's codecs run; another gets a group of its own, only its
 // operations on sel's fixtures. Its operations have no floor cell (get5,
 // json-v2's, has none), so no cell is in two groups.
 func withBases(sel rawfmt.Selection, noBase bool) (groups []group, added []string, skipped []jsoncost.Skip, err error) {
@@ -114,11 +114,13 @@ func withBases(sel rawfmt.Selection, noBase bool) (groups []group, added []strin
 	if noBase || sel.Codecs == "" {
 		return groups, nil, skipped, nil
 	}
+	var ran []string // the operations sel's codecs run
 	baseOf := map[string][]string{}
 	for _, op := range codecs.Ops {
 		if !slices.ContainsFunc(cells, func(c jsoncost.Cell) bool { return c.Op == op && !c.Floor() }) {
 			continue
 		}
+		ran = append(ran, string(op))
 		for _, name := range bases {
 			if b, err := codecs.Lookup(name); err == nil && b.Supports(op) { // a build may lack json-v2
 				if !slices.Contains(selected, b) {
@@ -134,8 +136,9 @@ func withBases(sel rawfmt.Selection, noBase bool) (groups []group, added []strin
 			continue
 		}
 		added = append(added, fmt.Sprintf("%s (the base of %s)", name, strings.Join(ops, ", ")))
-		if i == 0 {
+		if i == 0 { // the same cells of sel's codecs, and the base's on their operations only
 			groups[0].sel.Codecs += "," + regexp.QuoteMeta(name)
+			groups[0].sel.Ops = strings.Join(ran, ",")
 		} else {
 			groups = append(groups, group{sel: rawfmt.Selection{Codecs: regexp.QuoteMeta(name), Ops: strings.Join(ops, ","), Fixtures: sel.Fixtures}})
 		}
