@@ -34,13 +34,13 @@ func Differences(r *Results, name string) []Difference {
 }
 
 // Derive returns the category c's probe outcomes in r give it, and why, by
-// the first of Rules that holds.
+// the first of the rules (rules.go) that holds.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
 	_, i, why, err := decide(c, r)
 	if err != nil {
 		return "", "", err
 	}
-	return Rules[i].Category, why, nil
+	return rules[i].category, why, nil
 }
 
 // decide returns what the rules read of c's outcomes in r, the index of the
@@ -59,7 +59,7 @@ func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 		}
 	}
 	i, why := derive(e)
-	if Rules[i].Category == "" {
+	if rules[i].category == "" {
 		return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
 	}
 	return e, i, why, nil
@@ -86,16 +86,16 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 	if err != nil {
 		return err
 	}
-	if derived := Rules[i].Category; derived != c.Category {
-		msg := fmt.Sprintf("%s is declared %s, but its probes make it %s by rule %d (%s): %s", c.Name, c.Category, derived, i+1, Rules[i].Name, why)
-		for j, r := range Rules {
-			if r.Category != c.Category {
+	if derived := rules[i].category; derived != c.Category {
+		msg := fmt.Sprintf("%s is declared %s, but its probes make it %s by rule %d (%s): %s", c.Name, c.Category, derived, i+1, rules[i].name, why)
+		for j, declared := range rules {
+			if declared.category != c.Category {
 				continue
 			}
-			if ok, whyNot := r.holds(e); ok {
-				msg += fmt.Sprintf("; rule %d (%s) holds too, but rule %d comes first", j+1, r.Name, i+1)
+			if ok, whyNot := declared.holds(e); ok {
+				msg += fmt.Sprintf("; rule %d (%s) holds too, but rule %d comes first", j+1, declared.name, i+1)
 			} else {
-				msg += fmt.Sprintf("; rule %d (%s) does not hold: %s", j+1, r.Name, whyNot)
+				msg += fmt.Sprintf("; rule %d (%s) does not hold: %s", j+1, declared.name, whyNot)
 			}
 		}
 		return errors.New(msg)

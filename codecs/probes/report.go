@@ -94,7 +94,7 @@ func (p page) CategoryRow(c *codecs.Codec) []string {
 	if err != nil {
 		why = err.Error()
 	} else {
-		derived = fmt.Sprintf("%s by rule %d", Rules[i].Category, i+1)
+		derived = fmt.Sprintf("%s by rule %d", rules[i].category, i+1)
 	}
 	found := cmp.Or(strings.Join(probeNames(Differences(p.Results, c.Name)), "; "), "none")
 	if !ran(p.Outcomes[c.Name]) {

@@ -9,14 +9,13 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// A rule gives a configuration a category when it holds. Rules apply in
-// order and the first that holds decides; Rules states them, and the
-// README's add-a-codec section and results/conformance/README.md quote
-// RulesMarkdown.
+// A rule gives a configuration a category when it holds. The rules apply
+// in order and the first that holds decides; RulesMarkdown states them for
+// the README's add-a-codec section and results/conformance/README.md.
 type rule struct {
-	Category codecs.Category // "": holding it is an error
-	Name     string          // what CheckCategory's errors call it
-	Text     string          // the rule as the README states it
+	category codecs.Category // "": holding it is an error
+	name     string          // what CheckCategory's errors call it
+	text     string          // the rule as the README states it
 	// holds reports whether the rule holds for e, and why or why not,
 	// naming the probes.
 	holds func(e evidence) (bool, string)
@@ -30,8 +29,8 @@ type evidence struct {
 	v2       map[string]string
 }
 
-// Rules are the category rules, in the order they apply.
-var Rules = []rule{
+// rules are the category rules, in the order they apply.
+var rules = []rule{
 	{"", "no outcome", "A crash or timeout on a probe, or no probe it can run (it supports none of `encode-struct`, " +
 		"`decode-struct`, `decode-map` and `get5`), decides nothing: the check fails.", noOutcome},
 	{codecs.Fast, "get5 only", "`fast`: it supports `get5` alone, reading values by path without decoding the document. " +
@@ -59,11 +58,11 @@ const SkipsRule = "Every difference is named in `Skips` (an entry holding every 
 	"entry that names the topic of probes the configuration runs, none of which finds a difference, is contradicted: " +
 	"either fails the check."
 
-// RulesMarkdown is the rules as a numbered Markdown list, then SkipsRule.
+// RulesMarkdown is the category rules as a numbered Markdown list, then SkipsRule.
 func RulesMarkdown() string {
 	var b strings.Builder
-	for i, r := range Rules {
-		b.WriteString(wrap(strconv.Itoa(i+1)+". "+r.Text, "   "))
+	for i, r := range rules {
+		b.WriteString(wrap(strconv.Itoa(i+1)+". "+r.text, "   "))
 	}
 	b.WriteString("\n" + wrap(SkipsRule, ""))
 	return b.String()
@@ -90,9 +89,9 @@ func wrap(s, indent string) string {
 	return b.String() + "\n"
 }
 
-// derive returns the index in Rules of the rule that decides e, and why.
+// derive returns the index in rules of the rule that decides e, and why.
 func derive(e evidence) (int, string) {
-	for i, r := range Rules {
+	for i, r := range rules {
 		if ok, why := r.holds(e); ok {
 			return i, why
 		}
