@@ -135,7 +135,7 @@ func TestPageMeaning(t *testing.T) {
 			run:  pageRun{commit: committed},
 			wantTop: []string{
 				"# jsoncost results: linux-amd64-x\n",
-				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) alone",
+				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) (6 rounds) alone",
 				"\n| operation | base | document | fastest std (rank) | faster | fastest of all | faster |\n",
 				"\n| `decode-struct` | encoding-json | " + load.ArticleSmall + " | fast (1) | 2.00× [",
 			},
@@ -151,7 +151,7 @@ func TestPageMeaning(t *testing.T) {
 			run:  pageRun{commit: committed},
 			wantTop: []string{
 				"# jsoncost results: linux-amd64-x, full run of 2026-11-30 00:00:00 UTC\n",
-				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) alone",
+				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) (6 rounds) alone",
 				"This page covers the cells of one full run; the [machine page](../../README.md)",
 			},
 			not: []string{"Not from a committed tree"},
