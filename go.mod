@@ -4,6 +4,8 @@ go 1.27
 
 require (
 	github.com/bytedance/sonic v1.15.5
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
 	github.com/go-faster/jx v1.2.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
@@ -15,6 +17,7 @@ require (
 	github.com/tidwall/gjson v1.20.2
 	github.com/tsenart/vegeta/v12 v12.13.0
 	github.com/valyala/fastjson v1.6.10
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sync v0.23.0
 	golang.org/x/sys v0.48.0

@@ -16,7 +16,7 @@ var gjsonGet = &Codec{
 	Name:     "gjson",
 	Module:   "github.com/tidwall/gjson",
 	Category: Fast,
-	Skips:    []string{"validation of the document", "decoding of anything off the paths"},
+	Skips:    []string{"validation of the document, off the paths and after the last path", "decoding of anything off the paths"},
 	Ops:      []Op{Get5},
 	Get:      gjsonGetter,
 }

@@ -1,6 +1,7 @@
 package probes
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -32,47 +33,36 @@ func Differences(r *Results, name string) []Difference {
 	return diffs
 }
 
-// Derive returns the category c's probe outcomes in r give it, and why, by the
-// rules of results/conformance/README.md in order: crash or timeout an error;
-// no probe run fast for get5; failing without generated code codegen; no
-// difference std; only V2Reference's v2; work left out fast; else near-std.
+// Derive returns the category c's probe outcomes in r give it, and why, by
+// the first of the rules (rules.go) that holds.
 func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
+	_, i, why, err := decide(c, r)
+	if err != nil {
+		return "", "", err
+	}
+	return rules[i].category, why, nil
+}
+
+// decide returns what the rules read of c's outcomes in r, the index of the
+// rule that decides and why; the first rule holding is an error.
+func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 	outcomes, ok := r.Outcomes[c.Name]
 	if _, ref := r.Outcomes[Reference]; !ok || !ref {
-		return "", "", fmt.Errorf("%s: no probe outcomes of it and %s", c.Name, Reference)
+		return evidence{}, 0, "", fmt.Errorf("%s: no probe outcomes of it and %s", c.Name, Reference)
 	}
-	if i := slices.IndexFunc(outcomes, func(o Outcome) bool { return o.Label == Crash || o.Label == Timeout }); i >= 0 {
-		return "", "", fmt.Errorf("%s: %s on probe %q (%s)", c.Name, outcomes[i].Label, AllProbes[i].Name, outcomes[i].Detail)
-	}
-	diffs := Differences(r, c.Name)
-	names := probeNames(diffs)
-	switch {
-	case !ran(outcomes) && c.Supports(codecs.Get5):
-		return codecs.Fast, "get5 only: reads a few values lazily, the rest undecoded and unvalidated", nil
-	case !ran(outcomes):
-		return "", "", fmt.Errorf("%s: no probe can run on it: it supports neither %s nor %s", c.Name, codecs.EncodeStruct, codecs.DecodeStruct)
-	case slices.Contains(names, generatedProbe):
-		return codecs.Codegen, "fails on a struct without generated code", nil
-	case len(diffs) == 0:
-		return codecs.Std, "same as encoding/json on every probe", nil
-	}
-	if _, ok := r.Outcomes[V2Reference]; !ok {
-		return "", "", fmt.Errorf("%s: the v2 rule needs the probe outcomes of %s", c.Name, V2Reference)
-	}
-	v2 := probeNames(Differences(r, V2Reference))
-	if !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(v2, n) }) {
-		return codecs.V2, "differs from encoding/json only where " + V2Reference + " does", nil
-	}
-	var skipped []string
-	for _, d := range diffs {
-		if d.Probe.Skipped != nil && d.Probe.Skipped(d.Got) {
-			skipped = append(skipped, d.Probe.Name)
+	e := evidence{c: c, outcomes: outcomes, diffs: Differences(r, c.Name), v2: map[string]string{}}
+	if _, ok := r.Outcomes[V2Reference]; !ok && len(e.diffs) > 0 {
+		return evidence{}, 0, "", fmt.Errorf("%s: the v2 rule needs the probe outcomes of %s", c.Name, V2Reference)
+	} else if ok {
+		for _, d := range Differences(r, V2Reference) {
+			e.v2[d.Probe.Name] = d.Got
 		}
 	}
-	if len(skipped) > 0 {
-		return codecs.Fast, "leaves out work: " + strings.Join(skipped, ", "), nil
+	i, why := derive(e)
+	if rules[i].category == "" {
+		return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
 	}
-	return codecs.NearStd, "decides edges differently: " + strings.Join(names, ", "), nil
+	return e, i, why, nil
 }
 
 func ran(outcomes []Outcome) bool {
@@ -87,26 +77,63 @@ func probeNames(diffs []Difference) []string {
 	return names
 }
 
-// CheckCategory reports whether c's category is the one Derive gives it and
-// whether c.Skips names the topic of each difference found.
+// CheckCategory reports whether c's category is the one Derive gives it
+// and whether c.Skips names the topic of each difference found and no topic
+// the probes find no difference on. A wrong category's error names the rule
+// that decides, the rule of the declared category and the probes of both.
 func CheckCategory(c *codecs.Codec, r *Results) error {
-	derived, why, err := Derive(c, r)
+	e, i, why, err := decide(c, r)
 	if err != nil {
 		return err
 	}
-	if derived != c.Category {
-		return fmt.Errorf("%s is declared %s, but its probes make it %s (%s)", c.Name, c.Category, derived, why)
-	}
-	var undeclared []string
-	for _, d := range Differences(r, c.Name) {
-		if len(d.Probe.Topic) > 0 && !declares(c.Skips, d.Probe.Topic) {
-			undeclared = append(undeclared, fmt.Sprintf("%s (%s; encoding/json: %s)", d.Probe.Name, d.Got, d.Want))
+	if derived := rules[i].category; derived != c.Category {
+		msg := fmt.Sprintf("%s is declared %s, but its probes make it %s by rule %d (%s): %s", c.Name, c.Category, derived, i+1, rules[i].name, why)
+		for j, declared := range rules {
+			if declared.category != c.Category {
+				continue
+			}
+			if ok, whyNot := declared.holds(e); ok {
+				msg += fmt.Sprintf("; rule %d (%s) holds too, but rule %d comes first", j+1, declared.name, i+1)
+			} else {
+				msg += fmt.Sprintf("; rule %d (%s) does not hold: %s", j+1, declared.name, whyNot)
+			}
 		}
+		return errors.New(msg)
 	}
+	undeclared := slices.DeleteFunc(slices.Clone(e.diffs), func(d Difference) bool {
+		return len(d.Probe.Topic) == 0 || declares(c.Skips, d.Probe.Topic)
+	})
 	if len(undeclared) > 0 {
-		return fmt.Errorf("%s differs from encoding/json without declaring it in Skips on %s", c.Name, strings.Join(undeclared, "; "))
+		return fmt.Errorf("%s differs from encoding/json without declaring it in Skips (the Skips rule) on %s", c.Name, describe(undeclared))
+	}
+	if s, probes := contradicted(c.Skips, e); s != "" {
+		return fmt.Errorf("%s declares %q in Skips, but it does what encoding/json does on every probe of that topic (the Skips rule): %s",
+			c.Name, s, strings.Join(probes, ", "))
 	}
 	return nil
+}
+
+// contradicted returns the first entry of skips that names the topic of
+// probes e ran, none of which differ, and those probes.
+func contradicted(skips []string, e evidence) (string, []string) {
+	for _, s := range skips {
+		var same []string
+		differs := false
+		for i, p := range AllProbes {
+			if len(p.Topic) == 0 || e.outcomes[i].Label == NA || !declares([]string{s}, p.Topic) {
+				continue
+			}
+			if slices.ContainsFunc(e.diffs, func(d Difference) bool { return d.Probe.Name == p.Name }) {
+				differs = true
+				break
+			}
+			same = append(same, p.Name)
+		}
+		if !differs && len(same) > 0 {
+			return s, same
+		}
+	}
+	return "", nil
 }
 
 // declares: an entry of skips contains every word of topic.

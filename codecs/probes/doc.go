@@ -7,8 +7,9 @@
 // writing an Outcome per case as a JSON line: n/a where the configuration
 // lacks the case's operation; a child that dies or outlives a time limit
 // leaves a crash or timeout, and a new child goes on. Derive and
-// CheckCategory read each category from the probe outcomes, Unexplained holds
-// the other suites to the differences the probes found, and Pages renders it
-// all through tables/*.tmpl as results/conformance. Binaries that call Run
-// must call ServeChild first thing in main (or TestMain).
+// CheckCategory read each category from the probe outcomes by the rules of
+// rules.go, Unexplained holds the other suites to the differences the probes
+// found, and Pages renders it all through tables/*.tmpl as
+// results/conformance. Binaries that call Run must call ServeChild first
+// thing in main (or TestMain).
 package probes

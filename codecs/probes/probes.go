@@ -1,6 +1,7 @@
 package probes
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -64,6 +65,9 @@ var AllProbes = []Case{
 		Skipped: func(l string) bool { return strings.HasPrefix(l, "aliases input") }, Run: probeAliasing},
 	depthProbe(5000),
 	depthProbe(10001),
+	getProbe("malformed value off the paths", `{"a":1,"x":[1 2,{"a" "b"}],"b":{"c":2},"e":"x"}`, "off the paths"),
+	getProbe("malformed value after the last path", `{"a":1,"b":{"c":2},"e":"x","z":[1 2,{"a" "b"}]}`, "after the last path"),
+	getProbe("document cut after the last path", `{"a":1,"b":{"c":2},"e":"x","z":[1,2`, "after the last path"),
 }
 
 // Probes returns the suite of all probes.
@@ -88,6 +92,29 @@ func depthProbe(depth int) Case {
 	return Case{Name: "depth " + strconv.Itoa(depth), Topic: []string{"depth"}, Needs: decodesStruct,
 		Occurs: func(doc []byte) bool { return lex(doc).depth >= depth },
 		Run:    decodeLabel(string(nested(depth)), func(*anyBox) string { return "" }, nil)}
+}
+
+// getPaths are the paths a get probe reads, getValues their values.
+var getPaths, getValues = [][]string{{"a"}, {"b", "c"}, {"e"}}, [][]byte{[]byte(`1`), []byte(`2`), []byte(`"x"`)}
+
+// getProbe reads getPaths from doc, which a malformed or missing part makes
+// invalid: through Get where the configuration has get5, else by decoding
+// doc whole into an any, as encoding/json's caller does.
+func getProbe(name, doc, where string) Case {
+	return Case{Name: name, Topic: []string{"validation", where}, Skipped: labels(accepts),
+		Needs: func(c *codecs.Codec) bool { return c.Supports(codecs.Get5) || decodesAny(c) },
+		Run: func(c *codecs.Codec) string {
+			if !c.Supports(codecs.Get5) {
+				return decodeCase("", func() []byte { return []byte(doc) }, nil).Run(c)
+			}
+			switch got, err := c.Get(getPaths)([]byte(doc)); {
+			case err != nil:
+				return rejects
+			case !slices.EqualFunc(got, getValues, bytes.Equal):
+				return "wrong values"
+			}
+			return accepts
+		}}
 }
 
 // nested returns {"v":[[…]]} nesting depth levels, the object included.

@@ -25,6 +25,7 @@ var tables = template.Must(template.New("").Funcs(template.FuncMap{
 	"esc":        func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
 	"value":      func(label string) string { return strings.TrimPrefix(label, accepts+" ") },
 	"join":       strings.Join,
+	"rules":      RulesMarkdown,
 	"words":      strings.Fields,
 	"base":       path.Base,
 	"class":      caseClass,
@@ -88,9 +89,12 @@ func (p page) Unexplained() ([]string, error)  { return Unexplained(p.Results, p
 
 // CategoryRow returns c's row of the categories table.
 func (p page) CategoryRow(c *codecs.Codec) []string {
-	derived, why, err := Derive(c, p.Results)
+	derived := "?"
+	_, i, why, err := decide(c, p.Results)
 	if err != nil {
-		derived, why = "?", err.Error()
+		why = err.Error()
+	} else {
+		derived = fmt.Sprintf("%s by rule %d", rules[i].category, i+1)
 	}
 	found := cmp.Or(strings.Join(probeNames(Differences(p.Results, c.Name)), "; "), "none")
 	if !ran(p.Outcomes[c.Name]) {
@@ -100,7 +104,7 @@ func (p page) CategoryRow(c *codecs.Codec) []string {
 	if err := CheckCategory(c, p.Results); err != nil {
 		check = "**fails**: " + err.Error()
 	}
-	return []string{c.Name, string(c.Category), string(derived) + ": " + why, found, strings.Join(c.Skips, "; "), check}
+	return []string{c.Name, string(c.Category), derived + ": " + why, found, strings.Join(c.Skips, "; "), check}
 }
 
 // Failures lists the crashes and timeouts with their details.

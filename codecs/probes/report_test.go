@@ -79,7 +79,7 @@ func TestReadme(t *testing.T) {
 	for _, want := range []string{
 		"`" + SuiteModule + "@" + SuiteVersion + "`",
 		SuiteSum,
-		"where " + V2Reference + " differs too",
+		RulesMarkdown(),
 		"| gjson | github.com/tidwall/gjson@",
 		"at most 4096 bytes, nested at most 100 deep",
 	} {

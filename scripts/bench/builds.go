@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -31,7 +32,8 @@ type build struct {
 	name, toolchain, experiment string
 	bin                         runner.Binary
 	has                         map[rawfmt.Cell]bool // the cells of the selection its binary has
-	codecs                      string               // for a build that lacks some of the run's codecs, those it has
+	// by the -codecs of a run whose codecs the build lacks some of, those it has
+	codecs map[string]string
 }
 
 var toolchainName = regexp.MustCompile(`^go1\.[0-9]+(\.[0-9]+)?$`)
@@ -60,10 +62,10 @@ func parseBuilds(s string) ([]build, error) {
 	return bs, nil
 }
 
-// compile builds each build's binary into dir and asks it which cells of sel it has, of the cells the run wants (a configuration may exist in
-// some builds only: json-v2 needs the jsonv2 experiment). The go line of a copy of go.mod names the build's own Go version,
+// compile builds each build's binary into dir and asks it which cells of sel it has, of the cells the parts want (a configuration may
+// exist in some builds only: json-v2 needs the jsonv2 experiment). The go line of a copy of go.mod names the build's own Go version,
 // so that an older toolchain builds the module (its code keeps to what the oldest build compiles).
-func compile(ctx context.Context, bs []build, sel rawfmt.Selection, want map[rawfmt.Cell]bool, dir string, stderr io.Writer) error {
+func compile(ctx context.Context, bs []build, sel rawfmt.Selection, parts []part, dir string, stderr io.Writer) error {
 	mod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return fmt.Errorf("-builds runs from the module root: %w", err)
@@ -100,9 +102,26 @@ func compile(ctx context.Context, bs []build, sel rawfmt.Selection, want map[raw
 				b.has[c] = true
 			}
 		}
-		b.codecs = buildCodecs(sel.Codecs, want, b.has)
+		b.codecs = codecsByRun(parts, b.has)
 	}
 	return nil
+}
+
+// codecsByRun returns, by the -codecs of each of parts, the codecs a build that has the cells has gets instead (see
+// buildCodecs): each part's own, never another's.
+func codecsByRun(parts []part, has map[rawfmt.Cell]bool) map[string]string {
+	wants := map[string]map[rawfmt.Cell]bool{}
+	for _, p := range parts {
+		if wants[p.sel.Codecs] == nil {
+			wants[p.sel.Codecs] = map[rawfmt.Cell]bool{}
+		}
+		maps.Copy(wants[p.sel.Codecs], p.want)
+	}
+	codecs := map[string]string{}
+	for spec, want := range wants {
+		codecs[spec] = buildCodecs(spec, want, has)
+	}
+	return codecs
 }
 
 // buildCodecs returns, when the selection names codecs (spec) and the build lacks some of those the run wants,
@@ -144,9 +163,9 @@ func buildRuns(rs []runner.Round, bs []build, seed uint64, round int) []runner.R
 			if len(b.Want) == 0 {
 				continue // the build has none of the run's cells
 			}
-			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && bd.codecs != "" {
+			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && bd.codecs[r.Args[i+1]] != "" {
 				b.Args = slices.Clone(r.Args) // name only the codecs the build has
-				b.Args[i+1] = bd.codecs
+				b.Args[i+1] = bd.codecs[r.Args[i+1]]
 			}
 			out = append(out, b)
 		}

@@ -94,9 +94,10 @@ func TestBuildRunsLeaveOutWhatABuildLacks(t *testing.T) {
 	floor := rawfmt.Cell{Op: "get5", Fixture: "fields-0005", Codec: rawfmt.Floor}
 	want := map[rawfmt.Cell]bool{goccy: true, v2: true, floor: true}
 	old, cur := map[rawfmt.Cell]bool{goccy: true, floor: true}, map[rawfmt.Cell]bool{goccy: true, v2: true, floor: true}
-	bs := []build{{name: "go1.26.8", has: old, codecs: buildCodecs("goccy,json-v2", want, old)}, {name: "go1.27.3", has: cur, codecs: buildCodecs("goccy,json-v2", want, cur)}}
-	if bs[0].codecs != "goccy" || bs[1].codecs != "" {
-		t.Fatalf("codecs %q and %q, want \"goccy\" and \"\"", bs[0].codecs, bs[1].codecs)
+	bs := []build{{name: "go1.26.8", has: old, codecs: map[string]string{"goccy,json-v2": buildCodecs("goccy,json-v2", want, old)}},
+		{name: "go1.27.3", has: cur, codecs: map[string]string{"goccy,json-v2": buildCodecs("goccy,json-v2", want, cur)}}}
+	if c0, c1 := bs[0].codecs["goccy,json-v2"], bs[1].codecs["goccy,json-v2"]; c0 != "goccy" || c1 != "" {
+		t.Fatalf("codecs %q and %q, want \"goccy\" and \"\"", c0, c1)
 	}
 	if got := buildCodecs("", want, old); got != "" {
 		t.Errorf("a selection of every codec became %q", got)
@@ -114,5 +115,27 @@ func TestBuildRunsLeaveOutWhatABuildLacks(t *testing.T) {
 	}
 	if args[1] != "goccy,json-v2" {
 		t.Errorf("the run's own args changed to %q", args[1])
+	}
+}
+
+// A run with a base of its own (json-v2 for get5) keeps each part's codecs in a build that lacks one of the
+// run's codecs: the json-v2 part never asks for the others, the other part never for json-v2.
+func TestCodecsByRun(t *testing.T) {
+	groups, _, _, err := withBases(rawfmt.Selection{Codecs: "fastjson,goccy", Ops: "decode-map,get5", Fixtures: "fields-0005"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []part
+	has := map[rawfmt.Cell]bool{}
+	for _, g := range groups {
+		parts = append(parts, split(g.cells, g.sel, "1ms", "", 1)...)
+		for _, c := range g.cells {
+			has[c.Name()] = c.Codec == nil || c.Codec.Name != "goccy" // a build without goccy
+		}
+	}
+	got := codecsByRun(parts, has)
+	want := map[string]string{"fastjson,goccy,encoding-json": "encoding-json,fastjson", "json-v2": ""}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("codecsByRun = %q, want %q", got, want)
 	}
 }

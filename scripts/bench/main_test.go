@@ -19,15 +19,17 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs/codectest"
+	"github.com/jsoncost/jsoncost/codecs/probes"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// The test binary plays three more roles, chosen by roleEnv: the runner
-// itself (to be killed or orphaned), the process that starts it (to be
-// killed), and a fake benchmark binary that prints what go test would,
-// fails a cell or waits on a gate when told. The runner role's children
-// are fakes; the parent role's child is a runner.
+// The test binary plays four more roles: a probe child of probes.Run, or,
+// chosen by roleEnv, the runner itself (to be killed or orphaned), the
+// process that starts it (to be killed), and a fake benchmark binary that
+// prints what go test would, fails a cell or waits on a gate when told. The
+// runner role's children are fakes; the parent role's child is a runner.
 const (
 	roleEnv = "JSONCOST_BENCH_TEST_ROLE"
 	fakeEnv = "JSONCOST_BENCH_TEST_FAKE" // the fake's mode: ok, fail, short or gate
@@ -38,6 +40,12 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if probes.IsChild() { // a probe child of TestAddACodec, with the codec it added
+		if err := codectest.FromEnv(); err != nil {
+			panic(err)
+		}
+		probes.ServeChild()
+	}
 	switch role := os.Getenv(roleEnv); role {
 	case "runner":
 		writePID(role)

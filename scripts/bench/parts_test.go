@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,24 +107,56 @@ func benchtimes(rs []runner.Round) []string {
 	return s
 }
 
-func TestWithBase(t *testing.T) {
+// A narrowed run adds the base of each operation its codecs run: encoding-json joins the selection, json-v2 gets get5 on the
+// selection's fixtures; -no-base, or a selection with the base, adds nothing.
+func TestWithBases(t *testing.T) {
+	const fields = "fields-0005"
+	const full = "decode-struct,decode-map,decode-proj,encode-struct,encode-map,roundtrip"
+	v2 := rawfmt.Selection{Codecs: "json-v2", Ops: "get5", Fixtures: fields}
 	tests := []struct {
-		codecs string
-		noBase bool
-		want   string // the codec selection after
-		added  bool
+		codecs, ops string
+		noBase      bool
+		want        []rawfmt.Selection // the groups' selections, the fixtures aside
+		added       string
 	}{
-		{"", false, "", false},
-		{"goccy", false, "goccy,encoding-json", true},
-		{"sonic-.*", false, "sonic-.*,encoding-json", true},
-		{"goccy,encoding-json", false, "goccy,encoding-json", false},
-		{"encoding.*", false, "encoding.*", false},
-		{"goccy", true, "goccy", false},
+		{"", "", false, []rawfmt.Selection{{}}, ""},
+		{"goccy", "", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json", Ops: full}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
+		{"goccy", "decode-map", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json", Ops: "decode-map"}}, "encoding-json (the base of decode-map)"},
+		{"sonic-.*", "decode-.*,get5", false, []rawfmt.Selection{{Codecs: "sonic-.*,encoding-json", Ops: "decode-struct,decode-map,decode-proj,get5"}, v2},
+			"encoding-json (the base of decode-struct, decode-map, decode-proj), json-v2 (the base of get5)"},
+		{"easyjson", "decode-map,encode-.*", false, []rawfmt.Selection{{Codecs: "easyjson,encoding-json", Ops: "encode-struct"}}, "encoding-json (the base of encode-struct)"},
+		{"fastjson", "", false, []rawfmt.Selection{{Codecs: "fastjson"}, v2}, "json-v2 (the base of get5)"},
+		{"json-v2", "", false, []rawfmt.Selection{{Codecs: "json-v2,encoding-json", Ops: full + ",get5"}}, "encoding-json (the base of decode-struct, decode-map, decode-proj, encode-struct, encode-map, roundtrip)"},
+		{"fastjson,json-v2", "get5", false, []rawfmt.Selection{{Codecs: "fastjson,json-v2", Ops: "get5"}}, ""},
+		{"goccy,encoding-json", "", false, []rawfmt.Selection{{Codecs: "goccy,encoding-json"}}, ""},
+		{"encoding.*", "", false, []rawfmt.Selection{{Codecs: "encoding.*"}}, ""},
+		{"goccy", "", true, []rawfmt.Selection{{Codecs: "goccy"}}, ""},
+		{"fastjson", "", true, []rawfmt.Selection{{Codecs: "fastjson"}}, ""},
 	}
 	for _, tt := range tests {
-		o := options{sel: rawfmt.Selection{Codecs: tt.codecs}, noBase: tt.noBase}
-		if added := withBase(&o); added != tt.added || o.sel.Codecs != tt.want {
-			t.Errorf("withBase(%q, no-base %t) = %t, %q; want %t, %q", tt.codecs, tt.noBase, added, o.sel.Codecs, tt.added, tt.want)
+		groups, added, _, err := withBases(rawfmt.Selection{Codecs: tt.codecs, Ops: tt.ops, Fixtures: fields}, tt.noBase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sels []rawfmt.Selection
+		seen := map[rawfmt.Cell]bool{}
+		for _, g := range groups {
+			sels = append(sels, g.sel)
+			for _, c := range g.cells {
+				if seen[c.Name()] {
+					t.Errorf("%s: cell %s is in two groups", tt.codecs, c)
+				}
+				seen[c.Name()] = true
+			}
+		}
+		for i := range tt.want {
+			tt.want[i].Fixtures = fields
+		}
+		if got := strings.Join(added, ", "); got != tt.added || !reflect.DeepEqual(sels, tt.want) {
+			t.Errorf("withBases(%q, ops %q, no-base %t) = %v, added %q; want %v, %q", tt.codecs, tt.ops, tt.noBase, sels, got, tt.want, tt.added)
+		}
+		if len(groups) > 1 && !slices.ContainsFunc(groups[1].cells, func(c jsoncost.Cell) bool { return c.Codec.Name == "json-v2" && c.Op == "get5" }) {
+			t.Errorf("%s: the json-v2 group has no get5 cell: %v", tt.codecs, groups[1].cells)
 		}
 	}
 }

@@ -39,7 +39,8 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 }
 
 // newBuild loads every run of m and gives each its page: the newest full run
-// the machine page, every other run one under runsDir. A machine without a
+// that can rank (model.Ranks), else the newest full run, the machine page;
+// every other run one under runsDir, newer ones linked from the machine page. A machine without a
 // full run gets a machine page that says so and links every run's. It fails
 // on the first raw file that does not load: a page built beside it would hide
 // it. A machine without runs has no jobs.
@@ -58,7 +59,11 @@ func newBuild(m load.Machine) (*build, error) {
 	}
 	b.index.Newest = runs[0] // m.Raws is newest first
 	machine := &job{}
-	if i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() }); i >= 0 {
+	i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() && model.Ranks(r) })
+	if i < 0 {
+		i = slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() })
+	}
+	if i >= 0 {
 		b.index.Page = runs[i]
 		machine = newJob("", runs[i], m.ID, load.RawDir)
 	}

@@ -149,8 +149,8 @@ func TestOutputOrderIsStable(t *testing.T) {
 			}
 		}
 	}
-	readme := string(trees[0]["README.md"])
-	section := readme[strings.Index(readme, "### decode-map"):]
+	page := string(trees[0]["ops/decode-map.md"])
+	section := page[strings.Index(page, "## Cost model"):]
 	if got, want := tableColumn(section), []string{rawfmt.Base, "zz-first-declared", "aa-undeclared"}; !slices.Equal(got, want) {
 		t.Errorf("model rows %q, want %q", got, want)
 	}

@@ -26,7 +26,7 @@ func TestEveryRunHasAPage(t *testing.T) {
 
 	machine := readFile(t, dir, testMachine, "README.md")
 	for _, want := range []string{
-		"from [raw/" + full.String() + "](raw/" + full.String() + ") alone",
+		"from [raw/" + full.String() + "](raw/" + full.String() + ") (",
 		"[" + quick.StampString() + " (quick run)](runs/" + quick.StampString() + "/README.md)",
 		"[" + custom.StampString() + " (custom run)](runs/" + custom.StampString() + "/README.md)",
 	} {
@@ -39,12 +39,13 @@ func TestEveryRunHasAPage(t *testing.T) {
 	}
 	for _, n := range []rawfmt.RawName{older, quick, custom} {
 		page := readFile(t, dir, testMachine, "runs", n.StampString(), "README.md")
-		want := "from [raw/" + n.String() + "](../../raw/" + n.String() + ") alone"
+		want := "from [raw/" + n.String() + "](../../raw/" + n.String() + ") ("
 		if !strings.Contains(page, want) {
 			t.Errorf("page of %s lacks %q", n, want)
 		}
 	}
-	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md")
+	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md") +
+		readFile(t, dir, testMachine, "runs", quick.StampString(), "ops", "decode-struct.md")
 	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞", "**Too few rounds to rank.**"} {
 		if !strings.Contains(quickPage, want) {
 			t.Errorf("quick run page lacks %q", want)
@@ -187,7 +188,7 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 	writeRaw(t, dir, testMachine, full.String(), synth{}.text())
 	mustReport(t, dir)
 	machine := readFile(t, dir, testMachine, "README.md")
-	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") alone", link(quick, "quick"), link(upgrade, "upgrade")} {
+	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") (", link(quick, "quick"), link(upgrade, "upgrade")} {
 		if !strings.Contains(machine, want) {
 			t.Errorf("machine page with a full run lacks %q", want)
 		}

@@ -15,7 +15,7 @@ import (
 )
 
 // machineManaged are the entries of a machine directory the report owns; raw/ is not.
-var machineManaged = []string{"README.md", "model.csv", "tables", "charts", runsDir}
+var machineManaged = []string{"README.md", "configurations.md", "model.csv", "ops", "tables", "charts", runsDir}
 
 // writeTree makes the report files of dir exactly files (slash paths, each
 // under an entry a managed pattern matches): every file is written atomically,

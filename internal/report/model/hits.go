@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -12,6 +14,14 @@ type Saving struct {
 	OK          bool
 }
 
+// A Pair is one way of serving the hits, without and with `_source`
+// filtering: each side is the sum of some cells' medians over the hit
+// count, and Saves is their difference (Saving.Pct of the full side).
+type Pair struct {
+	Full, Filtered Estimate // per hit
+	Saves          Saving
+}
+
 // A HitsRow is one codec at one hit count.
 type HitsRow struct {
 	Hits      int
@@ -20,6 +30,13 @@ type HitsRow struct {
 	Filtering Saving   // decode-struct of the filtered document: what _source filtering saves
 	Proj      Saving   // decode-proj of the full document
 	Get5      Saving   // get5 of the full document
+
+	// Decode is decode-struct of es-hits-H-full against es-hits-H-source5;
+	// Roundtrip roundtrip of the two; API the API's own pattern, decoding
+	// the full hits and encoding the five fields it projects (decode-struct
+	// of full + encode-struct of source5), against filtering at the source
+	// (decode-struct + encode-struct of source5).
+	Decode, Roundtrip, API Pair
 }
 
 // Hits compares `_source` filtering with client-side projection.
@@ -32,21 +49,57 @@ func Hits(r *load.Run) []HitsRow {
 		}
 		for _, codec := range r.CodecNames {
 			row := HitsRow{Hits: hits, Codec: codec}
-			own := r.Ns(load.OpDecodeStruct, full, codec)
+			ns := func(op, fixture string) []float64 { return r.Ns(op, fixture, codec) }
+			own := ns(load.OpDecodeStruct, full)
 			row.Full = Summarize(own)
-			row.Filtering = Save(own, r.Ns(load.OpDecodeStruct, filtered, codec), hits, "")
-			row.Proj = Save(own, r.Ns(load.OpDecodeProj, full, codec), hits, "")
+			row.Proj = Save(own, ns(load.OpDecodeProj, full), hits, "")
 			baseline, baseName := own, ""
 			if len(own) == 0 {
 				baseline, baseName = r.Ns(load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
-			row.Get5 = Save(baseline, r.Ns(load.OpGet5, full, codec), hits, baseName)
-			if row.Full.Known() || row.Get5.OK {
+			row.Get5 = Save(baseline, ns(load.OpGet5, full), hits, baseName)
+			row.Decode = pair(hits, [][]float64{own, ns(load.OpDecodeStruct, filtered)}, []int{0}, []int{1})
+			row.Roundtrip = pair(hits, [][]float64{ns(load.OpRoundtrip, full), ns(load.OpRoundtrip, filtered)}, []int{0}, []int{1})
+			row.API = pair(hits, [][]float64{own, ns(load.OpDecodeStruct, filtered), ns(load.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
+			row.Filtering = row.Decode.Saves
+			if row.Full.Known() || row.Get5.OK || row.Roundtrip.Saves.OK {
 				rows = append(rows, row)
 			}
 		}
 	}
 	return rows
+}
+
+// pair sums the medians of the sets full and filtered index, per hit, and
+// their difference. One bootstrap (Derive's) gives all four figures their
+// intervals, each draw resampling every set once, so a cell on both sides
+// cancels from the saving within every draw.
+func pair(hits int, sets [][]float64, full, filtered []int) Pair {
+	if slices.ContainsFunc(sets, func(s []float64) bool { return len(s) == 0 }) || Median(sets[full[0]]) == 0 {
+		return Pair{}
+	}
+	sum := func(m []float64, of []int) float64 {
+		var s float64
+		for _, i := range of {
+			s += m[i]
+		}
+		return s
+	}
+	h := float64(hits)
+	e := estimate(newPoints(nil, nil, sets, false), 4, func(m, out []float64) {
+		f, g := sum(m, full), sum(m, filtered)
+		out[0], out[1], out[2], out[3] = f/h, g/h, (f-g)/h, 100*(1-g/f)
+	})
+	return Pair{Full: e[0], Filtered: e[1], Saves: Saving{PerHit: e[2], Pct: e[3], OK: true}}
+}
+
+// HitsOps are the operations of which r has cells on `es-hits-*` documents.
+func HitsOps(r *load.Run) []string {
+	return slices.DeleteFunc(slices.Clone(r.Ops), func(op string) bool {
+		return !slices.ContainsFunc(r.Fixtures, func(f string) bool {
+			return load.ESHits.Has(f) && slices.ContainsFunc(r.CodecNames, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
+		})
+	})
 }
 
 // Save is what cheaper saves against full at hits hits, baseline naming

@@ -20,19 +20,11 @@ type Standing struct {
 }
 
 // Standings ranks the codecs that ran op on fixture by median ns/op (see
-// RankTies), ratios against ref: rawfmt.Base if it ran, else the first codec.
+// RankTies), ratios against ref, the operation's base (BaseOf). Without a
+// base on fixture, ref is "" and the standings are in median order, with
+// neither rank nor ratio: nothing is ranked against one of its own.
 func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
-	for _, codec := range r.CodecNames {
-		if len(r.Ns(op, fixture, codec)) > 0 {
-			ref = cmp.Or(ref, codec)
-			if codec == rawfmt.Base {
-				ref = codec
-			}
-		}
-	}
-	if ref == "" {
-		return "", nil
-	}
+	ref = BaseOf(r, op)
 	den := r.Ns(op, fixture, ref)
 	for _, codec := range r.CodecNames {
 		ns := r.Ns(op, fixture, codec)
@@ -40,10 +32,17 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 			continue
 		}
 		s := Standing{Codec: codec, Ns: Summarize(ns)}
-		s.Ratio, _ = Ratio(ns, den)
+		var ok bool
+		if s.Ratio, ok = Ratio(ns, den); !ok {
+			s.Ratio = Summarize(nil) // none, printed as such
+		}
 		cell := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 		s.B, s.Allocs = Summarize(r.Samples(cell, rawfmt.UnitB)), Summarize(r.Samples(cell, rawfmt.UnitAllocs))
 		out = append(out, s)
+	}
+	if len(den) == 0 {
+		slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(a.Ns.V, b.Ns.V) })
+		return "", out
 	}
 	RankTies(out)
 	return ref, out

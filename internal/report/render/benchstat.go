@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // Benchfmt writes results as benchfmt text, leaving out results without
@@ -67,13 +68,17 @@ type table struct {
 }
 
 // tables runs benchstat per operation: rows fixture, columns codec, the
-// base first, so every cell shows its ratio to the base.
+// operation's base (model.BaseOf) first, so every cell shows its ratio to it.
 func tables(r *load.Run) ([]table, error) {
 	var out []table
 	for _, op := range r.Ops {
 		cols := r.Columns(op)
 		if len(cols) == 0 {
 			continue
+		}
+		if i := slices.Index(cols, model.BaseOf(r, op)); i > 0 {
+			base := cols[i]
+			cols = slices.Insert(slices.Delete(cols, i, i+1), 0, base)
 		}
 		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
 			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })

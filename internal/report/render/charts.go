@@ -31,7 +31,7 @@ type chart struct {
 const (
 	chartWidth  = 9 * vg.Inch
 	chartHeight = 5 * vg.Inch
-	legendWidth = 1.9 * vg.Inch
+	legendGap   = vg.Length(12) // points of white between the plot and its legend, and right of the legend
 )
 
 // Palette is the charts' categorical colours, without the harness
@@ -73,23 +73,35 @@ func codecStyle(codecs []string, codec string) (draw.LineStyle, draw.GlyphStyle)
 	return line, draw.GlyphStyle{Color: line.Color, Radius: vg.Points(2.5), Shape: shape}
 }
 
-// svgOf draws p with legend l to its right and returns the SVG.
+// svgOf draws p with legend l to its right, on white, and returns the SVG.
 func svgOf(p *plot.Plot, l plot.Legend) ([]byte, error) {
 	c := vgsvg.New(chartWidth, chartHeight)
 	dc := draw.New(c)
+	dc.FillPolygon(color.White, []vg.Point{dc.Min, {X: dc.Min.X, Y: dc.Max.Y}, dc.Max, {X: dc.Max.X, Y: dc.Min.Y}})
 	if p.Y.Min == p.Y.Max { // one value (such as 1 allocs/op everywhere) leaves a log axis no range to tick
 		p.Y.Min, p.Y.Max = p.Y.Min/2, p.Y.Max*2
 	}
-	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, -vg.Points(6)))
 	l.Top, l.Left = true, true
 	l.YOffs = -vg.Points(12)
 	l.Padding = vg.Points(4)
-	l.Draw(draw.Crop(dc, chartWidth-legendWidth, 0, 0, 0))
+	plotArea, legendArea := layout(dc, &l)
+	p.Draw(plotArea)
+	l.Draw(legendArea)
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("writing SVG: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// layout splits c into the plot's area and, to its right, the legend's, as
+// wide as its longest entry, with a gap between them that the plot's grid
+// and bars do not cross.
+func layout(c draw.Canvas, l *plot.Legend) (plotArea, legendArea draw.Canvas) {
+	width := l.Rectangle(c).Size().X
+	plotArea = draw.Crop(c, 0, -(width + 2*legendGap), 0, -vg.Points(6))
+	legendArea = draw.Crop(c, c.Size().X-width-legendGap, -legendGap, 0, 0)
+	return plotArea, legendArea
 }
 
 // NewPlot is a chart's plot: a title, axis labels, a grid and a log

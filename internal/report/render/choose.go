@@ -5,7 +5,6 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
-	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // A win is who is fastest on the documents of one operation: the
@@ -40,12 +39,12 @@ type advice struct {
 func advise(r *load.Run, rs []ranking, op string) *advice {
 	a := &advice{Op: op}
 	for _, rk := range rs {
-		if rk.Op != op {
+		if rk.Op != op || rk.Ref == "" {
 			continue
 		}
 		a.Ref, a.Docs = rk.Ref, append(a.Docs, rk.Fixture)
-		if i := slices.IndexFunc(rk.Standings, func(s model.Standing) bool { return priceOf(r, s.Codec).std() }); i >= 0 {
-			s := rk.Standings[i]
+		if rk.Std >= 0 {
+			s := rk.Standings[rk.Std]
 			a.Std = addWin(a.Std, []string{s.Codec}, rk.Fixture, s.Ratio.V)
 			if s.Rank == 1 {
 				a.First = append(a.First, rk.Fixture)

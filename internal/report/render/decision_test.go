@@ -51,7 +51,7 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
-	d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+	d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r), Op: load.OpDecodeStruct})
 	var rows []string
 	for _, line := range strings.Split(d, "\n") {
 		if cells := strings.Split(line, " | "); len(cells) > 3 && strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| document") {
@@ -77,48 +77,6 @@ func TestDecisionTable(t *testing.T) {
 	}
 }
 
-// maxTableLine is the widest a table line of a committed page may be:
-// wider ones scroll sideways on GitHub.
-const maxTableLine = 160
-
-// TestCommittedTablesFit checks every page the report writes under results/
-// (the index, each machine page and each run page): no table line is wider
-// than maxTableLine characters. Whether those pages are current is
-// scripts/report's TestCommittedResultsAreCurrent.
-func TestCommittedTablesFit(t *testing.T) {
-	results := filepath.Join("..", "..", "..", "results")
-	pages := []string{filepath.Join(results, "README.md")}
-	machines, err := load.Machines(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range machines {
-		err := filepath.WalkDir(m.Dir, func(path string, e os.DirEntry, err error) error {
-			if err == nil && e.Name() == "README.md" {
-				pages = append(pages, path)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, page := range pages {
-		data, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if n := len([]rune(line)); strings.HasPrefix(line, "|") && n > maxTableLine {
-				t.Errorf("%s:%d: table line of %d characters (at most %d): %.60s…", page, i+1, n, maxTableLine, line)
-			}
-		}
-	}
-	if len(pages) < 2 {
-		t.Errorf("found only %q", pages)
-	}
-}
-
 // TestDecisionMissingCI checks that the rankings say when a standing has no
 // interval, and only then.
 func TestDecisionMissingCI(t *testing.T) {
@@ -129,7 +87,7 @@ func TestDecisionMissingCI(t *testing.T) {
 		if missing {
 			ranks[0].Standings[1].Ratio.HasCI = false
 		}
-		d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks})
+		d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks, Op: load.OpDecodeStruct})
 		if got := strings.Contains(d, say); got != missing {
 			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d)
 		}

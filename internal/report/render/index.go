@@ -22,7 +22,7 @@ type IndexRun struct {
 // Index writes results/README.md, templates/index.tmpl: every machine, its
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	return section("index", struct {
+	return wrapped("index", struct {
 		Machines []IndexMachine
 		Others   []string
 	}{ms, others})

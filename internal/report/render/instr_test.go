@@ -36,14 +36,13 @@ func TestInstrSection(t *testing.T) {
 	if a.Instr == nil {
 		t.Fatal("no instruction analysis")
 	}
-	d := sectionText(t, "instr", view{Page: Page{A: a}, R: a.Run})
+	d := sectionText(t, "instr", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
 	got := d
 	for _, want := range []string{
 		"## Instruction counts",
 		"Counted with go1.26.8 at commit 1a2b3c4, GOMAXPROCS=1, GOGC=off",
 		"cache or TLB miss", "SIMD instruction", "GOGC=off the collector never runs",
 		"The harness's own `noop` cell counts 812 instructions per operation.",
-		"### decode-map: instructions/op",
 		"Spearman's ρ = 0.973 over 20 common cells",
 		"| codec | 1 | 2 | 5 | 10 | 20 | 50 | 100 | 200 | 500 | 1000 |",
 		"| encoding-json | 2900 | 3800 | 6500 | 11 k | 20 k | 47 k | 92 k | 182 k | 452 k | 902 k |",
@@ -63,7 +62,7 @@ func TestInstrSection(t *testing.T) {
 	}
 
 	without := analyze(t, synthRaw(times), "")
-	d = sectionText(t, "instr", view{Page: Page{A: without}, R: without.Run})
+	d = sectionText(t, "instr", view{Page: Page{A: without}, R: without.Run, Op: load.OpDecodeMap})
 	if len(d) != 0 {
 		t.Errorf("a run without an instruction count has the section:\n%s", d)
 	}

@@ -2,9 +2,12 @@
 // model.csv and gonum/plot SVG charts, the results index and the head of
 // make compare. A Page holds a model.Analysis of one run and the links
 // around it; Files turns it into the bytes of every file of the page, keyed
-// by path. Go computes, the templates speak: page.tmpl lays out
-// templates/<section>.tmpl, which format numbers through package format and
-// tables through package markdown. Nothing here reads or writes files.
+// by path. Go computes, the templates speak: page.tmpl (the answer and the
+// contents) and body.tmpl lay out README.md, op.tmpl each operation's page,
+// all from templates/<section>.tmpl, which format numbers through package
+// format and tables through package markdown; wrap keeps prose lines within
+// MaxLine.
+// Nothing here reads or writes files.
 package render
 
 import (
@@ -38,7 +41,10 @@ func (l Link) String() string { return "[" + markdown.Escape(l.Text) + "](" + l.
 func (l Link) cell() string { return "[" + l.Text + "](" + l.href() + ")" }
 
 // Files renders the page's files, keyed by slash path relative to the
-// page's directory, and returns what the page notes about the run's gaps.
+// page's directory, and returns what the page notes about the run's gaps:
+// README.md opens with the answer and a table of contents over its
+// sections, ops/<op>.md holds each operation's detail and
+// configurations.md what each configuration gives up.
 func (p Page) Files() (map[string][]byte, []string, error) {
 	r := p.A.Run
 	tabs, err := tables(r)
@@ -48,20 +54,51 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	if err := errors.Join(err, err2, err3, err4); err != nil {
 		return nil, nil, err
 	}
-	notes := append(p.Notes, more...)
-	readme, err := p.readme(notes, tabs, chs)
-	if err != nil {
-		return nil, nil, err
+	v := view{Page: p, R: r, Notes: append(p.Notes, more...), Tables: tabs, Charts: chs}
+	if p.A.Publishes() {
+		if v.Findings, err = lines("findings", p); err != nil {
+			return nil, nil, err
+		}
+		v.Ranks = rankings(r)
 	}
-	files := map[string][]byte{"README.md": readme, "model.csv": csv}
+	files := map[string][]byte{"model.csv": csv}
 	for _, t := range tabs {
 		files["tables/"+t.Op+".txt"] = t.text
 	}
 	for _, c := range chs {
 		files[c.File] = c.svg
 	}
-	return files, notes, nil
+	for _, op := range r.Ops {
+		o := v
+		o.Op, o.Up = op, "../"
+		if files[opPage(op)], err = wrapped("op", o); err != nil {
+			return nil, nil, err
+		}
+	}
+	if files["configurations.md"], err = wrapped("configurations", v); err != nil {
+		return nil, nil, err
+	}
+	body, err := section("body", v)
+	if err != nil {
+		return nil, nil, err
+	}
+	v.Contents = headings(body)
+	top, err := section("page", v)
+	if err != nil {
+		return nil, nil, err
+	}
+	files["README.md"] = wrap(append(top, body...))
+	return files, v.Notes, nil
 }
+
+// wrapped is the section name executed on view, wrapped.
+func wrapped(name string, view any) ([]byte, error) {
+	b, err := section(name, view)
+	return wrap(b), err
+}
+
+// opPage is the path of an operation's page.
+func opPage(op string) string { return "ops/" + op + ".md" }
 
 // escapeAll escapes names and joins them with sep.
 func escapeAll(names []string, sep string) string {
@@ -70,18 +107,6 @@ func escapeAll(names []string, sep string) string {
 		out[i] = markdown.Escape(n)
 	}
 	return strings.Join(out, sep)
-}
-
-func (p Page) readme(notes []string, tabs []table, chs []chart) ([]byte, error) {
-	v := view{Page: p, R: p.A.Run, Notes: notes, Tables: tabs, Charts: chs}
-	if p.A.Publishes() {
-		var err error
-		if v.Findings, err = lines("findings", p); err != nil {
-			return nil, err
-		}
-		v.Ranks = rankings(v.R)
-	}
-	return section("page", v)
 }
 
 // href is the link's address percent-encoded, so that no name ends the

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,8 +59,9 @@ func (p pageRun) text() string {
 	return b.String()
 }
 
-// readme renders the page of a run.
-func readme(t *testing.T, p Page, run pageRun) string {
+// readme renders the page of a run: its README.md, and every Markdown
+// file of it joined, README.md first.
+func readme(t *testing.T, p Page, run pageRun) (page, all string) {
 	t.Helper()
 	if run.harness == "" {
 		run.harness = rawfmt.Floor
@@ -66,12 +69,39 @@ func readme(t *testing.T, p Page, run pageRun) string {
 	if run.spread == 0 {
 		run.spread = 0.01
 	}
-	p.A = analyze(t, run.text(), "")
+	return pageFiles(t, p, run.text())
+}
+
+// pageFiles renders the page of a raw file and checks that README.md links
+// each of its other Markdown files, and that no line of them outside a code
+// fence is over MaxLine characters.
+func pageFiles(t *testing.T, p Page, raw string) (page, all string) {
+	t.Helper()
+	p.A = analyze(t, raw, "")
 	files, _, err := p.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(files["README.md"])
+	page = string(files["README.md"])
+	all = page
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fenced := false
+		for i, line := range strings.Split(string(files[name]), "\n") {
+			if strings.HasPrefix(line, "```") {
+				fenced = !fenced
+			}
+			if n := len([]rune(line)); n > MaxLine && !fenced && strings.HasSuffix(name, ".md") {
+				t.Errorf("%s:%d: line of %d characters: %.60s…", name, i+1, n, line)
+			}
+		}
+		if strings.HasSuffix(name, ".md") && name != "README.md" {
+			all += string(files[name])
+			if !strings.Contains(page, "]("+name+")") {
+				t.Errorf("README.md does not link %s", name)
+			}
+		}
+	}
+	return page, all
 }
 
 // top is the page above its first section.
@@ -91,7 +121,7 @@ func TestPageMeaning(t *testing.T) {
 	machine := Page{Machine: "linux-amd64-x", Raw: "raw/20261130T000000Z.txt"}
 	runPage := Page{Machine: "linux-amd64-x", Raw: "../../raw/20261130T000000Z.txt", RunPage: true}
 	const committed = "1a2b3c4d5e6f"
-	findingSections := []string{"## Findings", "## Which configuration for me", "| document | rank |"}
+	findingSections := []string{"## Findings", "## Which configuration for me", "| document | rank |", "| operation | base | document |"}
 	tests := []struct {
 		name      string
 		page      Page
@@ -105,9 +135,13 @@ func TestPageMeaning(t *testing.T) {
 			run:  pageRun{commit: committed},
 			wantTop: []string{
 				"# jsoncost results: linux-amd64-x\n",
-				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) alone",
+				"built by `make report` from [raw/20261130T000000Z.txt](raw/20261130T000000Z.txt) (6 rounds) alone",
+				"\n| operation | base | document | fastest std (rank) | faster | fastest of all | faster |\n",
+				"\n| `decode-struct` | encoding-json | " + load.ArticleSmall + " | fast (1) | 2.00× [",
 			},
 			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
+				"\n## Contents\n\n- [Which configuration for me](#which-configuration-for-me)\n  - [Per call or per field](#per-call-or-per-field)\n",
+				"- On pages of their own: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
 				"| " + load.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
 			not: []string{"Not from a committed tree", "This page covers the cells of one", "allocation reference", "Consistency checks failed", "Too imprecise"},
 		},
@@ -117,7 +151,7 @@ func TestPageMeaning(t *testing.T) {
 			run:  pageRun{commit: committed},
 			wantTop: []string{
 				"# jsoncost results: linux-amd64-x, full run of 2026-11-30 00:00:00 UTC\n",
-				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) alone",
+				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) (6 rounds) alone",
 				"This page covers the cells of one full run; the [machine page](../../README.md)",
 			},
 			not: []string{"Not from a committed tree"},
@@ -151,33 +185,33 @@ func TestPageMeaning(t *testing.T) {
 			page:    machine,
 			run:     pageRun{commit: committed, shortRT: true},
 			wantTop: []string{"**Consistency checks failed.**", "- decode-struct ≤ roundtrip fails on 4 of 4 pairs: decode-struct/fields-0005/encoding-json 400 ns"},
-			want:    []string{"Withheld: see the top of the page."},
+			want:    []string{"Withheld: see the top of the ["},
 			not:     findingSections,
 		},
 		{
 			name:    "intervals too wide to rank",
 			page:    machine,
 			run:     pageRun{commit: committed, spread: 0.2},
-			wantTop: []string{"**Too imprecise to rank.**", "wider than the ±10.0%"},
-			want:    []string{"Withheld: see the top of the page."},
+			wantTop: []string{"**Too imprecise to rank.** The median 95% interval of its codec cells is ±"},
+			want:    []string{"within which a ranking means anything.\n\n## Contents\n", "Withheld: see the top of the ["},
 			not:     findingSections,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			page := readme(t, tt.page, tt.run)
+			page, all := readme(t, tt.page, tt.run)
 			for _, w := range tt.wantTop {
 				if !strings.Contains(top(page), w) {
 					t.Errorf("the top of the page lacks %q:\n%s", w, top(page))
 				}
 			}
 			for _, w := range tt.want {
-				if !strings.Contains(page, w) {
+				if !strings.Contains(all, w) {
 					t.Errorf("the page lacks %q", w)
 				}
 			}
 			for _, w := range tt.not {
-				if strings.Contains(page, w) {
+				if strings.Contains(all, w) {
 					t.Errorf("the page has %q", w)
 				}
 			}

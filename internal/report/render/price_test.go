@@ -13,7 +13,8 @@ import (
 )
 
 // TestPrices: what each configuration gives up comes from the run's skips
-// lines; a run without them says it did not record it.
+// lines, one short line each on the page and listed in full on
+// configurations.md; a run without them says it did not record it.
 func TestPrices(t *testing.T) {
 	base := rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native", HasSkips: true}
 	fast := rawfmt.CodecConfig{Name: "quick", ModuleVersion: "example.com/quick@v1", Category: "fast", Engine: "native",
@@ -27,10 +28,12 @@ func TestPrices(t *testing.T) {
 		quick     string // what quick gives up, as a sentence of choose says it
 	}{
 		{"recorded", []string{base.Format(), fast.Format(), twin.Format()},
-			[]string{"- encoding-json (std): nothing (it is the reference)\n", "- quick (fast): HTML escaping; map key sorting\n", "- twin (std): nothing the probes check\n"},
+			[]string{"- encoding-json (std): nothing (it is the reference)\n", "- quick (fast): 2 differences from encoding-json, [listed](configurations.md#quick)\n",
+				"- twin (std): nothing the probes check\n", "## quick\n\nCategory: fast. It gives up:\n\n- HTML escaping\n- map key sorting\n\n",
+				"## twin\n\nCategory: std. It gives up nothing the probes check.\n"},
 			[]string{"did not record"}, "HTML escaping; map key sorting"},
 		{"old run", []string{old(base), old(fast), old(twin)},
-			[]string{"This run did not record what each configuration gives up", "- quick (fast)\n", "- twin (std)\n"},
+			[]string{"This run did not record what each configuration gives up", "- quick (fast)\n", "- twin (std)\n", "## quick\n\nCategory: fast.\n\n## twin"},
 			[]string{"HTML escaping", "nothing the probes check"}, "not recorded in this run"},
 	}
 	for _, tt := range tests {
@@ -50,7 +53,8 @@ func TestPrices(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r)})
+			v := view{Page: Page{A: &model.Analysis{Run: r}}, R: r}
+			d := sectionText(t, "gives", v) + sectionText(t, "configurations", v)
 			for _, w := range tt.want {
 				if !strings.Contains(d, w) {
 					t.Errorf("prices do not say %q:\n%s", w, d)

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"math"
+	"path"
 	"slices"
 	"strings"
 	"text/template"
@@ -99,15 +100,23 @@ var funcs = template.FuncMap{
 	"callOf":    callOf,
 	"usable":    usableFit,
 	"codec":     func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
-	"replace1":  func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
-	"dur":       format.Duration,
-	"durCI":     format.DurationCI[model.Estimate],
-	"ratio":     format.Ratio,
-	"ratioCI":   format.RatioCI[model.Estimate],
-	"pct":       format.Percent,
-	"pct100":    func(x float64) string { return format.Percent(100 * x) },
-	"pctCI":     format.PercentCI[model.Estimate],
-	"sigCI":     func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+	"baseOf":    model.BaseOf,
+	"hitsOps":   model.HitsOps,
+	"opPage":    opPage,
+	"ranksOf": func(rs []ranking, op string) []ranking {
+		return slices.DeleteFunc(slices.Clone(rs), func(rk ranking) bool { return rk.Op != op })
+	},
+	"anchor":   anchor,
+	"sibling":  func(file, name string) string { return path.Join(path.Dir(file), name) },
+	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
+	"dur":      format.Duration,
+	"durCI":    format.DurationCI[model.Estimate],
+	"ratio":    format.Ratio,
+	"ratioCI":  format.RatioCI[model.Estimate],
+	"pct":      format.Percent,
+	"pct100":   func(x float64) string { return format.Percent(100 * x) },
+	"pctCI":    format.PercentCI[model.Estimate],
+	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
 }
 
 // A view is what a section made from the page alone is executed on.
@@ -119,6 +128,10 @@ type view struct {
 	Notes, Findings []string
 	Tables          []table
 	Charts          []chart
+
+	Op       string    // the operation of an ops/<op>.md page; "" on the page itself
+	Up       string    // the page's directory from the page's file: "../" on an operation's page
+	Contents []heading // README.md's sections
 }
 
 // names are the names and limits the templates quote ({{Base}}), spelled by
@@ -131,6 +144,7 @@ var names = map[string]any{
 	"FieldsDocs": load.Fields.Label(), "BytesDocs": load.Bytes.Label(), "EqualDocs": load.Equal.Label(),
 	"HitsDocs": load.ESHits.Label(), "HitsPrefix": load.ESHits.Prefix, "BytesPrefix": load.Bytes.Prefix,
 	"Families": load.Families, "FieldsFamily": load.Fields, "Small": load.ArticleSmall, "Large": load.ArticleLarge,
+	"V2Base": model.V2Base, "Roundtrip": load.OpRoundtrip, "Encode": load.OpEncodeStruct,
 	"Struct": load.OpDecodeStruct, "Proj": load.OpDecodeProj, "Get5": load.OpGet5, "Map": load.OpDecodeMap,
 	"MaxResid": format.Percent(100 * model.MaxResidual), "AllOps": model.AllOps,
 	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,

@@ -17,7 +17,7 @@ func TestSection(t *testing.T) {
 		view          any
 		want, err     string
 	}{
-		{"worded", "withheld", nil, "Withheld: see the top of the page.", ""},
+		{"worded", "withheld", nil, "Withheld: see the top of the [page this one belongs to](../README.md).", ""},
 		{"floor", "floor", view{Page: Page{A: &model.Analysis{UnderFloor: []model.FloorCell{{
 			Cell: rawfmt.Cell{Op: "decode", Fixture: "f", Codec: "c|d"}, Codec: model.Estimate{V: 1}, Floor: model.Estimate{V: 2}, Ratio: model.Estimate{V: 0.5},
 		}}}}, R: &load.Run{Floor: true}},

@@ -51,7 +51,7 @@ func pick(c model.Comparison, n int, faster bool) []model.Move {
 
 // Files renders the page: README.md.
 func (p UpgradePage) Files() (map[string][]byte, []string, error) {
-	b, err := section("upgrade", p)
+	b, err := wrapped("upgrade", p)
 	if err != nil {
 		return nil, nil, err
 	}
