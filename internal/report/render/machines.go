@@ -15,7 +15,8 @@ import (
 // per machine how well its instruction counts agree with its times.
 type MachinesPage struct {
 	F       *model.Fleet
-	Results string // the results directory, relative to the page's
+	Results string   // the results directory, relative to the page's
+	Pages   []string // each machine's page of its run, relative to the results directory; default <id>/README.md
 }
 
 // MachinesDir is the page's directory under results/.
@@ -27,11 +28,14 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{"README.md": b}, nil
+	return map[string][]byte{"README.md": wrap(b)}, nil
 }
 
-// Page is machine i's page, relative to this page.
+// Page is the page of machine i's run, relative to this page.
 func (p MachinesPage) Page(i int) string {
+	if i < len(p.Pages) {
+		return path.Join(p.Results, p.Pages[i])
+	}
 	return path.Join(p.Results, p.F.Machines[i].ID, "README.md")
 }
 

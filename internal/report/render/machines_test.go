@@ -30,7 +30,7 @@ func TestMachinesPage(t *testing.T) {
 	}
 	page := string(files["README.md"])
 	for _, want := range []string{
-		"| [one](../one/README.md) | — | — | go1.26.8 | — | — | [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") | 6 |",
+		"- [one](../one/README.md): cpu not recorded, —, go1.26.8, sonic engine —; full run [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") of 6 rounds,",
 		"| [decode-map](#decode-map) | 10 | 1.00 (0.500, fields-0050) | 0.991 | 1 | 1 | yes |",
 		"**Not the same Go:** one ran go1.26.8, two ran go1.27.3.",
 		"- one and two: within one document, median ρ = 1.00 over 10 documents, lowest 0.500 (fields-0050); over 30 common cells, ρ = 0.991.",
