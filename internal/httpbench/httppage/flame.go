@@ -50,7 +50,7 @@ func (n *flameNode) child(name string) *flameNode {
 // as wide as its CPU and coloured by the class most of its samples are in, as SVG.
 func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bool, title string) []byte {
 	vi := cpuprofile.ValueIndex(p)
-	root := &flameNode{name: "all"}
+	root, depth := &flameNode{name: "all"}, 0
 	for _, s := range p.Sample {
 		if !keep(s) {
 			continue
@@ -60,6 +60,7 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 		n := root
 		n.value += v
 		n.class[class] += v
+		depth = max(depth, min(len(fns), maxRows))
 		for i := len(fns) - 1; i >= 0; i-- {
 			n = n.child(fns[i])
 			n.value += v
@@ -69,7 +70,7 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 	var b bytes.Buffer
 	top := 40.0
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n",
-		flameWidth, top+rowHeight*(maxRows+1))
+		flameWidth, top+rowHeight*float64(depth+1))
 	fmt.Fprintf(&b, `<text x="4" y="16" font-size="14">%s</text>`+"\n", escape(title))
 	x := 4.0
 	for c := range cpuprofile.NumClasses {
