@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -17,6 +18,10 @@ import (
 
 // ProfilePath is where the API server starts (POST) and stops (GET, which returns it) its CPU profile.
 const ProfilePath = "/_jsoncost/profile"
+
+// ProfileHz is the rate of the CPU profile, in samples per CPU second: above runtime/pprof's 100, so that a
+// cell of a few seconds holds enough samples for shares per round.
+const ProfileHz = 250
 
 // Labels of the samples of a scenario's merged profile: the cell's load and the round.
 const (
@@ -43,6 +48,7 @@ func (p *Profiler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodPost && p.buf == nil:
 		p.buf = new(bytes.Buffer)
+		runtime.SetCPUProfileRate(ProfileHz) // StartCPUProfile keeps it, saying so on stderr
 		if err := pprof.StartCPUProfile(p.buf); err != nil {
 			p.buf = nil
 			http.Error(w, err.Error(), http.StatusInternalServerError)

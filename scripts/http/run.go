@@ -95,7 +95,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
 		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
 		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
-		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyBackend, host,
+		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), httpbench.KeyBackend, host,
 		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
 	var err error
 	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,

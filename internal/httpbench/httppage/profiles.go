@@ -2,6 +2,7 @@ package httppage
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -145,6 +146,7 @@ type profilesView struct {
 	Flames       []flameView
 	Micro        string // the microbenchmark run's file and Go version; "" without one
 	Go           string // the HTTP run's Go version
+	Hz           string // the profiles' rate
 	Classes      []string
 	Parts        []string
 	BaseJSON     string // the base's JSON share at the first load
@@ -166,7 +168,7 @@ func (r *Run) profilesPage() ([]byte, error) {
 	if r.Profiles == nil {
 		return nil, nil
 	}
-	v := profilesView{Go: r.Value(rawfmt.KeyGo)}
+	v := profilesView{Go: r.Value(rawfmt.KeyGo), Hz: cmp.Or(r.Value(httpbench.KeyProfileHz), "100")}
 	for c := range cpuprofile.NumClasses {
 		v.Classes = append(v.Classes, c.String())
 	}
