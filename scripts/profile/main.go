@@ -47,10 +47,11 @@ func main() {
 	if err == nil && o.profile == "" {
 		err = errors.New("PROFILE is not set: make bench-profile PROFILE=cpu.pprof [DOC=doc.json FIELDS=id,title]")
 	}
-	runner.Main("bench-profile", err, syscall.SIGTERM, func(context.Context) error { return run(o, os.Stdout) })
+	runner.Main("bench-profile", err, syscall.SIGTERM, func(context.Context) error { return run(o, os.Stdout, fullRun) })
 }
 
-func run(o options, stdout io.Writer) error {
+// run prints the report of o's profile, the full run read by loadRun (fullRun, which tests cache).
+func run(o options, stdout io.Writer, loadRun func(results, machine string) (*load.Run, error)) error {
 	data, err := os.ReadFile(o.profile)
 	if err != nil {
 		return fmt.Errorf("PROFILE: %w", err)
@@ -59,7 +60,7 @@ func run(o options, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("PROFILE %s: %w", o.profile, err)
 	}
-	r, err := fullRun(o.results, o.machine)
+	r, err := loadRun(o.results, o.machine)
 	if err != nil {
 		return err
 	}

@@ -6,14 +6,21 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/pprof/profile"
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 const results = "../../results" // the committed runs
+
+// committed is fullRun, read once for every test.
+var committed = sync.OnceValues(func() (*load.Run, error) { return fullRun(results, "") })
+
+func cached(string, string) (*load.Run, error) { return committed() }
 
 func write(t *testing.T, name string, p *profile.Profile) string {
 	t.Helper()
@@ -42,7 +49,7 @@ func api() *profile.Profile {
 // TestReport checks what a profile of an API server prints: its shares, its call site and both estimates.
 func TestReport(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(options{profile: write(t, "cpu.pprof", api()), results: results}, &out); err != nil {
+	if err := run(options{profile: write(t, "cpu.pprof", api()), results: results}, &out, cached); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -83,7 +90,7 @@ func TestBadInput(t *testing.T) {
 	for _, tt := range tests {
 		var out bytes.Buffer
 		tt.o.results = results
-		err := run(tt.o, &out)
+		err := run(tt.o, &out, cached)
 		switch {
 		case err == nil || !strings.Contains(err.Error(), tt.want):
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
@@ -110,7 +117,7 @@ func TestDoc(t *testing.T) {
 	os.WriteFile(path, []byte(doc.String()), 0o644)
 	var out bytes.Buffer
 	o := options{profile: write(t, "cpu.pprof", api()), results: results, doc: path, fields: "field_00,field_10,field_20,field_30,field_40"}
-	if err := run(o, &out); err != nil {
+	if err := run(o, &out, cached); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"On `fields-0050`", "`fields-0050` → `fields-0005`", "(1701 B, 50 values per sample, compact)", "(171 B, 5 values)"} {
@@ -119,7 +126,18 @@ func TestDoc(t *testing.T) {
 		}
 	}
 	o.fields = "field_00,no_such_field"
-	if err := run(o, &out); err == nil || !strings.Contains(err.Error(), "no_such_field") {
+	if err := run(o, &out, cached); err == nil || !strings.Contains(err.Error(), "no_such_field") {
 		t.Errorf("a field not in DOC: error %v, want one naming it", err)
+	}
+}
+
+// TestFullRun checks that the estimates stand on a full run, and that a machine without one is an error.
+func TestFullRun(t *testing.T) {
+	r, err := committed()
+	if err != nil || !r.Raw.Full() {
+		t.Fatalf("fullRun: %v, %+v; want a full run", err, r.Raw)
+	}
+	if _, err := fullRun(results, "linux-amd64-no-such-cpu"); err == nil || !strings.Contains(err.Error(), "has no full run") {
+		t.Errorf("a machine without a full run: error %v", err)
 	}
 }
