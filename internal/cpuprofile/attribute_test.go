@@ -1,12 +1,17 @@
 package cpuprofile
 
 import (
+	"bytes"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/pprof/profile"
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // codecLines are the codec lines of a raw full run, the only source of the table.
@@ -127,6 +132,58 @@ func TestPackagePath(t *testing.T) {
 	} {
 		if got := packagePath(fn); got != want {
 			t.Errorf("packagePath(%q) = %q, want %q", fn, got, want)
+		}
+	}
+}
+
+// TestEveryCommittedCodec checks that each codec line of every committed full run makes a frame of its
+// module JSON work of that module, with its configuration or one of the same module.
+func TestEveryCommittedCodec(t *testing.T) {
+	ms, err := load.Machines("../../results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		i := slices.IndexFunc(m.Raws, load.Raw.Full)
+		if i < 0 {
+			continue
+		}
+		data, err := os.ReadFile(m.Raws[i].Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := benchfmt.NewReader(bytes.NewReader(data), m.Raws[i].File)
+		for rd.Scan() {
+			if res, ok := rd.Result().(*benchfmt.Result); ok {
+				codecs, bad := rawfmt.ParseCodecs(res.Config)
+				if len(codecs) == 0 || len(bad) > 0 {
+					t.Fatalf("%s: codec lines %v, bad %q", m.Raws[i].File, codecs, bad)
+				}
+				checkCodecs(t, m.Raws[i].File, codecs)
+				break
+			}
+		}
+	}
+}
+
+func checkCodecs(t *testing.T, file string, codecs []rawfmt.CodecConfig) {
+	table := NewTable(codecs)
+	for _, c := range codecs {
+		module, _, _ := strings.Cut(c.ModuleVersion, "@")
+		if module == StdModule {
+			module = StdJSON
+		}
+		p := Synthetic([][]string{stack(module + "/internal/x.(*T).Decode " + module + ".Unmarshal main.handle")}, []int64{10})
+		b := table.Attribute(p, nil)
+		if len(b.Codecs) != 1 || b.Class[Decode] != 10 || b.Codecs[0].Path != module {
+			t.Errorf("%s: codec %s: %+v", file, c.Name, b)
+			continue
+		}
+		named := func(name string) bool {
+			return slices.ContainsFunc(b.Codecs[0].Configs, func(cc rawfmt.CodecConfig) bool { return cc.Name == name })
+		}
+		if got := b.Codecs[0].Config.Name; !named(got) || !named(c.Name) {
+			t.Errorf("%s: codec %s: configuration %s of %v", file, c.Name, got, b.Codecs[0].Configs)
 		}
 	}
 }
