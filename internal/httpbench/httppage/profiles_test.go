@@ -2,6 +2,9 @@ package httppage
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,5 +95,50 @@ func TestProfiles(t *testing.T) {
 	}
 	if len(files) != 5 {
 		t.Errorf("%d files, want README, 2 latency charts and 2 flame graphs", len(files))
+	}
+}
+
+// TestReadBeside lays a run out as results/ holds it, its profiles beside its raw file and the machine's
+// committed full run of the microbenchmarks, and checks that the page sets the JSON part against them.
+func TestReadBeside(t *testing.T) {
+	const machine = "linux-amd64-intel-xeon-processor"
+	results := t.TempDir()
+	rawDir := filepath.Join(results, machine, "http", "raw")
+	micro, _ := filepath.Glob(filepath.Join("../../../results", machine, "raw", "*Z.txt"))
+	if len(micro) == 0 {
+		t.Fatalf("no committed full run of %s", machine)
+	}
+	data, err := os.ReadFile(micro[len(micro)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(results, machine, "raw"), 0o755)
+	os.WriteFile(filepath.Join(results, machine, "raw", filepath.Base(micro[len(micro)-1])), data, 0o644)
+	run, err := Parse("20261202T000000Z.txt", synthetic(variant{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ReadBeside(run, rawDir); err != nil || run.Profiles != nil || run.Micro != nil {
+		t.Fatalf("ReadBeside without profiles: %v, %d profiles, micro %v; want nothing read", err, len(run.Profiles), run.Micro != nil)
+	}
+	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
+	os.MkdirAll(dir, 0o755)
+	for name, p := range profiles() {
+		var b bytes.Buffer
+		p.Write(&b)
+		os.WriteFile(filepath.Join(dir, httpbench.ProfileFile(name)), b.Bytes(), 0o644)
+	}
+	if err := ReadBeside(run, rawDir); err != nil || len(run.Profiles) != 5 || run.Micro == nil {
+		t.Fatalf("ReadBeside: %v, %d profiles, micro %v; want 5 and the full run", err, len(run.Profiles), run.Micro != nil)
+	}
+	page := pageOf(t, run, true)
+	if !strings.Contains(page, "The microbenchmarks are those of `"+filepath.Base(micro[len(micro)-1])) ||
+		!regexp.MustCompile(`\| filtered \| −51.2 \[−52.5, −50.0\] .* \| −[0-9.]+ \[−[0-9.]+, −[0-9.]+\] \|\n`).MatchString(page) {
+		t.Errorf("the page does not set the filtered scenario against the microbenchmarks:\n%s", page)
+	}
+	os.Remove(filepath.Join(dir, httpbench.ProfileFile("goccy")))
+	run.Profiles = nil
+	if err := ReadBeside(run, rawDir); err == nil || !strings.Contains(err.Error(), "goccy") {
+		t.Errorf("a scenario's profile missing: error %v, want one naming it", err)
 	}
 }
