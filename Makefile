@@ -21,6 +21,7 @@ PER_REQUEST ?=
 QUICK       ?=
 ES_URL      ?=
 INDEX       ?=
+PROFILE     ?=
 
 # given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
 given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
@@ -63,6 +64,11 @@ bench-doc:
 bench-http:
 	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
 	$(GO) run ./scripts/report
+
+## bench-profile: where a Go CPU profile's time goes in JSON, and what switching codec or filtering fields would save: PROFILE=cpu.pprof [DOC=… FIELDS=…]
+.PHONY: bench-profile
+bench-profile:
+	$(GO) run ./scripts/profile -profile '$(PROFILE)' -doc '$(DOC)' -fields '$(FIELDS)'
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:
