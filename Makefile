@@ -22,6 +22,7 @@ QUICK       ?=
 ES_URL      ?=
 INDEX       ?=
 ARTIFACTS   ?=
+PROFILE     ?=
 
 # given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
 given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
@@ -64,6 +65,11 @@ bench-doc:
 bench-http:
 	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
 	$(GO) run ./scripts/report
+
+## bench-profile: where a Go CPU profile's time goes in JSON, and what switching codec or filtering fields would save: PROFILE=cpu.pprof [DOC=… FIELDS=…]
+.PHONY: bench-profile
+bench-profile:
+	$(GO) run ./scripts/profile -profile '$(PROFILE)' -doc '$(DOC)' -fields '$(FIELDS)'
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:

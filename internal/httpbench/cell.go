@@ -165,9 +165,10 @@ const (
 	KeyBackend        = "backend"         // "loopback", or the host of a real cluster
 	KeyBackendVersion = "backend-version" // what the cluster says it runs
 	KeyIndex          = "index"
-	KeyWorkers        = "workers"      // load generator workers, and so requests in flight
-	KeyRate           = "rate"         // requests per second of the fixed-rate load
-	KeyDuration       = "duration"     // measured time per cell and round, at most
-	KeyWarmup         = "warmup"       // unmeasured load before it
-	KeyMaxRequests    = "max-requests" // requests per cell and round, at most
+	KeyWorkers        = "workers"        // load generator workers, and so requests in flight
+	KeyRate           = "rate"           // requests per second of the fixed-rate load
+	KeyDuration       = "duration"       // measured time per cell and round, at most
+	KeyWarmup         = "warmup"         // unmeasured load before it
+	KeyMaxRequests    = "max-requests"   // requests per cell and round, at most
+	KeyProfileHz      = "cpu-profile-hz" // the rate of the API server's CPU profiles, when the run took them
 )

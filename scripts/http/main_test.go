@@ -67,9 +67,10 @@ func TestRun(t *testing.T) {
 	dir := filepath.Join(results, id, "http")
 	raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 	hidden, _ := filepath.Glob(filepath.Join(dir, "raw", ".*"))
-	if len(raws) != 1 || len(hidden) != 0 {
-		t.Fatalf("raw directory holds %q and %q; want one raw file", raws, hidden)
+	if len(raws) != 2 || len(hidden) != 0 || raws[0]+"" != strings.TrimSuffix(raws[1], ".txt")+"-cpu" {
+		t.Fatalf("raw directory holds %q and %q; want one raw file and its CPU profiles", raws, hidden)
 	}
+	raws = raws[1:]
 	data, err := os.ReadFile(raws[0])
 	if err != nil {
 		t.Fatal(err)
@@ -92,10 +93,16 @@ func TestRun(t *testing.T) {
 	if err := httppage.CheckResponses(r); err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
+	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncpu-profile-hz: 250\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("raw file lacks %q", want)
 		}
+	}
+	if err := httppage.ReadBeside(r, filepath.Join(dir, "raw")); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Profiles) != 7 {
+		t.Errorf("%d CPU profiles, want one per scenario", len(r.Profiles))
 	}
 	page, err := httppage.Page(r, id, false)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -27,6 +28,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and prints the
@@ -57,7 +59,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		}
 		cs[i] = c
 	}
-	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, stderr: stderr}
+	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}, stderr: stderr}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
 		for _, l := range []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
 			m.cells = append(m.cells, httpbench.Cell{Scenario: s, Load: l})
@@ -93,7 +95,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
 		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
 		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
-		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyBackend, host,
+		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), httpbench.KeyBackend, host,
 		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
 	var err error
 	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
@@ -118,10 +120,17 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w; nothing written", err)
 	}
-	if err := runner.WriteRaw(filepath.Join(o.results, id, "http", "raw", name), false, stderr, func(w io.Writer) error {
+	rawDir := filepath.Join(o.results, id, "http", "raw")
+	if err := writeProfiles(filepath.Join(rawDir, httpbench.ProfileDir(name)), m.profiles, stderr); err != nil {
+		return err
+	}
+	if err := runner.WriteRaw(filepath.Join(rawDir, name), false, stderr, func(w io.Writer) error {
 		_, err := w.Write(raw.Bytes())
 		return err
 	}); err != nil {
+		return err
+	}
+	if err := httppage.ReadBeside(r, rawDir); err != nil {
 		return err
 	}
 	page, err := httppage.Page(r, id, false)
@@ -141,7 +150,8 @@ type meter struct {
 	client     *http.Client // reads the servers' stats
 	config     []benchfmt.Config
 	w          *benchfmt.Writer
-	stderr     io.Writer // for -v
+	profiles   httpbench.ProfileSet // the API server's CPU profile of every cell and round
+	stderr     io.Writer            // for -v
 }
 
 func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
@@ -151,7 +161,10 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 	cells := slices.Clone(m.cells)
 	rand.New(rand.NewPCG(m.o.seed, uint64(round))).Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 	for _, c := range cells {
-		res, err := m.measure(ctx, c)
+		res, prof, err := m.measure(ctx, c)
+		if err == nil {
+			err = m.profiles.Add(c, round, prof)
+		}
 		if err != nil {
 			return fmt.Errorf("scenario %s at %s: %w", c.Scenario.Name, c.Load, err)
 		}
@@ -164,15 +177,16 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 }
 
 // measure starts the API server of c's scenario, warms it up with c's load and
-// measures it under the same load.
-func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result, error) {
+// measures it under the same load, returning its result line and the API
+// server's CPU profile of the measured load.
+func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Result, prof []byte, err error) {
 	cfg, err := json.Marshal(api.Config{Backend: m.backendURL, Index: m.o.index, Scenario: c.Scenario})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a, err := startChild(ctx, roleAPI, m.o.apiAddr, string(cfg))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer a.stop()
 	if m.o.verbose {
@@ -184,25 +198,28 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	for i, d := range []time.Duration{m.o.warmup, m.o.duration} {
 		spec.Duration = d
 		if res, err = attack(ctx, spec); err != nil && i == 0 {
-			return nil, cmp.Or(a.stop(), fmt.Errorf("warm-up: %w", err)) // a server that failed to start says why
+			return nil, nil, cmp.Or(a.stop(), fmt.Errorf("warm-up: %w", err)) // a server that failed to start says why
 		}
 		if err == nil {
 			stats[i], err = m.stats(ctx, a)
 		}
+		if err == nil { // the profile covers the measured load
+			prof, err = httpbench.Profile(ctx, m.client, a.url, i == 0)
+		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if err := a.stop(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d, back := stats[1][0].Sub(stats[0][0]), stats[1][1].Sub(stats[0][1])
 	if d.Requests != uint64(res.Requests) {
-		return nil, fmt.Errorf("the API server counted %d requests, the load generator %d", d.Requests, res.Requests)
+		return nil, nil, fmt.Errorf("the API server counted %d requests, the load generator %d", d.Requests, res.Requests)
 	}
 	if m.backend != nil {
 		if err := checkBackend(c.Scenario, d.Requests, back, d); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	n := float64(res.Requests)
@@ -220,7 +237,7 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (*benchfmt.Result
 	}
 	values = append(values, per(float64(d.AllocBytes), httpbench.UnitB), per(float64(d.AllocObjects), httpbench.UnitAllocs),
 		per(float64(d.Conns), httpbench.UnitConns), per(float64(d.Bytes), httpbench.UnitBackendB))
-	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, nil
+	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, prof, nil
 }
 
 // stats reads the API server's stats and the loopback backend's (none of a cluster).
@@ -262,4 +279,23 @@ func includesLabel(includes string) string {
 		return "no _source_includes"
 	}
 	return "_source_includes=" + includes
+}
+
+// writeProfiles writes each scenario's merged CPU profile into dir, made anew.
+func writeProfiles(dir string, set httpbench.ProfileSet, stderr io.Writer) error {
+	files, err := set.Files()
+	if err == nil {
+		err = os.MkdirAll(dir, 0o755)
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err != nil {
+			break
+		}
+		err = safefile.WriteFile(filepath.Join(dir, name), files[name], 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("CPU profiles: %w", err)
+	}
+	fmt.Fprintf(stderr, "wrote %d CPU profiles under %s\n", len(files), dir)
+	return nil
 }

@@ -44,6 +44,9 @@ func httpPages(results, only string) ([]pageDir, error) {
 			run, err = httppage.Parse(raw, data)
 		}
 		if err == nil {
+			err = httppage.ReadBeside(run, dir)
+		}
+		if err == nil {
 			p.files, err = httppage.Files(run, e.Name())
 		}
 		if errors.Is(err, fs.ErrNotExist) {

@@ -193,4 +193,16 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 			t.Errorf("machine page with a full run lacks %q", want)
 		}
 	}
+
+	// A newer full run too short to rank gets a page of its own, linked from
+	// the machine page, which stays built from the full run that ranks.
+	short := testName(30, rawfmt.KindFull)
+	writeRaw(t, dir, testMachine, short.String(), synth{rounds: 3}.text())
+	mustReport(t, dir)
+	machine = readFile(t, dir, testMachine, "README.md")
+	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") (", link(short, "full")} {
+		if !strings.Contains(machine, want) {
+			t.Errorf("machine page beside a newer full run of 3 rounds lacks %q", want)
+		}
+	}
 }

@@ -4,7 +4,8 @@
 //
 // Data flows per request from GET /search to the backend's /<index>/_search?size=H (with
 // _source_includes when the scenario filters) through one http.Client, whose transport counts the
-// connections it dials. Its Counters, CPU time and allocations are served at httpbench.StatsPath.
+// connections it dials. Its Counters, CPU time and allocations are served at httpbench.StatsPath,
+// its CPU profile at httpbench.ProfilePath.
 package api
 
 import (
@@ -44,6 +45,7 @@ type Server struct {
 	newProj  func() any
 	project  projector
 	counters httpbench.Counters
+	profiler httpbench.Profiler
 }
 
 // New returns a server for cfg, its codec warmed up for the types it decodes and encodes.
@@ -101,11 +103,12 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Handler serves SearchPath and the stats.
+// Handler serves SearchPath, the stats and the CPU profile.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+SearchPath, s.search)
 	mux.Handle("GET "+httpbench.StatsPath, &s.counters)
+	mux.Handle(httpbench.ProfilePath, &s.profiler)
 	return mux
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"maps"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -18,8 +19,8 @@ import (
 // ChartFile is the name of the latency chart of load l.
 func ChartFile(l httpbench.Load) string { return "latency-" + l.String() + ".svg" }
 
-// ChartGlob matches the name of every latency chart.
-const ChartGlob = "latency-*.svg"
+// ChartGlob matches the name of every chart: the latency charts and the flame graphs.
+const ChartGlob = "*.svg"
 
 // palette is the base's black, then the report's first nine colours.
 var palette = append([]color.Color{color.RGBA{0, 0, 0, 255}}, render.Palette[:9]...)
@@ -69,7 +70,7 @@ func Chart(run *Run, l httpbench.Load) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Files returns the whole report of run: README.md and the charts.
+// Files returns the whole report of run: README.md, the charts and the flame graphs.
 func Files(run *Run, machine string) (map[string][]byte, error) {
 	page, err := Page(run, machine, true)
 	if err != nil {
@@ -83,5 +84,6 @@ func Files(run *Run, machine string) (map[string][]byte, error) {
 		}
 		files[ChartFile(l)] = svg
 	}
+	maps.Copy(files, run.flames())
 	return files, nil
 }

@@ -5,6 +5,8 @@
 // Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
 // samples per unit, in round order); checks.go decides which findings it can state; view.go builds
 // the view with internal/report/model and format, page.tmpl words it; chart.go draws the charts.
+// ReadBeside adds the API server's CPU profiles and the machine's microbenchmarks; profiles.go
+// attributes the profiles (internal/cpuprofile) for profiles.tmpl, and flame.go draws flame graphs.
 // The same raw bytes always give the same files.
 package httppage
 
@@ -14,9 +16,11 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -26,6 +30,11 @@ type Run struct {
 	Config  []benchfmt.Config // as the file gives them, in order
 	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario, the base first
 	samples map[httpbench.Cell]map[string][]float64
+
+	// Read by ReadBeside: the API server's CPU profile per scenario (nil for a run without) and the
+	// machine's full run of the microbenchmarks.
+	Profiles map[string]*profile.Profile
+	Micro    *load.Run
 }
 
 // Value returns the value of a configuration key, or "" without one.

@@ -1,0 +1,224 @@
+// Package cpuprofile attributes the samples of a Go CPU profile to what they spend it on: JSON decode and
+// encode in each codec, GC and allocation, net/http with its syscalls, and the rest.
+//
+// Data flows one way. Read parses a profile with github.com/google/pprof/profile and refuses what cannot
+// be attributed (read.go); a Table, built from a raw file's codec lines (rawfmt.CodecConfig), knows which
+// package paths belong to which codec module; Attribute walks every sample's stack once and returns a
+// Breakdown: CPU per class, per codec module, and per call site in the profiled program's own code.
+// Estimate (estimate.go) sets a Breakdown against the suite's measured ratios, and Report (report.go)
+// writes what make bench-profile prints.
+package cpuprofile
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// A Class is what a sample spends its CPU on.
+type Class int
+
+// The classes, each sample in exactly one.
+const (
+	Decode Class = iota // a frame of a codec's packages, whose outermost codec frame reads
+	Encode              // the same, whose outermost codec frame writes (Marshal, Encode)
+	GC                  // the collector's workers, and allocation and GC work outside JSON
+	Net                 // net/http, net, TLS, internal/poll and syscalls, where they are the leaf-most deciding frame
+	Other               // the rest: the program's own code, scheduling, everything else
+	NumClasses
+)
+
+var classNames = [NumClasses]string{"JSON decode", "JSON encode", "GC and allocation", "net/http and syscalls", "the rest"}
+
+func (c Class) String() string { return classNames[c] }
+
+// JSON reports whether c is JSON work.
+func (c Class) JSON() bool { return c == Decode || c == Encode }
+
+// StdModule is the module name a raw file's codec line gives the standard library (std@goX.Y.Z), and
+// StdJSON the tree of its JSON packages: encoding/json, encoding/json/v2, encoding/json/jsontext and
+// their internal packages.
+const (
+	StdModule = "std"
+	StdJSON   = "encoding/json"
+)
+
+// A Table maps package paths to codec modules, from the codec lines of one raw file: its only source.
+type Table struct {
+	modules []Module
+}
+
+// A Module is one codec module and the configurations of the raw file that use it.
+type Module struct {
+	Path    string // the module path, or StdJSON for the standard library
+	Configs []rawfmt.CodecConfig
+}
+
+// Label names the module and its configurations: "github.com/goccy/go-json (goccy)".
+func (m Module) Label() string {
+	names := make([]string, len(m.Configs))
+	for i, c := range m.Configs {
+		names[i] = c.Name
+	}
+	return m.Path + " (" + strings.Join(names, ", ") + ")"
+}
+
+// NewTable builds the table of the codec configurations of a raw file.
+func NewTable(codecs []rawfmt.CodecConfig) Table {
+	var t Table
+	for _, c := range codecs {
+		path, _, _ := strings.Cut(c.ModuleVersion, "@")
+		if path == StdModule {
+			path = StdJSON
+		}
+		if i := slices.IndexFunc(t.modules, func(m Module) bool { return m.Path == path }); i >= 0 {
+			t.modules[i].Configs = append(t.modules[i].Configs, c)
+		} else {
+			t.modules = append(t.modules, Module{Path: path, Configs: []rawfmt.CodecConfig{c}})
+		}
+	}
+	return t
+}
+
+// Modules are the table's modules, in the raw file's order.
+func (t Table) Modules() []Module { return t.modules }
+
+// module returns the index of the module that holds package pkg, the longest path matching; -1 for none.
+func (t Table) module(pkg string) int {
+	best := -1
+	for i, m := range t.modules {
+		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.modules[best].Path)) {
+			best = i
+		}
+	}
+	return best
+}
+
+// A Breakdown is a profile's CPU, in its sample value's unit (nanoseconds for a Go CPU profile), by class,
+// by codec module and by the call sites that spend the JSON work.
+type Breakdown struct {
+	Unit   string
+	Total  float64
+	Class  [NumClasses]float64
+	Codecs []CodecShare // the modules with samples, most first
+}
+
+// Share is the fraction of the total in class c.
+func (b Breakdown) Share(c Class) float64 { return b.Class[c] / b.Total }
+
+// JSON is the CPU in JSON decode and encode.
+func (b Breakdown) JSON() float64 { return b.Class[Decode] + b.Class[Encode] }
+
+// A CodecShare is one codec module's JSON work.
+type CodecShare struct {
+	Module
+	Config         rawfmt.CodecConfig // the configuration its entry packages point to (see configFor)
+	Decode, Encode float64
+	Sites          []Site // most first
+}
+
+// A Site is a function of the profiled program that calls into a codec: the first frame above the
+// codec's outermost frame that is neither a codec's nor the runtime's.
+type Site struct {
+	Func           string
+	Decode, Encode float64
+}
+
+// Attribute walks the stacks of p's samples that keep accepts (all when keep is nil) and sums their
+// CPU value (ValueIndex) by class, codec module and call site.
+func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Breakdown {
+	vi := ValueIndex(p)
+	b := Breakdown{Unit: p.SampleType[vi].Unit}
+	codecs := map[int]*CodecShare{}
+	sites := map[[2]int]*Site{}
+	var siteNames []string
+	for _, s := range p.Sample {
+		if keep != nil && !keep(s) {
+			continue
+		}
+		v := float64(s.Value[vi])
+		b.Total += v
+		st := t.classify(Frames(s))
+		b.Class[st.class] += v
+		if !st.class.JSON() {
+			continue
+		}
+		cs := codecs[st.module]
+		if cs == nil {
+			m := t.modules[st.module]
+			cs = &CodecShare{Module: m, Config: configFor(m, st.entryPkg)}
+			codecs[st.module] = cs
+		}
+		i := slices.Index(siteNames, st.site)
+		if i < 0 {
+			i, siteNames = len(siteNames), append(siteNames, st.site)
+		}
+		site := sites[[2]int{st.module, i}]
+		if site == nil {
+			site = &Site{Func: st.site}
+			sites[[2]int{st.module, i}] = site
+		}
+		if st.class == Decode {
+			cs.Decode, site.Decode = cs.Decode+v, site.Decode+v
+		} else {
+			cs.Encode, site.Encode = cs.Encode+v, site.Encode+v
+		}
+	}
+	for k, site := range sites {
+		codecs[k[0]].Sites = append(codecs[k[0]].Sites, *site)
+	}
+	for _, cs := range codecs {
+		slices.SortFunc(cs.Sites, func(a, b Site) int {
+			return cmp.Or(cmp.Compare(b.Decode+b.Encode, a.Decode+a.Encode), strings.Compare(a.Func, b.Func))
+		})
+		b.Codecs = append(b.Codecs, *cs)
+	}
+	slices.SortFunc(b.Codecs, func(x, y CodecShare) int {
+		return cmp.Or(cmp.Compare(y.Decode+y.Encode, x.Decode+x.Encode), strings.Compare(x.Path, y.Path))
+	})
+	return b
+}
+
+// configFor is the configuration of m that code entering it at package entry runs: for the standard
+// library, encoding/json/v2 and jsontext point to its v2-category configuration, encoding/json to its
+// std one; for any module, else, the first std-category configuration, else the first.
+func configFor(m Module, entry string) rawfmt.CodecConfig {
+	want := rawfmt.CategoryStd
+	if m.Path == StdJSON && entry != StdJSON {
+		want = "v2"
+	}
+	if i := slices.IndexFunc(m.Configs, func(c rawfmt.CodecConfig) bool { return c.Category == want }); i >= 0 {
+		return m.Configs[i]
+	}
+	return m.Configs[0]
+}
+
+// ClassOf is the class of one sample.
+func (t Table) ClassOf(s *profile.Sample) Class { return t.classify(Frames(s)).class }
+
+// Frames are a sample's function names, leaf first, inlined frames included.
+func Frames(s *profile.Sample) []string {
+	var out []string
+	for _, loc := range s.Location {
+		for _, l := range loc.Line { // innermost first
+			if l.Function != nil {
+				out = append(out, l.Function.Name)
+			}
+		}
+	}
+	return out
+}
+
+// ValueIndex is the index of p's CPU time value (cpu/nanoseconds), else of its last sample type.
+func ValueIndex(p *profile.Profile) int {
+	for i, st := range p.SampleType {
+		if st.Type == "cpu" {
+			return i
+		}
+	}
+	return len(p.SampleType) - 1
+}

@@ -1,0 +1,76 @@
+package cpuprofile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+// Read parses a Go CPU profile, gzipped or not, as net/http/pprof, go test -cpuprofile and runtime/pprof
+// write it. It refuses, each with one line: data that is no profile, a profile of anything but CPU time
+// (a heap profile, say), one without samples, and one whose frames carry no function names (a profile
+// of another binary, never symbolized).
+func Read(data []byte) (*profile.Profile, error) {
+	p, err := profile.Parse(bytes.NewReader(data))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("not a pprof profile (%v)", firstLine(err))
+	case !isCPU(p):
+		return nil, fmt.Errorf("a %s profile, not a CPU profile: take one with net/http/pprof's /debug/pprof/profile, go test -cpuprofile or runtime/pprof.StartCPUProfile", kind(p))
+	case len(p.Sample) == 0:
+		return nil, errors.New("a CPU profile without samples: profile the program while it works")
+	case !symbolized(p):
+		return nil, errors.New("a profile without symbols: its frames name no function; symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
+	}
+	return p, nil
+}
+
+// isCPU reports whether p measures CPU time: its period or a sample type is cpu.
+func isCPU(p *profile.Profile) bool {
+	if p.PeriodType != nil && p.PeriodType.Type == "cpu" {
+		return true
+	}
+	for _, st := range p.SampleType {
+		if st.Type == "cpu" {
+			return true
+		}
+	}
+	return false
+}
+
+// kind names what a profile measures, from its sample types: "heap" for allocation or in-use space.
+func kind(p *profile.Profile) string {
+	var types []string
+	for _, st := range p.SampleType {
+		if strings.Contains(st.Type, "alloc") || strings.Contains(st.Type, "inuse") {
+			return "heap"
+		}
+		types = append(types, st.Type)
+	}
+	if len(types) == 0 {
+		return "untyped"
+	}
+	return strings.Join(types, "/")
+}
+
+// symbolized reports whether any sample's frames name a function.
+func symbolized(p *profile.Profile) bool {
+	for _, s := range p.Sample {
+		for _, loc := range s.Location {
+			for _, l := range loc.Line {
+				if l.Function != nil && l.Function.Name != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}

@@ -1,0 +1,285 @@
+package httppage
+
+import (
+	"bytes"
+	"cmp"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"text/template"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// ReadBeside reads what lies beside run's raw file in rawDir (results/<machine-id>/http/raw): the API
+// server's CPU profile of each scenario (httpbench.ProfileDir) and, when there are profiles, the
+// machine's newest full run of the microbenchmarks under results/<machine-id>/raw, the JSON cost of
+// the same documents. A run without profiles reads nothing.
+func ReadBeside(run *Run, rawDir string) error {
+	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
+	for _, c := range run.Cells {
+		name := c.Scenario.Name
+		if _, ok := run.Profiles[name]; ok {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, httpbench.ProfileFile(name)))
+		if errors.Is(err, fs.ErrNotExist) && run.Profiles == nil {
+			return nil
+		}
+		var p *profile.Profile
+		if err == nil {
+			p, err = profile.ParseData(data) // a cell may have no samples: cpuprofile.Read would refuse it
+		}
+		if err != nil {
+			return fmt.Errorf("CPU profile of %s: %w", name, err)
+		}
+		if run.Profiles == nil {
+			run.Profiles = map[string]*profile.Profile{}
+		}
+		run.Profiles[name] = p
+	}
+	machineDir := filepath.Dir(filepath.Dir(rawDir))
+	ms, err := load.Machines(filepath.Dir(machineDir))
+	if err != nil {
+		return nil // no microbenchmarks: the page says so
+	}
+	for _, m := range ms {
+		if i := slices.IndexFunc(m.Raws, load.Raw.Full); m.ID == filepath.Base(machineDir) && i >= 0 {
+			run.Micro, err = load.Load(m.Raws[i])
+			return err
+		}
+	}
+	return nil
+}
+
+// shares are a cell's breakdowns, one per round in round order, from its scenario's profile.
+func (r *Run) shares(c httpbench.Cell) []cpuprofile.Breakdown {
+	p := r.Profiles[c.Scenario.Name]
+	if p == nil {
+		return nil
+	}
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	t := cpuprofile.NewTable(codecs)
+	out := make([]cpuprofile.Breakdown, len(r.Samples(c, httpbench.UnitAPICPU)))
+	for i := range out {
+		out[i] = t.Attribute(p, inCell(c, i+1))
+	}
+	return out
+}
+
+// inCell keeps the samples of cell c's load in round (from 1), or in every round for round 0.
+func inCell(c httpbench.Cell, round int) func(*profile.Sample) bool {
+	l, rd := c.Load.String(), strconv.Itoa(round)
+	return func(s *profile.Sample) bool {
+		return slices.Equal(s.Label[httpbench.LabelLoad], []string{l}) && (round == 0 || slices.Equal(s.Label[httpbench.LabelRound], []string{rd}))
+	}
+}
+
+// parts are what the reconciliation splits CPU into, each a set of classes.
+var parts = []struct {
+	name    string
+	classes []cpuprofile.Class
+}{
+	{"JSON", []cpuprofile.Class{cpuprofile.Decode, cpuprofile.Encode}},
+	{"GC and allocation", []cpuprofile.Class{cpuprofile.GC}},
+	{"net/http and syscalls", []cpuprofile.Class{cpuprofile.Net}},
+	{"the rest", []cpuprofile.Class{cpuprofile.Other}},
+}
+
+// perRequest is, per round, the API CPU per request of c in classes: its getrusage CPU per request times the
+// profile's share of those classes in that round; NaN for a round without samples.
+func (r *Run) perRequest(c httpbench.Cell, b []cpuprofile.Breakdown, classes []cpuprofile.Class) []float64 {
+	cpu := r.Samples(c, httpbench.UnitAPICPU)
+	out := make([]float64, len(b))
+	for i, br := range b {
+		share := 0.0
+		for _, k := range classes {
+			share += br.Share(k) // NaN without samples
+		}
+		out[i] = cpu[i] * share
+	}
+	return out
+}
+
+// micro is the microbenchmarks' JSON work per request of scenario s, in ns: decode-struct of the document
+// the backend sends (es-hits-H-full, or es-hits-H-source5 when filtered) plus encode-struct of the
+// 5-field documents (es-hits-H-source5), in s's codec, as sets of samples; nil without the cells.
+func (r *Run) micro(s httpbench.Scenario) [][]float64 {
+	if r.Micro == nil {
+		return nil
+	}
+	full := httpbench.HitsFixture(s.Hits)
+	_, five, _ := load.HitsPair(full)
+	doc := full
+	if s.Source == httpbench.SourceFiltered {
+		doc = five
+	}
+	sets := [][]float64{r.Micro.Ns(load.OpDecodeStruct, doc, s.Codec), r.Micro.Ns(load.OpEncodeStruct, five, s.Codec)}
+	if len(sets[0]) == 0 || len(sets[1]) == 0 {
+		return nil
+	}
+	return sets
+}
+
+//go:embed profiles.tmpl
+var profilesText string
+
+var profilesTemplate = template.Must(template.New("profiles").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(profilesText))
+
+// profilesView is what profiles.tmpl says: per load the shares and the reconciliation, and the flame graphs.
+type profilesView struct {
+	Loads        []profileLoad
+	Flames       []flameView
+	Micro        string // the microbenchmark run's file and Go version; "" without one
+	Go           string // the HTTP run's Go version
+	Hz           string // the profiles' rate
+	Classes      []string
+	Parts        []string
+	BaseJSON     string // the base's JSON share at the first load
+	FilteredJSON string // the filtered scenario's
+	Saved        string // the filtered scenario's change of API CPU per request and of its JSON part, at the first load
+}
+
+type profileLoad struct {
+	Label             string
+	Shares, Reconcile [][]string
+}
+
+type flameView struct{ Scenario, Label, File string }
+
+// flameScenarios are the scenarios whose flame graphs the page shows, at the first load.
+var flameScenarios = []string{"base", httpbench.SourceFiltered}
+
+func (r *Run) profilesPage() ([]byte, error) {
+	if r.Profiles == nil {
+		return nil, nil
+	}
+	v := profilesView{Go: r.Value(rawfmt.KeyGo), Hz: cmp.Or(r.Value(httpbench.KeyProfileHz), "100")}
+	for c := range cpuprofile.NumClasses {
+		v.Classes = append(v.Classes, c.String())
+	}
+	for _, p := range parts {
+		v.Parts = append(v.Parts, p.name)
+	}
+	if r.Micro != nil {
+		goVersion, _ := r.Micro.Value(rawfmt.KeyGo)
+		v.Micro = fmt.Sprintf("`%s` (%s)", r.Micro.Raw.File, goVersion)
+	}
+	for i, l := range r.Loads() {
+		cells := r.at(l)
+		lv := profileLoad{Label: loadLabel(l)}
+		base := r.shares(cells[0])
+		for _, c := range cells {
+			b := r.shares(c)
+			row := []string{c.Scenario.Name}
+			for k := range cpuprofile.NumClasses {
+				row = append(row, shareCI(b, k))
+			}
+			lv.Shares = append(lv.Shares, row)
+			if i == 0 && c.Scenario.Name == "base" {
+				v.BaseJSON = format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode)))
+			}
+			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
+				v.FilteredJSON = format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode)))
+			}
+			if c == cells[0] {
+				continue
+			}
+			d, _ := effects[0].of(r, cells[0], c)
+			row = []string{c.Scenario.Name, formatEffect(d, 1e-3, false)}
+			for _, p := range parts {
+				row = append(row, formatEffect(paired(r.perRequest(cells[0], base, p.classes), r.perRequest(c, b, p.classes)), 1e-3, false))
+			}
+			row = append(row, r.microChange(cells[0].Scenario, c.Scenario))
+			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
+				v.Saved = fmt.Sprintf("its change of API CPU per request, %s µs, holds %s µs of JSON work", row[1], row[2])
+			}
+			lv.Reconcile = append(lv.Reconcile, row)
+		}
+		v.Loads = append(v.Loads, lv)
+	}
+	first := r.Loads()[0]
+	for _, name := range flameScenarios {
+		if r.Profiles[name] != nil {
+			v.Flames = append(v.Flames, flameView{name, loadLabel(first), FlameFile(name, first.String())})
+		}
+	}
+	var b bytes.Buffer
+	if err := profilesTemplate.Execute(&b, v); err != nil {
+		return nil, fmt.Errorf("the profiles of %s: %w", r.File, err)
+	}
+	return b.Bytes(), nil
+}
+
+// flames draws the flame graphs of flameScenarios at the run's first load, by FlameFile name.
+func (r *Run) flames() map[string][]byte {
+	files := map[string][]byte{}
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	t := cpuprofile.NewTable(codecs)
+	first := r.Loads()[0]
+	for _, name := range flameScenarios {
+		if p := r.Profiles[name]; p != nil {
+			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))
+			files[FlameFile(name, first.String())] = Flame(p, t, inCell(httpbench.Cell{Load: first}, 0), title)
+		}
+	}
+	return files
+}
+
+// microChange is the microbenchmarks' change of JSON work per request from base to s, in µs.
+func (r *Run) microChange(base, s httpbench.Scenario) string {
+	b, v := r.micro(base), r.micro(s)
+	if b == nil || v == nil {
+		return format.None
+	}
+	e := model.Derive(append(b, v...), func(m []float64) float64 { return (m[2] + m[3] - m[0] - m[1]) * 1e-3 })
+	return format.CI(e, format.Signed, "")
+}
+
+// paired is the median and interval of the round-by-round differences v − b, over the rounds both have.
+func paired(b, v []float64) model.Estimate {
+	var d []float64
+	for i := range min(len(b), len(v)) {
+		if !math.IsNaN(v[i] - b[i]) {
+			d = append(d, v[i]-b[i])
+		}
+	}
+	return model.Summarize(d)
+}
+
+// pcts are, per round, the percentage of the CPU in classes.
+func pcts(b []cpuprofile.Breakdown, classes ...cpuprofile.Class) []float64 {
+	var out []float64
+	for _, br := range b {
+		if br.Total == 0 {
+			continue
+		}
+		s := 0.0
+		for _, k := range classes {
+			s += br.Share(k)
+		}
+		out = append(out, 100*s)
+	}
+	return out
+}
+
+func shareCI(b []cpuprofile.Breakdown, k cpuprofile.Class) string {
+	if len(b) == 0 {
+		return format.None
+	}
+	return format.PercentCI(model.Summarize(pcts(b, k)))
+}

@@ -1,0 +1,144 @@
+package httppage
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/pprof/profile"
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+)
+
+// profiles are the synthetic run's profiles: each round and load, the base spends 50% of its CPU in
+// encoding/json's decode, 10% in its encode, 20% in net/http, 10% in GC and 10% in its own code; the
+// filtered scenario 20%, 20%, 30%, 10%, 20%; the others as the base.
+func profiles() map[string]*profile.Profile {
+	const handler = " main.search net/http.(*conn).serve"
+	stacks := []string{"encoding/json.Unmarshal" + handler, "encoding/json.Marshal" + handler,
+		"syscall.Syscall net.(*conn).Write" + handler, "runtime.gcBgMarkWorker", "main.project" + handler}
+	weights := map[string][]int64{"base": {50, 10, 20, 10, 10}, "filtered": {20, 20, 30, 10, 20}}
+	out := map[string]*profile.Profile{}
+	for _, name := range []string{"base", "goccy", "filtered", "hits-1", "hits-100"} {
+		w := weights[name]
+		if w == nil {
+			w = weights["base"]
+		}
+		var all [][]string
+		var ns []int64
+		var labels []map[string][]string
+		for _, l := range []httpbench.Load{{Workers: 64}, {Rate: 200}} {
+			for round := 1; round <= 6; round++ {
+				for i, s := range stacks {
+					all, ns = append(all, strings.Fields(s)), append(ns, w[i]*1e6)
+					labels = append(labels, map[string][]string{httpbench.LabelLoad: {l.String()}, httpbench.LabelRound: {strconv.Itoa(round)}})
+				}
+			}
+		}
+		p := cpuprofile.Synthetic(all, ns)
+		for i, s := range p.Sample {
+			s.Label = labels[i]
+		}
+		out[name] = p
+	}
+	return out
+}
+
+func TestProfiles(t *testing.T) {
+	run, err := Parse("raw.txt", synthetic(variant{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The synthetic run's codec lines name goccy alone; encoding/json's makes its frames JSON.
+	run.Config = append(run.Config, benchfmt.Config{Key: "codec-encoding-json", Value: []byte("std@go1.27.3 std native")})
+	without := pageOf(t, run, true)
+	if strings.Contains(without, "Where the API server's CPU goes") {
+		t.Errorf("a run without profiles has their section")
+	}
+	run.Profiles = profiles()
+	page := pageOf(t, run, true)
+	for _, want := range []string{
+		"At 64 workers, JSON work is 60% of the base's API-server CPU and 40% of the filtered scenario's; its change of API CPU per request, −51.2 [−52.5, −50.0] µs, holds −41.0 [",
+		"| base | 50% | 10% | 10% | 20% | 10% |",
+		"| filtered | 20% | 20% | 10% | 30% | 20% |",
+		"| filtered | −51.2 [−52.5, −50.0] | −41.0 [",
+		"| goccy | ~ [", // the base's shares, its CPU scattered
+		"This machine has no full run of the microbenchmarks",
+		"![API server CPU, base at 64 workers](flame-base-64-workers.svg)",
+		"![API server CPU, filtered at 64 workers](flame-filtered-64-workers.svg)",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if !strings.HasPrefix(page, without) {
+		t.Errorf("the profiles change the page above their section")
+	}
+	if t.Failed() {
+		t.Log(page)
+	}
+	files, err := Files(run, "linux-amd64-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flame := files["flame-filtered-64-workers.svg"]
+	for _, want := range []string{"<svg", "JSON decode 20%", "net/http and syscalls 30%", "<title>encoding/json.Unmarshal: 20%</title>"} {
+		if !bytes.Contains(flame, []byte(want)) {
+			t.Errorf("the filtered flame graph lacks %q", want)
+		}
+	}
+	if len(files) != 5 {
+		t.Errorf("%d files, want README, 2 latency charts and 2 flame graphs", len(files))
+	}
+}
+
+// TestReadBeside lays a run out as results/ holds it, its profiles beside its raw file and the machine's
+// committed full run of the microbenchmarks, and checks that the page sets the JSON part against them.
+func TestReadBeside(t *testing.T) {
+	const machine = "linux-amd64-intel-xeon-processor"
+	results := t.TempDir()
+	rawDir := filepath.Join(results, machine, "http", "raw")
+	micro, _ := filepath.Glob(filepath.Join("../../../results", machine, "raw", "*Z.txt"))
+	if len(micro) == 0 {
+		t.Fatalf("no committed full run of %s", machine)
+	}
+	data, err := os.ReadFile(micro[len(micro)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(results, machine, "raw"), 0o755)
+	os.WriteFile(filepath.Join(results, machine, "raw", filepath.Base(micro[len(micro)-1])), data, 0o644)
+	run, err := Parse("20261202T000000Z.txt", synthetic(variant{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ReadBeside(run, rawDir); err != nil || run.Profiles != nil || run.Micro != nil {
+		t.Fatalf("ReadBeside without profiles: %v, %d profiles, micro %v; want nothing read", err, len(run.Profiles), run.Micro != nil)
+	}
+	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
+	os.MkdirAll(dir, 0o755)
+	for name, p := range profiles() {
+		var b bytes.Buffer
+		p.Write(&b)
+		os.WriteFile(filepath.Join(dir, httpbench.ProfileFile(name)), b.Bytes(), 0o644)
+	}
+	if err := ReadBeside(run, rawDir); err != nil || len(run.Profiles) != 5 || run.Micro == nil {
+		t.Fatalf("ReadBeside: %v, %d profiles, micro %v; want 5 and the full run", err, len(run.Profiles), run.Micro != nil)
+	}
+	page := pageOf(t, run, true)
+	if !strings.Contains(page, "The microbenchmarks are those of `"+filepath.Base(micro[len(micro)-1])) ||
+		!regexp.MustCompile(`\| filtered \| −51.2 \[−52.5, −50.0\] .* \| −[0-9.]+ \[−[0-9.]+, −[0-9.]+\] \|\n`).MatchString(page) {
+		t.Errorf("the page does not set the filtered scenario against the microbenchmarks:\n%s", page)
+	}
+	os.Remove(filepath.Join(dir, httpbench.ProfileFile("goccy")))
+	run.Profiles = nil
+	if err := ReadBeside(run, rawDir); err == nil || !strings.Contains(err.Error(), "goccy") {
+		t.Errorf("a scenario's profile missing: error %v, want one naming it", err)
+	}
+}

@@ -1,0 +1,124 @@
+package httpbench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/google/pprof/profile"
+)
+
+// ProfilePath is where the API server starts (POST) and stops (GET, which returns it) its CPU profile.
+const ProfilePath = "/_jsoncost/profile"
+
+// ProfileHz is the rate of the CPU profile, in samples per CPU second: above runtime/pprof's 100, so that a
+// cell of a few seconds holds enough samples for shares per round.
+const ProfileHz = 250
+
+// Labels of the samples of a scenario's merged profile: the cell's load and the round.
+const (
+	LabelLoad  = "load"
+	LabelRound = "round"
+)
+
+// ProfileDir is the directory beside raw file raw that holds its CPU profiles, one per scenario
+// (ProfileFile): 20261201T225416Z.txt → 20261201T225416Z-cpu.
+func ProfileDir(raw string) string { return strings.TrimSuffix(raw, ".txt") + "-cpu" }
+
+// ProfileFile is the name of a scenario's merged, gzipped CPU profile in ProfileDir.
+func ProfileFile(scenario string) string { return scenario + ".pb.gz" }
+
+// A Profiler serves ProfilePath: one CPU profile of the process at a time, into memory.
+type Profiler struct {
+	mu  sync.Mutex
+	buf *bytes.Buffer // the profile being written; nil when none is
+}
+
+func (p *Profiler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case r.Method == http.MethodPost && p.buf == nil:
+		p.buf = new(bytes.Buffer)
+		runtime.SetCPUProfileRate(ProfileHz) // StartCPUProfile keeps it, saying so on stderr
+		if err := pprof.StartCPUProfile(p.buf); err != nil {
+			p.buf = nil
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	case r.Method == http.MethodGet && p.buf != nil:
+		pprof.StopCPUProfile()
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(p.buf.Bytes())
+		p.buf = nil
+	default:
+		http.Error(w, "POST starts a CPU profile, GET stops the running one", http.StatusConflict)
+	}
+}
+
+// Profile starts (start true) or stops the CPU profile of the server at baseURL; stopping returns it.
+func Profile(ctx context.Context, client *http.Client, baseURL string, start bool) ([]byte, error) {
+	method := map[bool]string{true: http.MethodPost, false: http.MethodGet}[start]
+	req, err := http.NewRequestWithContext(ctx, method, baseURL+ProfilePath, nil)
+	var resp *http.Response
+	if err == nil {
+		resp, err = client.Do(req)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("CPU profile: %w", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = errors.New(resp.Status + ": " + strings.TrimSpace(string(body)))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("CPU profile of %s: %w", baseURL, err)
+	}
+	return body, nil
+}
+
+// A ProfileSet collects the CPU profiles of a run's cells, each sample labelled with its cell's load
+// and round, to merge them per scenario.
+type ProfileSet map[string][]*profile.Profile
+
+// Add parses the profile of cell c in round (from 1) and keeps it.
+func (s ProfileSet) Add(c Cell, round int, data []byte) error {
+	p, err := profile.ParseData(data)
+	if err != nil {
+		return fmt.Errorf("CPU profile of %s at %s: %w", c.Scenario.Name, c.Load, err)
+	}
+	for _, smp := range p.Sample {
+		smp.Label = map[string][]string{LabelLoad: {c.Load.String()}, LabelRound: {strconv.Itoa(round)}}
+	}
+	s[c.Scenario.Name] = append(s[c.Scenario.Name], p)
+	return nil
+}
+
+// Files merges each scenario's profiles into one, keeping function names and dropping addresses and
+// line numbers to keep it small, and returns them gzipped by ProfileFile name.
+func (s ProfileSet) Files() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	for name, ps := range s {
+		p, err := profile.Merge(ps)
+		if err == nil {
+			err = p.Aggregate(true, true, false, false, false, false)
+		}
+		var b bytes.Buffer
+		if err == nil {
+			err = p.Compact().Write(&b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("merging the CPU profiles of %s: %w", name, err)
+		}
+		files[ProfileFile(name)] = b.Bytes()
+	}
+	return files, nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/jsonvalue"
+	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
+)
+
+const maxDocBytes = 64 << 20 // as bench-doc
+
+// docSizes reads DOC as bench-doc does (one object, an array of objects or
+// objects one a line) and returns the mean compact size of its samples, and of
+// the samples filtered to spec when spec is not empty.
+func docSizes(path, spec string) (full, filtered cpuprofile.Size, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return full, filtered, fmt.Errorf("DOC: %w", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxDocBytes+1))
+	f.Close()
+	switch {
+	case err != nil:
+		return full, filtered, fmt.Errorf("DOC: %w", err)
+	case len(data) > maxDocBytes:
+		return full, filtered, fmt.Errorf("DOC %s: the document is over the %d MB limit", path, maxDocBytes>>20)
+	}
+	samples, _, err := infer.Samples(data)
+	if err != nil {
+		return full, filtered, infer.In(path, err)
+	}
+	set, err := fields.Parse(spec)
+	if err != nil {
+		return full, filtered, err
+	}
+	if set != nil { // a path that is not in the document is an error naming the nearest ones
+		t, _, err := infer.InferSamples("Doc", samples)
+		if err == nil {
+			err = set.Check(t)
+		}
+		if err != nil {
+			return full, filtered, infer.In(path, err)
+		}
+	}
+	for _, s := range samples {
+		var b bytes.Buffer
+		if err := json.Compact(&b, s); err != nil {
+			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)
+		}
+		if err := add(&full, b.Bytes()); err != nil {
+			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)
+		}
+		if set == nil {
+			continue
+		}
+		fd, err := set.Filter(b.Bytes())
+		if err == nil {
+			err = add(&filtered, fd)
+		}
+		if err != nil {
+			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)
+		}
+	}
+	n := float64(len(samples))
+	full = cpuprofile.Size{Bytes: full.Bytes / n, Fields: full.Fields / n}
+	filtered = cpuprofile.Size{Bytes: filtered.Bytes / n, Fields: filtered.Fields / n}
+	return full, filtered, nil
+}
+
+func add(s *cpuprofile.Size, doc []byte) error {
+	n, err := jsonvalue.Scalars(doc)
+	s.Bytes += float64(len(doc))
+	s.Fields += float64(n)
+	return err
+}
