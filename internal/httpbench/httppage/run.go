@@ -4,7 +4,8 @@
 //
 // Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
 // samples per unit, in round order); checks.go decides which findings it can state; view.go builds
-// the view with internal/report/model and format, page.tmpl words it; chart.go draws the charts.
+// the view with internal/report/model and format, page.tmpl words it and markdown.Wrap folds its
+// prose; chart.go draws the charts.
 // The same raw bytes always give the same files.
 package httppage
 

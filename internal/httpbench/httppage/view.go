@@ -55,7 +55,7 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 	if err := pageTemplate.Execute(&b, newView(run, machine, charts)); err != nil {
 		return nil, fmt.Errorf("the HTTP page of %s: %w", run.File, err)
 	}
-	return b.Bytes(), nil
+	return markdown.Wrap(b.Bytes(), markdown.MaxLine), nil
 }
 
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.
