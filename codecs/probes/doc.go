@@ -10,6 +10,8 @@
 // CheckCategory read each category from the probe outcomes by the rules of
 // rules.go, Unexplained holds the other suites to the differences the probes
 // found, and Pages renders it all through tables/*.tmpl as
-// results/conformance. Binaries that call Run must call ServeChild first
+// results/conformance, a case per row and the configurations that differ
+// grouped in one column, so a table is as wide whatever their number, and
+// markdown.Wrap folds the prose. Binaries that call Run must call ServeChild first
 // thing in main (or TestMain).
 package probes

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"path"
@@ -23,7 +24,7 @@ var tableFiles embed.FS
 
 var tables = template.Must(template.New("").Funcs(template.FuncMap{
 	"esc":        func(v any) string { return markdown.Escape(fmt.Sprint(v)) },
-	"value":      func(label string) string { return strings.TrimPrefix(label, accepts+" ") },
+	"value":      value,
 	"join":       strings.Join,
 	"rules":      RulesMarkdown,
 	"words":      strings.Fields,
@@ -31,6 +32,7 @@ var tables = template.Must(template.New("").Funcs(template.FuncMap{
 	"class":      caseClass,
 	"decodesAny": decodesAny,
 	"truncation": func(name string) bool { return strings.HasPrefix(name, truncationPrefix) },
+	"indent":     indentJSON,
 }).ParseFS(tableFiles, "tables/*.tmpl"))
 
 // page is what a table template renders; C holds the constants pages quote.
@@ -49,7 +51,7 @@ func render(name string, r, probes *Results) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", name, err)
 	}
-	return b.Bytes(), nil
+	return markdown.Wrap(b.Bytes(), markdown.MaxLine), nil
 }
 
 // Pages runs every suite on cs and renders results/conformance, by file name.
@@ -174,12 +176,67 @@ func (p page) Wrong(c *codecs.Codec) []list {
 	return lists
 }
 
+// Others names the configurations but the reference whose label on case i
+// is not want, for a table too narrow for a column each (see others).
+func (p page) Others(i int, want string) string {
+	return p.others(want, func(c *codecs.Codec) string { return p.Label(c.Name, i) })
+}
+
+// OtherValues is Others for what the configurations decoded case i to.
+func (p page) OtherValues(i int, want string) string {
+	return p.others(want, func(c *codecs.Codec) string { return value(p.Label(c.Name, i)) })
+}
+
+// value is what a label says the configuration decoded: the label without
+// its "accepts".
+func value(label string) string { return strings.TrimPrefix(label, accepts+" ") }
+
+// OtherTruncations is Others for the truncation cases, as FoldTruncations
+// gives them.
+func (p page) OtherTruncations(want string) string {
+	return p.others(want, func(c *codecs.Codec) string { return p.FoldTruncations(c.Name) })
+}
+
+// others groups the configurations but the reference whose outcome is not
+// want by outcome, in the order they first give it, those that lack the
+// operation last: "a, b: outcome; c: n/a". All agreeing is "all the same".
+func (p page) others(want string, outcome func(*codecs.Codec) string) string {
+	var order []string
+	by := map[string][]string{}
+	for _, c := range p.Codecs {
+		if o := outcome(c); c.Name != Reference && o != want {
+			if by[o] == nil {
+				order = append(order, o)
+			}
+			by[o] = append(by[o], c.Name)
+		}
+	}
+	if len(order) == 0 {
+		return "all the same"
+	}
+	if i := slices.Index(order, NA); i >= 0 {
+		order = append(slices.Delete(order, i, i+1), NA)
+	}
+	parts := make([]string, len(order))
+	for i, o := range order {
+		parts[i] = strings.Join(by[o], ", ") + ": " + o
+	}
+	return strings.Join(parts, "; ")
+}
+
+// indentJSON is doc with each value on a line of its own, for a page.
+func indentJSON(doc string) (string, error) {
+	var b bytes.Buffer
+	err := json.Indent(&b, []byte(doc), "", "  ")
+	return b.String(), err
+}
+
 // FoldTruncations gives each truncation label's count and offsets.
-func (p page) FoldTruncations(c *codecs.Codec) string {
+func (p page) FoldTruncations(name string) string {
 	byLabel := map[string][]string{}
 	for i, k := range p.Suite.Cases {
 		if at, ok := strings.CutPrefix(k.Name, truncationPrefix); ok {
-			l := p.Outcomes[c.Name][i].Label
+			l := p.Outcomes[name][i].Label
 			byLabel[l] = append(byLabel[l], at)
 		}
 	}

@@ -51,8 +51,31 @@ func TestFoldTruncations(t *testing.T) {
 		r := outcomes(tt.labels...)
 		r.Suite.Cases = append(r.Suite.Cases, Case{Name: "not a truncation"})
 		r.Outcomes["c"] = append(r.Outcomes["c"], Outcome{Label: Crash})
-		if got := (page{Results: r}).FoldTruncations(&codecs.Codec{Name: "c"}); got != tt.want {
+		if got := (page{Results: r}).FoldTruncations("c"); got != tt.want {
 			t.Errorf("FoldTruncations(%q) = %q, want %q", tt.labels, got, tt.want)
+		}
+	}
+}
+
+func TestOthers(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string // the reference's, then a's, b's, c's and d's on the one case
+		want   string
+	}{
+		{"all the same", []string{rejects, rejects, rejects, rejects, rejects}, "all the same"},
+		{"grouped in order, n/a last", []string{rejects, NA, accepts, Crash, accepts}, "b, d: accepts; c: crash; a: n/a"},
+		{"the reference is never named", []string{accepts + " (0)", rejects, accepts + " (0)", accepts + " (0)", accepts + " (0)"}, "a: rejects"},
+	}
+	for _, tt := range tests {
+		r := &Results{Suite: &Suite{Cases: []Case{{Name: "case"}}}, Outcomes: map[string][]Outcome{}}
+		for i, name := range []string{Reference, "a", "b", "c", "d"} {
+			r.Codecs = append(r.Codecs, &codecs.Codec{Name: name})
+			r.Outcomes[name] = []Outcome{{Label: tt.labels[i]}}
+		}
+		p := page{Results: r}
+		if got := p.Others(0, p.Label(Reference, 0)); got != tt.want {
+			t.Errorf("%s: Others = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

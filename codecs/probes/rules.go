@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/markdown"
 )
 
 // A rule gives a configuration a category when it holds. The rules apply
@@ -58,35 +59,15 @@ const SkipsRule = "Every difference is named in `Skips` (an entry holding every 
 	"entry that names the topic of probes the configuration runs, none of which finds a difference, is contradicted: " +
 	"either fails the check."
 
-// RulesMarkdown is the category rules as a numbered Markdown list, then SkipsRule.
+// RulesMarkdown is the category rules as a numbered Markdown list, then
+// SkipsRule, in lines of at most 110 characters, as the README's are.
 func RulesMarkdown() string {
 	var b strings.Builder
 	for i, r := range rules {
-		b.WriteString(wrap(strconv.Itoa(i+1)+". "+r.text, "   "))
+		b.WriteString(strconv.Itoa(i+1) + ". " + r.text + "\n")
 	}
-	b.WriteString("\n" + wrap(SkipsRule, ""))
-	return b.String()
-}
-
-// wrap breaks s into lines of at most 110 bytes where it can, each after
-// the first indented.
-func wrap(s, indent string) string {
-	var b strings.Builder
-	line := 0
-	for i, w := range strings.Fields(s) {
-		switch {
-		case i == 0:
-		case line+1+len(w) > 110:
-			b.WriteString("\n" + indent)
-			line = len(indent)
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += len(w)
-	}
-	return b.String() + "\n"
+	b.WriteString("\n" + SkipsRule + "\n")
+	return string(markdown.Wrap([]byte(b.String()), 110))
 }
 
 // derive returns the index in rules of the rule that decides e, and why.

@@ -1,8 +1,12 @@
-// Package markdown writes GitHub-flavoured Markdown tables for the
-// generated result pages: Table writes the header, delimiter and body rows
-// to a writer and Row makes one row, passing every cell through Escape,
-// which keeps a cell on one line and its text from closing the cell or
-// being read as HTML.
+// Package markdown holds the Markdown helpers every generated result page
+// shares. Table writes a GitHub-flavoured table's header, delimiter and body
+// rows to a writer and Row makes one row, passing every cell through
+// Escape, which keeps a cell on one line and its text from closing the cell
+// or being read as HTML (markdown.go). Wrap is the last step of each page's
+// writer: it folds the page's prose into lines of at most MaxLine
+// characters, leaving tables, headings and code whole (wrap.go). Pages
+// lists the pages under a results directory for the tests that read them
+// (pages.go).
 package markdown
 
 import (

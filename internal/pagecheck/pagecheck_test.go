@@ -4,11 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,6 +14,8 @@ import (
 	"testing/fstest"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/jsoncost/jsoncost/internal/markdown"
 )
 
 // The window a reader of the pages is taken to have, in CSS pixels.
@@ -64,7 +64,7 @@ func TestPagesFit(t *testing.T) {
 	})
 	t.Run("results", func(t *testing.T) {
 		root := os.DirFS(filepath.Join("..", "..", "results"))
-		pages, err := markdownFiles(root)
+		pages, err := markdown.Pages(root)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,48 +73,16 @@ func TestPagesFit(t *testing.T) {
 		}
 		srv := httptest.NewServer(Handler(root))
 		defer srv.Close()
-		seen := map[string]bool{}
 		for _, page := range pages {
 			lines, err := check(ctx, srv.URL, page, *shots)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, l := range lines {
-				if key := knownKey(l); tooWide[key] != "" {
-					seen[key] = true
-					t.Logf("%s (known: %s)", l, tooWide[key])
-					continue
-				}
 				t.Error(l)
 			}
 		}
-		for key := range tooWide {
-			if !seen[key] {
-				t.Errorf("%s fits now: take it off tooWide", key)
-			}
-		}
 	})
-}
-
-// tooWide holds the tables known to be wider than the window, by page and
-// heading, with why, until their pages lay them out anew. The test fails on
-// any other, and on one of these that fits, so the list only shrinks.
-var tooWide = map[string]string{
-	`conformance/badinput.md under "Bad input"`:           "a column per configuration",
-	`conformance/jsontestsuite.md under "test_transform"`: "a column per configuration",
-	`conformance/probes.md under "Probes"`:                "a column per configuration",
-}
-
-// knownKey is the page and heading a line of check names, as tooWide keys
-// them; "" for a line about an image.
-func knownKey(line string) string {
-	page, rest, _ := strings.Cut(line, ": table ")
-	_, heading, ok := strings.Cut(rest, " under ")
-	if !ok {
-		return ""
-	}
-	heading, _, _ = strings.Cut(heading, " (")
-	return page + " under " + heading
 }
 
 // table is a one-row Markdown table of n columns, each cell cell formatted with its index.
@@ -147,23 +115,6 @@ func browser(t *testing.T) context.Context {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
 	return ctx
-}
-
-// markdownFiles lists the pages under root: every .md file outside raw/.
-func markdownFiles(root fs.FS) ([]string, error) {
-	var pages []string
-	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && d.Name() == "raw":
-			return fs.SkipDir
-		case !d.IsDir() && path.Ext(p) == ".md":
-			pages = append(pages, p)
-		}
-		return nil
-	})
-	return pages, err
 }
 
 // TestFault says what is wrong with a box, without a browser.

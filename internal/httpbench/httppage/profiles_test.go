@@ -73,7 +73,7 @@ func TestProfiles(t *testing.T) {
 		"![API server CPU, base at 64 workers](flame-base-64-workers.svg)",
 		"![API server CPU, filtered at 64 workers](flame-filtered-64-workers.svg)",
 	} {
-		if !strings.Contains(page, want) {
+		if !strings.Contains(flat(page), want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}

@@ -4,7 +4,8 @@
 //
 // Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
 // samples per unit, in round order); checks.go decides which findings it can state; view.go builds
-// the view with internal/report/model and format, page.tmpl words it; chart.go draws the charts.
+// the view with internal/report/model and format, page.tmpl words it and markdown.Wrap folds its
+// prose; chart.go draws the charts.
 // ReadBeside adds the API server's CPU profiles and the machine's microbenchmarks; profiles.go
 // attributes the profiles (internal/cpuprofile) for profiles.tmpl, and flame.go draws flame graphs.
 // The same raw bytes always give the same files.

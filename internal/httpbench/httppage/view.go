@@ -56,7 +56,7 @@ func Page(run *Run, machine string, charts bool) ([]byte, error) {
 		return nil, fmt.Errorf("the HTTP page of %s: %w", run.File, err)
 	}
 	profiles, err := run.profilesPage()
-	return append(b.Bytes(), profiles...), err
+	return markdown.Wrap(append(b.Bytes(), profiles...), markdown.MaxLine), err
 }
 
 // A view is what the page shows of a run, numbers formatted, tables as rows: page.tmpl words it.

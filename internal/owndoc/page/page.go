@@ -7,7 +7,7 @@
 // distribution-free 95% intervals; speedups, savings and cores bootstrapped), printed by
 // internal/report/format, tables as rows. page.tmpl words it, calling the page's methods for the
 // codec choice and the fields section, so make report rebuilds the page from the raw file alone; a sentence whose cells are missing is left out. A run failing the checks
-// (checks.go) says so at the top and states no finding.
+// (checks.go) says so at the top and states no finding. markdown.Wrap folds the prose of the page.
 package page
 
 import (
@@ -76,7 +76,7 @@ func Render(run *load.Run, info Info) ([]byte, error) {
 	if err := pageTemplate.ExecuteTemplate(&b, "page", p); err != nil {
 		return nil, fmt.Errorf("rendering the page: %w", err)
 	}
-	return b.Bytes(), nil
+	return markdown.Wrap(b.Bytes(), markdown.MaxLine), nil
 }
 
 // Value is a configuration value, or format.None.

@@ -32,7 +32,7 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 // templates/runsonly.tmpl: one line that says so, then a link to the page of
 // each run and the notes on its other files. It is the page's only file.
 func RunsOnly(machine string, runs []Link, notes []string) (map[string][]byte, error) {
-	readme, err := section("runsonly", struct {
+	readme, err := wrapped("runsonly", struct {
 		Machine string
 		Runs    []Link
 		Notes   []string

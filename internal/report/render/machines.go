@@ -3,6 +3,7 @@ package render
 import (
 	"path"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -28,7 +29,7 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{"README.md": wrap(b)}, nil
+	return map[string][]byte{"README.md": markdown.Wrap(b, markdown.MaxLine)}, nil
 }
 
 // Page is the page of machine i's run, relative to this page.

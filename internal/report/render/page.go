@@ -5,8 +5,8 @@
 // by path. Go computes, the templates speak: page.tmpl (the answer and the
 // contents) and body.tmpl lay out README.md, op.tmpl each operation's page,
 // all from templates/<section>.tmpl, which format numbers through package
-// format and tables through package markdown; wrap keeps prose lines within
-// MaxLine.
+// format and tables through package markdown, whose Wrap keeps prose lines
+// within markdown.MaxLine.
 // Nothing here reads or writes files.
 package render
 
@@ -87,14 +87,14 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	files["README.md"] = wrap(append(top, body...))
+	files["README.md"] = markdown.Wrap(append(top, body...), markdown.MaxLine)
 	return files, v.Notes, nil
 }
 
 // wrapped is the section name executed on view, wrapped.
 func wrapped(name string, view any) ([]byte, error) {
 	b, err := section(name, view)
-	return wrap(b), err
+	return markdown.Wrap(b, markdown.MaxLine), err
 }
 
 // opPage is the path of an operation's page.
