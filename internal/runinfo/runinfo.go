@@ -15,11 +15,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -27,30 +28,31 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-var modelName = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
-
-// CPU is the CPU model as go test names it in its cpu line on Linux, which
-// names the machine: the model name of /proc/cpuinfo; "" elsewhere.
-func CPU() string {
-	data, _ := os.ReadFile("/proc/cpuinfo")
-	if m := modelName.FindSubmatch(data); m != nil {
-		return string(m[1])
-	}
-	return ""
-}
-
 // MachineID is this machine's id (rawfmt.MachineID).
 func MachineID() string { return rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, CPU()) }
 
-// Commit is the suite's commit, marked "-dirty" when the tree has
-// uncommitted changes outside results/, or "unknown" outside a checkout.
-func Commit() string {
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+// Commit is the suite's commit as it was when this process first asked,
+// before it built or ran any benchmark binary (runner.Main asks first), so
+// that a tree changed or committed during a long run does not rename the
+// code that ran: readCommit of the working directory.
+var Commit = onceCommit(".")
+
+// onceCommit returns a function that reads the commit of the checkout at dir
+// on its first call and returns that on every call.
+func onceCommit(dir string) func() string {
+	return sync.OnceValue(func() string { return readCommit(dir) })
+}
+
+// readCommit is the commit of the checkout at dir, marked "-dirty" when the
+// tree has uncommitted changes outside results/, or "unknown" outside a
+// checkout.
+func readCommit(dir string) string {
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "--short=12", "HEAD").Output()
 	if err != nil {
 		return "unknown"
 	}
 	commit := strings.TrimSpace(string(out))
-	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
+	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--", ".", ":!results").Output()
 	if err == nil && len(strings.TrimSpace(string(status))) > 0 {
 		commit += "-dirty"
 	}
@@ -82,7 +84,8 @@ type Header struct {
 	// Binary is the benchmark binary's path, or "" when this process measures
 	// (scripts/http); its build information gives the go and goexperiment lines.
 	Binary string
-	// GOOS, GOARCH and CPU are written when set (go test writes them itself).
+	// GOOS, GOARCH and CPU are written when set (go test writes them itself);
+	// without a CPU, or a cpu line in Probe, this machine's is written.
 	GOOS, GOARCH, CPU string
 	// Env holds the measured processes' GOMAXPROCS, GOGC and GOMEMLIMIT, as
 	// KEY=VALUE over this process's.
@@ -121,7 +124,7 @@ func (h Header) Config() ([]benchfmt.Config, error) {
 	line(rawfmt.KeyGo, bi.GoVersion)
 	optional(rawfmt.KeyGOOS, h.GOOS)
 	optional(rawfmt.KeyGOARCH, h.GOARCH)
-	optional(rawfmt.KeyCPU, h.CPU)
+	optional(rawfmt.KeyCPU, h.cpu())
 	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
 	// The measured processes inherit this one's affinity and limits.
 	line(rawfmt.KeyGOMAXPROCS, env("GOMAXPROCS", strconv.Itoa(runtime.GOMAXPROCS(0))))
@@ -137,6 +140,16 @@ func (h Header) Config() ([]benchfmt.Config, error) {
 		line(cc.SkipsKey(), cc.SkipsValue())
 	}
 	return append(cfg, h.Probe...), nil
+}
+
+// cpu is the header's CPU: h.CPU, else this machine's where the benchmark
+// binary printed no cpu line of its own (go test prints none where the kernel
+// gives no model name, as on arm64).
+func (h Header) cpu() string {
+	if h.CPU != "" || slices.ContainsFunc(h.Probe, func(c benchfmt.Config) bool { return c.Key == rawfmt.KeyCPU }) {
+		return h.CPU
+	}
+	return CPU()
 }
 
 // WriteHeader writes the configuration lines of h to w.

@@ -3,8 +3,11 @@ package runinfo
 import (
 	"bytes"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,5 +99,89 @@ func TestSetting(t *testing.T) {
 	}
 	if got := setting(bi, "GOAMD64"); got != "" {
 		t.Errorf("setting(GOAMD64) = %q, want none", got)
+	}
+}
+
+// TestCommit checks the commit a run records: dirty for changes outside
+// results/, and the one read first even when the tree changes after.
+func TestCommit(t *testing.T) {
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	write := func(name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := readCommit(dir); got != "unknown" {
+		t.Errorf("outside a checkout: %q, want unknown", got)
+	}
+	git("init", "-q")
+	write("main.go")
+	git("add", ".")
+	git("commit", "-q", "-m", "first")
+	head := git("rev-parse", "--short=12", "HEAD")
+	first := onceCommit(dir)
+	if got := first(); got != head {
+		t.Errorf("a clean tree: %q, want %q", got, head)
+	}
+	write("results/m/raw/x.txt")
+	if got := readCommit(dir); got != head {
+		t.Errorf("a new result: %q, want %q", got, head)
+	}
+	write("main.go.new")
+	if got := readCommit(dir); got != head+"-dirty" {
+		t.Errorf("a change outside results/: %q, want %q", got, head+"-dirty")
+	}
+	if got := first(); got != head {
+		t.Errorf("after the tree changed, the first commit read is %q, want %q", got, head)
+	}
+}
+
+// TestHeaderCPU checks that a header names the CPU once: the one given, the
+// benchmark binary's own, or else this machine's.
+func TestHeaderCPU(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := []benchfmt.Config{Line(rawfmt.KeyCPU, "Probe CPU")}
+	tests := []struct {
+		name  string
+		h     Header
+		wants []string // the cpu lines, in order
+	}{
+		{"given", Header{CPU: "X CPU"}, []string{"X CPU"}},
+		{"printed by the binary", Header{Probe: probe}, []string{"Probe CPU"}},
+		{"neither", Header{}, []string{CPU()}},
+	}
+	for _, tt := range tests {
+		tt.h.Binary = exe
+		cfg, err := tt.h.Config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cfg {
+			if c.Key == rawfmt.KeyCPU {
+				got = append(got, string(c.Value))
+			}
+		}
+		if tt.wants[0] == "" {
+			tt.wants = nil // a machine whose kernel names no CPU
+		}
+		if !slices.Equal(got, tt.wants) {
+			t.Errorf("%s: cpu lines %q, want %q", tt.name, got, tt.wants)
+		}
 	}
 }

@@ -89,7 +89,8 @@ var ErrInterrupted = errors.New("interrupted")
 // Main runs the command name: it exits 0 for -h, 2 for a bad command line
 // (parseErr), else runs run with a context SIGINT and SIGTERM cancel, exiting
 // 0, 130 when a signal stopped it or 1, with one line on failure. The kernel
-// sends parentDeath to the command when its parent dies.
+// sends parentDeath to the command when its parent dies. The commit a raw
+// file records is read before run starts.
 func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx context.Context) error) {
 	switch {
 	case errors.Is(parseErr, flag.ErrHelp):
@@ -98,6 +99,7 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, parseErr)
 		os.Exit(2)
 	}
+	runinfo.Commit() // the tree the run builds from, whatever becomes of it while the run lasts
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := dieWithParent(parentDeath)
 	if err == nil {

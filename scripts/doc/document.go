@@ -5,15 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 )
-
-const maxDocBytes = 64 << 20 // the largest document bench-doc reads
 
 // A document is the user's document, read and typed: the module's Doc (its
 // fixture name, compact samples, type and projection) and what the page says.
@@ -29,17 +26,9 @@ type document struct {
 // its type, printing each note to stderr as a warning. The benchmark filters
 // the samples itself.
 func readDocument(o options, stderr io.Writer) (*document, error) {
-	f, err := os.Open(o.doc)
+	data, err := infer.ReadFile(o.doc)
 	if err != nil {
-		return nil, fmt.Errorf("DOC: %w", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxDocBytes+1))
-	f.Close()
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("DOC: %w", err)
-	case len(data) > maxDocBytes:
-		return nil, fmt.Errorf("DOC %s: the document is over the %d MB limit", o.doc, maxDocBytes>>20)
+		return nil, err
 	}
 	d := &document{path: o.doc, Doc: tempmod.Doc{Name: page.DocName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs/codectest"
+	"github.com/jsoncost/jsoncost/gen/infer"
 )
 
 // roleEnv, set to "command", makes the test binary run the command itself.
@@ -71,7 +72,7 @@ func TestBadInput(t *testing.T) {
 	if err := os.WriteFile(huge, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(huge, maxDocBytes+1); err != nil {
+	if err := os.Truncate(huge, infer.MaxFileBytes+1); err != nil {
 		t.Fatal(err)
 	}
 	bad := write("bad.json", "{\n  \"a\": tru\n}")

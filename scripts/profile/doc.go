@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/jsoncost/jsoncost/gen/infer"
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
@@ -13,23 +11,13 @@ import (
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
 )
 
-const maxDocBytes = 64 << 20 // as bench-doc
-
 // docSizes reads DOC as bench-doc does (one object, an array of objects or
 // objects one a line) and returns the mean compact size of its samples, and of
 // the samples filtered to spec when spec is not empty.
 func docSizes(path, spec string) (full, filtered cpuprofile.Size, err error) {
-	f, err := os.Open(path)
+	data, err := infer.ReadFile(path)
 	if err != nil {
-		return full, filtered, fmt.Errorf("DOC: %w", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxDocBytes+1))
-	f.Close()
-	switch {
-	case err != nil:
-		return full, filtered, fmt.Errorf("DOC: %w", err)
-	case len(data) > maxDocBytes:
-		return full, filtered, fmt.Errorf("DOC %s: the document is over the %d MB limit", path, maxDocBytes>>20)
+		return full, filtered, err
 	}
 	samples, _, err := infer.Samples(data)
 	if err != nil {

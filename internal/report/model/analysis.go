@@ -16,8 +16,9 @@ type Analysis struct {
 	Harness    Harness
 	UnderFloor []FloorCell
 	Fastest    []Fastest
-	Precision  []OpPrecision
-	Instr      []InstrOp // of Run.Instr
+	Precision  []OpPrecision // of the fields-* cells, by operation
+	Families   []OpPrecision // by fixture family, over every operation
+	Instr      []InstrOp     // of Run.Instr
 
 	Checks    []Check
 	Spread    float64 // see Spread
@@ -52,6 +53,7 @@ func Analyze(r *load.Run) *Analysis {
 		Harness:    HarnessCost(r),
 		UnderFloor: UnderFloor(r),
 		Precision:  Precise(r),
+		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
 	a.Spread, a.HasSpread = Spread(r)

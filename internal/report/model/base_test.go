@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 // Every operation is ranked against a base that runs it, named by the
@@ -32,7 +33,7 @@ func TestBaseOf(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := loadText(t, rawfmt.KindFull, cellsText(tt.config, cells))
+			r := loadtest.Load(t, rawfmt.KindFull, cellsText(tt.config, cells))
 			if got := BaseOf(r, load.OpDecodeStruct); got != rawfmt.Base {
 				t.Errorf("decode-struct's base %q, want %s", got, rawfmt.Base)
 			}

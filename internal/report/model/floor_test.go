@@ -2,15 +2,13 @@ package model
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 // loadCells loads a raw file of six rounds holding the cells of
@@ -35,16 +33,7 @@ func loadCellsSpread(t *testing.T, spread float64, ns map[string]map[string]floa
 			}
 		}
 	}
-	name := rawfmt.NewRawName(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), rawfmt.KindFull)
-	path := filepath.Join(t.TempDir(), name.String())
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return loadtest.Load(t, rawfmt.KindFull, b.String())
 }
 
 // The floor gets no fit and no ranking; a codec cell below it is listed.

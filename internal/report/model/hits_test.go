@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 // cellsText is a raw file of ten rounds of cells, their ns/op around
@@ -33,7 +34,7 @@ func TestHitsPairs(t *testing.T) {
 	at := func(op, fixture, codec string) rawfmt.Cell {
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	}
-	r := loadText(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
+	r := loadtest.Load(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
 		at(load.OpDecodeStruct, full, rawfmt.Base): 10000, at(load.OpDecodeStruct, src, rawfmt.Base): 2000,
 		at(load.OpEncodeStruct, src, rawfmt.Base): 20000, // large, so that drawing it twice would show
 		at(load.OpRoundtrip, full, rawfmt.Base):   16000, at(load.OpRoundtrip, src, rawfmt.Base): 3000,
@@ -77,7 +78,7 @@ func TestHitsPairs(t *testing.T) {
 // A run whose es-hits cells are all of get5, without decode-struct, has no
 // rows, and HitsOps says which operations it has there.
 func TestHitsOps(t *testing.T) {
-	r := loadText(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
+	r := loadtest.Load(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
 		{Op: load.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}:      1000,
 		{Op: load.OpDecodeMap, Fixture: load.ArticleSmall, Codec: "lazy"}: 1000,
 	}))

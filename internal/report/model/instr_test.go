@@ -3,14 +3,12 @@ package model
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 func TestSpearman(t *testing.T) {
@@ -49,20 +47,6 @@ func instrText(counts map[string]map[string]float64) string {
 	return b.String()
 }
 
-func loadText(t *testing.T, kind, text string) *load.Run {
-	t.Helper()
-	name := rawfmt.NewRawName(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), kind)
-	path := filepath.Join(t.TempDir(), name.String())
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // Instruction counts get the time curves' fit, sized by the full run, with
 // exact intervals, and their rank agreement with the full run's times.
 func TestInstructions(t *testing.T) {
@@ -78,7 +62,7 @@ func TestInstructions(t *testing.T) {
 	}
 	counts["fields-0200"]["slow"] = 1e4 // the least agreement, after others
 	full := loadCells(t, times)
-	in := loadText(t, rawfmt.KindInstr, instrText(counts))
+	in := loadtest.Load(t, rawfmt.KindInstr, instrText(counts))
 	if !in.Exact(rawfmt.UnitInstr) || in.Exact(rawfmt.UnitNs) {
 		t.Fatal("the Unit line does not make instructions/op, and only it, exact")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 // loadMachine is loadCells's run of decode-map with a go line.
@@ -38,7 +39,7 @@ func TestCompareMachines(t *testing.T) {
 	second["fields-0500"]["a"], second["fields-0500"]["b"] = 202*500, 201*500
 	second["fields-1000"]["c"] = 700 * 1000
 	a, b := loadMachine(t, "go1.26.8", first), loadMachine(t, "go1.27.3", second)
-	a.Instr = loadText(t, rawfmt.KindInstr, instrText(map[string]map[string]float64{
+	a.Instr = loadtest.Load(t, rawfmt.KindInstr, instrText(map[string]map[string]float64{
 		"fields-0005": {rawfmt.Base: 9000, "a": 1000, "b": 3000, "c": 6000},
 		"fields-0050": {rawfmt.Base: 90000, "a": 10000, "b": 30000, "c": 60000},
 	}))

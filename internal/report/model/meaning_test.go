@@ -3,13 +3,12 @@ package model
 import (
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
 // sampled is one cell and its samples: ns/op each, B/op and allocs/op
@@ -29,15 +28,7 @@ func loadSamples(t *testing.T, cells []sampled) *load.Run {
 			fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", c.cell.Name(), v, rawfmt.UnitNs, c.b, rawfmt.UnitB, c.allocs, rawfmt.UnitAllocs)
 		}
 	}
-	path := filepath.Join(t.TempDir(), "20261129T000000Z.txt")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := load.Load(load.Raw{Path: path, File: filepath.Base(path)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return loadtest.Load(t, rawfmt.KindFull, b.String())
 }
 
 // repeat is n samples around v, spread by ±spread relative.

@@ -63,6 +63,25 @@ func Precise(r *load.Run) []OpPrecision {
 	return out
 }
 
+// PreciseFamilies computes the precision of each fixture family the run
+// has, over the cells of every operation, each named by its prefix and *.
+func PreciseFamilies(r *load.Run) []OpPrecision {
+	var out []OpPrecision
+	for _, fam := range load.Families {
+		p := OpPrecision{Op: fam.Prefix + "*"}
+		var hw []float64
+		for _, op := range r.Ops {
+			hw = append(hw, halfWidths(r, op, r.FixturesOf(fam), &p)...)
+		}
+		if len(hw) == 0 && p.Unbounded == 0 {
+			continue
+		}
+		p.quantiles(hw)
+		out = append(out, p)
+	}
+	return out
+}
+
 // halfWidths returns the finite half-widths of op's codec cells on fixtures;
 // with p, it counts there the cells without one and lists the wide ones.
 func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {

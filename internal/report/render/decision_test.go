@@ -2,14 +2,12 @@ package render
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -32,16 +30,7 @@ func loadRun(t *testing.T, ns map[string]map[string]float64, spread map[string]f
 			}
 		}
 	}
-	name := rawfmt.NewRawName(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), rawfmt.KindFull)
-	path := filepath.Join(t.TempDir(), name.String())
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := load.Load(load.Raw{Path: path, File: name.String(), Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return loadtest.Load(t, rawfmt.KindFull, b.String())
 }
 
 // TestDecisionTable checks the rows of the ranking: fastest median first,

@@ -2,14 +2,12 @@ package render
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -58,17 +56,9 @@ func synthRounds(codecs map[string]curve, rounds int) string {
 func analyze(t *testing.T, text, instr string) *model.Analysis {
 	t.Helper()
 	dir := t.TempDir()
-	raw := func(kind, text string) load.Raw {
-		name := rawfmt.NewRawName(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), kind)
-		r := load.Raw{Path: filepath.Join(dir, name.String()), File: name.String(), Name: name}
-		if err := os.WriteFile(r.Path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	full := raw(rawfmt.KindFull, text)
+	full := loadtest.Write(t, dir, rawfmt.KindFull, text)
 	if instr != "" {
-		in := raw(rawfmt.KindInstr, instr)
+		in := loadtest.Write(t, dir, rawfmt.KindInstr, instr)
 		full.Instr = &in
 	}
 	r, err := load.Load(full)

@@ -2,13 +2,12 @@ package render
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -45,14 +44,7 @@ func TestPrices(t *testing.T) {
 			for _, codec := range []string{rawfmt.Base, "quick", "twin"} {
 				fmt.Fprintf(&b, "%s-2 100 100 ns/op\n", rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: codec}.Name())
 			}
-			path := filepath.Join(t.TempDir(), "raw.txt")
-			if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			r, err := load.Load(load.Raw{Path: path, File: "raw.txt"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := loadtest.Load(t, rawfmt.KindFull, b.String())
 			v := view{Page: Page{A: &model.Analysis{Run: r}}, R: r}
 			d := sectionText(t, "gives", v) + sectionText(t, "configurations", v)
 			for _, w := range tt.want {
