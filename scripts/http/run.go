@@ -91,7 +91,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		host, m.backendURL = cl.Host(), o.es
 		fmt.Fprintf(stderr, "backend: %s at %s, index %s\n", version, host, o.index) // the URL may hold credentials
 	}
-	cpu, id := runinfo.CPU(), runinfo.MachineID()
+	id := runinfo.MachineID()
 	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
 		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
 		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
@@ -99,7 +99,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
 	var err error
 	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
-		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpu, Mode: mode, Codecs: cs}.Config()
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Codecs: cs}.Config()
 	if err != nil {
 		return err
 	}

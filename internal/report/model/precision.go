@@ -47,11 +47,10 @@ func Precise(r *load.Run) []OpPrecision {
 	var allHW []float64
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		hw := halfWidths(r, op, r.FixturesOf(load.Fields), &p)
-		if len(hw) == 0 && p.Unbounded == 0 {
+		hw, ok := p.measure(r, []string{op}, r.FixturesOf(load.Fields))
+		if !ok {
 			continue
 		}
-		p.quantiles(hw)
 		out = append(out, p)
 		allHW = append(allHW, hw...)
 		all.Unbounded += p.Unbounded
@@ -69,17 +68,24 @@ func PreciseFamilies(r *load.Run) []OpPrecision {
 	var out []OpPrecision
 	for _, fam := range load.Families {
 		p := OpPrecision{Op: fam.Prefix + "*"}
-		var hw []float64
-		for _, op := range r.Ops {
-			hw = append(hw, halfWidths(r, op, r.FixturesOf(fam), &p)...)
+		if _, ok := p.measure(r, r.Ops, r.FixturesOf(fam)); ok {
+			out = append(out, p)
 		}
-		if len(hw) == 0 && p.Unbounded == 0 {
-			continue
-		}
-		p.quantiles(hw)
-		out = append(out, p)
 	}
 	return out
+}
+
+// measure fills p from the codec cells of ops on fixtures and returns their
+// finite half-widths; ok is false without any cell.
+func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64, ok bool) {
+	for _, op := range ops {
+		hw = append(hw, halfWidths(r, op, fixtures, p)...)
+	}
+	if len(hw) == 0 && p.Unbounded == 0 {
+		return nil, false
+	}
+	p.quantiles(hw)
+	return hw, true
 }
 
 // halfWidths returns the finite half-widths of op's codec cells on fixtures;
