@@ -160,3 +160,26 @@ func TestSpread(t *testing.T) {
 		}
 	}
 }
+
+// Busy tells a run whose typical samples stray from one in which a single
+// cell's do.
+func TestBusy(t *testing.T) {
+	tests := []struct {
+		name    string
+		spreads []float64 // per codec, of ten samples
+		busy    bool
+	}{
+		{"calm", []float64{0.05, 0.05, 0.05}, false},
+		{"busy", []float64{0.2, 0.2, 0.2}, true},
+		{"one loud cell", []float64{0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.3}, false},
+	}
+	for _, tt := range tests {
+		var cells []sampled
+		for i, sd := range tt.spreads {
+			cells = append(cells, sampled{cell: rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: fmt.Sprint("c", i)}, ns: repeat(1000, sd, 10)})
+		}
+		if p := Analyze(loadSamples(t, cells)).Busy(); (p != nil) != tt.busy {
+			t.Errorf("%s: Busy() = %+v, want busy %t", tt.name, p, tt.busy)
+		}
+	}
+}

@@ -19,7 +19,12 @@ type OpPrecision struct {
 	Cells       int     // codec cells with a finite interval
 	Unbounded   int     // codec cells with too few samples for one
 	Median, P90 float64 // of the half-widths
-	Wide        []WideCell
+	// Low and High are the 10th and 90th percentiles of every sample of
+	// the cells over its cell's median: how far one sample strays, which
+	// more rounds do not narrow and a busy host widens.
+	Low, High float64
+	Wide      []WideCell
+	samples   []float64 // each sample over its cell's median
 }
 
 // A WideCell is a cell whose interval is wider than ±WideHalfWidth.
@@ -54,6 +59,7 @@ func Precise(r *load.Run) []OpPrecision {
 		out = append(out, p)
 		allHW = append(allHW, hw...)
 		all.Unbounded += p.Unbounded
+		all.samples = append(all.samples, p.samples...)
 	}
 	if len(out) > 0 {
 		all.quantiles(allHW)
@@ -89,7 +95,8 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 }
 
 // halfWidths returns the finite half-widths of op's codec cells on fixtures;
-// with p, it counts there the cells without one and lists the wide ones.
+// with p, it counts there the cells without one, lists the wide ones and
+// keeps every sample over its cell's median.
 func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
 	var hw []float64
 	for _, f := range fixtures {
@@ -98,7 +105,13 @@ func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []flo
 			if len(s) == 0 {
 				continue
 			}
-			h, ok := HalfWidth(Summarize(s))
+			sum := Summarize(s)
+			h, ok := HalfWidth(sum)
+			if p != nil && sum.V > 0 {
+				for _, v := range s {
+					p.samples = append(p.samples, v/sum.V)
+				}
+			}
 			switch {
 			case !ok && p != nil:
 				p.Unbounded++
@@ -119,6 +132,11 @@ func (p *OpPrecision) quantiles(hw []float64) {
 		p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
 		p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
 	}
+	if len(p.samples) > 0 {
+		slices.Sort(p.samples)
+		p.Low = stat.Quantile(0.1, stat.LinInterp, p.samples, nil)
+		p.High = stat.Quantile(0.9, stat.LinInterp, p.samples, nil)
+	}
 }
 
 // MaxSpread is the largest Spread of a run that states findings.
@@ -134,4 +152,21 @@ func Spread(r *load.Run) (median float64, ok bool) {
 		return 0, false
 	}
 	return Median(hw), true
+}
+
+// BusySpread is how far from its cell's median, either side, a tenth of a
+// run's samples may stray before the run is taken as one on a busy host:
+// quiet runs keep them within 0.90–1.10, runs beside busy tenants stray to
+// 0.70–1.25, and more rounds narrow their intervals only slowly.
+const BusySpread = 0.15
+
+// Busy returns the all-operations precision of a run whose samples stray
+// further than BusySpread, or nil.
+func (a *Analysis) Busy() *OpPrecision {
+	if n := len(a.Precision); n > 0 {
+		if p := a.Precision[n-1]; p.Op == AllOps && (p.Low < 1-BusySpread || p.High > 1+BusySpread) {
+			return &p
+		}
+	}
+	return nil
 }

@@ -57,6 +57,13 @@ func TestPrecise(t *testing.T) {
 	if p.Cells != 4 || math.Abs(p.Median-want) > 1e-9 || math.Abs(p.P90-want) > 1e-9 || len(p.Wide) != 0 {
 		t.Errorf("precision %+v, want 4 cells of ±%.3g", p, want)
 	}
+	// Every cell's samples over its median run from 1/1.025 to 1.05/1.025.
+	if r1, r4 := 1.01/1.025, 1.04/1.025; p.Low < 1/1.025 || p.Low > r1 || p.High < r4 || p.High > 1.05/1.025 {
+		t.Errorf("samples over the median %.4f–%.4f, want the 10th percentile below %.4f and the 90th above %.4f", p.Low, p.High, r1, r4)
+	}
+	if all := ps[1]; all.Low != p.Low || all.High != p.High {
+		t.Errorf("all operations' samples %.4f–%.4f, want decode-map's %.4f–%.4f", all.Low, all.High, p.Low, p.High)
+	}
 
 	noisy := loadCellsSpread(t, 0.4, map[string]map[string]float64{
 		load.ArticleSmall: {rawfmt.Base: 500},
@@ -64,5 +71,8 @@ func TestPrecise(t *testing.T) {
 	p = Precise(noisy)[0]
 	if len(p.Wide) != 1 || p.Wide[0].Cell.Fixture != load.ArticleSmall || p.Wide[0].HalfWidth <= WideHalfWidth {
 		t.Errorf("wide cells %+v, want %s", p.Wide, load.ArticleSmall)
+	}
+	if p.High-p.Low < 0.5 { // from 1/2 to 3/2 of the median 2·500
+		t.Errorf("samples of a noisy cell over its median %.3f–%.3f, want them wider apart than 0.5", p.Low, p.High)
 	}
 }

@@ -74,6 +74,7 @@ var funcs = template.FuncMap{
 	"fence":     fence,
 	"runKey":    runKey,
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
+	"precRow":   precisionRow,
 	"plus":      func(a, b int) int { return a + b },
 	"failed":    model.Failed,
 	"price":     priceOf,
