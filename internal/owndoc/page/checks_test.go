@@ -45,6 +45,7 @@ func TestFindings(t *testing.T) {
 		{"too wide", cells, 6, 0.3,
 			"- The median cell's 95% interval is ±30.0%, wider than ±10.0%: too wide to rank codecs or to say what an option saves. 12 of 12 cells are wider than ±10.0%; the widest, "},
 		{"intervals ±11%", cells, 6, 0.11, "- The median cell's 95% interval is ±11.0%, wider than ±10.0%"},
+		{"too wide on a busy host", cells, 6, 0.3, "A tenth of its samples are below 0.70 of their cell's median and a tenth above 1.30: other work on the host slowed this run"},
 		{"too few rounds", cells, 5, 0.01,
 			"- 12 of 12 cells have fewer than 6 samples, too few for a 95% interval of their median: that takes at least 6 rounds (this run: 5).\n"},
 	}

@@ -28,6 +28,7 @@
 package format
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -251,4 +252,11 @@ func Plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// Busy says that a run's samples stray from their cells' medians, the 10th
+// percentile of them at low and the 90th at high, as other work on the host
+// makes them.
+func Busy(low, high float64) string {
+	return fmt.Sprintf("A tenth of its samples are below %.2f of their cell's median and a tenth above %.2f: other work on the host slowed this run, and more rounds narrow that only slowly. Rerun on a quieter machine.", low, high)
 }

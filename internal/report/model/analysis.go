@@ -18,6 +18,7 @@ type Analysis struct {
 	Fastest    []Fastest
 	Precision  []OpPrecision // of the fields-* cells, by operation
 	Families   []OpPrecision // by fixture family, over every operation
+	Overall    OpPrecision   // of every codec cell, all operations on all fixtures
 	Instr      []InstrOp     // of Run.Instr
 
 	Checks    []Check
@@ -54,6 +55,7 @@ func Analyze(r *load.Run) *Analysis {
 		UnderFloor: UnderFloor(r),
 		Precision:  Precise(r),
 		Families:   PreciseFamilies(r),
+		Overall:    Overall(r),
 		Checks:     Consistency(r),
 	}
 	a.Spread, a.HasSpread = Spread(r)

@@ -160,13 +160,22 @@ func Spread(r *load.Run) (median float64, ok bool) {
 // 0.70–1.25, and more rounds narrow their intervals only slowly.
 const BusySpread = 0.15
 
-// Busy returns the all-operations precision of a run whose samples stray
-// further than BusySpread, or nil.
+// Overall is the precision of r's codec cells, every operation on every
+// fixture.
+func Overall(r *load.Run) OpPrecision {
+	p := OpPrecision{Op: AllOps}
+	p.measure(r, r.Ops, r.Fixtures)
+	return p
+}
+
+// Busy reports whether p's samples stray further than BusySpread.
+func (p OpPrecision) Busy() bool { return p.Low < 1-BusySpread || p.High > 1+BusySpread }
+
+// Busy returns the overall precision of a run whose samples stray further
+// than BusySpread, or nil.
 func (a *Analysis) Busy() *OpPrecision {
-	if n := len(a.Precision); n > 0 {
-		if p := a.Precision[n-1]; p.Op == AllOps && (p.Low < 1-BusySpread || p.High > 1+BusySpread) {
-			return &p
-		}
+	if a.Overall.Busy() {
+		return &a.Overall
 	}
 	return nil
 }

@@ -75,6 +75,7 @@ var funcs = template.FuncMap{
 	"runKey":    runKey,
 	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
 	"precRow":   precisionRow,
+	"busy":      format.Busy,
 	"plus":      func(a, b int) int { return a + b },
 	"failed":    model.Failed,
 	"price":     priceOf,
