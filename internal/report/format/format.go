@@ -260,3 +260,7 @@ func Plural(n int, thing string) string {
 func Busy(low, high float64) string {
 	return fmt.Sprintf("A tenth of its samples are below %.2f of their cell's median and a tenth above %.2f: other work on the host slowed this run, and more rounds narrow that only slowly. Rerun on a quieter machine.", low, high)
 }
+
+// Strays formats how far samples stray from their cells' medians, the 10th
+// percentile of them at low and the 90th at high: "0.72–1.24".
+func Strays(low, high float64) string { return fmt.Sprintf("%.2f–%.2f", low, high) }

@@ -51,19 +51,24 @@ func (p MachinesPage) Raw(i int, instr bool) string {
 }
 
 // A spread is a run's median interval half-width (model.Spread), formatted,
-// and whether it is too wide for the run to rank.
+// whether it is too wide for the run to rank, and how far its samples stray
+// from their cells' medians (model.Overall), and whether that names a busy host.
 type spread struct {
 	HalfWidth string
 	Wide      bool
+	Samples   string
+	Busy      bool
 }
 
 // Spread is machine i's spread.
 func (p MachinesPage) Spread(i int) spread {
-	s, ok := model.Spread(p.F.Machines[i].Run)
+	r := p.F.Machines[i].Run
+	s, ok := model.Spread(r)
 	if !ok {
-		return spread{HalfWidth: format.None}
+		return spread{HalfWidth: format.None, Samples: format.None}
 	}
-	return spread{format.HalfWidth(100 * s), s > model.MaxSpread}
+	all := model.Overall(r)
+	return spread{format.HalfWidth(100 * s), s > model.MaxSpread, format.Strays(all.Low, all.High), all.Busy()}
 }
 
 // Builds is each machine of o with its build (go version, and GOEXPERIMENT

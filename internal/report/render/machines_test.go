@@ -30,7 +30,8 @@ func TestMachinesPage(t *testing.T) {
 	}
 	page := string(files["README.md"])
 	for _, want := range []string{
-		"- [one](../one/README.md): cpu not recorded, —, go1.26.8, sonic engine —; full run [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") of 6 rounds,",
+		"- [one](../one/README.md): cpu not recorded, —, go1.26.8, sonic engine —; full run [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") of 6 rounds, median",
+		"interval ±2.4%, samples 0.98–1.02 of their cell's median from the 10th to the 90th percentile;",
 		"| [decode-map](#decode-map) | 10 | 1.00 (0.500, fields-0050) | 0.991 | 1 | 1 | yes |",
 		"**Not the same Go:** one ran go1.26.8, two ran go1.27.3.",
 		"- one and two: within one document, median ρ = 1.00 over 10 documents, lowest 0.500 (fields-0050); over 30 common cells, ρ = 0.991.",
@@ -48,6 +49,9 @@ func TestMachinesPage(t *testing.T) {
 	}
 	if n := strings.Count(page, "**Not the same Go:**"); n != 2 {
 		t.Errorf("%d notes of the Go versions, want one per operation (2)", n)
+	}
+	if strings.Contains(page, "(a busy host)") {
+		t.Error("a run whose samples stray 2% is said to be from a busy host")
 	}
 	if strings.Contains(page, "| fields-0005 | fast |") {
 		t.Error("a document whose fastest is the same on both machines is listed as a change")

@@ -21,7 +21,7 @@ func precisionRow(name string, p model.OpPrecision, wide int, bold bool) string 
 		med, p90 = format.HalfWidth(100*p.Median), format.HalfWidth(100*p.P90)
 	}
 	if p.High > 0 {
-		spread = fmt.Sprintf("%.2f–%.2f", p.Low, p.High)
+		spread = format.Strays(p.Low, p.High)
 	}
 	row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
 	if bold {
