@@ -3,7 +3,6 @@ package runinfo
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -14,6 +13,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/gittest"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -106,14 +106,6 @@ func TestSetting(t *testing.T) {
 // results/, and the one read first even when the tree changes after.
 func TestCommit(t *testing.T) {
 	dir := t.TempDir()
-	git := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	write := func(name string) {
 		t.Helper()
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
@@ -126,11 +118,8 @@ func TestCommit(t *testing.T) {
 	if got := readCommit(dir); got != "unknown" {
 		t.Errorf("outside a checkout: %q, want unknown", got)
 	}
-	git("init", "-q")
 	write("main.go")
-	git("add", ".")
-	git("commit", "-q", "-m", "first")
-	head := git("rev-parse", "--short=12", "HEAD")
+	head := gittest.Commit(t, dir)
 	first := onceCommit(dir)
 	if got := first(); got != head {
 		t.Errorf("a clean tree: %q, want %q", got, head)

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/internal/gittest"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
@@ -32,22 +33,14 @@ func TestMainReadsCommitFirst(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "first"}} {
-		if out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	head, err := exec.Command("git", "-C", dir, "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	head := gittest.Commit(t, dir)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestMainReadsCommitFirst$")
 	cmd.Dir, cmd.Env, cmd.Stderr = dir, append(os.Environ(), childEnv+"=1"), os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("the command: %v\n%s", err, out)
 	}
-	if got, want := strings.TrimSpace(string(out)), strings.TrimSpace(string(head)); got != want {
+	if got, want := strings.TrimSpace(string(out)), head; got != want {
 		t.Errorf("a run that edits the tree records commit %q, want %q, the one it started from", got, want)
 	}
 }

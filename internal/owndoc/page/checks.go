@@ -112,7 +112,7 @@ func (p *page) precision() string {
 	}
 	line := fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
 		format.HalfWidth(100*model.Median(hw)), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
-	if all := model.Overall(p.Run); all.Busy() {
+	if all, _, _ := model.Overall(p.Run); all.Busy() {
 		line += " " + format.Busy(all.Low, all.High)
 	}
 	return line

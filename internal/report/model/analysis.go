@@ -55,10 +55,9 @@ func Analyze(r *load.Run) *Analysis {
 		UnderFloor: UnderFloor(r),
 		Precision:  Precise(r),
 		Families:   PreciseFamilies(r),
-		Overall:    Overall(r),
 		Checks:     Consistency(r),
 	}
-	a.Spread, a.HasSpread = Spread(r)
+	a.Overall, a.Spread, a.HasSpread = Overall(r)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}

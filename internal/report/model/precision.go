@@ -144,28 +144,26 @@ const MaxSpread = WideHalfWidth
 
 // Spread is the median HalfWidth of r's codec cells; ok is false without any.
 func Spread(r *load.Run) (median float64, ok bool) {
-	var hw []float64
-	for _, op := range r.Ops {
-		hw = append(hw, halfWidths(r, op, r.Fixtures, nil)...)
-	}
-	if len(hw) == 0 {
-		return 0, false
-	}
-	return Median(hw), true
+	_, median, ok = Overall(r)
+	return median, ok
 }
 
 // BusySpread is how far from its cell's median, either side, a tenth of a
 // run's samples may stray before the run is taken as one on a busy host:
-// quiet runs keep them within 0.90–1.10, runs beside busy tenants stray to
+// quiet runs keep them within about 0.90–1.10, runs beside busy tenants stray to
 // 0.70–1.25, and more rounds narrow their intervals only slowly.
 const BusySpread = 0.15
 
 // Overall is the precision of r's codec cells, every operation on every
-// fixture.
-func Overall(r *load.Run) OpPrecision {
-	p := OpPrecision{Op: AllOps}
-	p.measure(r, r.Ops, r.Fixtures)
-	return p
+// fixture, and their Spread, the median of their half-widths; ok is false
+// without any.
+func Overall(r *load.Run) (p OpPrecision, spread float64, ok bool) {
+	p = OpPrecision{Op: AllOps}
+	hw, _ := p.measure(r, r.Ops, r.Fixtures)
+	if len(hw) == 0 {
+		return p, 0, false
+	}
+	return p, Median(hw), true
 }
 
 // Busy reports whether p's samples stray further than BusySpread.

@@ -51,8 +51,8 @@ func (p MachinesPage) Raw(i int, instr bool) string {
 }
 
 // A spread is a run's median interval half-width (model.Spread), formatted,
-// whether it is too wide for the run to rank, and how far its samples stray
-// from their cells' medians (model.Overall), and whether that names a busy host.
+// whether it is too wide for the run to rank, how far its samples stray from
+// their cells' medians and whether that names a busy host (model.Overall).
 type spread struct {
 	HalfWidth string
 	Wide      bool
@@ -62,12 +62,10 @@ type spread struct {
 
 // Spread is machine i's spread.
 func (p MachinesPage) Spread(i int) spread {
-	r := p.F.Machines[i].Run
-	s, ok := model.Spread(r)
+	all, s, ok := model.Overall(p.F.Machines[i].Run)
 	if !ok {
 		return spread{HalfWidth: format.None, Samples: format.None}
 	}
-	all := model.Overall(r)
 	return spread{format.HalfWidth(100 * s), s > model.MaxSpread, format.Strays(all.Low, all.High), all.Busy()}
 }
 

@@ -57,3 +57,21 @@ func TestMachinesPage(t *testing.T) {
 		t.Error("a document whose fastest is the same on both machines is listed as a change")
 	}
 }
+
+// A machine's spread names a busy host by how far its samples stray.
+func TestMachineSpread(t *testing.T) {
+	ns := map[string]map[string]float64{load.ArticleLarge: {rawfmt.Base: 1000, "fast": 300}}
+	calm := loadRun(t, ns, nil)
+	busy := loadRun(t, ns, map[string]float64{rawfmt.Base: 0.1, "fast": 0.1})
+	p := MachinesPage{F: model.CompareMachines([]string{"calm", "busy"}, []*load.Run{calm, busy})}
+	for i, want := range []spread{
+		// Six rounds at 0.97, 0.99, 0.99, 1.01, 1.01 and 1.03 of the median:
+		// a median's 95% interval is their whole range.
+		{HalfWidth: "±3.0%", Samples: "0.97–1.03"},
+		{HalfWidth: "±30.0%", Wide: true, Samples: "0.70–1.26", Busy: true}, // 0.7 to 1.3
+	} {
+		if got := p.Spread(i); got != want {
+			t.Errorf("machine %d: spread %+v, want %+v", i, got, want)
+		}
+	}
+}
