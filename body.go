@@ -1,23 +1,20 @@
 package jsoncost
 
 import (
-	"flag"
 	"fmt"
 	"sync"
-	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// current holds the gate inputs of the entry being measured only: a round
-// runs entry by entry (see order), and references kept live from earlier
-// entries would be marked by every collection inside a timed loop.
+// current holds the gate inputs of the entries being measured only: the
+// runner measures a document at a time (and its anchor), and inputs kept
+// live from earlier documents would be marked by every collection between
+// slices. forget drops them.
 var current struct {
 	sync.Mutex
-	entry *fixtures.Entry
-	ins   []codecs.Input
+	ins map[*fixtures.Entry][]codecs.Input
 }
 
 // inputs returns the gate's and the benchmark's input for each sample of e.
@@ -27,13 +24,25 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 	}
 	current.Lock()
 	defer current.Unlock()
-	if current.entry != e {
-		current.entry, current.ins = e, make([]codecs.Input, len(e.Samples))
-		for i, s := range e.Samples {
-			current.ins[i] = codecs.NewInput(s.Doc, e.New, e.NewProj, s.Get5)
-		}
+	if current.ins == nil {
+		current.ins = map[*fixtures.Entry][]codecs.Input{}
 	}
-	return current.ins, nil
+	ins, ok := current.ins[e]
+	if !ok {
+		ins = make([]codecs.Input, len(e.Samples))
+		for i, s := range e.Samples {
+			ins[i] = codecs.NewInput(s.Doc, e.New, e.NewProj, s.Get5)
+		}
+		current.ins[e] = ins
+	}
+	return ins, nil
+}
+
+// forget drops the inputs of the entries measured so far.
+func forget() {
+	current.Lock()
+	defer current.Unlock()
+	current.ins = nil
 }
 
 // check is the correctness gate; a test replaces it to see that every cell
@@ -51,13 +60,19 @@ func gate(cell Cell, named bool) ([]codecs.Input, error) {
 	return ins, err
 }
 
-// Prepare checks the cell with the correctness gate and returns its timed
-// loop, each iteration of which takes the next sample and decodes into a
-// fresh target. Everything else is done before timing: the inputs, the
-// values encoders are handed, the compiled get5 paths, the codec's warm-up
-// (sonic's Pretouch); the gate's calls warm the operation.
-func Prepare(cell Cell) (func(b *testing.B) error, error) {
-	if cell.Floor() {
+// A Loop runs n iterations of a cell, each on the next sample of its entry
+// and into a fresh target; an error from the codec stops it.
+type Loop func(n int) error
+
+// Prepare checks the cell with the correctness gate and returns its loop.
+// Everything else is done before timing: the inputs, the values encoders
+// are handed, the compiled get5 paths, the codec's warm-up (sonic's
+// Pretouch); the gate's calls warm the operation.
+func Prepare(cell Cell) (Loop, error) {
+	switch {
+	case cell.Codec == nothing:
+		return noop, nil
+	case cell.Floor():
 		f, err := newFloor(cell)
 		if err != nil {
 			return nil, err
@@ -89,37 +104,35 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 			gets[i] = c.Get(in.Paths)
 		}
 	}
+	// Each operation has its own loop, so that an iteration is one call into the codec.
 	switch op {
 	case codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj:
-		return func(b *testing.B) error {
-			for i := 0; b.Loop(); i++ {
-				if i == n {
-					i = 0
-				}
+		return func(iters int) error {
+			for i, k := 0, 0; k < iters; k++ {
 				if err := c.Unmarshal(docs[i], newValue()); err != nil {
 					return err
+				}
+				if i++; i == n {
+					i = 0
 				}
 			}
 			return nil
 		}, nil
 	case codecs.EncodeStruct, codecs.EncodeMap:
-		return func(b *testing.B) error {
-			for i := 0; b.Loop(); i++ {
-				if i == n {
-					i = 0
-				}
+		return func(iters int) error {
+			for i, k := 0, 0; k < iters; k++ {
 				if _, err := c.Marshal(values[i]); err != nil {
 					return err
+				}
+				if i++; i == n {
+					i = 0
 				}
 			}
 			return nil
 		}, nil
 	case codecs.Roundtrip:
-		return func(b *testing.B) error {
-			for i := 0; b.Loop(); i++ {
-				if i == n {
-					i = 0
-				}
+		return func(iters int) error {
+			for i, k := 0, 0; k < iters; k++ {
 				v := newValue()
 				if err := c.Unmarshal(docs[i], v); err != nil {
 					return err
@@ -127,17 +140,20 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 				if _, err := c.Marshal(v); err != nil {
 					return err
 				}
+				if i++; i == n {
+					i = 0
+				}
 			}
 			return nil
 		}, nil
 	case codecs.Get5:
-		return func(b *testing.B) error {
-			for i := 0; b.Loop(); i++ {
-				if i == n {
-					i = 0
-				}
+		return func(iters int) error {
+			for i, k := 0, 0; k < iters; k++ {
 				if _, err := gets[i](docs[i]); err != nil {
 					return err
+				}
+				if i++; i == n {
+					i = 0
 				}
 			}
 			return nil
@@ -146,76 +162,21 @@ func Prepare(cell Cell) (func(b *testing.B) error, error) {
 	return nil, fmt.Errorf("%s: unknown operation", cell)
 }
 
-// Run runs the cells as sub-benchmarks of b named after them, in the order
-// of seed and round (see order); a cell that fails the gate is never timed.
-func Run(b *testing.B, cells []Cell, seed uint64, round int) {
-	refuseRace(b)
-	for _, cell := range order(cells, seed, round) {
-		b.Run(cell.String(), func(b *testing.B) { benchCell(b, cell) })
-	}
-}
-
-// refuseRace stops a benchmark built with the race detector.
-func refuseRace(b *testing.B) {
-	if codecs.RaceEnabled {
-		b.Fatal("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
-	}
-}
-
-// benchCell gates the cell, then times it.
-func benchCell(b *testing.B, cell Cell) {
-	loop, err := Prepare(cell)
-	if err != nil {
-		b.Fatal(err)
-	}
-	measure(b, loop, cell.Fixture.Fields, cell.Fixture.Bytes)
-}
-
 // nothing is a codec that does no work: the noop cell times what wraps
 // every codec call, the loop and the call through a function value.
-var nothing = &codecs.Codec{Unmarshal: func([]byte, any) error { return nil }}
+var nothing = &codecs.Codec{Name: "noop", Unmarshal: func([]byte, any) error { return nil }}
 
-// benchNoop times a decoder's loop over one sample around a call to nothing.
-func benchNoop(b *testing.B) {
+// noop is the loop of the noop cell: a decoder's loop over one sample around a call to nothing.
+func noop(iters int) error {
 	docs := [][]byte{nil}
 	n := len(docs)
-	measure(b, func(b *testing.B) error {
-		for i := 0; b.Loop(); i++ {
-			if i == n {
-				i = 0
-			}
-			if err := nothing.Unmarshal(docs[i], nil); err != nil {
-				return err
-			}
+	for i, k := 0, 0; k < iters; k++ {
+		if err := nothing.Unmarshal(docs[i], nil); err != nil {
+			return err
 		}
-		return nil
-	}, 1, 0)
-}
-
-// measure runs a timed loop and reports the per-document metrics the report
-// reads: fields/op, doc-B/op (and MB/s), ns/field.
-func measure(b *testing.B, loop func(*testing.B) error, fields, size float64) {
-	b.SetBytes(int64(size + 0.5))
-	b.ReportAllocs()
-	if err := loop(b); err != nil {
-		b.Fatal(err)
+		if i++; i == n {
+			i = 0
+		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/fields, rawfmt.UnitNsField)
-	b.ReportMetric(fields, rawfmt.UnitFields)
-	b.ReportMetric(size, rawfmt.UnitDocB)
-}
-
-// runMain runs m, first printing, when it benchmarks, benchfmt configuration
-// lines of sonic's engine and the race detector. The flags must be parsed.
-func runMain(m *testing.M) int {
-	if flag.Lookup("test.bench").Value.String() != "" {
-		if sonic, err := codecs.Lookup("sonic-std"); err == nil {
-			fmt.Printf("%s: %s\n", rawfmt.KeySonicEngine, sonic.EngineName())
-		}
-		if std, err := codecs.Lookup(rawfmt.Base); err == nil {
-			fmt.Printf("%s: %s\n", rawfmt.KeyStdEngine, std.EngineName())
-		}
-		fmt.Printf("%s: %t\n", rawfmt.KeyRace, codecs.RaceEnabled)
-	}
-	return m.Run()
+	return nil
 }

@@ -1,12 +1,8 @@
 package jsoncost
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -29,68 +25,17 @@ type Document struct {
 // DocumentOps are the operations on a user's document, in report order.
 var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
 
-// docFlags are the flags scripts/doc passes; DocumentMain defines them.
-var docFlags struct {
-	gate  bool
-	skip  string
-	seed  uint64
-	round int
-}
+// DocumentMain is the TestMain of a document's benchmark binary: it
+// serves the runner on the document's cells (see Main).
+func DocumentMain(m *testing.M, d *Document) { Main(m, d.cells) }
 
-// A GateResult is the line -doc.gate prints for one cell.
-type GateResult struct {
-	Cell  string `json:"cell"`            // rawfmt.Cell.Sub()
-	Error string `json:"error,omitempty"` // the first failure, with the sample it was on
-}
-
-// DocumentMain is the TestMain of a document's benchmark. With -doc.gate it
-// gates every cell of d on every sample and prints one GateResult line per
-// cell; otherwise it runs the tests and benchmarks as the matrix's does.
-func DocumentMain(m *testing.M, d *Document) {
-	flag.BoolVar(&docFlags.gate, "doc.gate", false, "check every cell with the correctness gate, print one JSON line per cell, and exit")
-	flag.StringVar(&docFlags.skip, "doc.skip", "", "comma-separated cells (op=…/fixture=…/codec=…) not to time")
-	flag.Uint64Var(&docFlags.seed, "doc.seed", 0, "when non-zero, shuffle the order of cells with this seed")
-	flag.IntVar(&docFlags.round, "doc.round", 1, "the round this run is, which picks its permutation of the seed")
-	flag.Parse()
-	if !docFlags.gate {
-		os.Exit(runMain(m))
-	}
-	if err := printGate(d); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(0)
-}
-
-// printGate prints every cell's GateResult; a failure names its sample.
-func printGate(d *Document) error {
-	cells, err := d.cells()
-	if err != nil {
-		return err
-	}
-	enc := json.NewEncoder(os.Stdout)
-	for _, c := range cells {
-		r := GateResult{Cell: c.Name().Sub()}
-		if _, err := gate(c, true); err != nil {
-			r.Error = err.Error()
-		}
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// BenchmarkDocument runs every cell of d but those -doc.skip names, in the
-// order of -doc.seed and -doc.round.
+// BenchmarkDocument runs every cell of d as a plain go test benchmark.
 func BenchmarkDocument(b *testing.B, d *Document) {
 	cells, err := d.cells()
 	if err != nil {
 		b.Fatal(err)
 	}
-	skip := strings.Split(docFlags.skip, ",")
-	cells = slices.DeleteFunc(cells, func(c Cell) bool { return slices.Contains(skip, c.Name().Sub()) })
-	Run(b, cells, docFlags.seed, docFlags.round)
+	Bench(b, cells)
 }
 
 // cells returns every cell of d, in op, fixture, codec order: each

@@ -50,6 +50,25 @@ type Skip struct {
 	Reason string
 }
 
+// AllCells returns the noop cell and every cell of the matrix.
+func AllCells() ([]Cell, error) {
+	cells, _, err := Matrix(rawfmt.Selection{})
+	if err != nil {
+		return nil, err
+	}
+	return append([]Cell{NoopCell()}, cells...), nil
+}
+
+// NoopCell is the cell that times the harness alone (rawfmt.NoopCell).
+func NoopCell() Cell {
+	f, _ := fixtures.Lookup(rawfmt.NoopFixture)
+	e, err := f.Entry()
+	if err != nil {
+		e = &fixtures.Entry{Name: f.Name, Family: f.Family}
+	}
+	return Cell{Op: rawfmt.Noop, Fixture: e, Codec: nothing}
+}
+
 // QuickSelection is the small subset of make bench-quick.
 var QuickSelection = rawfmt.Selection{
 	Ops:      "decode-map,decode-struct,encode-struct",

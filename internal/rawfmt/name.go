@@ -85,13 +85,47 @@ func ParseRawName(name string) (RawName, error) {
 	return RawName{Stamp: t, Kind: m[2]}, nil
 }
 
-// MachineID names a machine by os, architecture and the CPU model of its cpu
-// line, without trademark signs such as (R) and (TM): linux-amd64-amd-epyc.
-func MachineID(goos, goarch, cpu string) string {
+// MachineID names a machine by os, architecture, the CPU model of its cpu
+// line, without trademark signs such as (R) and (TM), and the CPU's
+// generation where the kernel gives one: linux-amd64-amd-epyc-f26m2s1. A
+// model name such as "AMD EPYC" covers several generations of core, so runs
+// on different ones must not share a folder.
+func MachineID(goos, goarch, cpu string, gen Generation) string {
 	s := marks.ReplaceAllString(strings.ToLower(cpu), "")
 	s = strings.Trim(nonAlnum.ReplaceAllString(s, "-"), "-")
-	return goos + "-" + goarch + "-" + cmp.Or(s, "unknown-cpu")
+	id := goos + "-" + goarch + "-" + cmp.Or(s, "unknown-cpu")
+	if gen != (Generation{}) {
+		id += "-" + gen.ID()
+	}
+	return id
 }
+
+// KeyGeneration is the header line of the CPU's Generation.
+const KeyGeneration = "cpu-generation"
+
+// A Generation is a CPU's family, model and stepping, as /proc/cpuinfo
+// gives them on amd64: what tells one generation of core from another
+// where the model name does not.
+type Generation struct{ Family, Model, Stepping string }
+
+// String is the header value of g: "family 26 model 2 stepping 1".
+func (g Generation) String() string {
+	return "family " + g.Family + " model " + g.Model + " stepping " + g.Stepping
+}
+
+// ID is g in a machine id: "f26m2s1".
+func (g Generation) ID() string { return "f" + g.Family + "m" + g.Model + "s" + g.Stepping }
+
+// ParseGeneration reads a header value written by String.
+func ParseGeneration(s string) (Generation, bool) {
+	m := generationRE.FindStringSubmatch(s)
+	if m == nil {
+		return Generation{}, false
+	}
+	return Generation{m[1], m[2], m[3]}, true
+}
+
+var generationRE = regexp.MustCompile(`^family ([0-9]+) model ([0-9]+) stepping ([0-9]+)$`)
 
 const stampLayout = "20060102T150405Z"
 

@@ -5,13 +5,34 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 var (
 	modelName   = regexp.MustCompile(`(?m)^model name\s*:\s*(.*?)\s*$`)
 	implementer = regexp.MustCompile(`(?m)^CPU implementer\s*:\s*(0x[0-9a-fA-F]+)\s*$`)
 	part        = regexp.MustCompile(`(?m)^CPU part\s*:\s*(0x[0-9a-fA-F]+)\s*$`)
+	family      = regexp.MustCompile(`(?m)^cpu family\s*:\s*([0-9]+)\s*$`)
+	model       = regexp.MustCompile(`(?m)^model\s*:\s*([0-9]+)\s*$`)
+	stepping    = regexp.MustCompile(`(?m)^stepping\s*:\s*([0-9]+)\s*$`)
 )
+
+// Generation is this machine's CPU family, model and stepping from
+// /proc/cpuinfo; zero where the kernel gives none (arm64, which Linux names
+// by core instead).
+func Generation() rawfmt.Generation {
+	data, _ := os.ReadFile("/proc/cpuinfo")
+	return generation(data)
+}
+
+func generation(cpuinfo []byte) rawfmt.Generation {
+	f, m, s := family.FindSubmatch(cpuinfo), model.FindSubmatch(cpuinfo), stepping.FindSubmatch(cpuinfo)
+	if f == nil || m == nil || s == nil {
+		return rawfmt.Generation{}
+	}
+	return rawfmt.Generation{Family: string(f[1]), Model: string(m[1]), Stepping: string(s[1])}
+}
 
 // CPU is the CPU model of this machine, which names it, read from
 // /proc/cpuinfo on Linux (see cpuName); "" elsewhere.

@@ -10,26 +10,22 @@ package runinfo
 import (
 	"bytes"
 	"cmp"
-	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
-	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // MachineID is this machine's id (rawfmt.MachineID).
-func MachineID() string { return rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, CPU()) }
+func MachineID() string { return rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, CPU(), Generation()) }
 
 // Commit is the suite's commit as it was when this process first asked,
 // before it built or ran any benchmark binary (runner.Main asks first), so
@@ -81,28 +77,21 @@ func Quote(s string) string {
 type Header struct {
 	Command string // the command that repeats the run
 	Machine string // the machine id (rawfmt.MachineID)
-	// Binary is the benchmark binary's path, or "" when this process measures
-	// (scripts/http); its build information gives the go and goexperiment lines.
-	Binary string
 	// GOOS, GOARCH and CPU are written when set (go test writes them itself);
-	// without a CPU, or a cpu line in Probe, this machine's is written.
+	// without a CPU, this machine's is written, with its generation.
 	GOOS, GOARCH, CPU string
 	// Env holds the measured processes' GOMAXPROCS, GOGC and GOMEMLIMIT, as
 	// KEY=VALUE over this process's.
-	Env    []string
-	Mode   []benchfmt.Config // the mode's own lines, in order
-	Codecs []*codecs.Codec   // the configurations the run may time
-	Probe  []benchfmt.Config // what the benchmark binary printed of itself, written last
+	Env  []string
+	Mode []benchfmt.Config // the mode's own lines, in order
+	// Self is what the measuring binary said of itself, written last: the Go
+	// that built it, its GOEXPERIMENT, its engines and every configuration it
+	// has ("key: value" lines, package internal/wire's info).
+	Self []string
 }
 
-// Config returns the header's configuration lines, in this order. The go
-// version and GOEXPERIMENT come from the measuring binary's build information,
-// the one record of what the code that ran was compiled with.
-func (h Header) Config() ([]benchfmt.Config, error) {
-	bi, err := buildInfo(h.Binary)
-	if err != nil {
-		return nil, err
-	}
+// Config returns the header's configuration lines, in this order.
+func (h Header) Config() []benchfmt.Config {
 	var cfg []benchfmt.Config
 	line := func(key, value string) { cfg = append(cfg, Line(key, value)) }
 	optional := func(key, value string) {
@@ -121,48 +110,39 @@ func (h Header) Config() ([]benchfmt.Config, error) {
 	line(rawfmt.KeyCommit, Commit())
 	line(rawfmt.KeyCommand, h.Command)
 	line(rawfmt.KeyMachine, h.Machine)
-	line(rawfmt.KeyGo, bi.GoVersion)
 	optional(rawfmt.KeyGOOS, h.GOOS)
 	optional(rawfmt.KeyGOARCH, h.GOARCH)
-	optional(rawfmt.KeyCPU, h.cpu())
+	if h.CPU != "" {
+		line(rawfmt.KeyCPU, h.CPU)
+	} else {
+		optional(rawfmt.KeyCPU, CPU())
+		if g := Generation(); g != (rawfmt.Generation{}) {
+			line(rawfmt.KeyGeneration, g.String())
+		}
+	}
 	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
 	// The measured processes inherit this one's affinity and limits.
 	line(rawfmt.KeyGOMAXPROCS, env("GOMAXPROCS", strconv.Itoa(runtime.GOMAXPROCS(0))))
 	line(rawfmt.KeyGOGC, env("GOGC", "100"))
 	line(rawfmt.KeyGOMEMLIMIT, env("GOMEMLIMIT", "off"))
-	line(rawfmt.KeyGOEXPERIMENT, setting(bi, "GOEXPERIMENT"))
-	optional(rawfmt.KeyGOAMD64, setting(bi, "GOAMD64"))
 	cfg = append(cfg, h.Mode...)
-	for _, c := range h.Codecs {
-		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
-			Engine: c.EngineName(), Skips: c.Skips}
-		line(cc.Key(), cc.Value())
-		line(cc.SkipsKey(), cc.SkipsValue())
+	for _, l := range h.Self {
+		if k, v, ok := strings.Cut(l, ": "); ok {
+			line(k, v)
+		} else if k, ok := strings.CutSuffix(l, ":"); ok {
+			line(k, "")
+		}
 	}
-	return append(cfg, h.Probe...), nil
-}
-
-// cpu is the header's CPU: h.CPU, else this machine's where the benchmark
-// binary printed no cpu line of its own (go test prints none where the kernel
-// gives no model name, as on arm64).
-func (h Header) cpu() string {
-	if h.CPU != "" || slices.ContainsFunc(h.Probe, func(c benchfmt.Config) bool { return c.Key == rawfmt.KeyCPU }) {
-		return h.CPU
-	}
-	return CPU()
+	return cfg
 }
 
 // WriteHeader writes the configuration lines of h to w.
 func WriteHeader(w io.Writer, h Header) error {
-	cfg, err := h.Config()
-	if err != nil {
-		return err
-	}
 	var b bytes.Buffer
-	for _, c := range cfg {
+	for _, c := range h.Config() {
 		fmt.Fprintf(&b, "%s: %s\n", c.Key, c.Value)
 	}
-	_, err = b.WriteTo(w)
+	_, err := b.WriteTo(w)
 	return err
 }
 
@@ -178,28 +158,4 @@ func Lines(kv ...string) []benchfmt.Config {
 		cfg = append(cfg, Line(kv[i], kv[i+1]))
 	}
 	return cfg
-}
-
-// buildInfo reads the build information of the binary at path, or of this process.
-func buildInfo(path string) (*debug.BuildInfo, error) {
-	if path != "" {
-		bi, err := buildinfo.ReadFile(path)
-		if err != nil {
-			return nil, fmt.Errorf("reading the build information of %s: %w", path, err)
-		}
-		return bi, nil
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		return bi, nil
-	}
-	return nil, fmt.Errorf("this binary carries no build information")
-}
-
-func setting(bi *debug.BuildInfo, key string) string { // a build setting of bi, or ""
-	for _, s := range bi.Settings {
-		if s.Key == key {
-			return s.Value
-		}
-	}
-	return ""
 }

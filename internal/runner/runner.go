@@ -20,19 +20,19 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/safefile"
@@ -127,22 +127,16 @@ func exit(w io.Writer, name string, ctx context.Context, err error) int {
 
 const buildPrefix = "jsoncost-bench-" // then <pid of the runner>-<random>
 
-// Build makes this runner's build directory, which the caller removes, and
-// there compiles the benchmark binary (go test -c of the root package with the
-// extra flags) unless bin names one.
-func Build(ctx context.Context, bin string, stderr io.Writer, flags ...string) (path, dir string, err error) {
-	if dir, err = buildDir(stderr); err != nil || bin != "" {
-		return bin, dir, err
-	}
-	fmt.Fprintln(stderr, "building the benchmark binary…")
-	path = filepath.Join(dir, "jsoncost.test")
-	return path, dir, Compile(ctx, path, nil, flags...)
-}
+// Package is the import path of the benchmark package, whose test binary serves the runner.
+const Package = "github.com/jsoncost/jsoncost"
 
-// Compile writes the benchmark binary to path: go test -c of the root package with the extra flags and with env
+// BuildDir makes this runner's build directory, which the caller removes,
+// removing those of runners that are gone.
+func BuildDir(stderr io.Writer) (string, error) { return buildDir(stderr) }
+
+// Compile writes the benchmark binary to path: go test -c of pkg with the extra flags and with env
 // added to the go command's environment (such as GOTOOLCHAIN and GOEXPERIMENT).
-func Compile(ctx context.Context, path string, env []string, flags ...string) error {
-	pkg := reflect.TypeFor[jsoncost.Cell]().PkgPath()
+func Compile(ctx context.Context, path, pkg string, env []string, flags ...string) error {
 	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
 	cmd.SysProcAttr = ChildAttr()
 	cmd.Env = append(os.Environ(), env...)
@@ -175,4 +169,18 @@ func buildDir(stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("making the build directory: %w", err)
 	}
 	return dir, nil
+}
+
+// Rand is the random source of one decision of a run, seeded by the run's
+// seed and named by key: every shuffle of a run draws from one, so a run
+// replays from its seed.
+func Rand(seed uint64, key ...any) *rand.Rand {
+	h := fnv.New64a()
+	fmt.Fprintln(h, key...)
+	return rand.New(rand.NewPCG(seed, h.Sum64()))
+}
+
+// Shuffle permutes list with Rand(seed, key...).
+func Shuffle[T any](list []T, seed uint64, key ...any) {
+	Rand(seed, key...).Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
 }

@@ -1,22 +1,16 @@
 package main
 
 import (
-	"context"
-	"debug/buildinfo"
 	"fmt"
-	"hash/fnv"
-	"io"
-	"maps"
-	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -27,13 +21,12 @@ import (
 const DefaultBuilds = "go1.26.8 go1.27.3 go1.27.3+nojsonv2"
 
 // A build is a toolchain and GOEXPERIMENT the cells run under: "go1.27.3+nojsonv2" is GOTOOLCHAIN=go1.27.3 with
-// GOEXPERIMENT=nojsonv2 (a second + adds a second experiment).
+// GOEXPERIMENT=nojsonv2 (a second + adds a second experiment). The zero build is the running toolchain's.
 type build struct {
 	name, toolchain, experiment string
-	bin                         runner.Binary
-	has                         map[rawfmt.Cell]bool // the cells of the selection its binary has
-	// by the -codecs of a run whose codecs the build lacks some of, those it has
-	codecs map[string]string
+	modFile                     string          // a go.mod whose go line names the toolchain, written by compile
+	info                        []string        // what its binary says of itself
+	listed                      []runner.Listed // the cells its binary has
 }
 
 var toolchainName = regexp.MustCompile(`^go1\.[0-9]+(\.[0-9]+)?$`)
@@ -62,10 +55,36 @@ func parseBuilds(s string) ([]build, error) {
 	return bs, nil
 }
 
-// compile builds each build's binary into dir and asks it which cells of sel it has, of the cells the parts want (a configuration may
-// exist in some builds only: json-v2 needs the jsonv2 experiment). The go line of a copy of go.mod names the build's own Go version,
-// so that an older toolchain builds the module (its code keeps to what the oldest build compiles).
-func compile(ctx context.Context, bs []build, sel rawfmt.Selection, parts []part, dir string, stderr io.Writer) error {
+// file is the start of the file names of b's binaries.
+func (b *build) file() string {
+	if b.name == "" {
+		return "jsoncost-"
+	}
+	return strings.ReplaceAll(b.name, "+", "_") + "-"
+}
+
+func (b *build) pkg() string { return runner.Package }
+
+func (b *build) env() []string {
+	if b.name == "" {
+		return nil
+	}
+	return []string{"GOTOOLCHAIN=" + b.toolchain, "GOEXPERIMENT=" + b.experiment}
+}
+
+// flags are the go test -c flags of b's binary of a layout seed. A build of
+// another toolchain builds the module from a copy of go.mod whose go line
+// names its own Go version (the code keeps to what the oldest build compiles).
+func (b *build) flags(seed int64) []string {
+	f := []string{"-ldflags=-randlayout=" + strconv.FormatInt(seed, 10)}
+	if b.modFile != "" {
+		f = append(f, "-modfile="+b.modFile)
+	}
+	return f
+}
+
+// writeModFile writes b's copy of go.mod (and go.sum) into dir.
+func (b *build) writeModFile(dir string) error {
 	mod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return fmt.Errorf("-builds runs from the module root: %w", err)
@@ -75,108 +94,58 @@ func compile(ctx context.Context, bs []build, sel rawfmt.Selection, parts []part
 		return fmt.Errorf("-builds: %w", err)
 	}
 	goLine := regexp.MustCompile(`(?m)^go [0-9.]+$`)
-	every := rawfmt.Selection{Ops: sel.Ops, Fixtures: sel.Fixtures} // every codec: a build may lack one of sel's
-	for i := range bs {
-		b := &bs[i]
-		base := filepath.Join(dir, strings.ReplaceAll(b.name, "+", "_"))
-		modFile := base + ".mod"
-		if err := os.WriteFile(modFile, goLine.ReplaceAll(mod, []byte("go "+strings.TrimPrefix(b.toolchain, "go"))), 0o644); err != nil {
-			return err
-		}
-		if err := os.WriteFile(base+".sum", sum, 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "building the benchmark binary with %s…\n", b.name)
-		env := []string{"GOTOOLCHAIN=" + b.toolchain, "GOEXPERIMENT=" + b.experiment}
-		if err := runner.Compile(ctx, base+".test", env, "-modfile="+modFile); err != nil {
-			return fmt.Errorf("build %s: %w", b.name, err)
-		}
-		b.bin = runner.Binary{Path: base + ".test", Stderr: stderr}
-		out, err := exec.CommandContext(ctx, b.bin.Path, append(every.Args(rawfmt.BinaryFlagPrefix), "-"+rawfmt.BinaryListFlag)...).Output()
-		if err != nil {
-			return fmt.Errorf("build %s: listing its cells: %w", b.name, err)
-		}
-		b.has = map[rawfmt.Cell]bool{}
-		for _, name := range strings.Fields(string(out)) {
-			if c, ok := rawfmt.ParseCell(benchfmt.Name(name)); ok {
-				b.has[c] = true
-			}
-		}
-		b.codecs = codecsByRun(parts, b.has)
+	b.modFile = filepath.Join(dir, b.file()+"go.mod")
+	if err := os.WriteFile(b.modFile, goLine.ReplaceAll(mod, []byte("go "+strings.TrimPrefix(b.toolchain, "go"))), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(strings.TrimSuffix(b.modFile, ".mod")+".sum", sum, 0o644)
+}
+
+// check holds what b's binary says of itself to b's name: its go line must
+// be b's toolchain, its goexperiment b's experiments, and the engine of
+// encoding/json the one they give. A build of the running toolchain checks nothing.
+func (b *build) check(info []string) error {
+	b.info = info
+	if b.name == "" {
+		return nil
+	}
+	got := map[string]string{}
+	for _, l := range info {
+		k, v, _ := strings.Cut(l, ": ")
+		got[k] = strings.TrimSpace(v)
+	}
+	experiments := strings.Split(b.experiment, ",")
+	wantEngine := "v2-engine"
+	if b.toolchain < "go1.27" || contains(experiments, "nojsonv2") {
+		wantEngine = "v1-engine"
+	}
+	if contains(experiments, "jsonv2") {
+		wantEngine = "v2-engine"
+	}
+	switch {
+	case !strings.HasPrefix(got[rawfmt.KeyGo], b.toolchain):
+		return fmt.Errorf("build %s: its binary says go %q", b.name, got[rawfmt.KeyGo])
+	case b.experiment != "" && got[rawfmt.KeyGOEXPERIMENT] != b.experiment:
+		return fmt.Errorf("build %s: its binary was built with GOEXPERIMENT %q", b.name, got[rawfmt.KeyGOEXPERIMENT])
+	case got[rawfmt.KeyStdEngine] != wantEngine:
+		return fmt.Errorf("build %s: its binary runs encoding/json on the %s, not the %s", b.name, got[rawfmt.KeyStdEngine], wantEngine)
 	}
 	return nil
 }
 
-// codecsByRun returns, by the -codecs of each of parts, the codecs a build that has the cells has gets instead (see
-// buildCodecs): each part's own, never another's.
-func codecsByRun(parts []part, has map[rawfmt.Cell]bool) map[string]string {
-	wants := map[string]map[rawfmt.Cell]bool{}
-	for _, p := range parts {
-		if wants[p.sel.Codecs] == nil {
-			wants[p.sel.Codecs] = map[rawfmt.Cell]bool{}
-		}
-		maps.Copy(wants[p.sel.Codecs], p.want)
-	}
-	codecs := map[string]string{}
-	for spec, want := range wants {
-		codecs[spec] = buildCodecs(spec, want, has)
-	}
-	return codecs
-}
-
-// buildCodecs returns, when the selection names codecs (spec) and the build lacks some of those the run wants,
-// the ones it has, as a -codecs value; else "", which leaves the run's selection as it is.
-func buildCodecs(spec string, want, has map[rawfmt.Cell]bool) string {
-	var codecs []string
-	lacks := false
-	for c := range want {
-		switch {
-		case !has[c]:
-			lacks = true
-		case c.Codec != rawfmt.Floor && c.Codec != rawfmt.Noop: // harness cells come with any selection
-			codecs = append(codecs, regexp.QuoteMeta(c.Codec))
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
 		}
 	}
-	if spec == "" || !lacks {
-		return ""
-	}
-	slices.Sort(codecs)
-	return strings.Join(slices.Compact(codecs), ",")
+	return false
 }
 
-// buildRuns returns each run of round once for every build, the builds of each run in their own order drawn from
-// seed, round and the run, so that drift reaches every build alike. A build's results follow its build line.
-func buildRuns(rs []runner.Round, bs []build, seed uint64, round int) []runner.Round {
-	var out []runner.Round
-	for i, r := range rs {
-		h := fnv.New64a()
-		fmt.Fprintf(h, "builds/%d/%d", round, i)
-		order := rand.New(rand.NewPCG(seed, h.Sum64())).Perm(len(bs))
-		for _, j := range order {
-			b, bd := r, &bs[j]
-			b.Bin, b.Config, b.Want = &bd.bin, []string{rawfmt.KeyBuild + ": " + bd.name}, map[rawfmt.Cell]bool{}
-			for c := range r.Want {
-				if bd.has[c] {
-					b.Want[c] = true
-				}
-			}
-			if len(b.Want) == 0 {
-				continue // the build has none of the run's cells
-			}
-			if i := slices.Index(r.Args, "-"+rawfmt.BinaryFlagPrefix+"codecs"); i >= 0 && bd.codecs[r.Args[i+1]] != "" {
-				b.Args = slices.Clone(r.Args) // name only the codecs the build has
-				b.Args[i+1] = bd.codecs[r.Args[i+1]]
-			}
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-// buildLines records each build: its name in the list of builds, then its go version and GOEXPERIMENT from the
-// binary's build information and the configuration lines of its first run (the engines), as key=value.
-func buildLines(bs []build, configOf map[string][]string) []benchfmt.Config {
-	if bs == nil {
+// buildLines records each build of an upgrade run: its name in the list of
+// builds, then what its binary says of itself, as key=value.
+func buildLines(bs []build) []benchfmt.Config {
+	if len(bs) < 2 {
 		return nil
 	}
 	names := make([]string, len(bs))
@@ -185,15 +154,48 @@ func buildLines(bs []build, configOf map[string][]string) []benchfmt.Config {
 	}
 	lines := runinfo.Lines(rawfmt.KeyBuilds, strings.Join(names, " "))
 	for _, b := range bs {
-		fields := []string{"go=" + b.toolchain, "goexperiment=" + b.experiment}
-		if bi, err := buildinfo.ReadFile(b.bin.Path); err == nil {
-			fields[0] = "go=" + bi.GoVersion
-		}
-		for _, l := range configOf[b.bin.Path] {
+		var fields []string
+		for _, l := range b.info {
 			k, v, _ := strings.Cut(l, ": ")
-			fields = append(fields, k+"="+v)
+			if k == rawfmt.KeyGo || k == rawfmt.KeyGOEXPERIMENT || k == rawfmt.KeySonicEngine || k == rawfmt.KeyStdEngine {
+				fields = append(fields, k+"="+strings.TrimSpace(v))
+			}
 		}
 		lines = append(lines, runinfo.Line(rawfmt.KeyBuildPrefix+b.name, strings.Join(fields, " ")))
 	}
 	return lines
+}
+
+// upgradePlan pairs every cell of the plan in each build with its partner
+// in that build, and in every build after the first with itself in the
+// first (rawfmt.UnitFirstBuildNs), where the builds have those cells.
+func upgradePlan(bs []build, p *plan) []meter.Block {
+	has := make([]map[rawfmt.Cell]bool, len(bs))
+	for i, b := range bs {
+		has[i] = map[rawfmt.Cell]bool{}
+		for _, l := range b.listed {
+			has[i][l.Cell] = true
+		}
+	}
+	var blocks []meter.Block
+	for _, blk := range p.blocks {
+		nb := meter.Block{Name: blk.Name, Doc: blk.Doc}
+		for _, pr := range blk.Pairs {
+			for i := range bs {
+				if !has[i][pr.Cell] {
+					continue
+				}
+				if has[i][pr.Partner] {
+					nb.Pairs = append(nb.Pairs, meter.Pair{Cell: pr.Cell, Build: i, Partner: pr.Partner, PartnerBuild: i, Unit: pr.Unit})
+				}
+				if i > 0 && has[0][pr.Cell] {
+					nb.Pairs = append(nb.Pairs, meter.Pair{Cell: pr.Cell, Build: i, Partner: pr.Cell, Unit: rawfmt.UnitFirstBuildNs})
+				}
+			}
+		}
+		if len(nb.Pairs) > 0 {
+			blocks = append(blocks, nb)
+		}
+	}
+	return blocks
 }

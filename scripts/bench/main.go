@@ -1,13 +1,14 @@
-// Command bench is the runner behind make bench: it builds the benchmark
-// binary once, asks it which CPU it runs on, runs the selected matrix in
-// interleaved rounds (each round -count 1 over every cell, in an order
-// drawn from a random seed and the round), and writes the raw benchfmt
-// output (package internal/rawfmt) after the configuration lines that make
-// it reproducible to results/<machine-id>/raw/<UTC timestamp>[-kind].txt,
-// renamed into place only when every round completed and no cell failed
-// the correctness gate (package internal/runner).
+// Command bench is the runner behind make bench, bench-quick and
+// bench-upgrade: it plans the selected cells with their partners (package
+// internal/meter), builds a benchmark binary per link layout (and per
+// toolchain with -builds), times the pairs in rounds, one process of the
+// binary a round, and writes the raw benchfmt output (package
+// internal/rawfmt) after the configuration lines that make it reproducible
+// to results/<machine-id>/raw/<UTC timestamp>[-kind].txt, renamed into
+// place only when every round completed and no cell failed the
+// correctness gate (package internal/runner).
 //
-//	go run ./scripts/bench [-quick] [-ops …] [-fixtures …] [-codecs …] [-rounds n] [-benchtime d] [-order-seed n]
+//	go run ./scripts/bench [-quick] [-ops …] [-fixtures …] [-codecs …] [-rounds n] [-slice d] [-pairs n] [-layouts n] [-seed n] [-builds …]
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -24,18 +26,15 @@ import (
 )
 
 type options struct {
-	sel       rawfmt.Selection
-	quick     bool
-	rounds    int
-	benchtime string
-	large     string // the benchtime of cells on large documents; "" uses benchtime
-	// the runs per round of the part of the fields-* cells on small documents
-	fieldsPasses int
-	seed         uint64 // the order seed; 0 draws a random one
-	results      string // the results directory
-	bin          string // a prebuilt benchmark binary; "" builds one
-	noBase       bool   // a narrowed codec selection leaves out the base configuration
-	builds       []build
+	sel     rawfmt.Selection
+	quick   bool
+	rounds  int
+	slice   time.Duration
+	pairs   int
+	layouts int
+	seed    uint64 // the run's seed; 0 draws a random one
+	results string // the results directory
+	builds  []build
 }
 
 func main() {
@@ -43,41 +42,46 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. With -quick, the quick subset's operations
-// and fixtures, 3 rounds and one pass of the fields-* cells are the defaults;
-// -ops, -fixtures, -rounds and -fields-passes still win.
+// parseFlags reads the command line. With -quick, the quick subset's
+// operations and fixtures, 4 rounds and 8 pairs are the defaults; -ops,
+// -fixtures, -rounds and -pairs still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 20, benchtime: "10ms", large: "10x", fieldsPasses: 2}
+	o := options{rounds: 16, slice: time.Millisecond, pairs: 10, layouts: 4}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet, "")
-	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 3 rounds, the fields-* cells once a round: "+jsoncost.QuickSelection.String())
-	fs.Count("rounds", "`n` rounds over the whole matrix (default 20, 3 with -quick)", &o.rounds)
-	fs.Benchtime("benchtime", "go test -benchtime per cell and round: a `duration` or a count such as 100x (default 10ms)", &o.benchtime)
-	fs.Value("large-benchtime", "-benchtime of the cells on documents of 2000 values or more, so that each sample holds enough iterations: a count such as 10x, a `duration`, or \"\" for -benchtime (default 10x)", func(s string) error {
-		if o.large = s; s == "" {
-			return nil
+	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds of 8 pairs: "+jsoncost.QuickSelection.String())
+	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 16, 4 with -quick)", &o.rounds)
+	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 10, 8 with -quick)", &o.pairs)
+	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default 4)", &o.layouts)
+	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
+		o.slice, err = time.ParseDuration(s)
+		if err == nil && (o.slice < 50*time.Microsecond || o.slice > time.Second) {
+			err = errDuration
 		}
-		return runner.CheckBenchtime(s)
+		return err
 	})
-	fs.Count(rawfmt.KeyFieldsPasses, "`n` samples per round of each fields-* cell, each from its own run of the binary at its own place in the round: the sweep the cost model is fitted on (default 2)", &o.fieldsPasses)
-	fs.Seed(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this `seed` as its "+rawfmt.KeyOrderSeed+" (default random)", &o.seed)
+	fs.Seed("seed", "replay the order of the run that recorded this `seed` as its "+rawfmt.KeyOrderSeed+" (default random)", &o.seed)
 	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.BoolVar(&o.noBase, "no-base", false, "with -codecs, leave out "+rawfmt.Base+" unless selected (by default it is added: every ratio is against it)")
-	fs.Value("builds", "run every cell under each of these `builds` (make bench-upgrade; default "+strconv.Quote(DefaultBuilds)+" when given empty), each round every build's binary in shuffled order: a toolchain, then +experiment for GOEXPERIMENT", func(s string) (err error) {
+	fs.Value("builds", "run every cell under each of these `builds` (make bench-upgrade; default "+strconv.Quote(DefaultBuilds)+" when given empty), each paired with the first: a toolchain, then +experiment for GOEXPERIMENT", func(s string) (err error) {
 		o.builds, err = parseBuilds(cmp.Or(s, DefaultBuilds))
 		return err
 	})
-	fs.StringVar(&o.bin, "bin", "", "run this benchmark binary (go test -c of the root package) instead of building one")
 	if err := fs.Parse(args, stderr); err != nil || !o.quick {
 		return o, err
 	}
 	if !fs.Given("rounds") {
-		o.rounds = 3
+		o.rounds = 4
 	}
-	if !fs.Given(rawfmt.KeyFieldsPasses) {
-		o.fieldsPasses = 1
+	if !fs.Given("pairs") {
+		o.pairs = 8
 	}
 	q := jsoncost.QuickSelection
 	o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	return o, nil
 }
+
+type durationError struct{}
+
+func (durationError) Error() string { return "want a duration from 50µs to 1s" }
+
+var errDuration = durationError{}

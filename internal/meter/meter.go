@@ -1,0 +1,389 @@
+// Package meter is the paired time meter of make bench, bench-quick,
+// bench-doc and bench-upgrade: it times slices of about a millisecond of
+// each cell, each paired with a slice of the cell's partner a moment
+// before or after it, in shuffled order, so that the host's speed, which
+// comes in phases of tens of milliseconds, is the same for both slices of a
+// pair; its figure is the ratio of the two.
+//
+// Data flows one way. The command plans Blocks of Pairs (a cell and its
+// partner, rawfmt.Partner) and builds a binary per link layout (and per
+// build in bench-upgrade); each Round starts one process of every build,
+// each on the layout of that round, and for each block in shuffled order
+// prepares its cells (the correctness gate), then times its pairs in
+// shuffled order, each pair's two slices in random order, and writes one
+// result line per pair. Once a round it times the collections of a live
+// heap (the GC cost a cell's allocation is charged with) at a random place
+// among the blocks; every slice is preceded by a collection of the
+// binary's own small heap, whose time it records too.
+package meter
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
+	"github.com/jsoncost/jsoncost/internal/wire"
+)
+
+// A Pair is a cell of one build timed against its partner, a cell of the same or another build.
+type Pair struct {
+	Cell         rawfmt.Cell
+	Build        int // the build that times Cell: an index of Meter.Builds
+	Partner      rawfmt.Cell
+	PartnerBuild int
+	Unit         string // the unit of the partner's time on the cell's lines
+}
+
+// A Block is the pairs measured together: their cells are prepared together and dropped after.
+type Block struct {
+	Name  string
+	Doc   string // the document of its cells: a round keeps a document's blocks in one process
+	Pairs []Pair
+}
+
+// A Build is one toolchain's binaries, one per link layout.
+type Build struct {
+	Name    string          // written as the build line ahead of its results; "" in a run of one build
+	Layouts []runner.Binary // the binary of each layout
+	Seeds   []int64         // the -randlayout seed of each
+}
+
+// Options are what a run of the meter may change.
+type Options struct {
+	Slice     time.Duration // the time a slice aims at
+	Pairs     int           // pairs of a cell per round, at most
+	MinPairs  int           // pairs of a cell per round, at least
+	Budget    time.Duration // the time one cell's pairs may take per round; a slow cell gets fewer pairs
+	Seed      uint64        // the run's random seed
+	GCHeap    uint64        // the live heap whose collections each round times; 0 for none
+	GCCycles  int           // collections of it timed each round
+	PartCells int           // cells of one process, about: a round runs in as many processes as that takes
+}
+
+// A Size is the document size a cell's lines report.
+type Size struct{ Fields, DocBytes float64 }
+
+// A Meter runs rounds of the blocks (runner.Meter).
+type Meter struct {
+	Builds []Build
+	Blocks []Block
+	Sizes  map[rawfmt.Cell]Size
+	O      Options
+	Warn   io.Writer // where a slice that a collection interrupted is reported
+
+	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell, for its next iteration count
+	warned bool
+}
+
+type cellOf struct {
+	cell  rawfmt.Cell
+	build int
+}
+
+// Layout is the layout index round r runs: every layout once in each run of
+// len(layouts) rounds, in an order drawn from the seed, so that each
+// layout's rounds are spread through the run.
+func (m *Meter) Layout(r int) int {
+	n := len(m.Builds[0].Layouts)
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	runner.Shuffle(perm, m.O.Seed, "layouts", (r-1)/n)
+	return perm[(r-1)%n]
+}
+
+// Cells is the number of cells a round times, for runner.Progress.
+func (m *Meter) Cells() int {
+	n := 0
+	for _, b := range m.Blocks {
+		n += len(b.Pairs)
+	}
+	return n
+}
+
+// Round runs round r (runner.Meter). Its blocks, in shuffled order, are
+// split by document into parts of about PartCells cells, and each part runs
+// in processes of its own, one of every build: a process that has prepared
+// every codec for every document holds their caches, and the collection
+// before each slice would mark them all.
+func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progress) error {
+	if m.perOp == nil {
+		m.perOp = map[cellOf][]float64{}
+	}
+	rng := runner.Rand(m.O.Seed, "round", r)
+	blocks := slices.Clone(m.Blocks)
+	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
+	var docs []string
+	cellsOf := map[string]int{}
+	for _, b := range blocks {
+		if _, ok := cellsOf[b.Doc]; !ok {
+			docs = append(docs, b.Doc)
+		}
+		cellsOf[b.Doc] += len(b.Pairs)
+	}
+	partOf, part, n := map[string]int{}, 0, 0
+	for _, d := range docs {
+		if n > 0 && n+cellsOf[d] > m.O.PartCells {
+			part, n = part+1, 0
+		}
+		partOf[d] = part
+		n += cellsOf[d]
+	}
+	var parts [][]Block
+	for _, b := range blocks {
+		for len(parts) <= partOf[b.Doc] {
+			parts = append(parts, nil)
+		}
+		parts[partOf[b.Doc]] = append(parts[partOf[b.Doc]], b)
+	}
+	gcPart := rng.IntN(len(parts))
+	var failed []string
+	for i, part := range parts {
+		f, err := m.part(ctx, r, part, i == gcPart && m.O.GCHeap > 0, out, rng, p)
+		if err != nil {
+			return err
+		}
+		failed = append(failed, f...)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d cells failed (not timed), see above: %s", len(failed), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// A random source of a round.
+type source interface {
+	IntN(int) int
+	Shuffle(int, func(int, int))
+}
+
+// part runs blocks in one process of every build on round r's layout,
+// timing the live heap's collections too when gc, and writes their lines,
+// each build's after its configuration lines.
+func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng source, p *runner.Progress) (failed []string, err error) {
+	layout := m.Layout(r)
+	servers := make([]*runner.Server, len(m.Builds))
+	defer func() {
+		for _, s := range servers {
+			if s != nil {
+				if cerr := s.Close(); err == nil && ctx.Err() == nil {
+					err = cerr
+				}
+			}
+		}
+	}()
+	for i, b := range m.Builds {
+		if servers[i], err = b.Layouts[layout].Start(ctx); err != nil {
+			return nil, err
+		}
+	}
+	lines := make([]strings.Builder, len(m.Builds))
+	gcAt := rng.IntN(len(blocks) + 1)
+	sized := map[cellOf]bool{}
+	for bi := 0; bi <= len(blocks); bi++ {
+		if bi == gcAt && gc {
+			if err := m.heap(servers, lines); err != nil {
+				return nil, err
+			}
+		}
+		if bi == len(blocks) {
+			break
+		}
+		f, err := m.block(ctx, blocks[bi], servers, lines, rng, sized, p)
+		if err != nil {
+			return nil, err
+		}
+		failed = append(failed, f...)
+	}
+	for i, b := range m.Builds {
+		s := servers[i]
+		fmt.Fprintf(&lines[i], "%s\t%d\t%d %s\t%d %s\n", rawfmt.GCName(rawfmt.HeapBench), len(s.GCNs), median64(s.GCNs), rawfmt.UnitCycleNs, median64(s.Live), rawfmt.UnitLive)
+		var head strings.Builder
+		if b.Name != "" {
+			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyBuild, b.Name)
+		}
+		fmt.Fprintf(&head, "%s: %d\n%s: %d\n", rawfmt.KeyLayout, b.Seeds[layout], rawfmt.KeyRound, r)
+		if _, err := io.WriteString(out, head.String()+lines[i].String()); err != nil {
+			return nil, fmt.Errorf("writing the raw file: %w", err)
+		}
+	}
+	return failed, nil
+}
+
+// block prepares the cells of b and times its pairs, returning the cells that failed.
+func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng source, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
+	bad := map[cellOf]bool{}
+	for _, pr := range b.Pairs {
+		for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
+			if _, seen := bad[c]; seen {
+				continue
+			}
+			err := servers[c.build].Prepare(c.cell)
+			if ce, ok := err.(*runner.CellError); ok {
+				fmt.Fprintf(m.warn(), "%s\n", ce)
+				failed = append(failed, c.cell.String())
+				bad[c] = true
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			bad[c] = false
+		}
+	}
+	type unit struct {
+		Pair
+		first bool // the cell's slice first
+	}
+	var units []unit
+	for _, pr := range b.Pairs {
+		if bad[cellOf{pr.Cell, pr.Build}] || bad[cellOf{pr.Partner, pr.PartnerBuild}] {
+			continue
+		}
+		for range m.pairs(pr) {
+			units = append(units, unit{Pair: pr, first: rng.IntN(2) == 0})
+		}
+	}
+	rng.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
+	for _, u := range units {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var own, partner wire.SliceResult
+		if u.first {
+			if own, err = m.slice(servers, cellOf{u.Cell, u.Build}); err == nil {
+				partner, err = m.slice(servers, cellOf{u.Partner, u.PartnerBuild})
+			}
+		} else if partner, err = m.slice(servers, cellOf{u.Partner, u.PartnerBuild}); err == nil {
+			own, err = m.slice(servers, cellOf{u.Cell, u.Build})
+		}
+		if err != nil {
+			return nil, err
+		}
+		m.line(&lines[u.Build], u.Pair, own, partner, sized)
+	}
+	for _, pr := range b.Pairs {
+		p.Cell(pr.Cell.String())
+	}
+	for _, s := range servers {
+		if err := s.Drop(); err != nil {
+			return nil, err
+		}
+	}
+	return failed, nil
+}
+
+// pairs is how many pairs of pr a round times: as many as the options
+// allow, fewer when its slices take longer than Slice, as they do where one
+// iteration takes longer, but never fewer than MinPairs.
+func (m *Meter) pairs(pr Pair) int {
+	slow := max(m.estimate(cellOf{pr.Cell, pr.Build}), m.estimate(cellOf{pr.Partner, pr.PartnerBuild}), float64(m.O.Slice))
+	return max(m.O.MinPairs, min(m.O.Pairs, int(float64(m.O.Budget)/(2*slow))))
+}
+
+// estimate is the ns/op of c so far, 0 before its first slice.
+func (m *Meter) estimate(c cellOf) float64 {
+	if s := m.perOp[c]; len(s) > 0 {
+		return median(s)
+	}
+	return 0
+}
+
+// slice times one slice of c, its iteration count from the ns/op of its
+// slices so far; before its first, calibrate finds one.
+func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, error) {
+	s := servers[c.build]
+	if len(m.perOp[c]) == 0 {
+		if err := m.calibrate(s, c); err != nil {
+			return wire.SliceResult{}, err
+		}
+	}
+	n := max(1, int(math.Round(float64(m.O.Slice)/m.estimate(c))))
+	res, err := s.Slice(c.cell, n)
+	if err != nil {
+		return res, err
+	}
+	if res.GCs > 0 && !m.warned {
+		m.warned = true
+		fmt.Fprintf(m.warn(), "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)
+	}
+	if hist := m.perOp[c]; len(hist) < 64 {
+		m.perOp[c] = append(hist, float64(res.Ns)/float64(res.Iters))
+	}
+	return res, nil
+}
+
+// calibrate times untimed slices of c, each of more iterations, until one
+// takes a quarter of Slice or one iteration takes longer, and keeps its ns/op.
+func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
+	for n := 1; ; {
+		res, err := s.Slice(c.cell, n)
+		if err != nil {
+			return err
+		}
+		if time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
+			m.perOp[c] = []float64{float64(res.Ns) / float64(n)}
+			return nil
+		}
+		n = min(n*100, max(n+1, int(float64(n)*float64(m.O.Slice)/2/float64(res.Ns))))
+	}
+}
+
+func (m *Meter) warn() io.Writer {
+	if m.Warn == nil {
+		return io.Discard
+	}
+	return m.Warn
+}
+
+// line writes the result line of one pair; the first of a cell in a round also gives its document's size.
+func (m *Meter) line(w *strings.Builder, pr Pair, own, partner wire.SliceResult, sized map[cellOf]bool) {
+	n := float64(own.Iters)
+	fmt.Fprintf(w, "%s\t%d\t%s %s\t%s %s\t%s %s\t%s %s", pr.Cell.Name(), own.Iters,
+		num(float64(own.Ns)/n), rawfmt.UnitNs, num(float64(own.Bytes)/n), rawfmt.UnitB, num(float64(own.Allocs)/n), rawfmt.UnitAllocs,
+		num(float64(partner.Ns)/float64(partner.Iters)), pr.Unit)
+	if c := (cellOf{pr.Cell, pr.Build}); !sized[c] {
+		sized[c] = true
+		if size, ok := m.Sizes[pr.Cell]; ok {
+			fmt.Fprintf(w, "\t%s %s\t%s %s", num(size.Fields), rawfmt.UnitFields, num(size.DocBytes), rawfmt.UnitDocB)
+		}
+	}
+	w.WriteString("\n")
+}
+
+// heap times the collections of a live heap of GCHeap bytes in the binary of the first build.
+func (m *Meter) heap(servers []*runner.Server, lines []strings.Builder) error {
+	cycles, err := servers[0].Heap(m.O.GCHeap, max(m.O.GCCycles, 1))
+	if err != nil {
+		return fmt.Errorf("timing collections of a %s heap: %w", HeapName(m.O.GCHeap), err)
+	}
+	for _, c := range cycles {
+		fmt.Fprintf(&lines[0], "%s\t1\t%d %s\t%d %s\n", rawfmt.GCName(HeapName(m.O.GCHeap)), c.CPUNs, rawfmt.UnitCycleNs, c.Live, rawfmt.UnitLive)
+	}
+	return nil
+}
+
+// HeapName names a heap size in GC results: 64MiB.
+func HeapName(bytes uint64) string { return strconv.FormatUint(bytes>>20, 10) + "MiB" }
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+func median(s []float64) float64 {
+	s = slices.Sorted(slices.Values(s))
+	return s[len(s)/2]
+}
+
+func median64[T int64 | uint64](s []T) T {
+	if len(s) == 0 {
+		return 0
+	}
+	s = slices.Sorted(slices.Values(s))
+	return s[len(s)/2]
+}

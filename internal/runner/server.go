@@ -1,0 +1,263 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/wire"
+)
+
+// A Binary is a compiled benchmark binary (go test -c) and how to start it.
+type Binary struct {
+	Path   string
+	Under  []string  // a program and its flags that run the binary, such as valgrind; nil runs it directly
+	Env    []string  // added to the environment of every run
+	Stderr io.Writer // its stderr
+}
+
+// A Server is a running benchmark binary answering requests (package
+// internal/wire). A binary that dies while it answers is an error naming
+// the request's cell and the runtime's first line about the crash.
+type Server struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Scanner
+	crash *crashWatch
+	done  bool
+
+	// The process CPU time of the collection before each slice, and the live heap it left.
+	GCNs []int64
+	Live []uint64
+}
+
+// Start starts b serving. Every binary serves with GOMAXPROCS=1 unless b.Env says otherwise: a
+// slice is one goroutine's work, and a second P wakes a second thread at every collection.
+func (b Binary) Start(ctx context.Context) (*Server, error) {
+	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.SysProcAttr = ChildAttr()
+	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"}, b.Env)
+	s := &Server{cmd: cmd, crash: &crashWatch{w: b.Stderr}}
+	if s.crash.w == nil {
+		s.crash.w = io.Discard
+	}
+	cmd.Stderr = s.crash
+	var err error
+	if s.in, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the benchmark binary: %w", err)
+	}
+	s.out = bufio.NewScanner(stdout)
+	s.out.Buffer(make([]byte, 64<<10), 1<<20)
+	return s, nil
+}
+
+// A CellError is a cell the binary would not time: the correctness gate or the codec refused it.
+type CellError struct {
+	Cell rawfmt.Cell
+	Why  string
+}
+
+func (e *CellError) Error() string { return e.Cell.String() + ": " + e.Why }
+
+// ask sends one request and returns the lines of its answer: until end when many, else one.
+func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]string, error) {
+	if s.done {
+		return nil, errors.New("the benchmark binary has exited")
+	}
+	if _, err := fmt.Fprintln(s.in, wire.Request(verb, args...)); err != nil {
+		return nil, s.died(cell, err)
+	}
+	var lines []string
+	for s.out.Scan() {
+		line := s.out.Text()
+		if why, ok := strings.CutPrefix(line, wire.Error); ok {
+			if cell != (rawfmt.Cell{}) {
+				return nil, &CellError{Cell: cell, Why: why}
+			}
+			return nil, errors.New(why)
+		}
+		if many && line == wire.End {
+			return lines, nil
+		}
+		if lines = append(lines, line); !many {
+			return lines, nil
+		}
+	}
+	return nil, s.died(cell, s.out.Err())
+}
+
+// died waits for a binary whose answer ended early and says why.
+func (s *Server) died(cell rawfmt.Cell, err error) error {
+	s.done = true
+	s.in.Close()
+	werr := s.cmd.Wait()
+	werr = cmpErr(werr, err, io.ErrUnexpectedEOF)
+	if cell != (rawfmt.Cell{}) {
+		return crashError(cell, s.crash.first, werr)
+	}
+	if s.crash.first != "" {
+		return fmt.Errorf("benchmark binary: %w: %s", werr, s.crash.first)
+	}
+	return fmt.Errorf("benchmark binary: %w", werr)
+}
+
+func cmpErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// A Listed cell is one the binary has, with the size of its document.
+type Listed struct {
+	Cell             rawfmt.Cell
+	Fields, DocBytes float64
+}
+
+// Cells returns the cells the binary has.
+func (s *Server) Cells() ([]Listed, error) {
+	lines, err := s.ask(rawfmt.Cell{}, true, wire.Cells)
+	var out []Listed
+	for _, line := range lines {
+		f := strings.Fields(line)
+		c, ok := rawfmt.ParseSub(f[0])
+		if !ok || len(f) != 3 {
+			return nil, fmt.Errorf("the benchmark binary listed %q, not a cell with its document's fields and bytes", line)
+		}
+		l := Listed{Cell: c}
+		l.Fields, err = strconv.ParseFloat(f[1], 64)
+		if err == nil {
+			l.DocBytes, err = strconv.ParseFloat(f[2], 64)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the benchmark binary listed %q: %w", line, err)
+		}
+		out = append(out, l)
+	}
+	return out, err
+}
+
+// Info returns the binary's configuration lines about itself.
+func (s *Server) Info() ([]string, error) { return s.ask(rawfmt.Cell{}, true, wire.Info) }
+
+// Prepare gates c and warms it.
+func (s *Server) Prepare(c rawfmt.Cell) error {
+	_, err := s.ask(c, false, wire.Prepare, c)
+	return err
+}
+
+// Slice times n iterations of c after a clean heap.
+func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
+	lines, err := s.ask(c, false, wire.Slice, c, n)
+	if err != nil {
+		return wire.SliceResult{}, err
+	}
+	res, err := wire.ParseSlice(lines[0])
+	if err == nil {
+		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
+	}
+	return res, err
+}
+
+// Heap times cycles collections of a live heap of about size bytes.
+func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
+	out := make([]wire.Cycle, cycles)
+	for i := range out {
+		var lines []string
+		var err error
+		if i == 0 {
+			lines, err = s.ask(rawfmt.Cell{}, false, wire.Heap, size, cycles)
+		} else if s.out.Scan() {
+			lines = []string{s.out.Text()}
+		} else {
+			err = s.died(rawfmt.Cell{}, s.out.Err())
+		}
+		if err != nil {
+			return nil, err
+		}
+		if out[i], err = wire.ParseCycle(lines[0]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Drop makes the binary forget every prepared cell.
+func (s *Server) Drop() error {
+	_, err := s.ask(rawfmt.Cell{}, false, wire.Drop)
+	return err
+}
+
+// Close asks the binary to exit and waits for it.
+func (s *Server) Close() error {
+	if s.done {
+		return nil
+	}
+	s.done = true
+	fmt.Fprintln(s.in, wire.Quit)
+	s.in.Close()
+	if err := s.cmd.Wait(); err != nil {
+		if s.crash.first != "" {
+			return fmt.Errorf("benchmark binary: %w: %s", err, s.crash.first)
+		}
+		return fmt.Errorf("benchmark binary: %w", err)
+	}
+	return nil
+}
+
+type crashWatch struct { // passes stderr to w, keeping the runtime's first crash line
+	w       io.Writer
+	partial []byte // the start of a line not yet ended, up to maxCrashLine
+	first   string // the first crash line, or ""
+}
+
+const maxCrashLine = 1 << 10 // how much of a line a crashWatch keeps
+
+func (c *crashWatch) Write(p []byte) (int, error) {
+	for rest := p; c.first == "" && len(rest) > 0; {
+		line, after, ended := bytes.Cut(rest, []byte("\n"))
+		c.partial = append(c.partial, line[:min(len(line), maxCrashLine-len(c.partial))]...)
+		if !ended {
+			break
+		}
+		if bytes.HasPrefix(c.partial, []byte(panicPrefix)) || bytes.HasPrefix(c.partial, []byte(fatalPrefix)) {
+			c.first = string(c.partial)
+		}
+		c.partial, rest = c.partial[:0], after
+	}
+	return c.w.Write(p)
+}
+
+const ( // the runtime's first words about a crash
+	panicPrefix = "panic: "
+	fatalPrefix = "fatal error: "
+)
+
+func crashError(cell rawfmt.Cell, line string, err error) error { // the binary ended with err while cell ran
+	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
+		return fmt.Errorf("%s panicked: %s", cell, why)
+	}
+	if line != "" {
+		return fmt.Errorf("%s crashed: %s", cell, line)
+	}
+	return fmt.Errorf("%s: benchmark binary: %w", cell, err)
+}

@@ -1,0 +1,274 @@
+package jsoncost
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/fixtures"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/wire"
+)
+
+// memoryGuard is the memory limit while slices run with GC off, unless
+// GOMEMLIMIT sets another: a loop that allocates more than this is
+// collected inside its slice (SliceResult.GCs) rather than killed.
+const memoryGuard = 4 << 30
+
+// Main is the TestMain of a benchmark binary: with -jsoncost.serve it
+// serves the runner on the cells, else it runs the tests and benchmarks as
+// go test does.
+func Main(m *testing.M, cells func() ([]Cell, error)) {
+	serve := flag.Bool(wire.ServeFlag, false, "answer the runner's requests on stdin (package internal/wire) and exit")
+	flag.Parse()
+	if !*serve {
+		os.Exit(m.Run())
+	}
+	cs, err := cells()
+	if err == nil {
+		err = Serve(os.Stdin, os.Stdout, cs)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// Bench runs the cells as plain go test benchmarks named after them.
+func Bench(b *testing.B, cells []Cell) {
+	for _, cell := range cells {
+		b.Run(cell.String(), func(b *testing.B) {
+			loop, err := Prepare(cell)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(cell.Fixture.Bytes + 0.5))
+			b.ReportAllocs()
+			b.ResetTimer()
+			if err := loop(b.N); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// Serve answers the runner's requests (package internal/wire) on the
+// cells until quit or the end of its input. Slices run with GC off; an
+// untimed collection before each gives every slice the same clean heap.
+func Serve(in io.Reader, out io.Writer, cells []Cell) error {
+	if codecs.RaceEnabled {
+		return fmt.Errorf("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
+	}
+	debug.SetGCPercent(-1)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryGuard)
+	}
+	s := &server{cells: map[string]Cell{}, loops: map[string]Loop{}}
+	for _, c := range cells {
+		s.cells[c.String()] = c
+	}
+	w := bufio.NewWriter(out)
+	lines := bufio.NewScanner(in)
+	for lines.Scan() {
+		verb, rest, _ := strings.Cut(lines.Text(), " ")
+		if verb == wire.Quit {
+			break
+		}
+		if err := s.answer(w, verb, strings.Fields(rest), cells); err != nil {
+			fmt.Fprintln(w, wire.Fail(err))
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return lines.Err()
+}
+
+type server struct {
+	cells map[string]Cell
+	loops map[string]Loop // the prepared cells
+}
+
+// answer writes the answer to one request, or returns why it cannot.
+func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) error {
+	switch {
+	case verb == wire.Cells:
+		for _, c := range cells {
+			fmt.Fprintln(w, c, c.Fixture.Fields, c.Fixture.Bytes)
+		}
+		fmt.Fprintln(w, wire.End)
+	case verb == wire.Info:
+		for _, line := range info() {
+			fmt.Fprintln(w, line)
+		}
+		fmt.Fprintln(w, wire.End)
+	case verb == wire.Prepare && len(args) == 1:
+		if _, err := s.prepare(args[0]); err != nil {
+			return err
+		}
+		fmt.Fprintln(w, wire.OK)
+	case verb == wire.Slice && len(args) == 2:
+		loop, err := s.prepare(args[0])
+		n, nerr := strconv.Atoi(args[1])
+		if err != nil {
+			return err
+		} else if nerr != nil || n < 1 {
+			return fmt.Errorf("slice of %q iterations", args[1])
+		}
+		res, err := slice(loop, n)
+		if err != nil {
+			return fmt.Errorf("%s: %w", args[0], err)
+		}
+		fmt.Fprintln(w, res)
+	case verb == wire.Heap && len(args) == 2:
+		live, err1 := strconv.ParseUint(args[0], 10, 64)
+		cycles, err2 := strconv.Atoi(args[1])
+		if err1 != nil || err2 != nil || cycles < 1 {
+			return fmt.Errorf("heap %s %s: want a size in bytes and a number of cycles", args[0], args[1])
+		}
+		res, err := heap(live, cycles)
+		if err != nil {
+			return err
+		}
+		for _, c := range res {
+			fmt.Fprintln(w, c)
+		}
+	case verb == wire.Drop:
+		clear(s.loops)
+		forget()
+		fmt.Fprintln(w, wire.OK)
+	default:
+		return fmt.Errorf("unknown request %q", strings.Join(append([]string{verb}, args...), " "))
+	}
+	return nil
+}
+
+// prepare returns the loop of the cell called name, gating it first.
+func (s *server) prepare(name string) (Loop, error) {
+	if loop, ok := s.loops[name]; ok {
+		return loop, nil
+	}
+	c, ok := s.cells[name]
+	if !ok {
+		return nil, fmt.Errorf("no cell %s in this binary", name)
+	}
+	loop, err := Prepare(c)
+	if err != nil {
+		return nil, err
+	}
+	s.loops[name] = loop
+	return loop, nil
+}
+
+// slice cleans the heap, then times n iterations of loop with GC off.
+func slice(loop Loop, n int) (wire.SliceResult, error) {
+	var before, after runtime.MemStats
+	cpu := cpuTime()
+	runtime.GC()
+	gcNs := cpuTime() - cpu
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	err := loop(n)
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return wire.SliceResult{
+		Iters: n, Ns: max(elapsed.Nanoseconds(), 1),
+		Bytes: after.TotalAlloc - before.TotalAlloc, Allocs: after.Mallocs - before.Mallocs,
+		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: before.HeapAlloc,
+	}, err
+}
+
+// heapDoc is the document the live heap of a heap request is made of,
+// decoded into map[string]any: a search response of 100 hits, pointers
+// all through, as a service holds what it decoded.
+const heapDoc = "es-hits-100-full"
+
+// heap makes a live heap of about size bytes of decoded documents, times
+// cycles forced collections of it in process CPU time, and lets it go.
+func heap(size uint64, cycles int) ([]wire.Cycle, error) {
+	f, err := fixtures.Lookup(heapDoc)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := f.Data()
+	if err != nil {
+		return nil, err
+	}
+	base, _ := codecs.Lookup(rawfmt.Base)
+	var kept []any
+	var ms runtime.MemStats
+	for live := uint64(0); live < size; {
+		for range 16 {
+			v := new(map[string]any)
+			if err := base.Unmarshal(doc, v); err != nil {
+				return nil, fmt.Errorf("decoding %s: %w", heapDoc, err)
+			}
+			kept = append(kept, v)
+		}
+		runtime.GC() // with GC off, HeapAlloc counts garbage too until a collection
+		runtime.ReadMemStats(&ms)
+		live = ms.HeapAlloc
+	}
+	out := make([]wire.Cycle, cycles)
+	for i := range out {
+		cpu := cpuTime()
+		runtime.GC()
+		out[i].CPUNs = cpuTime() - cpu
+		runtime.ReadMemStats(&ms)
+		out[i].Live = ms.HeapAlloc
+	}
+	runtime.KeepAlive(kept)
+	kept = nil
+	runtime.GC()
+	return out, nil
+}
+
+// cpuTime is the CPU time this process has used, in nanoseconds.
+func cpuTime() int64 {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return ts.Nano()
+}
+
+// info is what the binary says of itself: the Go that built it, its
+// GOEXPERIMENT, the engines that run encoding/json and sonic, whether it
+// has the race detector, and every configuration it has, as rawfmt's
+// configuration lines.
+func info() []string {
+	experiment := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "GOEXPERIMENT" {
+				experiment = s.Value
+			}
+		}
+	}
+	lines := []string{rawfmt.KeyGo + ": " + runtime.Version(), rawfmt.KeyGOEXPERIMENT + ": " + experiment}
+	if sonic, err := codecs.Lookup("sonic-std"); err == nil {
+		lines = append(lines, rawfmt.KeySonicEngine+": "+sonic.EngineName())
+	}
+	if std, err := codecs.Lookup(rawfmt.Base); err == nil {
+		lines = append(lines, rawfmt.KeyStdEngine+": "+std.EngineName())
+	}
+	lines = append(lines, rawfmt.KeyRace+": "+strconv.FormatBool(codecs.RaceEnabled))
+	for _, c := range codecs.All() {
+		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
+			Engine: c.EngineName(), Skips: c.Skips}
+		lines = append(lines, strings.Split(cc.Format(), "\n")...)
+	}
+	return lines
+}
