@@ -24,7 +24,7 @@ func Nearest(r *load.Run, s Size, codec string) string {
 	best, dist := "", math.Inf(1)
 	for _, f := range r.Fixtures {
 		z := r.Sizes[f]
-		if !z.HasFields || !z.HasDocBytes || z.Fields <= 0 || z.DocBytes <= 0 || len(r.Ns(load.OpDecodeStruct, f, codec)) == 0 {
+		if !z.HasFields || !z.HasDocBytes || z.Fields <= 0 || z.DocBytes <= 0 || !model.Ns(r, load.OpDecodeStruct, f, codec).Known() {
 			continue
 		}
 		if d := math.Abs(math.Log(z.DocBytes/s.Bytes)) + math.Abs(math.Log(z.Fields/s.Fields)); d < dist {
@@ -48,19 +48,19 @@ type Switch struct {
 func Switches(b Breakdown, cs CodecShare, r *load.Run, fixture string) []Switch {
 	dec, enc := cs.Decode/b.Total, cs.Encode/b.Total
 	cur := cs.Config.Name
-	curDec, curEnc := r.Ns(load.OpDecodeStruct, fixture, cur), r.Ns(load.OpEncodeStruct, fixture, cur)
-	if len(curDec) == 0 || len(curEnc) == 0 {
+	curDec, curEnc := model.Ns(r, load.OpDecodeStruct, fixture, cur), model.Ns(r, load.OpEncodeStruct, fixture, cur)
+	if !curDec.Known() || !curEnc.Known() {
 		return nil
 	}
 	var out []Switch
 	for _, c := range r.Codecs {
-		d, e := r.Ns(load.OpDecodeStruct, fixture, c.Name), r.Ns(load.OpEncodeStruct, fixture, c.Name)
-		if c.Name == cur || len(d) == 0 || len(e) == 0 {
+		d, e := model.Ns(r, load.OpDecodeStruct, fixture, c.Name), model.Ns(r, load.OpEncodeStruct, fixture, c.Name)
+		if c.Name == cur || !d.Known() || !e.Known() {
 			continue
 		}
 		rd, _ := model.Ratio(d, curDec)
 		re, _ := model.Ratio(e, curEnc)
-		saving := model.Derive([][]float64{curDec, d, curEnc, e}, func(m []float64) float64 {
+		saving := model.Derive([]model.Sample{curDec, d, curEnc, e}, func(m []float64) float64 {
 			return dec*(1-m[1]/m[0]) + enc*(1-m[3]/m[2])
 		})
 		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: saving})
@@ -80,12 +80,12 @@ type Filter struct {
 // minus the ratio of their decode-struct ns/op in cs's configuration. Encoding is left as it is: the
 // answer a service writes does not change when it reads fewer fields. ok is false without the cells.
 func Filtering(b Breakdown, cs CodecShare, r *load.Run, full, filtered string) (Filter, bool) {
-	f, d := r.Ns(load.OpDecodeStruct, full, cs.Config.Name), r.Ns(load.OpDecodeStruct, filtered, cs.Config.Name)
-	if len(f) == 0 || len(d) == 0 || full == filtered {
+	f, d := model.Ns(r, load.OpDecodeStruct, full, cs.Config.Name), model.Ns(r, load.OpDecodeStruct, filtered, cs.Config.Name)
+	if !f.Known() || !d.Known() || full == filtered {
 		return Filter{}, false
 	}
 	dec := cs.Decode / b.Total
 	ratio, _ := model.Ratio(d, f)
-	saving := model.Derive([][]float64{f, d}, func(m []float64) float64 { return dec * (1 - m[1]/m[0]) })
+	saving := model.Derive([]model.Sample{f, d}, func(m []float64) float64 { return dec * (1 - m[1]/m[0]) })
 	return Filter{full, filtered, ratio, saving}, true
 }

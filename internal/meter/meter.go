@@ -80,6 +80,18 @@ type Meter struct {
 
 	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell, for its next iteration count
 	warned bool
+	Spent  Spent // where the rounds' time went
+}
+
+// Spent is where a run's time went: the timed loops of its slices, the
+// collections before them (as the binary measured both), the requests
+// for slices as the runner waited on them, and preparing cells.
+type Spent struct{ Loops, GC, Slices, Prepare time.Duration }
+
+func (s Spent) String() string {
+	other := s.Slices - s.Loops - s.GC
+	return fmt.Sprintf("slices %s (timed loops %s, collections before them %s, the rest %s), preparing cells %s",
+		s.Slices.Round(time.Second), s.Loops.Round(time.Second), s.GC.Round(time.Second), other.Round(time.Second), s.Prepare.Round(time.Second))
 }
 
 type cellOf struct {
@@ -226,7 +238,9 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 			if _, seen := bad[c]; seen {
 				continue
 			}
+			start := time.Now()
 			err := servers[c.build].Prepare(c.cell)
+			m.Spent.Prepare += time.Since(start)
 			if ce, ok := err.(*runner.CellError); ok {
 				fmt.Fprintf(m.warn(), "%s\n", ce)
 				failed = append(failed, c.cell.String())
@@ -306,10 +320,14 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, err
 		}
 	}
 	n := max(1, int(math.Round(float64(m.O.Slice)/m.estimate(c))))
+	start := time.Now()
 	res, err := s.Slice(c.cell, n)
 	if err != nil {
 		return res, err
 	}
+	m.Spent.Slices += time.Since(start)
+	m.Spent.Loops += time.Duration(res.Ns)
+	m.Spent.GC += time.Duration(res.GCNs)
 	if res.GCs > 0 && !m.warned {
 		m.warned = true
 		fmt.Fprintf(m.warn(), "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)

@@ -22,6 +22,7 @@ const (
 	KeyGOGC           = "gogc"
 	KeyGOMEMLIMIT     = "gomemlimit"
 	KeyGOEXPERIMENT   = "goexperiment"
+	KeyGODEBUG        = "godebug"
 	KeyGOAMD64        = "goamd64"
 	KeyAffinity       = "cpu-affinity" // the CPUs the run was pinned to, when it was
 	KeyRounds         = "rounds"

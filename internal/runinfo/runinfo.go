@@ -125,6 +125,7 @@ func (h Header) Config() []benchfmt.Config {
 	line(rawfmt.KeyGOMAXPROCS, env("GOMAXPROCS", strconv.Itoa(runtime.GOMAXPROCS(0))))
 	line(rawfmt.KeyGOGC, env("GOGC", "100"))
 	line(rawfmt.KeyGOMEMLIMIT, env("GOMEMLIMIT", "off"))
+	optional(rawfmt.KeyGODEBUG, env("GODEBUG", ""))
 	cfg = append(cfg, h.Mode...)
 	for _, l := range h.Self {
 		if k, v, ok := strings.Cut(l, ": "); ok {

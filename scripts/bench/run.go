@@ -81,6 +81,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
 			return err
 		}
+		fmt.Fprintf(stderr, "time spent: %s\n", m.Spent)
 		if err := writeConfig(w, o, id, seeds, self, buildLines(bs)); err != nil {
 			return err
 		}
@@ -195,7 +196,7 @@ func writeConfig(w io.Writer, o options, id string, seeds []int64, self []string
 	}
 	mode = append(mode, builds...)
 	return runinfo.WriteHeader(w, runinfo.Header{
-		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Env: []string{"GOMAXPROCS=1", "GOGC=off"},
+		Command: runinfo.CommandLine("./scripts/bench"), Machine: id, Env: append([]string{"GOGC=off"}, runner.ServeEnv...),
 		Mode: mode, Self: self,
 	})
 }

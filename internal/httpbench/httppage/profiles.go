@@ -118,7 +118,7 @@ func (r *Run) perRequest(c httpbench.Cell, b []cpuprofile.Breakdown, classes []c
 // micro is the microbenchmarks' JSON work per request of scenario s, in ns: decode-struct of the document
 // the backend sends (es-hits-H-full, or es-hits-H-source5 when filtered) plus encode-struct of the
 // 5-field documents (es-hits-H-source5), in s's codec, as sets of samples; nil without the cells.
-func (r *Run) micro(s httpbench.Scenario) [][]float64 {
+func (r *Run) micro(s httpbench.Scenario) []model.Sample {
 	if r.Micro == nil {
 		return nil
 	}
@@ -128,8 +128,8 @@ func (r *Run) micro(s httpbench.Scenario) [][]float64 {
 	if s.Source == httpbench.SourceFiltered {
 		doc = five
 	}
-	sets := [][]float64{r.Micro.Ns(load.OpDecodeStruct, doc, s.Codec), r.Micro.Ns(load.OpEncodeStruct, five, s.Codec)}
-	if len(sets[0]) == 0 || len(sets[1]) == 0 {
+	sets := []model.Sample{model.Ns(r.Micro, load.OpDecodeStruct, doc, s.Codec), model.Ns(r.Micro, load.OpEncodeStruct, five, s.Codec)}
+	if !sets[0].Known() || !sets[1].Known() {
 		return nil
 	}
 	return sets

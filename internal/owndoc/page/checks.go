@@ -59,7 +59,7 @@ func (p *page) problems() []string {
 
 // summary is the median of w with codec and its interval; ok when the interval is finite.
 func (p *page) summary(w way, codec string) (e model.Estimate, ok bool) {
-	e = model.Summarize(p.ns(w.op, codec, w.filtered))
+	e = p.ns(w.op, codec, w.filtered).Estimate()
 	return e, e.HasCI
 }
 
@@ -87,10 +87,10 @@ func (p *page) precision() string {
 	for _, t := range tableOps {
 		for _, codec := range p.Run.CodecNames {
 			s := p.ns(t.w.op, codec, t.w.filtered)
-			if len(s) == 0 {
+			if !s.Known() {
 				continue
 			}
-			h, ok := model.HalfWidth(model.Summarize(s))
+			h, ok := model.HalfWidth(s.Estimate())
 			if !ok {
 				unbounded++
 				continue

@@ -23,9 +23,9 @@ func (p *page) Against(op, codec string) string {
 	out := p.Time(op, codec, false)
 	if speed, ok := model.Ratio(base, own); ok {
 		out += fmt.Sprintf(", %s as fast as encoding-json", format.RatioCI(speed))
-	}
-	if t := model.Compare(base, own); t.Untestable == nil && !t.Differ {
-		out += fmt.Sprintf(" (not told apart from it in this run, p = %.2f)", t.P)
+		if speed.HasCI && !model.Differs(speed) {
+			out += " (not told apart from it in this run: the interval holds 1)"
+		}
 	}
 	return out
 }

@@ -25,7 +25,7 @@ type cpuView struct {
 
 func (p *page) cpu() *cpuView {
 	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
-	if len(base) == 0 {
+	if !base.Known() {
 		return nil
 	}
 	qps := cmp.Or(p.Info.QPS, defaultQPS)
@@ -33,9 +33,9 @@ func (p *page) cpu() *cpuView {
 	docs := qps * float64(per)
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
 	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
-	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([][]float64{base}, coresOf)), Per: per, Given: p.Info.QPS != 0}
-	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); len(rt) > 0 {
-		v.Roundtrip = cores(model.Derive([][]float64{rt}, coresOf))
+	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([]model.Sample{base}, coresOf)), Per: per, Given: p.Info.QPS != 0}
+	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); rt.Known() {
+		v.Roundtrip = cores(model.Derive([]model.Sample{rt}, coresOf))
 	}
 	var used []float64 // the rows' cores, ascending
 	for _, w := range ways {
@@ -46,8 +46,8 @@ func (p *page) cpu() *cpuView {
 			}
 			picked = append(picked, c)
 			x := p.ns(w.op, c, w.filtered)
-			e := model.Derive([][]float64{x}, coresOf)
-			saves := cores(model.Derive([][]float64{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 }))
+			e := model.Derive([]model.Sample{x}, coresOf)
+			saves := cores(model.Derive([]model.Sample{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 }))
 			if w == fullDecode && c == rawfmt.Base {
 				saves = format.None // the baseline itself
 			}

@@ -55,7 +55,7 @@ func (p *page) Cheapest() *struct{ Way, Op, Codec string } {
 	var bestNs float64
 	for _, w := range []way{clientProj, lazyGet} {
 		if c := p.Fastest(w.op, false, false); c != "" {
-			if m := model.Median(p.ns(w.op, c, false)); best == nil || m < bestNs {
+			if m := p.ns(w.op, c, false).Point; best == nil || m < bestNs {
 				best, bestNs = &struct{ Way, Op, Codec string }{w.name, w.op, c}, m
 			}
 		}
@@ -68,13 +68,13 @@ func (p *page) WaysRows() [][]string {
 	var rows [][]string
 	for _, codec := range p.Run.CodecNames {
 		base := p.ns(load.OpDecodeStruct, codec, false)
-		if len(base) == 0 {
+		if !base.Known() {
 			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
 		}
 		row := []string{codec, code(p.Category(codec))}
 		for _, w := range ways {
 			s := p.ns(w.op, codec, w.filtered)
-			cell := format.Duration(model.Summarize(s).V) // format.None without samples
+			cell := format.Duration(s.Estimate().V) // format.None without samples
 			if sv := model.Save(base, s, 1, ""); sv.OK && w != fullDecode {
 				cell += " (" + format.Change(-sv.Pct.V) + ")"
 			}

@@ -85,8 +85,8 @@ func (p *page) Value(key string) string { v, _ := p.Run.Value(key); return cmp.O
 // Share is the filtered document's share of the document's bytes.
 func (p *page) Share() string { return format.Percent(100 * p.Filtered.DocBytes / p.Full.DocBytes) }
 
-func (p *page) ns(op string, codec string, filtered bool) []float64 {
-	return p.Run.Ns(op, p.fixture(filtered), codec)
+func (p *page) ns(op string, codec string, filtered bool) model.Sample {
+	return model.Ns(p.Run, op, p.fixture(filtered), codec)
 }
 
 func (p *page) fixture(filtered bool) string {
@@ -97,11 +97,11 @@ func (p *page) fixture(filtered bool) string {
 }
 
 // Has reports whether codec has samples at op.
-func (p *page) Has(op, codec string, filtered bool) bool { return len(p.ns(op, codec, filtered)) > 0 }
+func (p *page) Has(op, codec string, filtered bool) bool { return p.ns(op, codec, filtered).Known() }
 
 // Time is codec's median time at op with its interval.
 func (p *page) Time(op, codec string, filtered bool) string {
-	return format.DurationCI(model.Summarize(p.ns(op, codec, filtered)))
+	return format.DurationCI(p.ns(op, codec, filtered).Estimate())
 }
 
 // Fastest returns the fastest codec at op, of the std ones when std is set, or "".
@@ -155,7 +155,7 @@ func (p *page) tables() []table {
 		for _, s := range ranked {
 			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: s.Codec}
 			vs := format.None
-			if r, ok := model.Ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), p.Run.Samples(c, rawfmt.UnitNs)); ok {
+			if r, ok := model.Ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), model.Of(p.Run, c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
 			tb.Rows = append(tb.Rows, []string{s.Codec, code(p.Category(s.Codec)), format.DurationCI(s.Ns), vs,

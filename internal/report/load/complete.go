@@ -3,6 +3,7 @@ package load
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -15,6 +16,9 @@ func (r *Run) complete() error {
 	rounds, ok := r.count(rawfmt.KeyRounds)
 	if !ok {
 		return nil
+	}
+	if r.Paired() {
+		return r.completePaired(rounds)
 	}
 	passes := r.FieldsPasses()
 	for _, op := range r.Ops {
@@ -37,6 +41,26 @@ func (r *Run) complete() error {
 					return fmt.Errorf("%s has %d samples, more than %d rounds of %d take: the file is not one run", c, n, rounds, perRound)
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// completePaired checks that a paired run has pairs of every cell in each
+// of its rounds, and no round beyond them.
+func (r *Run) completePaired(rounds int) error {
+	for c, pairs := range r.Pairs {
+		seen := map[string]bool{}
+		for _, p := range pairs {
+			seen[r.Blocks[p.Block].Round] = true
+		}
+		for i := 1; i <= rounds; i++ {
+			if !seen[strconv.Itoa(i)] {
+				return fmt.Errorf("%s has no pairs in round %d of %d: the file was cut or a round failed", c, i, rounds)
+			}
+		}
+		if len(seen) > rounds {
+			return fmt.Errorf("%s has pairs in %d rounds, more than the %d the run made: the file is not one run", c, len(seen), rounds)
 		}
 	}
 	return nil

@@ -30,8 +30,8 @@ func Load(raw Raw) (*Run, error) {
 	}
 	// Where the residue of rawfmt.Projection varies, configuration changed.
 	var pp benchproc.ProjectionParser
-	if _, err := pp.Parse(rawfmt.Projection, nil); err != nil {
-		return nil, fmt.Errorf("projection %s: %w", rawfmt.Projection, err)
+	if _, err := pp.Parse(projection, nil); err != nil {
+		return nil, fmt.Errorf("projection %s: %w", projection, err)
 	}
 	residue := pp.Residue()
 	var residues []benchproc.Key
@@ -42,11 +42,15 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
+			target := r
 			if b := rec.GetConfig(rawfmt.KeyBuild); b != "" {
-				r.build(b).add(rec)
-				continue
+				target = r.build(b)
 			}
-			if r.add(rec) {
+			named, err := target.add(rec)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", raw.Path, err)
+			}
+			if named && target == r {
 				residues = append(residues, residue.Project(rec))
 			}
 		}
@@ -101,19 +105,49 @@ func (r *Run) build(b string) *Run {
 	return r.Builds[i]
 }
 
-// add files one result under its cell; false when it names none.
-func (r *Run) add(res *benchfmt.Result) bool {
-	c, ok := rawfmt.ParseCell(res.Name)
-	if !ok {
-		r.Unnamed++
-		return false
+// projection is what a result's name and its per-process configuration
+// give; any other configuration that varies between results is reported.
+const projection = rawfmt.Projection + "," + rawfmt.KeyLayout + "," + rawfmt.KeyRound
+
+// perResult are the configuration keys that change from process to process of one run.
+var perResult = []string{rawfmt.KeyLayout, rawfmt.KeyRound, rawfmt.KeyBuild}
+
+// add files one result under its cell, or under the GC harness; false when
+// it names neither. A value that is not a finite number, a negative one or
+// a time that is not positive is an error naming the line.
+func (r *Run) add(res *benchfmt.Result) (bool, error) {
+	for _, v := range res.Values {
+		val, unit := OrigValue(v)
+		if !finite(val) || val < 0 || (val == 0 && strings.HasSuffix(unit, "ns/op")) {
+			file, line := res.Pos()
+			return false, fmt.Errorf("%s:%d: %s: %v %s is not a measurement", file, line, res.Name, val, unit)
+		}
 	}
-	if len(r.cells) == 0 {
-		file := slices.DeleteFunc(slices.Clone(res.Config), func(c benchfmt.Config) bool { return !c.File })
+	if len(r.Config) == 0 {
+		file := slices.DeleteFunc(slices.Clone(res.Config), func(c benchfmt.Config) bool {
+			return !c.File || slices.Contains(perResult, c.Key)
+		})
 		for _, c := range file {
 			r.Config = append(r.Config, Config{c.Key, string(c.Value)})
 		}
 		r.Codecs, r.BadConfig = rawfmt.ParseCodecs(file)
+		r.Meter, _ = r.Value(rawfmt.KeyMeter)
+		r.Anchor, _ = r.Value(rawfmt.KeyAnchor)
+	}
+	if heap, ok := rawfmt.ParseGC(res.Name); ok {
+		if r.GC == nil {
+			r.GC = map[string][]Cycle{}
+		}
+		ns, _ := origValue(res, rawfmt.UnitCycleNs)
+		live, _ := origValue(res, rawfmt.UnitLive)
+		c := Cycle{Ns: ns, Live: live, Block: r.block(res)}
+		r.GC[heap] = append(r.GC[heap], c)
+		return true, nil
+	}
+	c, ok := rawfmt.ParseCell(res.Name)
+	if !ok {
+		r.Unnamed++
+		return false, nil
 	}
 	s := r.cells[c]
 	if s == nil {
@@ -123,16 +157,42 @@ func (r *Run) add(res *benchfmt.Result) bool {
 	}
 	for _, v := range res.Values {
 		val, unit := OrigValue(v)
-		if !finite(val) {
-			r.NonFinite++
-			continue
-		}
 		s[unit] = append(s[unit], val)
+		if slices.Contains(partnerUnits, unit) {
+			if r.Pairs == nil {
+				r.Pairs = map[rawfmt.Cell][]Pair{}
+			}
+			own, _ := origValue(res, rawfmt.UnitNs)
+			r.Pairs[c] = append(r.Pairs[c], Pair{Own: own, Partner: val, Unit: unit, Block: r.block(res)})
+		}
 	}
 	if !isNoop(c) {
 		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
 	}
-	return true
+	return true, nil
+}
+
+// partnerUnits are the units of a partner's time on a paired result line.
+var partnerUnits = []string{rawfmt.UnitBaseNs, rawfmt.UnitAnchorNs, rawfmt.UnitFirstBuildNs}
+
+// origValue is a result's value in unit, as the benchmark reported it.
+func origValue(res *benchfmt.Result, unit string) (float64, bool) {
+	for _, v := range res.Values {
+		if val, u := OrigValue(v); u == unit {
+			return val, true
+		}
+	}
+	return 0, false
+}
+
+// block is the index of the process a result came from, in r.Blocks.
+func (r *Run) block(res *benchfmt.Result) int {
+	b := Block{Layout: res.GetConfig(rawfmt.KeyLayout), Round: res.GetConfig(rawfmt.KeyRound)}
+	if i := slices.Index(r.Blocks, b); i >= 0 {
+		return i
+	}
+	r.Blocks = append(r.Blocks, b)
+	return len(r.Blocks) - 1
 }
 
 // name records the names of a new cell.

@@ -55,12 +55,41 @@ type Run struct {
 	BadConfig    []string // malformed codec configuration lines
 	Changed      []string // configuration that varies between results
 	Unnamed      int      // results that do not name a cell
-	NonFinite    int      // values dropped because they were NaN or infinite
+
+	// A run of the paired meter (Meter is rawfmt.MeterPaired) has, per cell,
+	// its pairs of slices, each from one process: a Block, the round and
+	// link layout of its binary; and the collections its GC harness timed,
+	// by heap (rawfmt.HeapBench, or a size such as 64MiB).
+	Meter  string
+	Anchor string
+	Pairs  map[rawfmt.Cell][]Pair
+	Blocks []Block
+	GC     map[string][]Cycle
 
 	cells  map[rawfmt.Cell]Samples
 	tables map[string][]*benchfmt.Result // per op, in file order, with TableUnits only
 	units  benchfmt.UnitMetadataMap
 }
+
+// A Pair is one result line of the paired meter: the ns/op of the cell's
+// slice and of its partner's, in Unit, timed in Block.
+type Pair struct {
+	Own, Partner float64
+	Unit         string
+	Block        int
+}
+
+// A Block is one process of a paired run: a round on one link layout.
+type Block struct{ Layout, Round string }
+
+// A Cycle is one timed collection of the GC harness.
+type Cycle struct {
+	Ns, Live float64
+	Block    int
+}
+
+// Paired reports whether the run was made by the paired meter.
+func (r *Run) Paired() bool { return r.Meter == rawfmt.MeterPaired }
 
 // TableUnits are the units of the benchstat tables.
 var TableUnits = []string{rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs}

@@ -75,20 +75,21 @@ type Fastest struct {
 	Codec       string // "" when no codec is faster than the base
 	Base, Best  float64
 	Speedup     Estimate // the base's time over the codec's
-	Test        Test
+	Clear       bool     // the speedup's interval leaves out 1
 }
 
 func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
-	base := r.Ns(op, fixture, rawfmt.Base)
-	if len(base) == 0 {
+	base := Ns(r, op, fixture, rawfmt.Base)
+	if !base.Known() {
 		return Fastest{}, false
 	}
-	f := Fastest{Op: op, Fixture: fixture, Base: Median(base), Best: Median(base)}
+	f := Fastest{Op: op, Fixture: fixture, Base: base.Point, Best: base.Point}
 	_, ranked := Standings(r, op, fixture)
 	if i := slices.IndexFunc(ranked, func(s Standing) bool { return s.Codec != rawfmt.Base }); i >= 0 && ranked[i].Ns.V < f.Base {
-		best := r.Ns(op, fixture, ranked[i].Codec)
-		f.Codec, f.Best, f.Test = ranked[i].Codec, ranked[i].Ns.V, Compare(base, best)
+		best := Ns(r, op, fixture, ranked[i].Codec)
+		f.Codec, f.Best = ranked[i].Codec, ranked[i].Ns.V
 		f.Speedup, _ = Ratio(base, best)
+		f.Clear = Differs(f.Speedup)
 	}
 	return f, true
 }

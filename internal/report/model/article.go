@@ -45,12 +45,12 @@ func Article(r *load.Run) ArticleTable {
 		row := ArticleRow{Codec: codec, Cells: make([]Growth, len(t.Ops))}
 		found := false
 		for i, op := range t.Ops {
-			small, large := r.Ns(op, load.ArticleSmall, codec), r.Ns(op, load.ArticleLarge, codec)
-			if len(small) == 0 || len(large) == 0 {
+			small, large := Ns(r, op, load.ArticleSmall, codec), Ns(r, op, load.ArticleLarge, codec)
+			if !small.Known() || !large.Known() {
 				continue
 			}
 			ratio, ok := Ratio(large, small)
-			row.Cells[i] = Growth{Small: Summarize(small), Large: Summarize(large), Ratio: ratio, OK: ok}
+			row.Cells[i] = Growth{Small: small.Estimate(), Large: large.Estimate(), Ratio: ratio, OK: ok}
 			found = found || ok
 		}
 		if found {

@@ -51,7 +51,7 @@ func Diffs(old, new []*benchfmt.Result, units []string) []Diff {
 			ch := Change{Cell: c, Old: Summarize(o), New: Summarize(n), Test: Compare(o, n)}
 			switch {
 			case ch.Test.Differ:
-				ch.Ratio, _ = Ratio(n, o)
+				ch.Ratio, _ = Ratio(Values(n), Values(o))
 				d.Changed = append(d.Changed, ch)
 			case ch.Test.Untestable != nil && slices.Min(slices.Concat(o, n)) != slices.Max(slices.Concat(o, n)):
 				d.TooFew++

@@ -56,12 +56,12 @@ func Consistency(r *load.Run) []Check {
 				for _, codec := range r.CodecNames {
 					whole := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
 					part, ok := rl.part(whole)
-					ps, ws := r.Samples(part, rawfmt.UnitNs), r.Samples(whole, rawfmt.UnitNs)
-					if !ok || len(ps) == 0 || len(ws) == 0 {
+					ps, ws := Of(r, part, rawfmt.UnitNs), Of(r, whole, rawfmt.UnitNs)
+					if !ok || !ps.Known() || !ws.Known() {
 						continue
 					}
 					out[i].Checked++
-					pSum, wSum := Summarize(ps), Summarize(ws)
+					pSum, wSum := ps.Estimate(), ws.Estimate()
 					lo, _ := bounds(pSum)
 					if _, hi := bounds(wSum); lo > hi {
 						out[i].Failed = append(out[i].Failed, Violation{Part: part, Whole: whole, PartNs: pSum, WholeNs: wSum})

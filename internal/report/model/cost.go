@@ -109,11 +109,12 @@ func CostModel(r *load.Run) []Row {
 
 func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) Result {
 	var names []string
-	var xs, sets [][]float64
+	var xs [][]float64
+	var sets []Sample
 	needed := 0
 	for _, f := range r.FixturesOf(spec.Families...) {
-		s := r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, spec.Unit)
-		if len(s) == 0 {
+		s := Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, spec.Unit)
+		if !s.Known() {
 			continue
 		}
 		x := make([]float64, len(spec.Xs))
@@ -142,7 +143,7 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 	case needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
-	pts := newPoints(names, xs, sets, r.Exact(spec.Unit))
+	pts := newPoints(names, xs, sets)
 	if spec.Curve {
 		return fitCurve(pts)
 	}

@@ -68,11 +68,7 @@ func fitCurve(pts points) Result {
 	})
 	res.Fit = fitted(chosen, est[:np], pts, func(p []float64, i int) float64 { return chosen.Eval(p, n[i]) })
 	for j, i := range at {
-		perField := Summarize(pts.sets[i])
-		if pts.exact {
-			perField = Estimate{V: pts.y[i], Lo: pts.y[i], Hi: pts.y[i], HasCI: true}
-		}
-		perField = perField.Times(1 / n[i])
+		perField := pts.samples[i].Estimate().Times(1 / n[i])
 		res.Marks = append(res.Marks, Mark{Fields: n[i], Fixture: pts.names[i], PerField: perField, CallShare: est[np+j]})
 	}
 	res.K = Estimate{V: math.NaN()}

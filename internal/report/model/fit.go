@@ -41,20 +41,18 @@ const roundOff = 1e-9
 
 // points are the cells a fit is made to, one per fixture.
 type points struct {
-	names []string    // the fixtures
-	xs    [][]float64 // the regressors of each point
-	sets  [][]float64 // the samples of each point
-	y     []float64   // their medians
-	sw    []float64   // square roots of the weights, 1/max(|median|, 1)
-	exact bool        // the unit is exact: an interval is its point
+	names   []string    // the fixtures
+	xs      [][]float64 // the regressors of each point
+	samples []Sample    // the figure of each point
+	y       []float64   // their points
+	sw      []float64   // square roots of the weights, 1/max(|y|, 1)
 }
 
-func newPoints(names []string, xs, sets [][]float64, exact bool) points {
-	p := points{names: names, xs: xs, sets: sets, exact: exact}
-	for _, s := range sets {
-		y := Median(s)
-		p.y = append(p.y, y)
-		p.sw = append(p.sw, 1/scaleOf(y))
+func newPoints(names []string, xs [][]float64, samples []Sample) points {
+	p := points{names: names, xs: xs, samples: samples}
+	for _, s := range samples {
+		p.y = append(p.y, s.Point)
+		p.sw = append(p.sw, 1/scaleOf(s.Point))
 	}
 	return p
 }

@@ -19,21 +19,21 @@ type Harness struct {
 
 // HarnessCost summarises the noop cell and finds the cheapest cells.
 func HarnessCost(r *load.Run) Harness {
-	h := Harness{Noop: Summarize(r.Samples(r.Noop, rawfmt.UnitNs)), NoopAllocs: Summarize(r.Samples(r.Noop, rawfmt.UnitAllocs))}
+	h := Harness{Noop: Of(r, r.Noop, rawfmt.UnitNs).Estimate(), NoopAllocs: Summarize(r.Samples(r.Noop, rawfmt.UnitAllocs))}
 	best, bestCodec := math.Inf(1), math.Inf(1)
 	for _, op := range r.Ops {
 		for _, f := range r.Fixtures {
 			for _, codec := range r.Columns(op) {
-				s := r.Ns(op, f, codec)
-				if len(s) == 0 {
+				s := Ns(r, op, f, codec)
+				if !s.Known() {
 					continue
 				}
-				c, m := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, Median(s)
+				c, m := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, s.Point
 				if m < best {
-					best, h.Cheapest, h.CheapestNs = m, c, Summarize(s)
+					best, h.Cheapest, h.CheapestNs = m, c, s.Estimate()
 				}
 				if !c.Harness() && m < bestCodec {
-					bestCodec, h.CheapestCodec, h.CheapestCodNs = m, c, Summarize(s)
+					bestCodec, h.CheapestCodec, h.CheapestCodNs = m, c, s.Estimate()
 				}
 			}
 		}
@@ -53,19 +53,19 @@ func UnderFloor(r *load.Run) []FloorCell {
 	var out []FloorCell
 	for _, op := range r.Ops {
 		for _, f := range r.Fixtures {
-			floor := r.Ns(op, f, rawfmt.Floor)
-			if len(floor) == 0 {
+			floor := Ns(r, op, f, rawfmt.Floor)
+			if !floor.Known() {
 				continue
 			}
 			for _, codec := range r.CodecNames {
-				s := r.Ns(op, f, codec)
-				if len(s) == 0 || Median(s) >= Median(floor) {
+				s := Ns(r, op, f, codec)
+				if !s.Known() || s.Point >= floor.Point {
 					continue
 				}
 				ratio, _ := Ratio(s, floor)
 				out = append(out, FloorCell{
 					Cell:  rawfmt.Cell{Op: op, Fixture: f, Codec: codec},
-					Codec: Summarize(s), Floor: Summarize(floor), Ratio: ratio,
+					Codec: s.Estimate(), Floor: floor.Estimate(), Ratio: ratio,
 				})
 			}
 		}

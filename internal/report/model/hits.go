@@ -49,18 +49,18 @@ func Hits(r *load.Run) []HitsRow {
 		}
 		for _, codec := range r.CodecNames {
 			row := HitsRow{Hits: hits, Codec: codec}
-			ns := func(op, fixture string) []float64 { return r.Ns(op, fixture, codec) }
+			ns := func(op, fixture string) Sample { return Ns(r, op, fixture, codec) }
 			own := ns(load.OpDecodeStruct, full)
-			row.Full = Summarize(own)
+			row.Full = own.Estimate()
 			row.Proj = Save(own, ns(load.OpDecodeProj, full), hits, "")
 			baseline, baseName := own, ""
-			if len(own) == 0 {
-				baseline, baseName = r.Ns(load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
+			if !own.Known() {
+				baseline, baseName = Ns(r, load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
 			row.Get5 = Save(baseline, ns(load.OpGet5, full), hits, baseName)
-			row.Decode = pair(hits, [][]float64{own, ns(load.OpDecodeStruct, filtered)}, []int{0}, []int{1})
-			row.Roundtrip = pair(hits, [][]float64{ns(load.OpRoundtrip, full), ns(load.OpRoundtrip, filtered)}, []int{0}, []int{1})
-			row.API = pair(hits, [][]float64{own, ns(load.OpDecodeStruct, filtered), ns(load.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
+			row.Decode = pair(hits, []Sample{own, ns(load.OpDecodeStruct, filtered)}, []int{0}, []int{1})
+			row.Roundtrip = pair(hits, []Sample{ns(load.OpRoundtrip, full), ns(load.OpRoundtrip, filtered)}, []int{0}, []int{1})
+			row.API = pair(hits, []Sample{own, ns(load.OpDecodeStruct, filtered), ns(load.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
 			row.Filtering = row.Decode.Saves
 			if row.Full.Known() || row.Get5.OK || row.Roundtrip.Saves.OK {
 				rows = append(rows, row)
@@ -74,8 +74,8 @@ func Hits(r *load.Run) []HitsRow {
 // their difference. One bootstrap (Derive's) gives all four figures their
 // intervals, each draw resampling every set once, so a cell on both sides
 // cancels from the saving within every draw.
-func pair(hits int, sets [][]float64, full, filtered []int) Pair {
-	if slices.ContainsFunc(sets, func(s []float64) bool { return len(s) == 0 }) || Median(sets[full[0]]) == 0 {
+func pair(hits int, sets []Sample, full, filtered []int) Pair {
+	if slices.ContainsFunc(sets, func(s Sample) bool { return !s.Known() }) || sets[full[0]].Point == 0 {
 		return Pair{}
 	}
 	sum := func(m []float64, of []int) float64 {
@@ -86,7 +86,7 @@ func pair(hits int, sets [][]float64, full, filtered []int) Pair {
 		return s
 	}
 	h := float64(hits)
-	e := estimate(newPoints(nil, nil, sets, false), 4, func(m, out []float64) {
+	e := derive(sets, 4, func(m, out []float64) {
 		f, g := sum(m, full), sum(m, filtered)
 		out[0], out[1], out[2], out[3] = f/h, g/h, (f-g)/h, 100*(1-g/f)
 	})
@@ -97,18 +97,18 @@ func pair(hits int, sets [][]float64, full, filtered []int) Pair {
 func HitsOps(r *load.Run) []string {
 	return slices.DeleteFunc(slices.Clone(r.Ops), func(op string) bool {
 		return !slices.ContainsFunc(r.Fixtures, func(f string) bool {
-			return load.ESHits.Has(f) && slices.ContainsFunc(r.CodecNames, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
+			return load.ESHits.Has(f) && slices.ContainsFunc(r.CodecNames, func(c string) bool { return len(r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: c}, rawfmt.UnitNs)) > 0 })
 		})
 	})
 }
 
 // Save is what cheaper saves against full at hits hits, baseline naming
 // full's codec when it is not the row's own.
-func Save(full, cheaper []float64, hits int, baseline string) Saving {
-	if len(full) == 0 || len(cheaper) == 0 || Median(full) == 0 {
+func Save(full, cheaper Sample, hits int, baseline string) Saving {
+	if !full.Known() || !cheaper.Known() || full.Point == 0 {
 		return Saving{}
 	}
-	sets := [][]float64{full, cheaper}
+	sets := []Sample{full, cheaper}
 	return Saving{
 		PerHit:   Derive(sets, func(m []float64) float64 { return (m[0] - m[1]) / float64(hits) }),
 		Pct:      Derive(sets, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }),

@@ -33,6 +33,11 @@ type Agreement struct {
 	Fixtures      int
 	Median, Least float64
 	LeastFixture  string
+	// RatioRho is ρ of each codec's figure over its base's on the same
+	// document, over the cells with both: the ranking within documents,
+	// which the size of the documents does not dominate. NaN with fewer than 3.
+	RatioCells int
+	RatioRho   float64
 }
 
 // Instructions analyses the operations with codec counts of the
@@ -60,22 +65,36 @@ func Instructions(r, in *load.Run) []InstrOp {
 
 // rankAgreement is the agreement of the count in with the times of r on op.
 func rankAgreement(r, in *load.Run, op string) Agreement {
-	return agreement(op, in.Fixtures, in.CodecNames,
-		func(c rawfmt.Cell) []float64 { return in.Samples(c, rawfmt.UnitInstr) },
-		func(c rawfmt.Cell) []float64 { return r.Samples(c, rawfmt.UnitNs) })
+	return agreement(op, in.Fixtures, in.CodecNames, BaseOf(r, op), pointOf(in, rawfmt.UnitInstr), pointOf(r, rawfmt.UnitNs))
+}
+
+// pointOf gives the point of a cell's figure in unit in r, and whether r has it.
+func pointOf(r *load.Run, unit string) func(rawfmt.Cell) (float64, bool) {
+	return func(c rawfmt.Cell) (float64, bool) {
+		s := Of(r, c, unit)
+		return s.Point, s.Known()
+	}
 }
 
 // agreement is Spearman's ρ of the medians of x and y over op's cells of
 // fixtures and codecs where both have samples, and per fixture across codecs.
-func agreement(op string, fixtures, codecs []string, x, y func(rawfmt.Cell) []float64) Agreement {
+func agreement(op string, fixtures, codecs []string, base string, x, y func(rawfmt.Cell) (float64, bool)) Agreement {
 	rk := Agreement{Median: math.NaN(), Least: math.NaN()}
-	var xs, ys, rhos []float64
+	var xs, ys, rhos, rx, ry []float64
 	for _, f := range fixtures {
 		start := len(xs)
+		xb, okx := x(rawfmt.Cell{Op: op, Fixture: f, Codec: base})
+		yb, oky := y(rawfmt.Cell{Op: op, Fixture: f, Codec: base})
 		for _, codec := range codecs {
 			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-			if a, b := x(c), y(c); len(a) > 0 && len(b) > 0 {
-				xs, ys = append(xs, Median(a)), append(ys, Median(b))
+			a, aok := x(c)
+			b, bok := y(c)
+			if !aok || !bok {
+				continue
+			}
+			xs, ys = append(xs, a), append(ys, b)
+			if codec != base && okx && oky && xb > 0 && yb > 0 {
+				rx, ry = append(rx, a/xb), append(ry, b/yb)
 			}
 		}
 		if len(xs)-start < 3 {
@@ -91,6 +110,7 @@ func agreement(op string, fixtures, codecs []string, x, y func(rawfmt.Cell) []fl
 		}
 	}
 	rk.Cells, rk.Rho = len(xs), Spearman(xs, ys)
+	rk.RatioCells, rk.RatioRho = len(rx), Spearman(rx, ry)
 	if rk.Fixtures = len(rhos); rk.Fixtures > 0 {
 		rk.Median = Median(rhos)
 	}

@@ -123,7 +123,7 @@ func (f *Fleet) compare(op string) (FleetOp, bool) {
 	}
 	for _, fx := range first.Fixtures {
 		if every(func(r *load.Run) bool {
-			return slices.ContainsFunc(r.CodecNames, func(c string) bool { return len(r.Ns(op, fx, c)) > 0 })
+			return slices.ContainsFunc(r.CodecNames, func(c string) bool { return Ns(r, op, fx, c).Known() })
 		}) {
 			o.Fixtures = append(o.Fixtures, fx)
 		}
@@ -133,12 +133,10 @@ func (f *Fleet) compare(op string) (FleetOp, bool) {
 			o.Codecs = append(o.Codecs, c)
 		}
 	}
-	ns := func(r *load.Run) func(rawfmt.Cell) []float64 {
-		return func(c rawfmt.Cell) []float64 { return r.Samples(c, rawfmt.UnitNs) }
-	}
 	for j, a := range o.Machines {
 		for _, b := range o.Machines[j+1:] {
-			agree := agreement(op, o.Fixtures, o.Codecs, ns(f.Machines[a].Run), ns(f.Machines[b].Run))
+			ra, rb := f.Machines[a].Run, f.Machines[b].Run
+			agree := agreement(op, o.Fixtures, o.Codecs, BaseOf(ra, op), pointOf(ra, rawfmt.UnitNs), pointOf(rb, rawfmt.UnitNs))
 			o.Pairs = append(o.Pairs, RankPair{A: a, B: b, Agreement: agree})
 		}
 	}
@@ -174,8 +172,8 @@ func (f *Fleet) fastestDiffer(o FleetOp, fixture string) bool {
 	for _, i := range o.Machines {
 		best, at := "", 0.0
 		for _, c := range o.Codecs {
-			if ns := f.Machines[i].Run.Ns(o.Op, fixture, c); len(ns) > 0 && (best == "" || Median(ns) < at) {
-				best, at = c, Median(ns)
+			if ns := Ns(f.Machines[i].Run, o.Op, fixture, c); ns.Known() && (best == "" || ns.Point < at) {
+				best, at = c, ns.Point
 			}
 		}
 		fastest[best] = true

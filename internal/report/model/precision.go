@@ -101,16 +101,14 @@ func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []flo
 	var hw []float64
 	for _, f := range fixtures {
 		for _, codec := range r.CodecNames {
-			s := r.Ns(op, f, codec)
-			if len(s) == 0 {
+			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
+			sum, strays := cellPrecision(r, c)
+			if strays == nil {
 				continue
 			}
-			sum := Summarize(s)
 			h, ok := HalfWidth(sum)
-			if p != nil && sum.V > 0 {
-				for _, v := range s {
-					p.samples = append(p.samples, v/sum.V)
-				}
+			if p != nil {
+				p.samples = append(p.samples, strays...)
 			}
 			switch {
 			case !ok && p != nil:
@@ -124,6 +122,39 @@ func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []flo
 		}
 	}
 	return hw
+}
+
+// cellPrecision is the estimate whose interval measures c's precision, and
+// how far each of its samples strays from it (nil without any): in a
+// paired run, a codec's ratio to its base and each pair's ratio over it,
+// else its ns/op and each sample's over its median.
+func cellPrecision(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
+	if base := BaseOf(r, c.Op); r.Paired() && base != c.Codec {
+		e, ok := Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
+		if !ok || e.V <= 0 {
+			return e, nil
+		}
+		var strays []float64
+		for _, p := range r.Pairs[c] {
+			if p.Unit == rawfmt.UnitBaseNs {
+				strays = append(strays, p.Own/p.Partner/e.V)
+			}
+		}
+		return e, strays
+	}
+	s := r.Samples(c, rawfmt.UnitNs)
+	if len(s) == 0 {
+		return Estimate{}, nil
+	}
+	e := Ns(r, c.Op, c.Fixture, c.Codec).Estimate()
+	if e.V <= 0 {
+		return e, nil
+	}
+	strays := make([]float64, len(s))
+	for i, v := range s {
+		strays[i] = v / e.V
+	}
+	return e, strays
 }
 
 func (p *OpPrecision) quantiles(hw []float64) {

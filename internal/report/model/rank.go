@@ -17,6 +17,20 @@ type Standing struct {
 	Ns        Estimate // ns/op
 	Ratio     Estimate // median ns/op over the reference's, with its bootstrap interval
 	B, Allocs Estimate // B/op and allocs/op, not Known without them
+
+	// With the collection its allocation causes (GCOf at the run's
+	// ServiceHeap), where the run timed it; RankTies ranks by it then.
+	GC, RatioGC Estimate
+	// GCShare is the part of GC that collection is.
+	GCShare float64
+}
+
+// Key is what a standing is ranked by: its time with GC where known, else its time.
+func (s Standing) Key() (Estimate, Estimate) {
+	if s.GC.Known() {
+		return s.GC, s.RatioGC
+	}
+	return s.Ns, s.Ratio
 }
 
 // Standings ranks the codecs that ran op on fixture by median ns/op (see
@@ -25,22 +39,31 @@ type Standing struct {
 // neither rank nor ratio: nothing is ranked against one of its own.
 func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 	ref = BaseOf(r, op)
-	den := r.Ns(op, fixture, ref)
+	den := Ns(r, op, fixture, ref)
+	g, hasGC := GCOf(r, ServiceHeap(r))
+	denGC := WithGC(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: ref}, g)
 	for _, codec := range r.CodecNames {
-		ns := r.Ns(op, fixture, codec)
-		if len(ns) == 0 {
+		ns := Ns(r, op, fixture, codec)
+		if !ns.Known() {
 			continue
 		}
-		s := Standing{Codec: codec, Ns: Summarize(ns)}
+		s := Standing{Codec: codec, Ns: ns.Estimate()}
 		var ok bool
 		if s.Ratio, ok = Ratio(ns, den); !ok {
 			s.Ratio = Summarize(nil) // none, printed as such
 		}
 		cell := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 		s.B, s.Allocs = Summarize(r.Samples(cell, rawfmt.UnitB)), Summarize(r.Samples(cell, rawfmt.UnitAllocs))
+		s.GC, s.RatioGC = Summarize(nil), Summarize(nil)
+		if gc := WithGC(r, cell, g); hasGC && gc.Known() {
+			s.GC, s.GCShare = gc.Estimate(), 1-ns.Point/gc.Point
+			if e, ok := Ratio(gc, denGC); ok {
+				s.RatioGC = e
+			}
+		}
 		out = append(out, s)
 	}
-	if len(den) == 0 {
+	if !den.Known() {
 		slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(a.Ns.V, b.Ns.V) })
 		return "", out
 	}
@@ -48,13 +71,17 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 	return ref, out
 }
 
-// RankTies sorts standings by median ns/op, stably, and ranks as one group
-// the fastest ungrouped one with every one whose Ratio overlaps its.
+// RankTies sorts standings by their Key, stably, and ranks as one group
+// the fastest ungrouped one with every one whose ratio overlaps its.
 func RankTies(s []Standing) {
-	slices.SortStableFunc(s, func(a, b Standing) int { return cmp.Compare(a.Ns.V, b.Ns.V) })
+	slices.SortStableFunc(s, func(a, b Standing) int {
+		ka, _ := a.Key()
+		kb, _ := b.Key()
+		return cmp.Compare(ka.V, kb.V)
+	})
 	for first := 0; first < len(s); {
 		end := first + 1
-		for end < len(s) && overlap(s[first].Ratio, s[end].Ratio) {
+		for end < len(s) && overlap(ratioKey(s[first]), ratioKey(s[end])) {
 			end++
 		}
 		for i := first; i < end; i++ {
@@ -62,6 +89,11 @@ func RankTies(s []Standing) {
 		}
 		first = end
 	}
+}
+
+func ratioKey(s Standing) Estimate {
+	_, r := s.Key()
+	return r
 }
 
 func overlap(a, b Estimate) bool {

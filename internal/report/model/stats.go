@@ -2,7 +2,6 @@ package model
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"golang.org/x/perf/benchmath"
@@ -81,44 +80,10 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// estimate is stat's k outputs at pts' medians with their Confidence
-// intervals: a point for an exact unit, none for a set under
-// MinBootstrapSamples, else a bootstrap of the medians from a constant seed.
+// estimate is stat's k outputs at pts' points with their Confidence
+// intervals (derive over the points' samples).
 func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
-	all, out := make([]Estimate, k), make([]float64, k)
-	stat(pts.y, out)
-	for j, v := range out {
-		all[j] = Estimate{V: v}
-		if pts.exact {
-			all[j] = Estimate{V: v, Lo: v, Hi: v, HasCI: true}
-		}
-	}
-	if pts.exact || slices.ContainsFunc(pts.sets, func(s []float64) bool { return len(s) < MinBootstrapSamples }) {
-		return all
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	meds, draw := make([]float64, len(pts.sets)), []float64(nil)
-	draws := make([][]float64, k)
-	for range BootstrapReps {
-		for i, s := range pts.sets {
-			draw = draw[:0]
-			for range s {
-				draw = append(draw, s[rng.IntN(len(s))])
-			}
-			slices.Sort(draw)
-			meds[i] = median(draw)
-		}
-		stat(meds, out)
-		for j, v := range out {
-			draws[j] = append(draws[j], v)
-		}
-	}
-	alpha := (1 - Confidence) / 2
-	for j, d := range draws {
-		slices.Sort(d)
-		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
-	}
-	return all
+	return derive(pts.samples, k, stat)
 }
 
 func quantile(sorted []float64, q float64) float64 {
@@ -131,16 +96,3 @@ func quantile(sorted []float64, q float64) float64 {
 	return sorted[i] + frac*(sorted[i+1]-sorted[i])
 }
 
-// Derive computes stat on the medians of sets, with its bootstrap interval.
-func Derive(sets [][]float64, stat func(medians []float64) float64) Estimate {
-	return estimate(newPoints(nil, nil, sets, false), 1, func(m, out []float64) { out[0] = stat(m) })[0]
-}
-
-// Ratio is median(num)/median(den); ok is false without samples or when
-// median(den) is 0.
-func Ratio(num, den []float64) (Estimate, bool) {
-	if len(num) == 0 || len(den) == 0 || Median(den) == 0 {
-		return Estimate{}, false
-	}
-	return Derive([][]float64{num, den}, func(m []float64) float64 { return m[0] / m[1] }), true
-}

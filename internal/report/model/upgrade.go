@@ -85,20 +85,26 @@ func UpgradeOf(r *load.Run) *Upgrade {
 }
 
 func move(old, nr *load.Run, c rawfmt.Cell) Move {
-	o, n := old.Samples(c, rawfmt.UnitNs), nr.Samples(c, rawfmt.UnitNs)
+	o, n := Of(old, c, rawfmt.UnitNs), Of(nr, c, rawfmt.UnitNs)
 	m := Move{Cell: c}
-	if m.Ratio, m.OK = Ratio(n, o); !m.OK {
+	if nr.Paired() { // the builds' slices were paired: their ratio is the pairs'
+		ratio := FirstBuildRatio(nr, c)
+		m.Ratio, m.OK = ratio.Estimate(), ratio.Known()
+	} else {
+		m.Ratio, m.OK = Ratio(n, o)
+	}
+	if !m.OK {
 		return m
 	}
 	base := c
 	base.Codec = rawfmt.Base
-	bo, bn := old.Samples(base, rawfmt.UnitNs), nr.Samples(base, rawfmt.UnitNs)
-	if c.Codec == rawfmt.Base || len(bo) == 0 || len(bn) == 0 {
+	bo, bn := Of(old, base, rawfmt.UnitNs), Of(nr, base, rawfmt.UnitNs)
+	if c.Codec == rawfmt.Base || !bo.Known() || !bn.Known() {
 		return m
 	}
 	m.LeadOld, _ = Ratio(bo, o)
 	m.LeadNew, _ = Ratio(bn, n)
-	m.LeadChange = Derive([][]float64{bn, n, bo, o}, func(md []float64) float64 { return md[0] / md[1] / (md[2] / md[3]) })
+	m.LeadChange = Derive([]Sample{bn, n, bo, o}, func(md []float64) float64 { return md[0] / md[1] / (md[2] / md[3]) })
 	m.HasLead = true
 	return m
 }

@@ -26,8 +26,8 @@ func realworldChart(r *load.Run, c *chart) (err error) {
 		b := &logBars{name: codec, values: make([]float64, len(corpora))}
 		found := false
 		for i, f := range corpora {
-			if s := r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitMBs); len(s) > 0 {
-				b.values[i], found = model.Median(s), true
+			if s := model.Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitMBs); s.Known() {
+				b.values[i], found = s.Point, true
 			}
 		}
 		if !found {

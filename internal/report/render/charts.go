@@ -156,12 +156,12 @@ func fieldsChart(r *load.Run, c *chart) error {
 		var pts plotter.XYs
 		zero := false
 		for _, f := range r.FixturesOf(load.Fields) {
-			s := r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)
+			s := model.Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)
 			size := r.Sizes[f]
-			if len(s) == 0 || !size.HasFields || size.Fields <= 0 {
+			if !s.Known() || !size.HasFields || size.Fields <= 0 {
 				continue
 			}
-			if y := model.Median(s); y > 0 {
+			if y := s.Point; y > 0 {
 				pts = append(pts, plotter.XY{X: size.Fields, Y: y})
 			} else {
 				zero = true

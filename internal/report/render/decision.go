@@ -48,7 +48,7 @@ func speedup(r *load.Run, rk ranking, i int) model.Estimate {
 	if i < 0 || rk.Ref == "" {
 		return none
 	}
-	e, ok := model.Ratio(r.Ns(rk.Op, rk.Fixture, rk.Ref), r.Ns(rk.Op, rk.Fixture, rk.Standings[i].Codec))
+	e, ok := model.Ratio(model.Ns(r, rk.Op, rk.Fixture, rk.Ref), model.Ns(r, rk.Op, rk.Fixture, rk.Standings[i].Codec))
 	if !ok {
 		return none
 	}

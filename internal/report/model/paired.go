@@ -1,0 +1,202 @@
+package model
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// In a paired run (rawfmt.MeterPaired) a cell's ns/op is its ratio to its
+// partner times the partner's ns/op: the median of the per-pair log-ratios,
+// exponentiated. A codec's partner is its operation's base on the same
+// document; a base's is the base on the anchor document, whose own ns/op,
+// the one absolute figure of each operation, is the median of every slice
+// of it the run timed. So every ratio within a document rests on slices a
+// millisecond apart, and so does every document against the anchor; only
+// the scale of an operation depends on how fast the machine ran.
+//
+// A replicate resamples the run's processes in two levels: its link
+// layouts, with replacement, then the rounds of each drawn layout, with
+// replacement. Every pair weighs as often as its process was drawn, so a
+// layout's bias widens the interval rather than hiding in the estimate.
+
+// paired is c's ns/op in a paired run.
+func (rs *runSamples) paired(c rawfmt.Cell) Sample {
+	r := rs.run
+	var logs []weighted
+	unit := ""
+	for _, p := range r.Pairs[c] {
+		if p.Unit == rawfmt.UnitFirstBuildNs {
+			continue
+		}
+		unit = p.Unit
+		logs = append(logs, weighted{math.Log(p.Own / p.Partner), p.Block})
+	}
+	if len(logs) == 0 {
+		return Sample{}
+	}
+	var partner Sample
+	switch pc, _ := rawfmt.Partner(c, r.Anchor); unit {
+	case rawfmt.UnitAnchorNs:
+		partner = rs.anchor(pc)
+	default:
+		partner = rs.get(pc, rawfmt.UnitNs)
+	}
+	if !partner.Known() {
+		return Sample{}
+	}
+	l := rs.median(logs)
+	s := Sample{Point: math.Exp(l.Point) * partner.Point, N: len(logs)}
+	if l.Reps != nil && partner.Reps != nil {
+		s.Reps = make([]float64, len(l.Reps))
+		for i, v := range l.Reps {
+			s.Reps[i] = math.Exp(v) * partner.Reps[i]
+		}
+	}
+	return s
+}
+
+// anchor is the ns/op of the anchor cell a: the median of every slice of it,
+// those of its own lines and those its partners' lines give.
+func (rs *runSamples) anchor(a rawfmt.Cell) Sample {
+	key := sampleKey{a, "anchor"}
+	if s, ok := rs.cache[key]; ok {
+		return s
+	}
+	r := rs.run
+	var vals []weighted
+	for c, pairs := range r.Pairs {
+		pc, unit := rawfmt.Partner(c, r.Anchor)
+		for _, p := range pairs {
+			if p.Unit == unit && unit == rawfmt.UnitAnchorNs && pc == a {
+				vals = append(vals, weighted{p.Partner, p.Block})
+			}
+			if c == a && p.Unit == rawfmt.UnitAnchorNs {
+				vals = append(vals, weighted{p.Own, p.Block})
+			}
+		}
+	}
+	s := rs.median(vals)
+	rs.cache[key] = s
+	return s
+}
+
+// FirstBuildRatio is c's ns/op in the build of r, one build of an upgrade
+// run, over its ns/op in the run's first build, from the pairs that timed
+// the two builds side by side; not Known where there are none.
+func FirstBuildRatio(r *load.Run, c rawfmt.Cell) Sample {
+	rs := samplesOf(r)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	var logs []weighted
+	for _, p := range r.Pairs[c] {
+		if p.Unit == rawfmt.UnitFirstBuildNs {
+			logs = append(logs, weighted{math.Log(p.Own / p.Partner), p.Block})
+		}
+	}
+	l := rs.median(logs)
+	l.Point = math.Exp(l.Point)
+	for i, v := range l.Reps {
+		l.Reps[i] = math.Exp(v)
+	}
+	return l
+}
+
+// A weighted value is one of a process: a replicate weighs it as often as it drew the process.
+type weighted struct {
+	v     float64
+	block int
+}
+
+// median is the median of vals, and its replicates' weighted medians.
+func (rs *runSamples) median(vals []weighted) Sample {
+	if len(vals) == 0 {
+		return Sample{}
+	}
+	slices.SortFunc(vals, func(a, b weighted) int { return cmp.Compare(a.v, b.v) })
+	s := Sample{N: len(vals), Point: weightedMedian(vals, nil)}
+	weights := rs.blockWeights()
+	if len(vals) < MinBootstrapSamples || weights == nil {
+		return s
+	}
+	s.Reps = make([]float64, len(weights))
+	for i, w := range weights {
+		s.Reps[i] = weightedMedian(vals, w)
+	}
+	return s
+}
+
+// weightedMedian is the median of sorted vals, each weighing w[its block]
+// (1 with w nil): the value at which half the weight lies below.
+func weightedMedian(sorted []weighted, w []float64) float64 {
+	total := 0.0
+	for _, x := range sorted {
+		total += weight(w, x.block)
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	acc := 0.0
+	for i, x := range sorted {
+		acc += weight(w, x.block)
+		if acc > total/2 {
+			return x.v
+		}
+		if acc == total/2 { // an even split: between this value and the next weighed one
+			for _, y := range sorted[i+1:] {
+				if weight(w, y.block) > 0 {
+					return (x.v + y.v) / 2
+				}
+			}
+			return x.v
+		}
+	}
+	return sorted[len(sorted)-1].v
+}
+
+func weight(w []float64, block int) float64 {
+	if w == nil {
+		return 1
+	}
+	return w[block]
+}
+
+// blockWeights are the weights of the run's blocks in each replicate: the
+// run's layouts drawn with replacement, then each drawn layout's rounds.
+// They depend only on the set of blocks, so the builds of an upgrade run,
+// whose processes share rounds and layouts, draw alike.
+func (rs *runSamples) blockWeights() [][]float64 {
+	if rs.weights != nil || !rs.run.Paired() {
+		return rs.weights
+	}
+	blocks := rs.run.Blocks
+	var layouts []string
+	rounds := map[string][]int{} // block indices by layout
+	for i, b := range blocks {
+		if _, ok := rounds[b.Layout]; !ok {
+			layouts = append(layouts, b.Layout)
+		}
+		rounds[b.Layout] = append(rounds[b.Layout], i)
+	}
+	slices.Sort(layouts)
+	for _, l := range layouts {
+		slices.SortFunc(rounds[l], func(a, b int) int { return cmp.Compare(blocks[a].Round, blocks[b].Round) })
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	rs.weights = make([][]float64, BootstrapReps)
+	for j := range rs.weights {
+		w := make([]float64, len(blocks))
+		for range layouts {
+			in := rounds[layouts[rng.IntN(len(layouts))]]
+			for range in {
+				w[in[rng.IntN(len(in))]]++
+			}
+		}
+		rs.weights[j] = w
+	}
+	return rs.weights
+}

@@ -1,0 +1,208 @@
+package model
+
+import (
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+)
+
+// A Sample is what the report knows of one figure of a cell: its point
+// estimate and BootstrapReps replicates of it. The replicates of every
+// cell of a paired run are drawn from the same resampled processes, so a
+// figure derived from several cells (Derive) is computed replicate by
+// replicate and keeps what the cells share out of its interval; those of
+// an older run resample each cell's own samples.
+type Sample struct {
+	Point float64
+	Reps  []float64 // nil for an exact unit or too few samples for an interval
+	N     int       // the samples or pairs it rests on; 0 for none
+	Exact bool      // the unit does not vary (instruction counts)
+}
+
+// Known reports whether s rests on any sample.
+func (s Sample) Known() bool { return s.N > 0 }
+
+// scale is s with f applied to its point and every replicate.
+func (s Sample) scale(f func(float64) float64) Sample {
+	out := Sample{Point: f(s.Point), N: s.N, Exact: s.Exact}
+	if s.Reps != nil {
+		out.Reps = make([]float64, len(s.Reps))
+		for i, v := range s.Reps {
+			out.Reps[i] = f(v)
+		}
+	}
+	return out
+}
+
+// Estimate is s with its Confidence interval: the replicates' quantiles.
+func (s Sample) Estimate() Estimate {
+	switch {
+	case !s.Known():
+		return Summarize(nil)
+	case s.Exact:
+		return Estimate{V: s.Point, Lo: s.Point, Hi: s.Point, HasCI: true}
+	case s.Reps == nil:
+		return Estimate{V: s.Point, Lo: math.NaN(), Hi: math.NaN()}
+	}
+	sorted := slices.Sorted(slices.Values(s.Reps))
+	alpha := (1 - Confidence) / 2
+	return Estimate{V: s.Point, Lo: quantile(sorted, alpha), Hi: quantile(sorted, 1-alpha), HasCI: true}
+}
+
+// Values is the Sample of independent values: their median, and the
+// medians of BootstrapReps resamples of them drawn from a generator seeded
+// by the values themselves, so the same values give the same interval.
+func Values(vals []float64) Sample {
+	s := Sample{N: len(vals)}
+	if len(vals) == 0 {
+		return s
+	}
+	s.Point = Median(vals)
+	if len(vals) < MinBootstrapSamples {
+		return s
+	}
+	h := fnv.New64a()
+	for _, v := range vals {
+		b := math.Float64bits(v)
+		h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(b >> 32), byte(b >> 40), byte(b >> 48), byte(b >> 56)})
+	}
+	rng := rand.New(rand.NewPCG(1, h.Sum64()))
+	s.Reps = make([]float64, BootstrapReps)
+	draw := make([]float64, len(vals))
+	for j := range s.Reps {
+		for i := range draw {
+			draw[i] = vals[rng.IntN(len(vals))]
+		}
+		slices.Sort(draw)
+		s.Reps[j] = median(draw)
+	}
+	return s
+}
+
+// Derive computes stat on the points of samples, with the interval of stat
+// over their replicates; without replicates for every sample it has no
+// interval (an exact sample counts as its point in every replicate).
+func Derive(samples []Sample, stat func(v []float64) float64) Estimate {
+	return derive(samples, 1, func(v, out []float64) { out[0] = stat(v) })[0]
+}
+
+// derive is Derive of k figures at once.
+func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
+	all, out, v := make([]Estimate, k), make([]float64, k), make([]float64, len(samples))
+	exact := true
+	for i, s := range samples {
+		v[i] = s.Point
+		exact = exact && s.Exact
+	}
+	stat(v, out)
+	for j, x := range out {
+		all[j] = Estimate{V: x, Lo: math.NaN(), Hi: math.NaN()}
+		if exact {
+			all[j] = Estimate{V: x, Lo: x, Hi: x, HasCI: true}
+		}
+	}
+	if exact || slices.ContainsFunc(samples, func(s Sample) bool { return s.Reps == nil && !s.Exact }) {
+		return all
+	}
+	draws := make([][]float64, k)
+	for r := range BootstrapReps {
+		for i, s := range samples {
+			if !s.Exact {
+				v[i] = s.Reps[r]
+			}
+		}
+		stat(v, out)
+		for j, x := range out {
+			draws[j] = append(draws[j], x)
+		}
+	}
+	alpha := (1 - Confidence) / 2
+	for j, d := range draws {
+		slices.Sort(d)
+		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
+	}
+	return all
+}
+
+// Ratio is num over den; ok is false without both or when den is 0.
+func Ratio(num, den Sample) (Estimate, bool) {
+	if !num.Known() || !den.Known() || den.Point == 0 {
+		return Estimate{}, false
+	}
+	return Derive([]Sample{num, den}, func(v []float64) float64 { return v[0] / v[1] }), true
+}
+
+// Differs reports whether e's interval leaves out 1: two figures whose
+// ratio it is differ beyond the noise of the run.
+func Differs(e Estimate) bool { return e.HasCI && (e.Hi < 1 || e.Lo > 1) }
+
+// Ns is the ns/op of op on fixture with codec in r.
+func Ns(r *load.Run, op, fixture, codec string) Sample {
+	return Of(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, rawfmt.UnitNs)
+}
+
+// Of is cell c's figure in unit: in a paired run its ns/op comes from its
+// pairs (see paired.go); every other figure from its values.
+func Of(r *load.Run, c rawfmt.Cell, unit string) Sample {
+	return samplesOf(r).of(c, unit)
+}
+
+// runSamples caches a run's samples: they are asked for many times, and
+// those of a paired run depend on one another.
+type runSamples struct {
+	run     *load.Run
+	mu      sync.Mutex
+	cache   map[sampleKey]Sample
+	weights [][]float64 // a paired run's block weights, per replicate
+}
+
+type sampleKey struct {
+	cell rawfmt.Cell
+	unit string
+}
+
+var allSamples sync.Map // *load.Run → *runSamples
+
+func samplesOf(r *load.Run) *runSamples {
+	if s, ok := allSamples.Load(r); ok {
+		return s.(*runSamples)
+	}
+	s, _ := allSamples.LoadOrStore(r, &runSamples{run: r, cache: map[sampleKey]Sample{}})
+	return s.(*runSamples)
+}
+
+func (rs *runSamples) of(c rawfmt.Cell, unit string) Sample {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.get(c, unit)
+}
+
+// get is of without the lock, for samples that need others.
+func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
+	key := sampleKey{c, unit}
+	if s, ok := rs.cache[key]; ok {
+		return s
+	}
+	var s Sample
+	switch size := rs.run.Sizes[c.Fixture]; {
+	case unit == rawfmt.UnitNs && rs.run.Paired():
+		s = rs.paired(c)
+	case unit == rawfmt.UnitMBs && rs.run.Paired() && size.HasDocBytes:
+		// A paired run records no MB/s: it is the document's bytes over the cell's time.
+		s = rs.get(c, rawfmt.UnitNs).scale(func(ns float64) float64 { return size.DocBytes / ns * 1e3 })
+	default:
+		vals := rs.run.Samples(c, unit)
+		if rs.run.Exact(unit) {
+			s = Sample{Point: Median(vals), N: len(vals), Exact: true}
+		} else {
+			s = Values(vals)
+		}
+	}
+	rs.cache[key] = s
+	return s
+}
