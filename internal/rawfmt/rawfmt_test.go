@@ -166,17 +166,27 @@ func TestRawName(t *testing.T) {
 }
 
 func TestMachineID(t *testing.T) {
-	tests := []struct{ cpu, want string }{
-		{"AMD EPYC", "linux-amd64-amd-epyc"},
-		{"Oxide Virtual Turin-like Processor", "linux-amd64-oxide-virtual-turin-like-processor"},
-		{"Intel(R) Xeon(R) CPU @ 2.20GHz", "linux-amd64-intel-xeon-cpu-2-20ghz"},
-		{"Intel(R) Xeon(R) Processor", "linux-amd64-intel-xeon-processor"},
-		{"Intel(R) Core(TM) i7-8700", "linux-amd64-intel-core-i7-8700"},
-		{"", "linux-amd64-unknown-cpu"},
+	tests := []struct {
+		cpu  string
+		gen  Generation
+		want string
+	}{
+		{"AMD EPYC", Generation{"26", "2", "1"}, "linux-amd64-amd-epyc-f26m2s1"},
+		{"AMD EPYC", Generation{}, "linux-amd64-amd-epyc"},
+		{"Oxide Virtual Turin-like Processor", Generation{}, "linux-amd64-oxide-virtual-turin-like-processor"},
+		{"Intel(R) Xeon(R) CPU @ 2.20GHz", Generation{"6", "85", "7"}, "linux-amd64-intel-xeon-cpu-2-20ghz-f6m85s7"},
+		{"Intel(R) Xeon(R) Processor", Generation{}, "linux-amd64-intel-xeon-processor"},
+		{"Intel(R) Core(TM) i7-8700", Generation{}, "linux-amd64-intel-core-i7-8700"},
+		{"", Generation{}, "linux-amd64-unknown-cpu"},
 	}
 	for _, tt := range tests {
-		if got := MachineID("linux", "amd64", tt.cpu); got != tt.want {
-			t.Errorf("MachineID(%q) = %q, want %q", tt.cpu, got, tt.want)
+		if got := MachineID("linux", "amd64", tt.cpu, tt.gen); got != tt.want {
+			t.Errorf("MachineID(%q, %v) = %q, want %q", tt.cpu, tt.gen, got, tt.want)
+		}
+		if tt.gen != (Generation{}) {
+			if back, ok := ParseGeneration(tt.gen.String()); !ok || back != tt.gen {
+				t.Errorf("ParseGeneration(%q) = %v, %t", tt.gen.String(), back, ok)
+			}
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestCPUName(t *testing.T) {
 		if cpu != tt.cpu {
 			t.Errorf("%s: cpuName = %q, want %q", tt.name, cpu, tt.cpu)
 		}
-		if id := rawfmt.MachineID("linux", "arm64", cpu); id != tt.machine {
+		if id := rawfmt.MachineID("linux", "arm64", cpu, rawfmt.Generation{}); id != tt.machine {
 			t.Errorf("%s: machine id %q, want %q", tt.name, id, tt.machine)
 		}
 	}

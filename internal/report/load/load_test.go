@@ -136,7 +136,6 @@ func TestLoad(t *testing.T) {
 		{"size", r.Sizes[ArticleLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
 		{"rounds", r.Rounds(), 2},
 		{"unnamed", r.Unnamed, 1},
-		{"non-finite", r.NonFinite, 1},
 		{"syntax errors", len(r.SyntaxErrors), 1},
 		{"bad config", len(r.BadConfig), 2},
 		{"changed", r.Changed, []string{rawfmt.KeyGo}},

@@ -20,7 +20,7 @@ func coverage(n, trials int) (covered, width float64) {
 		for i := range s {
 			s[i] = median * math.Exp(0.05*rng.NormFloat64())
 		}
-		e := Derive([][]float64{s}, func(m []float64) float64 { return m[0] })
+		e := Values(s).Estimate()
 		if !e.HasCI {
 			return 0, 0
 		}

@@ -22,7 +22,7 @@ func curvePoints(ns []float64, cost func(n float64) float64, sd float64, samples
 		xs = append(xs, []float64{n})
 		sets = append(sets, noisy(rng, cost(n), sd, samples))
 	}
-	return newPoints(names, xs, sets, exact)
+	return newPoints(names, xs, valuesOf(sets, exact))
 }
 
 // kPrecision is how close the refined grid search finds the exponent of

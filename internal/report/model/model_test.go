@@ -49,7 +49,7 @@ func TestFitLinear(t *testing.T) {
 				sets[i] = noisy(rng, y, tt.noise, tt.samples)
 			}
 			names := make([]string, len(tt.xs))
-			res := fitLinear(newPoints(names, tt.xs, sets, false))
+			res := fitLinear(newPoints(names, tt.xs, valuesOf(sets, false)))
 			f, err := res.Fit, res.Err
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
@@ -81,7 +81,7 @@ func TestFitLinear(t *testing.T) {
 // Equal slopes to round-off are exactly zero: constant counts must not show
 // slopes of 1e-18.
 func TestFitZeroSlopeIsExact(t *testing.T) {
-	res := fitLinear(newPoints(make([]string, 4), [][]float64{{1}, {5}, {50}, {500}}, [][]float64{{3, 3, 3}, {3, 3, 3}, {3, 3, 3}, {3, 3, 3}}, false))
+	res := fitLinear(newPoints(make([]string, 4), [][]float64{{1}, {5}, {50}, {500}}, valuesOf([][]float64{{3, 3, 3}, {3, 3, 3}, {3, 3, 3}, {3, 3, 3}}, false)))
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
@@ -94,15 +94,15 @@ func TestFitZeroSlopeIsExact(t *testing.T) {
 func TestBootstrap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	a, b := noisy(rng, 1000, 0.05, 6), noisy(rng, 100, 0.05, 6)
-	r1, ok1 := Ratio(a, b)
-	r2, ok2 := Ratio(a, b)
+	r1, ok1 := Ratio(Values(a), Values(b))
+	r2, ok2 := Ratio(Values(a), Values(b))
 	if !ok1 || !ok2 || r1 != r2 {
 		t.Fatalf("two bootstraps of the same data differ: %+v %+v", r1, r2)
 	}
 	if !r1.HasCI || r1.Lo > r1.V || r1.Hi < r1.V || r1.Lo < 8 || r1.Hi > 12.5 {
 		t.Errorf("ratio %+v, want about 10 inside its interval", r1)
 	}
-	if _, ok := Ratio(a, []float64{0, 0, 0}); ok {
+	if _, ok := Ratio(Values(a), Values([]float64{0, 0, 0})); ok {
 		t.Error("ratio over a zero median succeeded")
 	}
 	tests := []struct {
@@ -114,7 +114,7 @@ func TestBootstrap(t *testing.T) {
 		{"too few samples", [][]float64{{3, 4}, {1, 1, 1}}, Estimate{V: 2.5}},
 	}
 	for _, tt := range tests {
-		if got := Derive(tt.sets, func(m []float64) float64 { return m[0] - m[1] }); got != tt.want {
+		if got := Derive(valuesOf(tt.sets, false), func(m []float64) float64 { return m[0] - m[1] }); got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
@@ -126,4 +126,15 @@ func TestMedianMatchesBenchmath(t *testing.T) {
 			t.Errorf("Median(%v) = %g, benchmath says %g", vals, got, want)
 		}
 	}
+}
+
+// valuesOf is the Sample of each set of values, exact when the unit is.
+func valuesOf(sets [][]float64, exact bool) []Sample {
+	out := make([]Sample, len(sets))
+	for i, s := range sets {
+		if out[i] = Values(s); exact {
+			out[i] = Sample{Point: Median(s), N: len(s), Exact: true}
+		}
+	}
+	return out
 }

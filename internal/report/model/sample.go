@@ -47,7 +47,7 @@ func (s Sample) Estimate() Estimate {
 	case s.Exact:
 		return Estimate{V: s.Point, Lo: s.Point, Hi: s.Point, HasCI: true}
 	case s.Reps == nil:
-		return Estimate{V: s.Point, Lo: math.NaN(), Hi: math.NaN()}
+		return Estimate{V: s.Point}
 	}
 	sorted := slices.Sorted(slices.Values(s.Reps))
 	alpha := (1 - Confidence) / 2
@@ -101,7 +101,7 @@ func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
 	}
 	stat(v, out)
 	for j, x := range out {
-		all[j] = Estimate{V: x, Lo: math.NaN(), Hi: math.NaN()}
+		all[j] = Estimate{V: x}
 		if exact {
 			all[j] = Estimate{V: x, Lo: x, Hi: x, HasCI: true}
 		}
