@@ -108,7 +108,7 @@ func TestLoad(t *testing.T) {
 		line(floor, "10 ns/op 50 fields/op") +
 		line(allocRef, "30 ns/op 50 fields/op 1792 B/op 1 allocs/op") +
 		line(c, "abc ns/op") +
-		line(c, "NaN ns/op 5 fields/op") +
+		line(c, "5 ns/op 5 fields/op") +
 		"BenchmarkOther-2 100 5 ns/op\n" +
 		rawfmt.KeyGo + ": go1.27\n" +
 		line(a, "110 ns/op 50 fields/op 1759 doc-B/op")
@@ -320,6 +320,27 @@ func TestHitsPair(t *testing.T) {
 		hits, filtered, ok := HitsPair(tt.fixture)
 		if hits != tt.hits || filtered != tt.filtered || ok != tt.ok {
 			t.Errorf("HitsPair(%q) = %d, %q, %t; want %d, %q, %t", tt.fixture, hits, filtered, ok, tt.hits, tt.filtered, tt.ok)
+		}
+	}
+}
+
+// TestLoadRefusesValues: a value that is no measurement stops the load with
+// the file and line where it stands, whatever follows it.
+func TestLoadRefusesValues(t *testing.T) {
+	c := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	for _, tt := range []struct{ values, want string }{
+		{"NaN ns/op", "NaN ns/op is not a measurement"},
+		{"-5 ns/op", "-5 ns/op is not a measurement"},
+		{"0 ns/op", "0 ns/op is not a measurement"},
+		{"10 ns/op -1 B/op", "-1 B/op is not a measurement"},
+		{"10 ns/op 0 base-ns/op", "0 base-ns/op is not a measurement"},
+	} {
+		name := rawfmt.NewRawName(stamp(0), rawfmt.KindFull)
+		path := filepath.Join(t.TempDir(), name.String())
+		write(t, path, rawfmt.KeyGo+": go1.27.3\n"+line(c, "10 ns/op")+line(c, tt.values)+line(c, "12 ns/op"))
+		_, err := Load(Raw{Path: path, File: name.String(), Name: name})
+		if err == nil || !strings.Contains(err.Error(), ":3: ") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: Load = %v, want an error at line 3 with %q", tt.values, err, tt.want)
 		}
 	}
 }

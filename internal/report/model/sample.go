@@ -22,6 +22,7 @@ type Sample struct {
 	Reps  []float64 // nil for an exact unit or too few samples for an interval
 	N     int       // the samples or pairs it rests on; 0 for none
 	Exact bool      // the unit does not vary (instruction counts)
+	vals  []float64 // independent values (Values), whose median's interval benchmath gives exactly
 }
 
 // Known reports whether s rests on any sample.
@@ -39,11 +40,14 @@ func (s Sample) scale(f func(float64) float64) Sample {
 	return out
 }
 
-// Estimate is s with its Confidence interval: the replicates' quantiles.
+// Estimate is s with its Confidence interval: benchmath's, as benchstat
+// gives it, for independent values, else the replicates' quantiles.
 func (s Sample) Estimate() Estimate {
 	switch {
 	case !s.Known():
 		return Summarize(nil)
+	case s.vals != nil:
+		return Summarize(s.vals)
 	case s.Exact:
 		return Estimate{V: s.Point, Lo: s.Point, Hi: s.Point, HasCI: true}
 	case s.Reps == nil:
@@ -58,7 +62,7 @@ func (s Sample) Estimate() Estimate {
 // medians of BootstrapReps resamples of them drawn from a generator seeded
 // by the values themselves, so the same values give the same interval.
 func Values(vals []float64) Sample {
-	s := Sample{N: len(vals)}
+	s := Sample{N: len(vals), vals: vals}
 	if len(vals) == 0 {
 		return s
 	}
