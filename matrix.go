@@ -69,6 +69,13 @@ func NoopCell() Cell {
 	return Cell{Op: rawfmt.Noop, Fixture: e, Codec: nothing}
 }
 
+// NoiseSelection is the subset of make bench-noise: three operations on the
+// seed's 50 fields and on a search response, every codec.
+var NoiseSelection = rawfmt.Selection{
+	Ops:      "decode-map,decode-struct,encode-struct",
+	Fixtures: "fields-0050,es-hits-10-full",
+}
+
 // QuickSelection is the small subset of make bench-quick.
 var QuickSelection = rawfmt.Selection{
 	Ops:      "decode-map,decode-struct,encode-struct",

@@ -31,8 +31,13 @@ const memoryGuard = 4 << 30
 // go test does.
 func Main(m *testing.M, cells func() ([]Cell, error)) {
 	serve := flag.Bool(wire.ServeFlag, false, "answer the runner's requests on stdin (package internal/wire) and exit")
+	neighbour := flag.Bool(wire.NeighbourFlag, false, "load the machine as a busy neighbour would, until stdin ends (make bench-noise)")
 	flag.Parse()
-	if !*serve {
+	switch {
+	case *neighbour:
+		Neighbour(os.Stdin)
+		os.Exit(0)
+	case !*serve:
 		os.Exit(m.Run())
 	}
 	cs, err := cells()

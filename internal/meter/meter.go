@@ -77,6 +77,9 @@ type Meter struct {
 	Sizes  map[rawfmt.Cell]Size
 	O      Options
 	Warn   io.Writer // where a slice that a collection interrupted is reported
+	// Neighbour, when not nil, says whether round r runs beside a busy
+	// neighbour (make bench-noise): its results follow a neighbour line.
+	Neighbour func(r int) bool
 
 	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell, for its next iteration count
 	warned bool
@@ -192,6 +195,22 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 			}
 		}
 	}()
+	neighbour := ""
+	if m.Neighbour != nil {
+		neighbour = "off"
+		if m.Neighbour(r) {
+			neighbour = "on"
+			stop, err := m.Builds[0].Layouts[layout].Neighbour(ctx)
+			if err != nil {
+				return nil, err
+			}
+			defer func() {
+				if serr := stop(); err == nil {
+					err = serr
+				}
+			}()
+		}
+	}
 	for i, b := range m.Builds {
 		if servers[i], err = b.Layouts[layout].Start(ctx); err != nil {
 			return nil, err
@@ -221,6 +240,9 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 		var head strings.Builder
 		if b.Name != "" {
 			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyBuild, b.Name)
+		}
+		if neighbour != "" {
+			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyNeighbour, neighbour)
 		}
 		fmt.Fprintf(&head, "%s: %d\n%s: %d\n", rawfmt.KeyLayout, b.Seeds[layout], rawfmt.KeyRound, r)
 		if _, err := io.WriteString(out, head.String()+lines[i].String()); err != nil {
@@ -339,14 +361,15 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, err
 }
 
 // calibrate times untimed slices of c, each of more iterations, until one
-// takes a quarter of Slice or one iteration takes longer, and keeps its ns/op.
+// after the first (whose call may be a cold one) takes a quarter of Slice,
+// and keeps its ns/op.
 func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
-	for n := 1; ; {
+	for n, first := 1, true; ; first = false {
 		res, err := s.Slice(c.cell, n)
 		if err != nil {
 			return err
 		}
-		if time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
+		if !first && time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
 			m.perOp[c] = []float64{float64(res.Ns) / float64(n)}
 			return nil
 		}

@@ -15,6 +15,7 @@ const (
 	KindCustom  = "custom"  // a narrowed selection
 	KindInstr   = "instr"   // instruction counts (make bench-instr)
 	KindUpgrade = "upgrade" // the same cells under several builds (make bench-upgrade)
+	KindNoise   = "noise"   // the same cells alone and beside a busy neighbour (make bench-noise)
 )
 
 // PartialSuffix ends the name of a run in progress.

@@ -24,6 +24,9 @@ const (
 	KeyRound   = "round"   // the round (one process) of the results that follow
 	KeyLayouts = "layouts" // every layout seed of the run
 	KeyGCHeap  = "gc-heap" // the live heap the GC cost is measured at
+	// KeyNeighbour says whether the results that follow ran beside a busy
+	// neighbour ("on") or not ("off"), in a noise run (make bench-noise).
+	KeyNeighbour = "neighbour"
 
 	MeterPaired = "paired-slices"
 

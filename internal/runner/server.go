@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,6 +74,28 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 	s.out = bufio.NewScanner(stdout)
 	s.out.Buffer(make([]byte, 64<<10), 1<<20)
 	return s, nil
+}
+
+// Neighbour starts b as a busy neighbour (jsoncost.Neighbour); stop ends it.
+func (b Binary) Neighbour(ctx context.Context) (stop func() error, err error) {
+	cmd := exec.CommandContext(ctx, b.Path, "-"+wire.NeighbourFlag)
+	cmd.SysProcAttr = ChildAttr()
+	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"})
+	cmd.Stderr = b.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the neighbour: %w", err)
+	}
+	return func() error {
+		in.Close()
+		if err := cmd.Wait(); err != nil && ctx.Err() == nil {
+			return fmt.Errorf("the neighbour: %w", err)
+		}
+		return nil
+	}, nil
 }
 
 // A CellError is a cell the binary would not time: the correctness gate or the codec refused it.
@@ -246,7 +269,7 @@ func (c *crashWatch) Write(p []byte) (int, error) {
 		if !ended {
 			break
 		}
-		if bytes.HasPrefix(c.partial, []byte(panicPrefix)) || bytes.HasPrefix(c.partial, []byte(fatalPrefix)) {
+		if bytes.HasPrefix(c.partial, []byte(panicPrefix)) || bytes.HasPrefix(c.partial, []byte(fatalPrefix)) || signalLine.Match(c.partial) {
 			c.first = string(c.partial)
 		}
 		c.partial, rest = c.partial[:0], after
@@ -258,6 +281,9 @@ const ( // the runtime's first words about a crash
 	panicPrefix = "panic: "
 	fatalPrefix = "fatal error: "
 )
+
+// signalLine is the runtime's first line about a signal that kills the program, such as "SIGILL: illegal instruction".
+var signalLine = regexp.MustCompile(`^SIG[A-Z0-9]+: `)
 
 func crashError(cell rawfmt.Cell, line string, err error) error { // the binary ended with err while cell ran
 	if why, ok := strings.CutPrefix(line, panicPrefix); ok {

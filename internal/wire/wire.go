@@ -25,6 +25,9 @@ import (
 // ServeFlag makes the benchmark binary serve this protocol (its full name is -jsoncost.serve).
 const ServeFlag = "jsoncost.serve"
 
+// NeighbourFlag makes the benchmark binary a busy neighbour instead, until its standard input ends.
+const NeighbourFlag = "jsoncost.neighbour"
+
 // The requests.
 const (
 	Cells   = "cells"

@@ -28,6 +28,7 @@ import (
 type options struct {
 	sel     rawfmt.Selection
 	quick   bool
+	noise   bool // make bench-noise: every other round beside a busy neighbour
 	rounds  int
 	slice   time.Duration
 	pairs   int
@@ -35,6 +36,7 @@ type options struct {
 	seed    uint64 // the run's seed; 0 draws a random one
 	results string // the results directory
 	builds  []build
+	bins    []string // prebuilt binaries, one per layout, in place of building them (tests)
 }
 
 func main() {
@@ -50,6 +52,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds of 8 pairs: "+jsoncost.QuickSelection.String())
+	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
 	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 16, 4 with -quick)", &o.rounds)
 	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 10, 8 with -quick)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default 4)", &o.layouts)
@@ -66,16 +69,19 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.builds, err = parseBuilds(cmp.Or(s, DefaultBuilds))
 		return err
 	})
-	if err := fs.Parse(args, stderr); err != nil || !o.quick {
+	if err := fs.Parse(args, stderr); err != nil || !o.quick && !o.noise {
 		return o, err
 	}
-	if !fs.Given("rounds") {
-		o.rounds = 4
+	q := jsoncost.NoiseSelection
+	if o.quick {
+		q = jsoncost.QuickSelection
+		if !fs.Given("rounds") {
+			o.rounds = 4
+		}
+		if !fs.Given("pairs") {
+			o.pairs = 8
+		}
 	}
-	if !fs.Given("pairs") {
-		o.pairs = 8
-	}
-	q := jsoncost.QuickSelection
 	o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	return o, nil
 }

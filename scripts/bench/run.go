@@ -61,7 +61,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 				return err
 			}
 		}
-		mb, err := compile(ctx, &bs[i], seeds, dir, stderr)
+		mb, err := compile(ctx, &bs[i], seeds, dir, stderr, o.bins)
 		if err != nil {
 			return err
 		}
@@ -72,6 +72,10 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		return err
 	}
 	kind := rawfmt.MatrixKind(o.quick, !o.sel.IsZero())
+	if o.noise {
+		m.Neighbour = func(r int) bool { return r%2 == 0 }
+		kind = rawfmt.KindNoise
+	}
 	if o.builds != nil {
 		m.Blocks = upgradePlan(bs, p)
 		kind = rawfmt.KindUpgrade
@@ -104,8 +108,15 @@ func layoutSeeds(seed uint64, n int) []int64 {
 
 // compile builds b's binary once per layout seed into dir: the first alone,
 // which fills the build cache, the others, which only link, two at a time.
-func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io.Writer) (meter.Build, error) {
+// Prebuilt binaries, one per seed, take their place.
+func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io.Writer, prebuilt []string) (meter.Build, error) {
 	mb := meter.Build{Name: b.name, Seeds: seeds, Layouts: make([]runner.Binary, len(seeds))}
+	if prebuilt != nil {
+		for i := range mb.Layouts {
+			mb.Layouts[i] = runner.Binary{Path: prebuilt[i%len(prebuilt)], Stderr: stderr}
+		}
+		return mb, nil
+	}
 	what := "the benchmark binary"
 	if b.name != "" {
 		what += " with " + b.name

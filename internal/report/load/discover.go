@@ -41,7 +41,7 @@ type Machine struct {
 }
 
 // readKinds are the kinds of raw files that are runs of their own.
-var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom, rawfmt.KindUpgrade}
+var readKinds = []string{rawfmt.KindFull, rawfmt.KindQuick, rawfmt.KindCustom, rawfmt.KindUpgrade, rawfmt.KindNoise}
 
 // Machines lists the machines under the results directory dir, by id.
 func Machines(dir string) ([]Machine, error) {

@@ -43,7 +43,7 @@ func Load(raw Raw) (*Run, error) {
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
 			target := r
-			if b := rec.GetConfig(rawfmt.KeyBuild); b != "" {
+			if b := variant(rec); b != "" {
 				target = r.build(b)
 			}
 			named, err := target.add(rec)
@@ -68,8 +68,11 @@ func Load(raw Raw) (*Run, error) {
 	}
 	if len(r.Builds) > 0 { // an upgrade run: its file configuration is every build's, which it lists in order
 		r.Config, r.Codecs, r.BadConfig = r.Builds[0].Config, r.Builds[0].Codecs, r.Builds[0].BadConfig
-		listed, _ := r.Value(rawfmt.KeyBuilds)
+		listed, ok := r.Value(rawfmt.KeyBuilds)
 		order := strings.Fields(listed)
+		if !ok {
+			order = []string{rawfmt.KeyNeighbour + " off", rawfmt.KeyNeighbour + " on"}
+		}
 		slices.SortStableFunc(r.Builds, func(a, b *Run) int { return slices.Index(order, a.Build) - slices.Index(order, b.Build) })
 		return r, nil
 	}
@@ -110,7 +113,16 @@ func (r *Run) build(b string) *Run {
 const projection = rawfmt.Projection + "," + rawfmt.KeyLayout + "," + rawfmt.KeyRound
 
 // perResult are the configuration keys that change from process to process of one run.
-var perResult = []string{rawfmt.KeyLayout, rawfmt.KeyRound, rawfmt.KeyBuild}
+var perResult = []string{rawfmt.KeyLayout, rawfmt.KeyRound, rawfmt.KeyBuild, rawfmt.KeyNeighbour}
+
+// variant names the part of a run a result belongs to: its build in an
+// upgrade run, "neighbour on" or "neighbour off" in a noise run, else "".
+func variant(res *benchfmt.Result) string {
+	if n := res.GetConfig(rawfmt.KeyNeighbour); n != "" {
+		return rawfmt.KeyNeighbour + " " + n
+	}
+	return res.GetConfig(rawfmt.KeyBuild)
+}
 
 // add files one result under its cell, or under the GC harness; false when
 // it names neither. A value that is not a finite number, a negative one or

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// TestRunPairs runs the runner over fakes whose figures tell which cell and
+// which layout's binary timed each slice: every line's own time is its
+// cell's, its partner's is its partner's (the base on its document, the
+// base on the anchor for a base) from the same binary, and that binary is
+// the layout its process's layout line names. Each round has every cell in
+// it, and the GC lines have their units.
+func TestRunPairs(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	fakeRun(t, "ok", &o)
+	if err := run(context.Background(), o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	raw := readRaw(t, o.results)
+	seeds := strings.Fields(raw.config[rawfmt.KeyLayouts])
+	if len(seeds) != o.layouts {
+		t.Fatalf("%s: %q, want %d seeds", rawfmt.KeyLayouts, raw.config[rawfmt.KeyLayouts], o.layouts)
+	}
+	perRound := map[string]map[rawfmt.Cell]bool{}
+	gc := map[string]int{}
+	for _, l := range raw.lines {
+		id := slices.Index(seeds, l.config[rawfmt.KeyLayout]) + 1 // the fake of layout i has id i
+		if id == 0 {
+			t.Fatalf("a line's layout %q is none of %q", l.config[rawfmt.KeyLayout], seeds)
+		}
+		if l.gc != "" {
+			gc[l.gc]++
+			if l.values[rawfmt.UnitCycleNs] <= 0 || l.values[rawfmt.UnitLive] <= 0 {
+				t.Errorf("GC line %s without its figures: %v", l.gc, l.values)
+			}
+			continue
+		}
+		if perRound[l.config[rawfmt.KeyRound]] == nil {
+			perRound[l.config[rawfmt.KeyRound]] = map[rawfmt.Cell]bool{}
+		}
+		perRound[l.config[rawfmt.KeyRound]][l.cell] = true
+		partner, unit := rawfmt.Partner(l.cell, rawfmt.Anchor)
+		if got, want := l.values[rawfmt.UnitNs], float64(weight(l.cell)*int64(id)); got != want {
+			t.Errorf("%s in layout %d: %v ns/op, want %v: not its own slice, or not its layout's binary", l.cell, id, got, want)
+		}
+		if got, want := l.values[unit], float64(weight(partner)*int64(id)); got != want {
+			t.Errorf("%s in layout %d: %s %v, want %v, %s's", l.cell, id, unit, got, want, partner)
+		}
+		if got, want := l.values[rawfmt.UnitB], float64(weight(l.cell)); got != want {
+			t.Errorf("%s: %v B/op, want %v, its own", l.cell, got, want)
+		}
+	}
+	if len(perRound) != o.rounds {
+		t.Errorf("rounds %v, want %d", slices.Collect(mapsKeys(perRound)), o.rounds)
+	}
+	want := map[rawfmt.Cell]bool{rawfmt.NoopCell: true}
+	for _, f := range []string{"fields-0001", "fields-0002"} {
+		for _, c := range []string{rawfmt.Base, "goccy", rawfmt.Floor} {
+			want[rawfmt.Cell{Op: "decode-map", Fixture: f, Codec: c}] = true
+		}
+	}
+	for r, cells := range perRound {
+		if !mapsEqual(cells, want) {
+			t.Errorf("round %s has %v, want %v", r, cells, want)
+		}
+	}
+	if gc[rawfmt.HeapBench] < o.rounds || gc["64MiB"] != 3*o.rounds {
+		t.Errorf("GC lines %v, want a bench line a process and three 64MiB lines a round", gc)
+	}
+	for key, want := range map[string]string{
+		rawfmt.KeyMeter: rawfmt.MeterPaired, rawfmt.KeyAnchor: rawfmt.Anchor, rawfmt.KeyGCHeap: "64MiB",
+		rawfmt.KeyGOMAXPROCS: "1", rawfmt.KeyRounds: "2", rawfmt.KeySlice: "1ms", rawfmt.KeyPairs: "2",
+		rawfmt.KeyGo: "go1.27.3", rawfmt.KeySelection: o.sel.String(),
+	} {
+		if got := raw.config[key]; got != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
+	}
+}
+
+func mapsKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func mapsEqual[K comparable](a, b map[K]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestLayouts: every layout runs once in each run of as many rounds as
+// there are layouts, in an order that differs from one such run to the next.
+func TestLayouts(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	o.layouts, o.rounds, o.seed = 4, 12, 7
+	fakeRun(t, "ok", &o)
+	if err := run(context.Background(), o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	raw := readRaw(t, o.results)
+	byRound := map[int]string{}
+	for _, l := range raw.lines {
+		r, _ := strconv.Atoi(l.config[rawfmt.KeyRound])
+		byRound[r] = l.config[rawfmt.KeyLayout]
+	}
+	var orders []string
+	for start := 1; start <= o.rounds; start += o.layouts {
+		var run []string
+		for r := start; r < start+o.layouts; r++ {
+			run = append(run, byRound[r])
+		}
+		if sorted := slices.Sorted(slices.Values(run)); len(slices.Compact(sorted)) != o.layouts {
+			t.Errorf("rounds %d–%d ran layouts %q, want each of the %d once", start, start+o.layouts-1, run, o.layouts)
+		}
+		orders = append(orders, strings.Join(run, " "))
+	}
+	if len(slices.Compact(slices.Sorted(slices.Values(orders)))) == 1 {
+		t.Errorf("every run of rounds took the layouts in one order: %q", orders[0])
+	}
+}
+
+// TestSeedReplays: a run replays from its seed: the same seed gives the
+// same lines in the same order, another seed another order.
+func TestSeedReplays(t *testing.T) {
+	order := func(seed uint64) string {
+		o := tinyRun(t.TempDir())
+		o.seed = seed
+		fakeRun(t, "ok", &o)
+		if err := run(context.Background(), o, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		raw := readRaw(t, o.results)
+		if got := raw.config[rawfmt.KeyOrderSeed]; got != strconv.FormatUint(seed, 10) {
+			t.Errorf("%s: %q, want %d", rawfmt.KeyOrderSeed, got, seed)
+		}
+		var names []string
+		for _, l := range raw.lines {
+			names = append(names, l.cell.String()+l.gc)
+		}
+		return strings.Join(names, "\n")
+	}
+	a, replay, b := order(1), order(1), order(2)
+	if a != replay {
+		t.Errorf("seed 1 twice gave two orders")
+	}
+	if a == b {
+		t.Errorf("seeds 1 and 2 gave the same order")
+	}
+}
+
+// TestFailedCellLeavesNoResult: a cell the gate refuses ends the run after
+// its round, names the cell and leaves no result.
+func TestFailedCellLeavesNoResult(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	fakeRun(t, "fail", &o)
+	var stderr bytes.Buffer
+	err := run(context.Background(), o, &stderr)
+	failed := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}.Sub()
+	if err == nil || !strings.Contains(err.Error(), "round 1: 2 cells failed") || !strings.Contains(err.Error(), failed) {
+		t.Errorf("run error = %v, want one that names %s in round 1", err, failed)
+	}
+	if !strings.Contains(stderr.String(), "the fake fails this cell") {
+		t.Errorf("stderr does not show the refusal:\n%s", stderr.String())
+	}
+	noResults(t, o.results, false)
+}
+
+// TestCrashedCellIsNamed: a binary that dies, in a slice or in the gate,
+// ends the run with one line that names the cell and gives the runtime's
+// first line about the crash; the runtime's report is shown and no result
+// is left.
+func TestCrashedCellIsNamed(t *testing.T) {
+	for _, tt := range []struct{ mode, want string }{
+		{"panic", " panicked: the fake panics; nothing written"},
+		{"overflow", " crashed: fatal error: stack overflow; nothing written"},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			o := tinyRun(t.TempDir())
+			fakeRun(t, tt.mode, &o)
+			var stderr bytes.Buffer
+			err := run(context.Background(), o, &stderr)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "op=") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("run error = %v, want one line naming a cell with %q", err, tt.want)
+			}
+			if !strings.Contains(stderr.String(), "\ngoroutine 1 ") {
+				t.Errorf("stderr does not show the runtime's report:\n%s", stderr.String())
+			}
+			noResults(t, o.results, false)
+		})
+	}
+}
+
+// TestInterruptedRunLeavesNoResult cancels a run while its binary waits in
+// a slice: nothing is renamed into place, the partial file is removed and
+// the error says so. Were the run not stopped, the gate would hold it.
+func TestInterruptedRunLeavesNoResult(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	dir := fakeRun(t, "gate", &o)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error)
+	go func() { errc <- run(ctx, o, io.Discard) }()
+	waitFile(t, dir, "waiting.pid")
+	cancel()
+	err := <-errc
+	release(dir)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), "nothing written") {
+		t.Fatalf("run error = %v, want an interruption that wrote nothing", err)
+	}
+	noResults(t, o.results, false)
+}
+
+func TestRunRejectsEmptySelections(t *testing.T) {
+	tests := []struct {
+		sel  rawfmt.Selection
+		want string
+	}{
+		{rawfmt.Selection{Codecs: "easyjson", Ops: "decode-map"}, "no cells to run: easyjson does not implement decode-map"},
+		{rawfmt.Selection{Codecs: "easyjson,gjson", Ops: "decode-map,encode-map", Fixtures: "fields-0001"},
+			"no cells to run: easyjson does not implement decode-map; gjson does not implement decode-map; " +
+				"easyjson does not implement encode-map; gjson does not implement encode-map"},
+		{rawfmt.Selection{Codecs: "sonic"}, `unknown codec "sonic"; valid:`},
+		{rawfmt.Selection{Fixtures: "fields-9.*"}, `fixture pattern "fields-9.*" matched nothing; valid: fields-0001,`},
+	}
+	for _, tt := range tests {
+		o := tinyRun(t.TempDir())
+		o.sel = tt.sel
+		if err := run(context.Background(), o, io.Discard); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("run(%v) = %v, want %q", tt.sel, err, tt.want)
+		}
+	}
+}
+
+// TestRealRun runs the real benchmark binary on a tiny selection: every
+// line's partner is a cell whose time is the partner's, not the cell's
+// own: the floor's base, encoding-json on the same document, takes
+// hundreds of times longer; a base on fields-0005 is paired with the
+// anchor, fields-0050, which takes several times longer; goccy's base
+// takes about three times longer. Single pairs stray on a busy machine,
+// so the bounds are on the median pair, and loose: a cell paired with
+// itself would give 1, one paired with the floor 0.01.
+func TestRealRun(t *testing.T) {
+	o := options{sel: rawfmt.Selection{Codecs: "goccy", Ops: "decode-struct", Fixtures: "fields-0005"},
+		rounds: 1, slice: 200 * 1000, pairs: 7, layouts: 1, results: t.TempDir(), bins: []string{realBinary(t)}}
+	if err := run(context.Background(), o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	raw := readRaw(t, o.results)
+	cell := func(codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: "decode-struct", Fixture: "fields-0005", Codec: codec}
+	}
+	ratio := map[rawfmt.Cell][]float64{}
+	for _, l := range raw.lines {
+		if l.gc == "" {
+			_, unit := rawfmt.Partner(l.cell, rawfmt.Anchor)
+			ratio[l.cell] = append(ratio[l.cell], l.values[unit]/l.values[rawfmt.UnitNs])
+		}
+	}
+	checks := []struct {
+		cell   rawfmt.Cell
+		lo, hi float64 // the partner's time over the cell's
+	}{
+		{cell(rawfmt.Floor), 10, math.Inf(1)},
+		{cell(rawfmt.Base), 2, 60},
+		{cell("goccy"), 1.3, 20},
+	}
+	for _, c := range checks {
+		if len(ratio[c.cell]) != o.pairs {
+			t.Fatalf("%s: %d lines, want %d", c.cell, len(ratio[c.cell]), o.pairs)
+		}
+		slices.Sort(ratio[c.cell])
+		if r := ratio[c.cell][o.pairs/2]; r < c.lo || r > c.hi {
+			t.Errorf("%s: partner over cell %.3g in the median pair, want %g to %g", c.cell, r, c.lo, c.hi)
+		}
+	}
+	if got := raw.config[rawfmt.KeyGo]; got != runtime.Version() {
+		t.Errorf("%s: %q, want the binary's %s", rawfmt.KeyGo, got, runtime.Version())
+	}
+}
