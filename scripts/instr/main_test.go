@@ -34,8 +34,8 @@ import (
 // run); crash (every slice under valgrind crashes); gate (the cells listed in
 // failEnv are refused); gate-valgrind (they are refused only under
 // valgrind); slow-native (native slices take a thousand times as long, so the
-// first N1 is far too small); missing (the binary has no cell listed in
-// failEnv).
+// first N1 is far too small); noisy-native (every other native slice takes ten
+// times as long); missing (the binary has no cell listed in failEnv).
 const (
 	fakeEnv     = "JSONCOST_INSTR_TEST_FAKE"
 	dirEnv      = "JSONCOST_INSTR_TEST_DIR"
@@ -141,6 +141,7 @@ type fakeServer struct {
 	instr    int64    // instructions so far
 	failing  []string // the cells of failEnv
 	requests []string // so far, this one included
+	slices   int      // native slices so far
 }
 
 // answer writes the answer to one request, returns why it cannot be done, or
@@ -200,8 +201,10 @@ func (f *fakeServer) answer(out *bufio.Writer, req []string) (int, error) {
 		return 0, nil
 	}
 	ns := float64(perOp) / fakeRate
-	if f.mode == "slow-native" {
+	if f.slices++; f.mode == "slow-native" {
 		ns *= 1000
+	} else if f.mode == "noisy-native" && f.slices%2 == 1 {
+		ns *= 10
 	}
 	fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: int64(ns*float64(n)) + 1, Bytes: 100 * uint64(n)})
 	return 0, nil

@@ -175,21 +175,23 @@ func runNative(ctx context.Context, b runner.Binary, cells []rawfmt.Cell) (map[r
 	return timings, nil
 }
 
-// timeCell returns the fastest ns/op of three slices of c lasting at least
-// half nativeSlice, after slices that grow to that length, and its B/op.
+// timeCell returns c's fastest ns/op of three slices, the first of the
+// growing ones to last half of nativeSlice and two more of its length, and
+// its B/op.
 func timeCell(s *runner.Server, c rawfmt.Cell) (timing, error) {
 	t := timing{ns: math.Inf(1)}
-	for n, long := 1, 0; long < 3; {
+	for n, timed := 1, 0; timed < 3; {
 		res, err := s.Slice(c, n)
 		if err != nil {
 			return timing{}, err
 		}
 		ns := float64(res.Ns) / float64(n)
-		if time.Duration(res.Ns) >= nativeSlice/2 {
-			long++
+		if timed > 0 || time.Duration(res.Ns) >= nativeSlice/2 {
+			timed++
 			t = timing{ns: min(t.ns, ns), bytes: float64(res.Bytes) / float64(n)}
+		} else {
+			n = int(min(100*float64(n), math.Ceil(float64(nativeSlice)/ns)))
 		}
-		n = int(min(100*float64(n), math.Ceil(float64(nativeSlice)/ns)))
 	}
 	return t, nil
 }

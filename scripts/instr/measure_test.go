@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
+	"math"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func TestChooseN1(t *testing.T) {
@@ -88,5 +91,35 @@ func TestSettledMedian(t *testing.T) {
 		if got := median(tt.figures); got != tt.median {
 			t.Errorf("median(%v) = %v, want %v", tt.figures, got, tt.median)
 		}
+	}
+}
+
+// TestTimeCell: the native pass takes a cell's ns/op from its fastest slice
+// long enough to time, whatever slowed the others, and its B/op.
+func TestTimeCell(t *testing.T) {
+	cell := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}
+	fast := float64(fakePerOp(cell)) / fakeRate
+	tests := []struct {
+		mode string
+		ns   float64
+	}{
+		{"ok", fast},
+		{"noisy-native", fast},
+		{"slow-native", 1000 * fast},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Setenv(fakeEnv, tt.mode)
+			t.Setenv(dirEnv, t.TempDir())
+			s, err := runner.Binary{Path: testBinary(t)}.Start(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			got, err := timeCell(s, cell)
+			if err != nil || math.Abs(got.ns-tt.ns) > tt.ns/1000 || got.bytes != 100 {
+				t.Errorf("timeCell = %+v, %v; want %v ns/op and 100 B/op", got, err, tt.ns)
+			}
+		})
 	}
 }
