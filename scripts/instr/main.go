@@ -5,20 +5,22 @@
 //	go run ./scripts/instr [-ops …] [-fixtures …] [-codecs …] [-parallel n] [-target n] [-bin file]
 //	go run ./scripts/instr -compare A B
 //
-// Data flows in three passes. It builds the benchmark binary (package
-// internal/runner) and runs the selection natively: the correctness gate (a
-// failing cell stops the run), the cpu line and each cell's ns/op and B/op.
-// Then each cell (-parallel at a time) runs alone under cachegrind at N1 and
-// N2 = 11·N1 iterations with GOMAXPROCS=1, GOGC=off and
-// GODEBUG=asyncpreemptoff=1,memprofilerate=0; its figure is (I2 − I1)/(N2 − N1),
-// so start-up, gate and warm-up cancel. N1 makes the loop execute about
-// -target instructions, estimated from the native ns/op at the rate of the
-// cells of its codec counted so far, and N2 keeps the heap under 2 GiB. A
-// process's count carries noise no N removes, so a cell is counted in two to
-// five pairs of processes until two figures agree within 0.1%, and its figure
-// is their median; a crashed run is run again, a gate failure never. The
-// figures go to results/<machine-id>/raw/<UTC timestamp>-instr.txt, renamed
-// into place only when every cell has its figure.
+// It builds the benchmark binary and talks to it over its serve protocol
+// (runner.Server). A native pass prepares the noop cell and each selected
+// cell, which gates it (a refused cell stops the run), and times slices of it
+// for its ns/op and B/op. Then each cell (-parallel at a time) is counted
+// under cachegrind, one process a count told to prepare the cell and run one
+// slice of N1 or N2 = 11·N1 iterations, in runEnv; its figure is
+// (I2 − I1)/(N2 − N1), so start-up, gate and warm-up cancel. N1 makes the
+// slice execute about -target instructions, estimated from the native ns/op
+// at the rate of the cells of its codec counted so far; N2 keeps the heap
+// under 2 GiB. A process's count carries noise no N removes, so a cell is
+// counted in two to five pairs of processes until two figures agree within
+// 0.1%, and its figure is their median; a crashed run is run again, a refused
+// cell never. The figures go, after a header that ends with what the binary
+// says of itself under valgrind, to
+// results/<machine-id>/raw/<UTC timestamp>-instr.txt, renamed into place only
+// when every cell has its figure.
 //
 // With -compare A B it reports the median and largest relative difference of
 // two instr raw files over the cells both hold, failing when the median exceeds
@@ -47,7 +49,7 @@ const (
 type options struct {
 	sel      rawfmt.Selection
 	parallel int    // cells counted at a time
-	target   int    // instructions the N1 run's loop should execute
+	target   int    // instructions the N1 slice should execute
 	valgrind string // the valgrind executable
 	bin      string // a prebuilt benchmark binary; "" builds one
 	results  string // the results directory
@@ -76,7 +78,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
-	fs.Count("target", "instructions the smaller run of a cell should execute in its loop (default 100000000)", &o.target)
+	fs.Count("target", "instructions the smaller count's slice of a cell should execute (default 100000000)", &o.target)
 	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
 	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
 	fs.StringVar(&o.results, "results", "results", "results directory")

@@ -2,37 +2,40 @@ package main
 
 import (
 	"bufio"
-	"flag"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/wire"
 )
 
-// The test binary also plays valgrind and the benchmark binary, when
-// fakeEnv names a mode; it tells the two apart by its arguments. Both log
-// their calls to the file calls in dirEnv.
+// The test binary also plays valgrind and the benchmark binary serving the
+// runner, when fakeEnv names a mode: run with valgrind's flags first, it
+// plays both in one process. Both log each prepare and slice to the file
+// calls in dirEnv, a line "<under valgrind> <request>".
 //
-// A call's log line is "<under valgrind> <cell> <iterations> <codecs
-// selected>". The fake counts are exact: a cell costs fakePerOp instructions per
-// operation and the program fakeStartup more, so a correct runner reports
-// fakePerOp exactly. The native pass reports fakePerOp/fakeRate ns/op.
+// The fake counts are exact: a slice costs fakePerOp instructions an
+// iteration, and the process fakeStartup more, whatever it prepares, so a
+// correct runner reports fakePerOp exactly. A native slice takes
+// fakePerOp/fakeRate ns an iteration. Under valgrind the fake holds the
+// runner to one cell a process (info alone, or prepare C then slice C N, then
+// quit) and, as valgrind 3.19 on this CPU, dies with SIGILL unless GODEBUG
+// has cpu.rdtscp=off.
 //
-// Modes: ok; crash-once and short-once (the first run of each count
-// crashes, with a register dump, or prints a short benchmark line);
-// outlier (in some cells the first N1 run costs 3% more per operation, in
-// the others the second N2 run);
-// crash (every run under valgrind crashes); gate (the cell named by
-// failEnv fails the gate); gate-valgrind (it fails only under valgrind);
-// slow-native (the native pass reports a thousand times the time, so the
-// first N1 is far too small); native-missing (the native pass leaves out
-// the cell named by failEnv).
+// Modes: ok; crash-once and short-once (the first run of each count crashes
+// in its slice, or dies halfway through its answer); outlier (in some cells
+// the first N1 run costs 3% more per operation, in the others the first N2
+// run); crash (every slice under valgrind crashes); gate (the cells listed in
+// failEnv are refused); gate-valgrind (they are refused only under
+// valgrind); slow-native (native slices take a thousand times as long, so the
+// first N1 is far too small); noisy-native (every other native slice takes ten
+// times as long); missing (the binary has no cell listed in failEnv).
 const (
 	fakeEnv     = "JSONCOST_INSTR_TEST_FAKE"
 	dirEnv      = "JSONCOST_INSTR_TEST_DIR"
@@ -70,7 +73,7 @@ func useFake(t *testing.T, mode string, o *options) (dir string) {
 	return dir
 }
 
-// calls returns the fakes' log: a line per cell run.
+// calls returns the fakes' log: a line per prepare or slice.
 func calls(t *testing.T, dir string) []string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "calls"))
@@ -81,7 +84,6 @@ func calls(t *testing.T, dir string) []string {
 }
 
 func fake(mode string, args []string) int {
-	dir := os.Getenv(dirEnv)
 	if len(args) == 1 && args[0] == "--version" {
 		fmt.Println(fakeVersion)
 		return 0
@@ -97,127 +99,126 @@ func fake(mode string, args []string) int {
 	if underValgrind {
 		args = args[1:] // the benchmark binary
 	}
-	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
-	var sel rawfmt.Selection
-	sel.RegisterFlags(fs, rawfmt.BinaryFlagPrefix)
-	bench := fs.String("test.bench", "", "")
-	benchtime := fs.String("test.benchtime", "", "")
-	fs.String("test.run", "", "")
-	count := fs.Int("test.count", 1, "")
-	fs.String("test.timeout", "", "")
-	fs.Bool("test.benchmem", false, "")
-	fs.Bool("test.v", false, "")
-	if err := fs.Parse(args); err != nil {
+	switch {
+	case !slices.Equal(args, []string{"-" + wire.ServeFlag, "-test.timeout", "0"}):
+		fmt.Fprintf(os.Stderr, "fake: arguments %q\n", args)
 		return 2
+	case underValgrind && !slices.Contains(strings.Split(os.Getenv("GODEBUG"), ","), "cpu.rdtscp=off"):
+		fmt.Fprintln(os.Stderr, "==1== Process terminating with default action of signal 4 (SIGILL)")
+		return 132
 	}
-	cells, _, err := jsoncost.Matrix(sel)
-	if err != nil {
-		fmt.Println("--- FAIL: BenchmarkCodec\n    bench_test.go:48:", err)
-		return 1
-	}
-	names := []rawfmt.Cell{rawfmt.NoopCell}
-	for _, c := range cells {
-		names = append(names, c.Name())
-	}
-	n, timed := strings.CutSuffix(*benchtime, "x")
-	iters, _ := strconv.ParseInt(n, 10, 64)
-	if !timed {
-		iters = 1000
-	}
-
-	logf, err := os.OpenFile(filepath.Join(dir, "calls"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	logf, err := os.OpenFile(filepath.Join(os.Getenv(dirEnv), "calls"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return 2
 	}
 	defer logf.Close()
+	f := &fakeServer{mode: mode, valgrind: underValgrind, log: logf, instr: fakeStartup,
+		failing: strings.Split(os.Getenv(failEnv), ",")}
 	out := bufio.NewWriter(os.Stdout)
-	defer out.Flush()
-	cpu := "Fake CPU"
-	if underValgrind {
-		cpu = "Valgrind CPU"
-	}
-	fmt.Fprintf(out, "sonic-engine: jit\nrace: false\ngoos: linux\ngoarch: amd64\npkg: github.com/jsoncost/jsoncost\ncpu: %s\n", cpu)
-	var instr int64 = fakeStartup
-	for _, c := range names {
-		if !matchBench(*bench, c.Name()) {
-			continue
-		}
-		before := runsBefore(dir, c, iters)
-		fmt.Fprintf(logf, "%t %s %d %s\n", underValgrind, c, iters, sel.Codecs)
-		logf.Sync()
-		first := underValgrind && before == 0
-		switch {
-		case c.String() == os.Getenv(failEnv) && (mode == "gate" || mode == "gate-valgrind" && underValgrind):
-			fmt.Fprintf(out, "--- FAIL: %s\n    bench_test.go:111: gate: wrong bytes\n", c.Name())
-			fmt.Fprintln(out, "--- FAIL: BenchmarkCodec\nFAIL")
-			return 1
-		case mode == "crash" && underValgrind, mode == "crash-once" && first:
+	for in := bufio.NewScanner(os.Stdin); in.Scan() && in.Text() != wire.Quit; out.Flush() {
+		f.requests = append(f.requests, in.Text())
+		if code, err := f.answer(out, strings.Fields(in.Text())); err != nil {
+			fmt.Fprintln(out, wire.Fail(err))
+		} else if code != 0 {
 			out.Flush()
-			fmt.Fprintln(os.Stderr, "SIGSEGV: segmentation violation\nrax    0x0\nrbx    0xc000012345")
-			return 2
-		case mode == "short-once" && first:
-			fmt.Fprintf(out, "%s \t %d \t 1.0 ns/o\n", c.Name(), iters)
-			return 0
-		case mode == "native-missing" && !underValgrind && c.String() == os.Getenv(failEnv):
-			continue
-		}
-		perOp := fakePerOp(c)
-		ns := float64(perOp) / fakeRate
-		if mode == "slow-native" && !underValgrind {
-			ns *= 1000
-		}
-		for k := range *count {
-			slowFirst := 1.0 // the native pass's first round is disturbed
-			if k == 0 && *count > 1 {
-				slowFirst = 10
-			}
-			fmt.Fprintf(out, "%s \t %d \t %.2f ns/op \t 100 B/op\n", c.Name(), iters, ns*slowFirst)
-		}
-		instr += perOp * iters
-		if iters > 1 {
-			instr += perOp // go test's first run of one iteration
-		}
-		// A process whose operations cost 3% more: the first N1 run of
-		// some cells, the second N2 run of the others.
-		n2 := iters%ratio == 0 && runsBefore(dir, c, iters/ratio) > 0
-		firstN1 := !n2 && countedBefore(dir, c) == 1 // its own call is logged
-		if odd := len(c.Sub())%2 == 1; mode == "outlier" && underValgrind && (odd && firstN1 || !odd && n2 && before == 1) {
-			instr += 3 * perOp * iters / 100
+			return code
 		}
 	}
-	fmt.Fprintln(out, "PASS")
-	if underValgrind {
-		summary := fmt.Sprintf("desc: fake\ncmd: fake\nevents: Ir\nsummary: %d\n", instr)
-		if err := os.WriteFile(outFile, []byte(summary), 0o600); err != nil {
-			return 2
-		}
+	if !underValgrind {
+		return 0
+	}
+	summary := fmt.Sprintf("desc: fake\ncmd: fake\nevents: Ir\nsummary: %d\n", f.instr)
+	if err := os.WriteFile(outFile, []byte(summary), 0o600); err != nil {
+		return 2
 	}
 	return 0
 }
 
-// matchBench reports whether go test's -test.bench pattern selects name:
-// each of its levels matches the name's part at that level.
-func matchBench(pattern, name string) bool {
-	parts := strings.Split(name, "/")
-	for i, level := range strings.Split(pattern, "/") {
-		if i < len(parts) && !regexp.MustCompile(level).MatchString(parts[i]) {
-			return false
+type fakeServer struct {
+	mode     string
+	valgrind bool
+	log      *os.File
+	instr    int64    // instructions so far
+	failing  []string // the cells of failEnv
+	requests []string // so far, this one included
+	slices   int      // native slices so far
+}
+
+// answer writes the answer to one request, returns why it cannot be done, or
+// an exit code ending the process.
+func (f *fakeServer) answer(out *bufio.Writer, req []string) (int, error) {
+	if f.valgrind {
+		ok := len(f.requests) == 1 && (req[0] == wire.Info || req[0] == wire.Prepare) ||
+			len(f.requests) == 2 && req[0] == wire.Slice && f.requests[0] == wire.Request(wire.Prepare, req[1])
+		if !ok {
+			fmt.Fprintf(os.Stderr, "fake: under valgrind, requests %q\n", f.requests)
+			return 3, nil
 		}
 	}
-	return true
+	switch req[0] {
+	case wire.Info:
+		engine := "jit"
+		if f.valgrind {
+			engine = "valgrind-jit"
+		}
+		fmt.Fprintf(out, "%s: go1.27.3\n%s: \n%s: %s\n%s: false\n", rawfmt.KeyGo, rawfmt.KeyGOEXPERIMENT, rawfmt.KeySonicEngine, engine, rawfmt.KeyRace)
+		fmt.Fprintln(out, rawfmt.CodecConfig{Name: "goccy", ModuleVersion: "github.com/goccy/go-json@v0.12.0", Category: "std", Engine: "native"}.Format())
+		fmt.Fprintln(out, wire.End)
+		return 0, nil
+	case wire.Prepare, wire.Slice:
+	default:
+		return 0, fmt.Errorf("unknown request %q", strings.Join(req, " "))
+	}
+	fmt.Fprintln(f.log, f.valgrind, strings.Join(req, " "))
+	f.log.Sync()
+	c, ok := rawfmt.ParseSub(req[1])
+	failing := slices.Contains(f.failing, req[1])
+	switch {
+	case !ok, f.mode == "missing" && failing:
+		return 0, fmt.Errorf("no cell %s in this binary", req[1])
+	case failing && (f.mode == "gate" || f.mode == "gate-valgrind" && f.valgrind):
+		return 0, errors.New("sample 1: wrong bytes")
+	case req[0] == wire.Prepare:
+		fmt.Fprintln(out, wire.OK)
+		return 0, nil
+	}
+	n, _ := strconv.Atoi(req[2])
+	perOp := fakePerOp(c)
+	if f.valgrind {
+		before := runsBefore(c, n) // its own call logged
+		switch counted := runsBefore(c, -1); {
+		case f.mode == "crash", f.mode == "crash-once" && before == 1:
+			fmt.Fprintln(os.Stderr, "fatal error: unexpected signal during runtime execution\n[signal SIGSEGV: segmentation violation]")
+			return 2, nil
+		case f.mode == "short-once" && before == 1:
+			fmt.Fprintf(out, "%d 12", n)
+			return 2, nil
+		case f.mode == "outlier" && counted == 2-len(c.Sub())%2: // odd cells' first run, even cells' second
+			f.instr += 3 * perOp * int64(n) / 100
+		}
+		f.instr += perOp * int64(n)
+		fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: 1})
+		return 0, nil
+	}
+	ns := float64(perOp) / fakeRate
+	if f.slices++; f.mode == "slow-native" {
+		ns *= 1000
+	} else if f.mode == "noisy-native" && f.slices%2 == 1 {
+		ns *= 10
+	}
+	fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: int64(ns*float64(n)) + 1, Bytes: 100 * uint64(n)})
+	return 0, nil
 }
 
-// countedBefore is how many runs under valgrind have counted c at more than
-// one iteration.
-func countedBefore(dir string, c rawfmt.Cell) int {
-	data, _ := os.ReadFile(filepath.Join(dir, "calls"))
-	return strings.Count(string(data), fmt.Sprintf("true %s ", c)) - strings.Count(string(data), fmt.Sprintf("true %s 1 ", c))
-}
-
-// runsBefore returns how often cell ran n times under valgrind before.
-func runsBefore(dir string, c rawfmt.Cell, n int64) int {
-	data, _ := os.ReadFile(filepath.Join(dir, "calls"))
-	return strings.Count(string(data), fmt.Sprintf("true %s %d ", c, n))
+// runsBefore is how many slices of c at n iterations (at any count when n < 0)
+// ran under valgrind so far.
+func runsBefore(c rawfmt.Cell, n int) int {
+	data, _ := os.ReadFile(filepath.Join(os.Getenv(dirEnv), "calls"))
+	line := fmt.Sprintf("true %s %s %d\n", wire.Slice, c, n)
+	if n < 0 {
+		line = fmt.Sprintf("true %s %s ", wire.Slice, c)
+	}
+	return strings.Count(string(data), line)
 }
 
 // tinyOptions selects seven cells: noop, and goccy and json-v2 with their

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"sync"
+	"time"
 
-	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -27,7 +26,7 @@ const (
 
 type figure struct { // one cell's count
 	cell  rawfmt.Cell
-	n1    int64
+	n1    int
 	perOp float64   // instructions per operation, the median of pairs
 	pairs []float64 // the figures of its pairs of runs
 }
@@ -62,39 +61,39 @@ func (r *rates) learn(c rawfmt.Cell, t timing, perOp float64) {
 	}
 }
 
-// chooseN1 returns an N1 whose loop executes target instructions, rounded up
-// to two digits, at least 2 (go test runs a count of 1 differently), capped
-// when the N2 run would allocate more than heapLimit.
-func chooseN1(perOp, bytes float64, target int64) (n1 int64, capped bool) {
+// chooseN1 returns an N1 whose slice executes target instructions, rounded up
+// to two digits, at least 1, capped when the N2 slice would allocate more than
+// heapLimit.
+func chooseN1(perOp, bytes float64, target int) (n1 int, capped bool) {
 	n := math.Ceil(float64(target) / math.Max(perOp, 1))
 	if bytes > 0 {
 		if limit := math.Floor(heapLimit / bytes / ratio); n >= limit {
-			return max(int64(limit), 2), true
+			return max(int(limit), 1), true
 		}
 	}
-	return max(roundUp2(int64(n)), 2), false
+	return max(roundUp2(int(n)), 1), false
 }
 
 // roundUp2 rounds n up to two significant digits.
-func roundUp2(n int64) int64 {
-	unit := int64(1)
+func roundUp2(n int) int {
+	unit := 1
 	for n/unit >= 100 {
 		unit *= 10
 	}
 	return (n + unit - 1) / unit * unit
 }
 
-// measure counts j's cell in pairs of processes at N1 and N2 until two pairs
+// measure counts cell in pairs of processes at N1 and N2 until two pairs
 // agree; a first pair short of half the target is counted again with N1 from
 // its figure.
-func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target int64) (figure, error) {
-	n1, capped := chooseN1(r.estimate(j.cell, t), t.bytes, target)
+func measure(ctx context.Context, c *counter, r *rates, cell rawfmt.Cell, t timing, target int) (figure, error) {
+	n1, capped := chooseN1(r.estimate(cell, t), t.bytes, target)
 	pair := func() (perOp float64, more int64, err error) {
-		i1, _, err := c.count(ctx, j, n1)
+		i1, err := c.count(ctx, cell, n1)
 		if err != nil {
 			return 0, 0, err
 		}
-		i2, _, err := c.count(ctx, j, ratio*n1)
+		i2, err := c.count(ctx, cell, ratio*n1)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -110,7 +109,7 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 			perOp = append(perOp, p)
 		case round == rounds:
 			return figure{}, fmt.Errorf("%s: %d more iterations took %d more instructions, still short of the target after %d rounds",
-				j.cell, (ratio-1)*n1, more, rounds)
+				cell, (ratio-1)*n1, more, rounds)
 		default:
 			if p <= 0 {
 				p = float64(target) / float64(n1) / 100 // noise hid the loop: a hundred times the iterations
@@ -119,8 +118,8 @@ func measure(ctx context.Context, c *counter, r *rates, j job, t timing, target 
 			n1, capped = chooseN1(p, t.bytes, target)
 		}
 	}
-	f := figure{cell: j.cell, n1: n1, pairs: perOp, perOp: median(perOp)}
-	r.learn(j.cell, t, f.perOp)
+	f := figure{cell: cell, n1: n1, pairs: perOp, perOp: median(perOp)}
+	r.learn(cell, t, f.perOp)
 	return f, nil
 }
 
@@ -142,44 +141,57 @@ func median(figures []float64) float64 {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(figures), &benchmath.DefaultThresholds), 0.95).Center
 }
 
-type timing struct{ ns, bytes float64 } // the native pass's fastest ns/op, and B/op
+type timing struct{ ns, bytes float64 } // a cell's native ns/op, and B/op
 
-// runNative times every job's cell natively, in the counted runs' environment,
-// keeping each cell's fastest of three timings; each must pass the gate.
-func runNative(ctx context.Context, bin string, sel rawfmt.Selection, jobs []job, stderr io.Writer) (map[rawfmt.Cell]timing, error) {
-	b := runner.Binary{Path: bin, Args: sel.Args(rawfmt.BinaryFlagPrefix), Env: runEnv, Stderr: stderr}
-	var out bytes.Buffer
-	rep, err := b.Round(ctx, runner.Round{Bench: runner.AllCells, Benchtime: "10ms", Count: 3}, &out, nil)
-	switch {
-	case ctx.Err() != nil:
-		return nil, ctx.Err()
-	case err != nil:
-		return nil, fmt.Errorf("the native pass of the benchmark binary %s: %w", bin, err)
-	case len(rep.Failed) == 1:
-		return nil, gateError(rep)
-	case len(rep.Failed) > 1:
-		return nil, fmt.Errorf("%d cells failed in the benchmark binary (the correctness gate), so none was counted: %s",
-			len(rep.Failed), rep.FailedNames())
+// nativeSlice is about how long the native pass times a cell in each slice.
+const nativeSlice = 5 * time.Millisecond
+
+// runNative starts b and has it prepare every cell, which gates it, and time
+// it. Every cell it refuses is named in the error.
+func runNative(ctx context.Context, b runner.Binary, cells []rawfmt.Cell) (map[rawfmt.Cell]timing, error) {
+	s, err := b.Start(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("the native pass: %w", err)
 	}
+	defer s.Close()
 	timings := map[rawfmt.Cell]timing{}
-	for r := benchfmt.NewReader(&out, bin); r.Scan(); {
-		res, ok := r.Result().(*benchfmt.Result)
-		if !ok {
-			continue
-		}
-		c, _ := rawfmt.ParseCell(res.Name)
-		sec, _ := res.Value(unitSec)
-		t := timing{ns: sec * 1e9}
-		t.bytes, _ = res.Value(rawfmt.UnitB)
-		if old, ok := timings[c]; ok {
-			t.ns = min(t.ns, old.ns)
+	var refused []string
+	for _, c := range cells {
+		var ce *runner.CellError
+		t, err := timeCell(s, c)
+		if errors.As(err, &ce) {
+			refused = append(refused, ce.Error())
+		} else if err != nil {
+			return nil, fmt.Errorf("the native pass: %w", err)
 		}
 		timings[c] = t
 	}
-	for _, j := range jobs {
-		if t, ok := timings[j.cell]; !ok || t.ns <= 0 {
-			return nil, fmt.Errorf("the native pass of the benchmark binary reported no ns/op for %s", j.cell)
-		}
+	if len(refused) > 0 {
+		return nil, refusal(refused...)
+	}
+	if err := s.Close(); err != nil {
+		return nil, fmt.Errorf("the native pass: %w", err)
 	}
 	return timings, nil
+}
+
+// timeCell returns c's fastest ns/op of three slices, the first of the
+// growing ones to last half of nativeSlice and two more of its length, and
+// its B/op.
+func timeCell(s *runner.Server, c rawfmt.Cell) (timing, error) {
+	t := timing{ns: math.Inf(1)}
+	for n, timed := 1, 0; timed < 3; {
+		res, err := s.Slice(c, n)
+		if err != nil {
+			return timing{}, err
+		}
+		ns := float64(res.Ns) / float64(n)
+		if timed > 0 || time.Duration(res.Ns) >= nativeSlice/2 {
+			timed++
+			t = timing{ns: min(t.ns, ns), bytes: float64(res.Bytes) / float64(n)}
+		} else {
+			n = int(min(100*float64(n), math.Ceil(float64(nativeSlice)/ns)))
+		}
+	}
+	return t, nil
 }

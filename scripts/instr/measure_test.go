@@ -1,26 +1,28 @@
 package main
 
 import (
+	"context"
+	"math"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 func TestChooseN1(t *testing.T) {
 	tests := []struct {
 		name         string
 		perOp, bytes float64
-		target       int64
-		want         int64
+		target, want int
 		capped       bool
 	}{
 		{"exact", 4000, 88, 200_000_000, 50_000, false},
 		{"rounded up to two digits", 4093, 88, 200_000_000, 49_000, false},
 		{"small count", 30_000_000, 0, 200_000_000, 7, false},
-		{"at least two", 1e12, 0, 200_000_000, 2, false},
+		{"at least one", 1e12, 0, 200_000_000, 1, false},
 		{"noop", 22, 0, 200_000_000, 9_100_000, false},
 		{"heap limit", 9886, 40960, 200_000_000, heapLimit / 40960 / ratio, true},
-		{"heap limit at least two", 1e6, 1 << 30, 200_000_000, 2, true},
+		{"heap limit at least one", 1e6, 1 << 30, 200_000_000, 1, true},
 		{"no estimate", 0, 0, 1000, 1000, false},
 	}
 	for _, tt := range tests {
@@ -28,14 +30,14 @@ func TestChooseN1(t *testing.T) {
 		if got != tt.want || capped != tt.capped {
 			t.Errorf("%s: chooseN1(%v, %v, %d) = %d, %t; want %d, %t", tt.name, tt.perOp, tt.bytes, tt.target, got, capped, tt.want, tt.capped)
 		}
-		if !capped && got > 2 && tt.perOp >= 1 && float64(got)*tt.perOp < float64(tt.target) {
+		if !capped && got > 1 && tt.perOp >= 1 && float64(got)*tt.perOp < float64(tt.target) {
 			t.Errorf("%s: N1 = %d runs %v instructions, short of %d", tt.name, got, float64(got)*tt.perOp, tt.target)
 		}
 	}
 }
 
 func TestRoundUp2(t *testing.T) {
-	for n, want := range map[int64]int64{0: 0, 1: 1, 99: 99, 100: 100, 101: 110, 48731: 49000, 9_090_910: 9_100_000, 1_000_000: 1_000_000} {
+	for n, want := range map[int]int{0: 0, 1: 1, 99: 99, 100: 100, 101: 110, 48731: 49000, 9_090_910: 9_100_000, 1_000_000: 1_000_000} {
 		if got := roundUp2(n); got != want {
 			t.Errorf("roundUp2(%d) = %d, want %d", n, got, want)
 		}
@@ -89,5 +91,35 @@ func TestSettledMedian(t *testing.T) {
 		if got := median(tt.figures); got != tt.median {
 			t.Errorf("median(%v) = %v, want %v", tt.figures, got, tt.median)
 		}
+	}
+}
+
+// TestTimeCell: the native pass takes a cell's ns/op from its fastest slice
+// long enough to time, whatever slowed the others, and its B/op.
+func TestTimeCell(t *testing.T) {
+	cell := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "goccy"}
+	fast := float64(fakePerOp(cell)) / fakeRate
+	tests := []struct {
+		mode string
+		ns   float64
+	}{
+		{"ok", fast},
+		{"noisy-native", fast},
+		{"slow-native", 1000 * fast},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Setenv(fakeEnv, tt.mode)
+			t.Setenv(dirEnv, t.TempDir())
+			s, err := runner.Binary{Path: testBinary(t)}.Start(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			got, err := timeCell(s, cell)
+			if err != nil || math.Abs(got.ns-tt.ns) > tt.ns/1000 || got.bytes != 100 {
+				t.Errorf("timeCell = %+v, %v; want %v ns/op and 100 B/op", got, err, tt.ns)
+			}
+		})
 	}
 }

@@ -6,32 +6,23 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
-	"golang.org/x/perf/benchfmt"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/jsoncost/jsoncost"
-	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const attempts = 4 // runs of one count under valgrind before a crash is an error
-
-type job struct { // one cell to count
-	cell rawfmt.Cell
-	sel  rawfmt.Selection // makes the benchmark binary's matrix hold cell
-}
-
-// plan returns the jobs of sel: the noop cell, then the matrix's cells in order.
-// A codec cell's run selects its codec by name; a floor cell's keeps sel's codecs.
-func plan(sel rawfmt.Selection) ([]job, error) {
+// plan returns the cells of sel to count: the noop cell, then the matrix's
+// cells in order.
+func plan(sel rawfmt.Selection) ([]rawfmt.Cell, error) {
 	cells, _, err := jsoncost.Matrix(sel)
 	if err != nil {
 		return nil, err // it names the dimension and lists the valid names
@@ -39,21 +30,16 @@ func plan(sel rawfmt.Selection) ([]job, error) {
 	if len(cells) == 0 {
 		return nil, fmt.Errorf("the selection %s has no cell to count", sel)
 	}
-	jobs := []job{{cell: rawfmt.NoopCell, sel: sel}}
+	names := []rawfmt.Cell{jsoncost.NoopCell().Name()}
 	for _, c := range cells {
-		name := c.Name()
-		cellSel := rawfmt.Selection{Codecs: sel.Codecs, Ops: regexp.QuoteMeta(name.Op), Fixtures: regexp.QuoteMeta(name.Fixture)}
-		if !c.Floor() {
-			cellSel.Codecs = regexp.QuoteMeta(name.Codec)
-		}
-		jobs = append(jobs, job{cell: name, sel: cellSel})
+		names = append(names, c.Name())
 	}
-	return jobs, nil
+	return names, nil
 }
 
 // run counts every cell of o's selection and writes the raw file.
 func run(ctx context.Context, o options, stderr io.Writer) error {
-	jobs, err := plan(o.sel)
+	cells, err := plan(o.sel)
 	if err != nil {
 		return err
 	}
@@ -61,30 +47,32 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Without a symbol table or DWARF: valgrind reads them at every start,
-	// a third of a second that the counts do not need.
-	bin, tmp, err := runner.Build(ctx, o.bin, stderr, "-ldflags=-s -w")
-	defer os.RemoveAll(tmp)
+	dir, err := runner.BuildDir(stderr)
+	defer os.RemoveAll(dir)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, estimates)…\n", len(jobs))
-	native, err := runNative(ctx, bin, o.sel, jobs, stderr)
+	bin, err := build(ctx, o.bin, dir, stderr)
 	if err != nil {
 		return err
 	}
-	c := &counter{valgrind: o.valgrind, bin: bin, dir: tmp, stderr: stderr}
-	_, probe, err := c.count(ctx, jobs[0], 1) // what the binary says of itself under valgrind
+	fmt.Fprintf(stderr, "native pass over %d cells (the correctness gate, estimates)…\n", len(cells))
+	native, err := runNative(ctx, runner.Binary{Path: bin, Env: runEnv, Stderr: stderr}, cells)
+	if err != nil {
+		return err
+	}
+	c := &counter{valgrind: o.valgrind, bin: bin, dir: dir, stderr: stderr}
+	self, err := c.info(ctx)
 	if err != nil {
 		return fmt.Errorf("running the benchmark binary under valgrind: %w", err)
 	}
 
-	m := &countMeter{c: c, jobs: jobs, native: native, o: o}
+	m := &countMeter{c: c, cells: cells, native: native, o: o}
 	return runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
-		if err := writeConfig(w, o, id, bin, version, probe); err != nil {
+		if err := writeConfig(w, o, id, version, self); err != nil {
 			return fmt.Errorf("writing the raw file: %w", err)
 		}
-		if err := runner.Rounds(ctx, m, 1, len(jobs), w, stderr); err != nil {
+		if err := runner.Rounds(ctx, m, 1, len(cells), w, stderr); err != nil {
 			return err
 		}
 		reportSpread(stderr, m.figures)
@@ -92,11 +80,24 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	})
 }
 
-// A countMeter counts every job in its one round, parallel at a time, and writes
-// the figures in the jobs' order.
+// build returns the benchmark binary to count: bin when given, else one it
+// builds into dir.
+func build(ctx context.Context, bin, dir string, stderr io.Writer) (string, error) {
+	if bin != "" {
+		return bin, nil
+	}
+	fmt.Fprintln(stderr, "building the benchmark binary…")
+	bin = filepath.Join(dir, "jsoncost.test")
+	// Without a symbol table or DWARF: valgrind reads them at every start,
+	// a third of a second that the counts do not need.
+	return bin, runner.Compile(ctx, bin, runner.Package, nil, "-ldflags=-s -w")
+}
+
+// A countMeter counts every cell in its one round, parallel at a time, and
+// writes the figures in the cells' order.
 type countMeter struct {
 	c       *counter
-	jobs    []job
+	cells   []rawfmt.Cell
 	native  map[rawfmt.Cell]timing
 	o       options   // its -parallel and -target
 	figures []*figure // the round's, for reportSpread
@@ -107,19 +108,19 @@ func (m *countMeter) Round(ctx context.Context, _ int, out io.Writer, p *runner.
 		r  rates
 		mu sync.Mutex
 	)
-	m.figures = make([]*figure, len(m.jobs))
+	m.figures = make([]*figure, len(m.cells))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(m.o.parallel)
-	for i, j := range m.jobs {
+	for i, cell := range m.cells {
 		g.Go(func() error {
 			if gctx.Err() != nil { // the first error stops every run
 				return gctx.Err()
 			}
-			f, err := measure(gctx, m.c, &r, j, m.native[j.cell], int64(m.o.target))
+			f, err := measure(gctx, m.c, &r, cell, m.native[cell], m.o.target)
 			mu.Lock()
 			defer mu.Unlock()
 			m.figures[i] = &f
-			p.Cell(j.cell.String())
+			p.Cell(cell.String())
 			return err
 		})
 	}
@@ -157,27 +158,18 @@ func reportSpread(w io.Writer, figures []*figure) {
 
 // Configuration keys of instruction counts.
 const (
-	keyValgrind    = "valgrind"     // valgrind --version
-	keyValgrindCPU = "valgrind-cpu" // the CPU valgrind presents to the program, whose code paths it chooses
-	keyGODEBUG     = "godebug"
+	keyValgrind = "valgrind" // valgrind --version
+	keyGODEBUG  = "godebug"
 )
 
-// writeConfig writes the raw file's header: the probe's cpu line, valgrind's
-// choice, as valgrind-cpu beside the native cpu; last the unit metadata.
-func writeConfig(w io.Writer, o options, id, bin, valgrind string, probe []benchfmt.Config) error {
+// writeConfig writes the raw file's header, with what the binary says of
+// itself under valgrind (self) last, then the unit metadata.
+func writeConfig(w io.Writer, o options, id, valgrind string, self []string) error {
 	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
-	mode := runinfo.Lines(keyGODEBUG, godebug, rawfmt.KeySelection, o.sel.String(), keyValgrind, valgrind)
-	var self []benchfmt.Config
-	for _, c := range probe {
-		if c.Key == rawfmt.KeyCPU {
-			self = append(self, runinfo.Lines(rawfmt.KeyCPU, runinfo.CPU(), keyValgrindCPU, string(c.Value))...)
-		} else {
-			self = append(self, c)
-		}
-	}
 	err := runinfo.WriteHeader(w, runinfo.Header{
-		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Binary: bin, Env: runEnv,
-		Mode: mode, Codecs: codecs.All(), Probe: self,
+		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Env: runEnv,
+		Mode: runinfo.Lines(keyGODEBUG, godebug, rawfmt.KeySelection, o.sel.String(), keyValgrind, valgrind),
+		Self: self,
 	})
 	if err != nil {
 		return err

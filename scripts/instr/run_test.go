@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
+	"github.com/jsoncost/jsoncost/internal/wire"
 )
 
 // readRaw reads the only file under results/*/raw, failing unless there is
@@ -61,7 +61,7 @@ func TestRun(t *testing.T) {
 	}{
 		{"ok", 2, 2},          // two pairs that agree
 		{"crash-once", 3, 3},  // each count's first run crashes
-		{"short-once", 3, 3},  // or prints a short line
+		{"short-once", 3, 3},  // or dies halfway through its answer
 		{"outlier", 3, 3},     // one pair disagrees: a third decides
 		{"slow-native", 0, 0}, // the first N1s are far too small: counted again
 	}
@@ -77,14 +77,15 @@ func TestRun(t *testing.T) {
 			}
 			config, results := readRaw(t, o.results)
 			want := map[string]string{
-				rawfmt.KeyMachine:                       rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU()),
+				rawfmt.KeyMachine:                       runinfo.MachineID(),
 				rawfmt.KeyCPU:                           runinfo.CPU(),
-				keyValgrindCPU:                          "Valgrind CPU",
 				keyValgrind:                             fakeVersion,
 				rawfmt.KeyGOMAXPROCS:                    "1",
 				rawfmt.KeyGOGC:                          "off",
-				keyGODEBUG:                              "asyncpreemptoff=1,memprofilerate=0",
+				keyGODEBUG:                              "asyncpreemptoff=1,memprofilerate=0,cpu.rdtscp=off",
 				rawfmt.KeySelection:                     o.sel.String(),
+				rawfmt.KeyGo:                            "go1.27.3",
+				rawfmt.KeySonicEngine:                   "valgrind-jit", // what the binary says of itself under valgrind
 				rawfmt.CodecConfig{Name: "goccy"}.Key(): "github.com/goccy/go-json@v0.12.0 std native",
 			}
 			for k, v := range want {
@@ -92,39 +93,32 @@ func TestRun(t *testing.T) {
 					t.Errorf("configuration %s = %q, want %q", k, config[k], v)
 				}
 			}
-			jobs, err := plan(o.sel)
+			cells, err := plan(o.sel)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(results) != len(jobs) {
-				t.Fatalf("%d results, want %d", len(results), len(jobs))
+			if len(results) != len(cells) {
+				t.Fatalf("%d results, want %d", len(results), len(cells))
 			}
 			runs := map[string]int{}   // by "<cell> <iterations>"
 			counts := map[string]int{} // iteration counts by cell
 			for _, call := range calls(t, dir) {
-				f := strings.Fields(call)
-				if f[0] != "true" || f[2] == "1" { // natively, or the probe
-					continue
-				}
-				if runs[f[1]+" "+f[2]]++; runs[f[1]+" "+f[2]] == 1 {
-					counts[f[1]]++
-				}
-				// A codec cell's run selects only its codec.
-				c, _ := rawfmt.ParseCell(benchfmt.Name(rawfmt.Benchmark + "/" + f[1]))
-				if !c.Harness() && f[3] != c.Codec {
-					t.Errorf("%s ran with the codecs %s selected, want %s alone", f[1], f[3], c.Codec)
+				if f := strings.Fields(call); f[0] == "true" && f[1] == wire.Slice {
+					if runs[f[2]+" "+f[3]]++; runs[f[2]+" "+f[3]] == 1 {
+						counts[f[2]]++
+					}
 				}
 			}
 			for i, res := range results {
 				c, ok := rawfmt.ParseCell(res.Name)
-				if !ok || c != jobs[i].cell || !strings.HasSuffix(string(res.Name), "-1") {
-					t.Errorf("result %d is %s, want %s-1", i, res.Name, jobs[i].cell.Name())
+				if !ok || c != cells[i] || !strings.HasSuffix(string(res.Name), "-1") {
+					t.Errorf("result %d is %s, want %s-1", i, res.Name, cells[i].Name())
 				}
 				got, _ := res.Value(rawfmt.UnitInstr)
 				if want := float64(fakePerOp(c)); got != want {
 					t.Errorf("%s: %v %s, want %v", c, got, rawfmt.UnitInstr, want)
 				}
-				n1 := int64(res.Iters) / (ratio - 1)
+				n1 := res.Iters / (ratio - 1)
 				if float64(n1)*got < float64(o.target)/2 {
 					t.Errorf("%s: N1 = %d runs %v instructions, less than half the target %d", c, n1, float64(n1)*got, o.target)
 				}
@@ -145,30 +139,39 @@ func TestRun(t *testing.T) {
 
 func TestRunFails(t *testing.T) {
 	failing := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0002", Codec: "goccy"}
+	other := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0001", Codec: "json-v2"}
+	refused := "refused by the benchmark binary (the correctness gate or the codec), so nothing was counted: "
 	tests := []struct {
 		name, mode string
+		fail       []rawfmt.Cell // the cells the fake refuses or lacks
 		edit       func(*options)
 		want       string // in the error
 		// failingRuns, when not -1, is how many times the failing cell
-		// ran under valgrind.
+		// was prepared under valgrind.
 		failingRuns int
 	}{
-		{"crash", "crash", nil, "4 runs under valgrind failed", -1},
-		{"gate", "gate", nil, failing.String() + " failed in the benchmark binary (the correctness gate)", 0},
-		{"gate-under-valgrind", "gate-valgrind", nil, failing.String() + " failed in the benchmark binary (the correctness gate)", 1},
-		{"unknown-codec", "ok", func(o *options) { o.sel.Codecs = "nope" }, `unknown codec "nope"`, -1},
-		{"unknown-op", "ok", func(o *options) { o.sel.Ops = "nope" }, `unknown operation "nope"`, -1},
-		{"unknown-fixture", "ok", func(o *options) { o.sel.Fixtures = "fields-9999" }, `unknown fixture "fields-9999"`, -1},
-		{"no-cells", "ok", func(o *options) { o.sel.Codecs = "gjson" }, "has no cell to count", -1},
-		{"no-valgrind", "ok", func(o *options) { o.valgrind = filepath.Join(t.TempDir(), "valgrind") }, "not found: install valgrind 3 with cachegrind (apt-get install -y valgrind)", -1},
-		{"no-binary", "ok", func(o *options) { o.bin = filepath.Join(t.TempDir(), "jsoncost.test") }, "native pass", -1},
-		{"native-missing", "native-missing", nil, "the native pass of the benchmark binary reported no ns/op for " + failing.String(), 0},
+		{"crash", "crash", nil, func(o *options) { o.parallel = 1 }, "4 runs under valgrind failed, the last: " + rawfmt.NoopCell.String() + " crashed: fatal error: unexpected signal", -1},
+		{"gate", "gate", []rawfmt.Cell{failing}, nil, refused + failing.String() + ": sample 1: wrong bytes", 0},
+		{"gate, two cells", "gate", []rawfmt.Cell{failing, other}, nil,
+			refused + other.String() + ": sample 1: wrong bytes; " + failing.String() + ": sample 1: wrong bytes", 0},
+		{"gate under valgrind", "gate-valgrind", []rawfmt.Cell{failing}, nil, refused + failing.String() + ": sample 1: wrong bytes", 1},
+		{"cell missing", "missing", []rawfmt.Cell{failing}, nil, refused + failing.String() + ": no cell " + failing.String() + " in this binary", 0},
+		{"unknown codec", "ok", nil, func(o *options) { o.sel.Codecs = "nope" }, `unknown codec "nope"`, -1},
+		{"unknown op", "ok", nil, func(o *options) { o.sel.Ops = "nope" }, `unknown operation "nope"`, -1},
+		{"unknown fixture", "ok", nil, func(o *options) { o.sel.Fixtures = "fields-9999" }, `unknown fixture "fields-9999"`, -1},
+		{"no cells", "ok", nil, func(o *options) { o.sel.Codecs = "gjson" }, "has no cell to count", -1},
+		{"no valgrind", "ok", nil, func(o *options) { o.valgrind = filepath.Join(t.TempDir(), "valgrind") }, "not found: install valgrind 3 with cachegrind (apt-get install -y valgrind)", -1},
+		{"no binary", "ok", nil, func(o *options) { o.bin = filepath.Join(t.TempDir(), "jsoncost.test") }, "the native pass: starting the benchmark binary", -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := tinyOptions(t)
 			dir := useFake(t, tt.mode, &o)
-			t.Setenv(failEnv, failing.String())
+			var names []string
+			for _, c := range tt.fail {
+				names = append(names, c.String())
+			}
+			t.Setenv(failEnv, strings.Join(names, ","))
 			if tt.edit != nil {
 				tt.edit(&o)
 			}
@@ -187,12 +190,12 @@ func TestRunFails(t *testing.T) {
 			}
 			runs := 0
 			for _, call := range calls(t, dir) {
-				if strings.HasPrefix(call, "true "+failing.String()+" ") {
+				if call == "true "+wire.Request(wire.Prepare, failing) {
 					runs++
 				}
 			}
 			if runs != tt.failingRuns {
-				t.Errorf("the failing cell ran %d times under valgrind, want %d", runs, tt.failingRuns)
+				t.Errorf("the failing cell was prepared %d times under valgrind, want %d", runs, tt.failingRuns)
 			}
 		})
 	}

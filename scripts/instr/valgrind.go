@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,13 +11,14 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/perf/benchfmt"
-
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-const defaultValgrind = "valgrind" // looked for on PATH
+const (
+	defaultValgrind = "valgrind" // looked for on PATH
+	attempts        = 4          // runs of one count under valgrind before a crash is an error
+)
 
 // valgrindVersion is what valgrind --version prints, such as valgrind-3.19.0,
 // a line of the raw file's header. The command needs valgrind 3 with
@@ -35,110 +35,98 @@ func valgrindVersion(ctx context.Context, name string) (string, error) {
 	return v, nil
 }
 
-// runEnv is the environment of every run of the benchmark binary: one thread
-// runs Go code, nothing is collected or sampled, no signal preempts a loop.
-var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0"}
+// runEnv is the environment of every run of the benchmark binary, native or
+// counted: one thread runs Go code, nothing is collected or sampled, no
+// signal preempts a loop, and the runtime reads the clock without RDTSCP,
+// which valgrind 3.19 does not decode on every CPU (on AMD family 26 the
+// binary dies with SIGILL in runtime.cputicks). x/sys/cpu, which does not
+// know that option, warns about it on stderr.
+var runEnv = []string{"GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=off", "GODEBUG=asyncpreemptoff=1,memprofilerate=0,cpu.rdtscp=off"}
 
-// errGate is a cell that failed the correctness gate, never run again.
-var errGate = errors.New("failed in the benchmark binary (the correctness gate), so it is not counted")
-
-func gateError(rep runner.Report) error {
-	return fmt.Errorf("%s %w: %s", rep.Failed[0], errGate, rep.Logs[0])
+// refusal is the error of the cells the benchmark binary would not time
+// (runner.CellError), which are never run again.
+func refusal(cells ...string) error {
+	return fmt.Errorf("refused by the benchmark binary (the correctness gate or the codec), so nothing was counted: %s", strings.Join(cells, "; "))
 }
 
 type counter struct { // runs the benchmark binary under cachegrind
 	valgrind, bin string
-	dir           string // where cachegrind writes its output files
-	stderr        io.Writer
+	dir           string    // where cachegrind writes its output files
+	stderr        io.Writer // where a run that is run again is told
 }
 
-// count returns the instructions the whole binary executes running j's cell n
-// times, and the configuration lines it printed. A crashed run is run again,
-// up to attempts times in all.
-func (c *counter) count(ctx context.Context, j job, n int64) (instr int64, header []benchfmt.Config, err error) {
-	for attempt := 1; attempt <= attempts; attempt++ {
-		instr, header, err = c.countOnce(ctx, j, n)
-		switch {
-		case err == nil:
-			return instr, header, nil
-		case errors.Is(err, errGate) || errors.Is(err, errOtherCells) || ctx.Err() != nil:
-			return 0, nil, err
-		case attempt < attempts:
-			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", j.cell, n, err)
-		}
-	}
-	return 0, nil, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", j.cell, n, attempts, err)
-}
-
-func (c *counter) countOnce(ctx context.Context, j job, n int64) (int64, []benchfmt.Config, error) {
+// serve runs the binary under cachegrind while ask talks to it, and returns
+// the instructions the whole process executed.
+func (c *counter) serve(ctx context.Context, ask func(*runner.Server) error) (int64, error) {
 	f, err := os.CreateTemp(c.dir, "cachegrind-*.out")
 	if err != nil {
-		return 0, nil, err
+		return 0, err
 	}
 	f.Close()
 	defer os.Remove(f.Name())
-	b := runner.Binary{
+	s, err := runner.Binary{
 		Path: c.bin,
 		Under: []string{c.valgrind, "--tool=cachegrind", "--cache-sim=no",
 			"--smc-check=all-non-file", // sonic writes its JIT code to anonymous memory
 			"--cachegrind-out-file=" + f.Name()},
-		Args:   j.sel.Args(rawfmt.BinaryFlagPrefix),
 		Env:    runEnv,
 		Stderr: io.Discard, // valgrind's own lines; a crash's first line is in the error
+	}.Start(ctx)
+	if err != nil {
+		return 0, err
 	}
-	var out bytes.Buffer
-	rep, runErr := b.Round(ctx, runner.Round{Bench: runner.Pattern(j.cell), Benchtime: strconv.FormatInt(n, 10) + "x",
-		Want: map[rawfmt.Cell]bool{j.cell: true}}, &out, nil)
-	if ctx.Err() != nil {
-		return 0, nil, ctx.Err()
+	err = ask(s)
+	if cerr := s.Close(); err == nil {
+		err = cerr
 	}
-	if len(rep.Failed) > 0 {
-		return 0, nil, gateError(rep)
-	}
-	iters, err := iterations(out.Bytes(), j.cell)
-	switch {
-	case errors.Is(err, errOtherCells):
-		return 0, nil, err
-	case runErr != nil:
-		return 0, nil, fmt.Errorf("under valgrind: %w", runErr)
-	case err != nil:
-		return 0, nil, err
-	case iters != n:
-		return 0, nil, fmt.Errorf("the benchmark line reports %d iterations", iters)
+	if err != nil {
+		return 0, err
 	}
 	summary, err := os.ReadFile(f.Name())
 	if err != nil {
-		return 0, nil, fmt.Errorf("no cachegrind output: %w", err)
+		return 0, fmt.Errorf("no cachegrind output: %w", err)
 	}
-	instr, err := parseSummary(string(summary))
-	return instr, runner.Probe(rep.Config), err
+	return parseSummary(string(summary))
 }
 
-// errOtherCells is a run that reported cells besides its own, which its count holds.
-var errOtherCells = errors.New("the benchmark binary ran other cells too")
+// info returns the lines the binary says of itself under valgrind.
+func (c *counter) info(ctx context.Context) (info []string, err error) {
+	_, err = c.serve(ctx, func(s *runner.Server) error {
+		info, err = s.Info()
+		return err
+	})
+	return info, err
+}
 
-// iterations is the iteration count of cell's result in go test's result
-// lines. A line without ns/op is no result; another cell's is an error
-// wrapping errOtherCells.
-func iterations(out []byte, cell rawfmt.Cell) (iters int64, err error) {
-	iters = -1
-	for r := benchfmt.NewReader(bytes.NewReader(out), ""); r.Scan(); {
-		if res, ok := r.Result().(*benchfmt.Result); ok {
-			c, named := rawfmt.ParseCell(res.Name)
-			if _, full := res.Value(unitSec); named && c != cell {
-				return 0, fmt.Errorf("%w: %s", errOtherCells, res.Name)
-			} else if named && full {
-				iters = int64(res.Iters)
+// count returns the instructions one process of the binary executes to
+// prepare cell (its gate and warm-up) and run a slice of n iterations of it.
+// A run that fails is run again, up to attempts times in all; a refused cell
+// never.
+func (c *counter) count(ctx context.Context, cell rawfmt.Cell, n int) (int64, error) {
+	var err error
+	for attempt := 1; attempt <= attempts; attempt++ {
+		var instr int64
+		instr, err = c.serve(ctx, func(s *runner.Server) error {
+			if err := s.Prepare(cell); err != nil {
+				return err
 			}
+			_, err := s.Slice(cell, n)
+			return err
+		})
+		var refused *runner.CellError
+		switch {
+		case err == nil:
+			return instr, nil
+		case errors.As(err, &refused):
+			return 0, refusal(refused.Error())
+		case ctx.Err() != nil:
+			return 0, ctx.Err()
+		case attempt < attempts:
+			fmt.Fprintf(c.stderr, "\n%s at %dx: %v; running it again\n", cell, n, err)
 		}
 	}
-	if iters < 0 {
-		return 0, errors.New("no benchmark line for the cell")
-	}
-	return iters, nil
+	return 0, fmt.Errorf("%s at %dx: %d runs under valgrind failed, the last: %w", cell, n, attempts, err)
 }
-
-const unitSec = "sec/op" // ns/op as benchfmt reads it
 
 // parseSummary reads the total instruction count of a cachegrind output file.
 func parseSummary(out string) (int64, error) {

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // TestValgrindVersion: valgrind is found on PATH or by its path, and a
@@ -56,29 +54,6 @@ func TestParseSummary(t *testing.T) {
 		got, err := parseSummary(tt.in)
 		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("parseSummary(%q) = %d, %v; want %d, %q", tt.in, got, err, tt.want, tt.err)
-		}
-	}
-}
-
-func TestIterations(t *testing.T) {
-	cell := rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}
-	tests := []struct {
-		name, out string
-		iters     int64
-		err       string
-	}{
-		{"whole", cell.Name() + " \t 2000 \t 6517 ns/op \t 88 B/op\n", 2000, ""},
-		{"with suffix", cell.Name() + "-1 \t 2000 \t 6517 ns/op\n", 2000, ""},
-		{"short", cell.Name() + " \t 2000\n", 0, "no benchmark line"},
-		{"cut in the unit", cell.Name() + " \t 2000 \t 6517 ns/o\n", 0, "no benchmark line"},
-		{"cut in the name", "BenchmarkCodec/op=decode-map/fixture=fields-0005/co\n", 0, "no benchmark line"},
-		{"nothing", "", 0, "no benchmark line"},
-		{"noop too", rawfmt.NoopCell.Name() + " \t 2000 \t 3 ns/op\n" + cell.Name() + " \t 2000 \t 6517 ns/op\n", 0, "ran other cells too"},
-	}
-	for _, tt := range tests {
-		iters, err := iterations([]byte(tt.out), cell)
-		if iters != tt.iters || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("%s: iterations = %d, %v; want %d, %q", tt.name, iters, err, tt.iters, tt.err)
 		}
 	}
 }
