@@ -9,13 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
@@ -63,7 +61,7 @@ func TestRun(t *testing.T) {
 	if err := run(t.Context(), tiny(results), &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
+	id := runinfo.MachineID()
 	dir := filepath.Join(results, id, "http")
 	raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 	hidden, _ := filepath.Glob(filepath.Join(dir, "raw", ".*"))

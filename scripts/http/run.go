@@ -97,12 +97,9 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
 		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), httpbench.KeyBackend, host,
 		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
-	var err error
-	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
-		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Codecs: cs}.Config()
-	if err != nil {
-		return err
-	}
+	// The API servers are children of this binary: its own lines are theirs.
+	m.config = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Self: codecs.ConfigLines(cs)}.Config()
 
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, m, o.rounds, len(m.cells), &raw, stderr); err != nil {
