@@ -156,7 +156,7 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 		m.w = benchfmt.NewWriter(out) // on the first round's out, so that the configuration is written once
 	}
 	cells := slices.Clone(m.cells)
-	rand.New(rand.NewPCG(m.o.seed, uint64(round))).Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	runner.Shuffle(cells, m.o.seed, "round", round)
 	for _, c := range cells {
 		res, prof, err := m.measure(ctx, c)
 		if err == nil {
