@@ -59,7 +59,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		}
 		cs[i] = c
 	}
-	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}, stderr: stderr}
+	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
 		for _, l := range []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
 			m.cells = append(m.cells, httpbench.Cell{Scenario: s, Load: l})
@@ -72,16 +72,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 
 	host, version := "loopback", "jsoncost loopback stand-in"
 	if o.es == "" {
-		b, err := startChild(ctx, roleBackend, o.backendAddr, o.index)
+		b, err := startChild(ctx, roleBackend, o.index)
 		if err != nil {
 			return err
 		}
 		defer b.stop()
 		m.backend, m.backendURL = b, b.url
 		fmt.Fprintf(stderr, "backend: %s at %s\n", version, b.url)
-		if o.verbose {
-			fmt.Fprintf(stderr, "started %s, pid %d\n", roleBackend, b.cmd.Process.Pid)
-		}
 	} else {
 		cl := backend.Cluster{URL: o.es, Index: o.index, Client: m.client}
 		var err error
@@ -148,7 +145,6 @@ type meter struct {
 	config     []benchfmt.Config
 	w          *benchfmt.Writer
 	profiles   httpbench.ProfileSet // the API server's CPU profile of every cell and round
-	stderr     io.Writer            // for -v
 }
 
 func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
@@ -181,14 +177,11 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Resu
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := startChild(ctx, roleAPI, m.o.apiAddr, string(cfg))
+	a, err := startChild(ctx, roleAPI, string(cfg))
 	if err != nil {
 		return nil, nil, err
 	}
 	defer a.stop()
-	if m.o.verbose {
-		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
-	}
 	spec := loadSpec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Requests: m.o.requests}
 	var res loadResult
 	var stats [2][2]httpbench.Stats // after the warm-up and after the measured load: the API server's, the backend's
