@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
@@ -221,6 +223,32 @@ func TestBadInput(t *testing.T) {
 	} {
 		if _, err := parseFlags(args, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", args)
+		}
+	}
+}
+
+// TestFigures checks every value of a cell's result line for a known load
+// (knownLoad: 1000 requests in one second) and known counters.
+func TestFigures(t *testing.T) {
+	apiServer := httpbench.Stats{Requests: 1000, CPU: 2 * time.Second, AllocBytes: 3_000_000, AllocObjects: 40_000, Conns: 64, Bytes: 20_000_000}
+	back := httpbench.Stats{Requests: 1000, CPU: 5 * time.Second}
+	want := map[string]float64{
+		httpbench.UnitReqs: 1000,
+		httpbench.UnitP50:  500e3, httpbench.UnitP90: 900e3, httpbench.UnitP99: 990e3, httpbench.UnitP999: 999e3,
+		httpbench.UnitAPICPU: 2e6, httpbench.UnitBackendCPU: 5e6,
+		httpbench.UnitB: 3000, httpbench.UnitAllocs: 40, httpbench.UnitConns: 0.064, httpbench.UnitBackendB: 20_000,
+	}
+	for _, loopback := range []bool{true, false} {
+		got := map[string]float64{}
+		for _, v := range figures(knownLoad(t), apiServer, back, loopback) {
+			got[v.Unit] = v.Value
+		}
+		if !loopback { // a cluster's CPU time is not the run's to measure
+			want = maps.Clone(want)
+			delete(want, httpbench.UnitBackendCPU)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("loopback %t: figures\n %v\nwant\n %v", loopback, got, want)
 		}
 	}
 }

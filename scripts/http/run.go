@@ -212,6 +212,14 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Resu
 			return nil, nil, err
 		}
 	}
+	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: figures(res, d, back, m.backend != nil)}, prof, nil
+}
+
+// figures are the values of a cell's result line: the req/s and latency
+// percentiles the load generator saw, then the growth of the API server's
+// counters over the measured load, apiServer, per request, with the backend's
+// CPU time (from back) where the backend is the loopback one.
+func figures(res loadResult, apiServer, back httpbench.Stats, loopback bool) []benchfmt.Value {
 	n := float64(res.Requests)
 	per := func(v float64, unit string) benchfmt.Value { return benchfmt.Value{Value: v / n, Unit: unit} }
 	values := []benchfmt.Value{
@@ -220,14 +228,13 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Resu
 		{Value: float64(res.Quantile(0.90)), Unit: httpbench.UnitP90},
 		{Value: float64(res.Quantile(0.99)), Unit: httpbench.UnitP99},
 		{Value: float64(res.Quantile(0.999)), Unit: httpbench.UnitP999},
-		per(float64(d.CPU), httpbench.UnitAPICPU),
+		per(float64(apiServer.CPU), httpbench.UnitAPICPU),
 	}
-	if m.backend != nil {
+	if loopback {
 		values = append(values, per(float64(back.CPU), httpbench.UnitBackendCPU))
 	}
-	values = append(values, per(float64(d.AllocBytes), httpbench.UnitB), per(float64(d.AllocObjects), httpbench.UnitAllocs),
-		per(float64(d.Conns), httpbench.UnitConns), per(float64(d.Bytes), httpbench.UnitBackendB))
-	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, prof, nil
+	return append(values, per(float64(apiServer.AllocBytes), httpbench.UnitB), per(float64(apiServer.AllocObjects), httpbench.UnitAllocs),
+		per(float64(apiServer.Conns), httpbench.UnitConns), per(float64(apiServer.Bytes), httpbench.UnitBackendB))
 }
 
 // stats reads the API server's stats and the loopback backend's (none of a cluster).
