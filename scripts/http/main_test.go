@@ -15,6 +15,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 )
 
@@ -86,7 +87,7 @@ func TestRun(t *testing.T) {
 		if n := len(r.Samples(c, "req/s")); n != 1 {
 			t.Errorf("%s: %d samples, want 1", c.Name(), n)
 		}
-		if b := r.Samples(c, httpbench.UnitBackendB); len(b) != 1 || b[0] <= 0 {
+		if b := r.Samples(c, rawfmt.UnitBackendB); len(b) != 1 || b[0] <= 0 {
 			t.Errorf("%s: backend response bytes %v, want one positive value", c.Name(), b)
 		}
 	}
@@ -144,14 +145,14 @@ func TestRunFaults(t *testing.T) {
 func TestCheckBackend(t *testing.T) {
 	filtered := httpbench.Base(4)
 	filtered.Source = httpbench.SourceFiltered
-	includes, err := filtered.Includes()
+	includes, err := httpbench.Includes(filtered)
 	if err != nil {
 		t.Fatal(err)
 	}
 	read := httpbench.Stats{Bytes: 3000}
 	tests := []struct {
 		name    string
-		s       httpbench.Scenario
+		s       rawfmt.Scenario
 		backend httpbench.Stats
 		want    string // "" for no error
 	}{
@@ -233,10 +234,10 @@ func TestFigures(t *testing.T) {
 	apiServer := httpbench.Stats{Requests: 1000, CPU: 2 * time.Second, AllocBytes: 3_000_000, AllocObjects: 40_000, Conns: 64, Bytes: 20_000_000}
 	back := httpbench.Stats{Requests: 1000, CPU: 5 * time.Second}
 	want := map[string]float64{
-		httpbench.UnitReqs: 1000,
-		httpbench.UnitP50:  500e3, httpbench.UnitP90: 900e3, httpbench.UnitP99: 990e3, httpbench.UnitP999: 999e3,
-		httpbench.UnitAPICPU: 2e6, httpbench.UnitBackendCPU: 5e6,
-		httpbench.UnitB: 3000, httpbench.UnitAllocs: 40, httpbench.UnitConns: 0.064, httpbench.UnitBackendB: 20_000,
+		rawfmt.UnitReqs: 1000,
+		rawfmt.UnitP50:  500e3, rawfmt.UnitP90: 900e3, rawfmt.UnitP99: 990e3, rawfmt.UnitP999: 999e3,
+		rawfmt.UnitAPICPU: 2e6, rawfmt.UnitBackendCPU: 5e6,
+		rawfmt.UnitBReq: 3000, rawfmt.UnitAllocsReq: 40, rawfmt.UnitConns: 0.064, rawfmt.UnitBackendB: 20_000,
 	}
 	for _, loopback := range []bool{true, false} {
 		got := map[string]float64{}
@@ -245,7 +246,7 @@ func TestFigures(t *testing.T) {
 		}
 		if !loopback { // a cluster's CPU time is not the run's to measure
 			want = maps.Clone(want)
-			delete(want, httpbench.UnitBackendCPU)
+			delete(want, rawfmt.UnitBackendCPU)
 		}
 		if !maps.Equal(got, want) {
 			t.Errorf("loopback %t: figures\n %v\nwant\n %v", loopback, got, want)

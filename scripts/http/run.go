@@ -61,8 +61,8 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
-		for _, l := range []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
-			m.cells = append(m.cells, httpbench.Cell{Scenario: s, Load: l})
+		for _, l := range []rawfmt.HTTPLoad{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
+			m.cells = append(m.cells, rawfmt.HTTPCell{Scenario: s, Load: l})
 		}
 	}
 	for m.o.seed == 0 {
@@ -90,10 +90,10 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	id := runinfo.MachineID()
 	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
-		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
-		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
-		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), httpbench.KeyBackend, host,
-		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
+		rawfmt.KeyWorkers, strconv.Itoa(o.workers), rawfmt.KeyRate, strconv.Itoa(o.rate),
+		rawfmt.KeyDuration, o.duration.String(), rawfmt.KeyWarmup, o.warmup.String(),
+		rawfmt.KeyMaxRequests, strconv.Itoa(o.requests), rawfmt.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), rawfmt.KeyBackend, host,
+		rawfmt.KeyBackendVersion, version, rawfmt.KeyIndex, o.index)
 	// The API servers are children of this binary: its own lines are theirs.
 	m.config = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Self: codecs.ConfigLines(cs)}.Config()
@@ -138,7 +138,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 // in the order of the seed and the round.
 type meter struct {
 	o          options
-	cells      []httpbench.Cell
+	cells      []rawfmt.HTTPCell
 	backend    *child // the loopback backend; nil for a cluster
 	backendURL string
 	client     *http.Client // reads the servers' stats
@@ -172,7 +172,7 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 // measure starts the API server of c's scenario, warms it up with c's load and
 // measures it under the same load, returning its result line and the API
 // server's CPU profile of the measured load.
-func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Result, prof []byte, err error) {
+func (m *meter) measure(ctx context.Context, c rawfmt.HTTPCell) (_ *benchfmt.Result, prof []byte, err error) {
 	cfg, err := json.Marshal(api.Config{Backend: m.backendURL, Index: m.o.index, Scenario: c.Scenario})
 	if err != nil {
 		return nil, nil, err
@@ -223,18 +223,18 @@ func figures(res loadResult, apiServer, back httpbench.Stats, loopback bool) []b
 	n := float64(res.Requests)
 	per := func(v float64, unit string) benchfmt.Value { return benchfmt.Value{Value: v / n, Unit: unit} }
 	values := []benchfmt.Value{
-		{Value: res.Throughput(), Unit: httpbench.UnitReqs},
-		{Value: float64(res.Quantile(0.50)), Unit: httpbench.UnitP50},
-		{Value: float64(res.Quantile(0.90)), Unit: httpbench.UnitP90},
-		{Value: float64(res.Quantile(0.99)), Unit: httpbench.UnitP99},
-		{Value: float64(res.Quantile(0.999)), Unit: httpbench.UnitP999},
-		per(float64(apiServer.CPU), httpbench.UnitAPICPU),
+		{Value: res.Throughput(), Unit: rawfmt.UnitReqs},
+		{Value: float64(res.Quantile(0.50)), Unit: rawfmt.UnitP50},
+		{Value: float64(res.Quantile(0.90)), Unit: rawfmt.UnitP90},
+		{Value: float64(res.Quantile(0.99)), Unit: rawfmt.UnitP99},
+		{Value: float64(res.Quantile(0.999)), Unit: rawfmt.UnitP999},
+		per(float64(apiServer.CPU), rawfmt.UnitAPICPU),
 	}
 	if loopback {
-		values = append(values, per(float64(back.CPU), httpbench.UnitBackendCPU))
+		values = append(values, per(float64(back.CPU), rawfmt.UnitBackendCPU))
 	}
-	return append(values, per(float64(apiServer.AllocBytes), httpbench.UnitB), per(float64(apiServer.AllocObjects), httpbench.UnitAllocs),
-		per(float64(apiServer.Conns), httpbench.UnitConns), per(float64(apiServer.Bytes), httpbench.UnitBackendB))
+	return append(values, per(float64(apiServer.AllocBytes), rawfmt.UnitBReq), per(float64(apiServer.AllocObjects), rawfmt.UnitAllocsReq),
+		per(float64(apiServer.Conns), rawfmt.UnitConns), per(float64(apiServer.Bytes), rawfmt.UnitBackendB))
 }
 
 // stats reads the API server's stats and the loopback backend's (none of a cluster).
@@ -253,8 +253,8 @@ func (m *meter) stats(ctx context.Context, a *child) (s [2]httpbench.Stats, err 
 // checkBackend checks what the loopback backend saw of a cell's n measured
 // requests, given its stats' growth and the API server's: one search per
 // request, each naming the scenario's _source_includes, every byte read.
-func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
-	want, err := s.Includes()
+func checkBackend(s rawfmt.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
+	want, err := httpbench.Includes(s)
 	if err != nil {
 		return err
 	}

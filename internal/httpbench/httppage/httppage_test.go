@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -41,8 +42,8 @@ func synthetic(v variant) []byte {
 	maps.Copy(sent, v.bytes)
 	noise := []float64{-30, 25, -5, 40, -35, 10}
 	for round := range 6 {
-		for _, l := range []httpbench.Load{{Rate: 200}, {Workers: 64}} {
-			for _, s := range []httpbench.Scenario{goccy, filtered, base, hits100, hits1} {
+		for _, l := range []rawfmt.HTTPLoad{{Rate: 200}, {Workers: 64}} {
+			for _, s := range []rawfmt.Scenario{goccy, filtered, base, hits100, hits1} {
 				if s.Name == v.drop {
 					continue
 				}
@@ -57,7 +58,7 @@ func synthetic(v variant) []byte {
 					cpu = -cpu
 				}
 				fmt.Fprintf(&b, "Benchmark%s 1000 %g req/s 1e+06 p50-ns 2e+06 p90-ns 3e+06 p99-ns 4e+06 p99.9-ns %g api-cpu-ns/req 5000 backend-cpu-ns/req 60000 B/req 300 allocs/req 0 conns/req",
-					httpbench.Cell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)
+					rawfmt.HTTPCell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)
 				if !v.noBytes {
 					fmt.Fprintf(&b, " %g backend-B/req", sent[s.Name])
 				}

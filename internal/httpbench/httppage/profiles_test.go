@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // profiles are the synthetic run's profiles: each round and load, the base spends 50% of its CPU in
@@ -33,7 +34,7 @@ func profiles() map[string]*profile.Profile {
 		var all [][]string
 		var ns []int64
 		var labels []map[string][]string
-		for _, l := range []httpbench.Load{{Workers: 64}, {Rate: 200}} {
+		for _, l := range []rawfmt.HTTPLoad{{Workers: 64}, {Rate: 200}} {
 			for round := 1; round <= 6; round++ {
 				for i, s := range stacks {
 					all, ns = append(all, strings.Fields(s)), append(ns, w[i]*1e6)

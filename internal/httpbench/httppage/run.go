@@ -21,6 +21,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -29,8 +30,8 @@ import (
 type Run struct {
 	File    string            // the raw file's base name
 	Config  []benchfmt.Config // as the file gives them, in order
-	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario, the base first
-	samples map[httpbench.Cell]map[string][]float64
+	Cells   []rawfmt.HTTPCell // by load (fixed concurrency first), then scenario, the base first
+	samples map[rawfmt.HTTPCell]map[string][]float64
 
 	// Read by ReadBeside: the API server's CPU profile per scenario (nil for a run without) and the
 	// machine's full run of the microbenchmarks.
@@ -48,16 +49,16 @@ func (r *Run) Value(key string) string {
 }
 
 // Samples returns a cell's values of unit, one per round, in round order.
-func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
+func (r *Run) Samples(c rawfmt.HTTPCell, unit string) []float64 { return r.samples[c][unit] }
 
 // summary is the median of a cell's values of unit with its interval; NaN without values.
-func (r *Run) summary(c httpbench.Cell, unit string) model.Estimate {
+func (r *Run) summary(c rawfmt.HTTPCell, unit string) model.Estimate {
 	return model.Summarize(r.Samples(c, unit))
 }
 
 // Loads are the run's loads, the fixed-concurrency one first.
-func (r *Run) Loads() []httpbench.Load {
-	var out []httpbench.Load
+func (r *Run) Loads() []rawfmt.HTTPLoad {
+	var out []rawfmt.HTTPLoad
 	for _, c := range r.Cells {
 		if !slices.Contains(out, c.Load) {
 			out = append(out, c.Load)
@@ -67,20 +68,20 @@ func (r *Run) Loads() []httpbench.Load {
 }
 
 // at returns the cells of load l, its base first.
-func (r *Run) at(l httpbench.Load) []httpbench.Cell {
-	return slices.DeleteFunc(slices.Clone(r.Cells), func(c httpbench.Cell) bool { return c.Load != l })
+func (r *Run) at(l rawfmt.HTTPLoad) []rawfmt.HTTPCell {
+	return slices.DeleteFunc(slices.Clone(r.Cells), func(c rawfmt.HTTPCell) bool { return c.Load != l })
 }
 
 // Parse reads a raw file. It fails on a syntax error, without HTTP results, or when a load lacks the base.
 func Parse(name string, data []byte) (*Run, error) {
-	run := &Run{File: name, samples: map[httpbench.Cell]map[string][]float64{}}
+	run := &Run{File: name, samples: map[rawfmt.HTTPCell]map[string][]float64{}}
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
 	for rd.Scan() {
 		switch rec := rd.Result().(type) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
-			c, ok := httpbench.ParseCell(rec.Name)
+			c, ok := rawfmt.ParseHTTPCell(rec.Name)
 			if !ok {
 				continue
 			}
@@ -103,9 +104,9 @@ func Parse(name string, data []byte) (*Run, error) {
 		return nil, err
 	}
 	if len(run.Cells) == 0 {
-		return nil, fmt.Errorf("%s: no Benchmark%s results", name, httpbench.Benchmark)
+		return nil, fmt.Errorf("%s: no %s results", name, rawfmt.HTTPBenchmark)
 	}
-	slices.SortFunc(run.Cells, func(a, b httpbench.Cell) int {
+	slices.SortFunc(run.Cells, func(a, b rawfmt.HTTPCell) int {
 		return cmp.Or(cmp.Compare(a.Load.Rate, b.Load.Rate), cmp.Compare(a.Load.Workers, b.Load.Workers),
 			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
 			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
@@ -121,7 +122,7 @@ func Parse(name string, data []byte) (*Run, error) {
 // kinds are what a scenario changes from the base, in httpbench.Scenarios' order; kind names it.
 var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
 
-func kind(s httpbench.Scenario) string {
+func kind(s rawfmt.Scenario) string {
 	switch {
 	case s.Name == "base":
 		return "base"
