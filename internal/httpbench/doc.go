@@ -12,6 +12,6 @@
 // whose iterations are the requests measured and whose values carry rawfmt's HTTP units, after the
 // configuration lines. The API server also serves its CPU profile (Profiler, profile.go) over each
 // cell's measured load; a ProfileSet labels every sample with its cell's load and round and merges a
-// scenario's profiles into ProfileDir beside the raw file. Package httppage turns both into the
-// page.
+// scenario's profiles into ProfileDir beside the raw file. Package report/load reads the raw file
+// back (load.ReadHTTP) and package httppage turns both into the page.
 package httpbench

@@ -76,7 +76,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := httppage.Parse(filepath.Base(raws[0]), data)
+	r, err := httppage.Read(filepath.Base(raws[0]), data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	r, err := httppage.Parse(name, raw.Bytes())
+	r, err := httppage.Read(name, raw.Bytes())
 	if err == nil {
 		err = httppage.CheckResponses(r)
 	}

@@ -70,7 +70,7 @@ func synthetic(v variant) []byte {
 }
 
 func TestPage(t *testing.T) {
-	run, err := Parse("raw.txt", synthetic(variant{}))
+	run, err := Read("raw.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestChecks(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		run, err := Parse("raw.txt", synthetic(tt.v))
+		run, err := Read("raw.txt", synthetic(tt.v))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -218,14 +218,16 @@ func TestChecks(t *testing.T) {
 	}
 }
 
-func TestParseErrors(t *testing.T) {
+// TestReadErrors checks that a raw file without HTTP results, with a
+// syntax error or without the base at a load makes no Run.
+func TestReadErrors(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"no results": []byte("command: x\n\nBenchmarkCodec/op=a/fixture=b/codec=c 1 1 ns/op\n"),
 		"no base":    synthetic(variant{drop: "base"}),
 		"syntax":     []byte("BenchmarkHTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=64-workers 1 x req/s\n"),
 	} {
-		if _, err := Parse(name, data); err == nil {
-			t.Errorf("%s: Parse succeeded", name)
+		if _, err := Read(name, data); err == nil {
+			t.Errorf("%s: Read succeeded", name)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func profiles() map[string]*profile.Profile {
 }
 
 func TestProfiles(t *testing.T) {
-	run, err := Parse("raw.txt", synthetic(variant{}))
+	run, err := Read("raw.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestReadBeside(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(results, machine, "raw"), 0o755)
 	os.WriteFile(filepath.Join(results, machine, "raw", filepath.Base(micro[len(micro)-1])), data, 0o644)
-	run, err := Parse("20261202T000000Z.txt", synthetic(variant{}))
+	run, err := Read("20261202T000000Z.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
