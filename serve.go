@@ -249,31 +249,6 @@ func cpuTime() int64 {
 	return ts.Nano()
 }
 
-// info is what the binary says of itself: the Go that built it, its
-// GOEXPERIMENT, the engines that run encoding/json and sonic, whether it
-// has the race detector, and every configuration it has, as rawfmt's
-// configuration lines.
-func info() []string {
-	experiment := ""
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "GOEXPERIMENT" {
-				experiment = s.Value
-			}
-		}
-	}
-	lines := []string{rawfmt.KeyGo + ": " + runtime.Version(), rawfmt.KeyGOEXPERIMENT + ": " + experiment}
-	if sonic, err := codecs.Lookup("sonic-std"); err == nil {
-		lines = append(lines, rawfmt.KeySonicEngine+": "+sonic.EngineName())
-	}
-	if std, err := codecs.Lookup(rawfmt.Base); err == nil {
-		lines = append(lines, rawfmt.KeyStdEngine+": "+std.EngineName())
-	}
-	lines = append(lines, rawfmt.KeyRace+": "+strconv.FormatBool(codecs.RaceEnabled))
-	for _, c := range codecs.All() {
-		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
-			Engine: c.EngineName(), Skips: c.Skips}
-		lines = append(lines, strings.Split(cc.Format(), "\n")...)
-	}
-	return lines
-}
+// info is what the binary says of itself: codecs.ConfigLines of every
+// configuration it has.
+func info() []string { return codecs.ConfigLines(codecs.All()) }

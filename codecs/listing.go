@@ -3,8 +3,13 @@ package codecs
 import (
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // WriteList writes one line per configuration: name, module@version,
@@ -20,4 +25,33 @@ func WriteList(w io.Writer, cs []*Codec) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.Name, c.ModuleVersion(), c.Category, c.EngineName(), strings.Join(ops, ","))
 	}
 	return tw.Flush()
+}
+
+// ConfigLines is what this binary says of itself as rawfmt's "key: value"
+// configuration lines (a runinfo.Header's Self): the Go that built it, its
+// GOEXPERIMENT, the engines that run encoding/json and sonic, whether it has
+// the race detector, then the codec and skips lines of each of cs.
+func ConfigLines(cs []*Codec) []string {
+	experiment := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "GOEXPERIMENT" {
+				experiment = s.Value
+			}
+		}
+	}
+	lines := []string{rawfmt.KeyGo + ": " + runtime.Version(), rawfmt.KeyGOEXPERIMENT + ": " + experiment}
+	if sonic, err := Lookup("sonic-std"); err == nil {
+		lines = append(lines, rawfmt.KeySonicEngine+": "+sonic.EngineName())
+	}
+	if std, err := Lookup(rawfmt.Base); err == nil {
+		lines = append(lines, rawfmt.KeyStdEngine+": "+std.EngineName())
+	}
+	lines = append(lines, rawfmt.KeyRace+": "+strconv.FormatBool(RaceEnabled))
+	for _, c := range cs {
+		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
+			Engine: c.EngineName(), Skips: c.Skips}
+		lines = append(lines, strings.Split(cc.Format(), "\n")...)
+	}
+	return lines
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // ProfilePath is where the API server starts (POST) and stops (GET, which returns it) its CPU profile.
@@ -90,7 +92,7 @@ func Profile(ctx context.Context, client *http.Client, baseURL string, start boo
 type ProfileSet map[string][]*profile.Profile
 
 // Add parses the profile of cell c in round (from 1) and keeps it.
-func (s ProfileSet) Add(c Cell, round int, data []byte) error {
+func (s ProfileSet) Add(c rawfmt.HTTPCell, round int, data []byte) error {
 	p, err := profile.ParseData(data)
 	if err != nil {
 		return fmt.Errorf("CPU profile of %s at %s: %w", c.Scenario.Name, c.Load, err)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // TestProfiler checks that the profile endpoint starts one profile at a time and returns it when
@@ -30,13 +32,13 @@ func TestProfiler(t *testing.T) {
 	set := ProfileSet{}
 	base := Base(4)
 	for round := 1; round <= 2; round++ {
-		for _, l := range []Load{{Workers: 4}, {Rate: 10}} {
-			if err := set.Add(Cell{base, l}, round, data); err != nil {
+		for _, l := range []rawfmt.HTTPLoad{{Workers: 4}, {Rate: 10}} {
+			if err := set.Add(rawfmt.HTTPCell{Scenario: base, Load: l}, round, data); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if err := set.Add(Cell{base, Load{Workers: 4}}, 3, []byte("not a profile")); err == nil {
+	if err := set.Add(rawfmt.HTTPCell{Scenario: base, Load: rawfmt.HTTPLoad{Workers: 4}}, 3, []byte("not a profile")); err == nil {
 		t.Errorf("a bad profile was added")
 	}
 	files, err := set.Files()

@@ -19,6 +19,9 @@
 //
 //	BenchmarkCodec/op=decode-map/fixture=fields-0050/codec=goccy-2  1000  1234 ns/op ...
 //
+// The HTTP benchmark's lines name an [HTTPCell], a scenario under a load, as a
+// sub-benchmark of BenchmarkHTTP in the same way (http.go).
+//
 // A file is named results/<machine-id>/raw/<UTC timestamp>[-kind].txt (see
 // [RawName]) and written as [RawName.Partial] until the run completes.
 package rawfmt

@@ -40,9 +40,9 @@ type child struct { // a server role running in a child process
 	wait      func() error // waits for the process once, returning what Wait said
 }
 
-// startChild listens on addr and starts this program in role with arg to serve there.
-func startChild(ctx context.Context, role, addr, arg string) (*child, error) {
-	ln, err := net.Listen("tcp", addr)
+// startChild listens on a loopback port and starts this program in role with arg to serve there.
+func startChild(ctx context.Context, role, arg string) (*child, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", role, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/url"
 	"time"
 
@@ -16,21 +15,23 @@ import (
 const defaultIndex = "jsoncost-es-hits" // the loopback backend serves it, -load fills it
 
 type options struct {
-	quick, load, verbose  bool
+	quick, load           bool
 	codecs                string // codecs beyond httpbench.DefaultCodecs: names or patterns
 	es                    string // a real cluster's base URL; "" starts the loopback backend
 	index, results        string
-	apiAddr, backendAddr  string
 	rounds, workers, rate int
-	requests              int
+	requests              int // per load phase, at most: maxRequests, fewer in tests
 	duration, warmup      time.Duration
 	seed                  uint64 // the order seed; 0 draws one
 }
 
+// maxRequests bounds the requests of one load phase, whatever its duration.
+const maxRequests = 200_000
+
 // parseFlags reads the command line. -quick changes the defaults of -rounds,
 // -duration and -warmup; given explicitly, they win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 10, workers: 64, rate: 200, requests: 200_000, duration: 2 * time.Second, warmup: 500 * time.Millisecond}
+	o := options{rounds: 10, workers: 64, rate: 200, requests: maxRequests, duration: 2 * time.Second, warmup: 500 * time.Millisecond}
 	fs := runner.NewFlags("http")
 	duration := func(name, usage string, d *time.Duration) {
 		fs.Value(name, usage, func(s string) (err error) {
@@ -49,13 +50,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Count("rate", "requests per second of the fixed-rate load (default 200)", &o.rate)
 	duration("duration", "measured load per cell and round, at most (default 2s, 500ms with -quick)", &o.duration)
 	duration("warmup", "unmeasured load before it (default 500ms, 200ms with -quick)", &o.warmup)
-	fs.Count("requests", "requests per load phase, at most (default 200000)", &o.requests)
 	fs.Seed(rawfmt.KeyOrderSeed, "replay the cell order of the run that recorded this "+rawfmt.KeyOrderSeed+" (default random)", &o.seed)
 	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.StringVar(&o.apiAddr, "api-addr", "127.0.0.1:0", "listen address of the API server (loopback)")
-	fs.StringVar(&o.backendAddr, "backend-addr", "127.0.0.1:0", "listen address of the loopback backend")
 	fs.BoolVar(&o.load, "load", false, "bulk-index the fixture documents into -index at -es and exit")
-	fs.BoolVar(&o.verbose, "v", false, "say on stderr when each server process starts")
 	if err := fs.Parse(args, stderr); err != nil {
 		return o, err
 	}
@@ -68,19 +65,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	return o, o.check()
 }
 
-// check rejects a listen address off loopback and an unusable cluster URL.
+// check rejects -load without a cluster and an unusable cluster URL.
 func (o options) check() error {
 	if o.load && o.es == "" {
 		return errors.New("-load needs -es, the cluster to fill")
-	}
-	for _, a := range [][2]string{{"api-addr", o.apiAddr}, {"backend-addr", o.backendAddr}} {
-		flag, addr := a[0], a[1]
-		if _, _, err := net.SplitHostPort(addr); err != nil {
-			return fmt.Errorf("-%s %q: %w", flag, addr, err)
-		}
-		if err := loopback("http://" + addr); err != nil {
-			return fmt.Errorf("-%s %q: the servers listen on loopback only", flag, addr)
-		}
 	}
 	if u, err := url.Parse(o.es); o.es != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return fmt.Errorf("-es %q: want a base URL such as http://127.0.0.1:9200", o.es)

@@ -79,12 +79,21 @@ func attack(ctx context.Context, spec loadSpec) (loadResult, error) {
 	)
 	target := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: spec.Target})
 	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
+	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
+	r, err := tally(results)
+	if ctx.Err() != nil {
+		return r, ctx.Err()
+	}
+	return r, err
+}
 
+// tally reads an attack's results until the channel closes and returns what
+// they add up to: an error unless every request got a 200.
+func tally(results <-chan *vegeta.Result) (loadResult, error) {
 	var r loadResult
 	var first, last time.Time
 	var failed int
 	var firstErr string
-	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	for res := range results {
 		r.Requests++
 		r.Latencies = append(r.Latencies, res.Latency)
@@ -106,8 +115,6 @@ func attack(ctx context.Context, spec loadSpec) (loadResult, error) {
 	r.Span = last.Sub(first)
 	slices.Sort(r.Latencies)
 	switch {
-	case ctx.Err() != nil:
-		return r, ctx.Err()
 	case r.Requests == 0:
 		return r, errors.New("no request completed")
 	case failed > 0:

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
 
 func TestLoopback(t *testing.T) {
@@ -112,5 +114,54 @@ func TestQuantile(t *testing.T) {
 	}
 	if got := (loadResult{}).Quantile(0.5); got != 0 {
 		t.Errorf("Quantile of nothing = %d, want 0", got)
+	}
+}
+
+// knownLoad sends a known load through tally: 1000 requests, one sent
+// every millisecond from t0, the i-th (from 0) answered 200 after i+1 µs,
+// in reverse order. The last ends at t0+999ms+1000µs, a span of one second:
+// 1000 req/s, with latencies 1µs to 1000µs.
+func knownLoad(t *testing.T) loadResult {
+	t.Helper()
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	results := make(chan *vegeta.Result, 1000)
+	for i := 999; i >= 0; i-- {
+		results <- &vegeta.Result{Code: 200, Timestamp: t0.Add(time.Duration(i) * time.Millisecond), Latency: time.Duration(i+1) * time.Microsecond}
+	}
+	close(results)
+	r, err := tally(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestTally checks the requests, span, req/s and percentiles of a known load.
+func TestTally(t *testing.T) {
+	r := knownLoad(t)
+	if r.Requests != 1000 || r.Span != time.Second || r.Throughput() != 1000 {
+		t.Errorf("%d requests over %s, %g req/s; want 1000 over 1s, 1000 req/s", r.Requests, r.Span, r.Throughput())
+	}
+	for _, tt := range []struct {
+		q    float64
+		want time.Duration
+	}{{0.5, 500 * time.Microsecond}, {0.9, 900 * time.Microsecond}, {0.99, 990 * time.Microsecond}, {0.999, 999 * time.Microsecond}} {
+		if got := r.Quantile(tt.q); got != tt.want {
+			t.Errorf("Quantile(%g) = %s, want %s", tt.q, got, tt.want)
+		}
+	}
+}
+
+// TestTallyFailures checks that a load with failures is an error counting
+// them and quoting the first.
+func TestTallyFailures(t *testing.T) {
+	results := make(chan *vegeta.Result, 3)
+	results <- &vegeta.Result{Code: 200}
+	results <- &vegeta.Result{Error: "connection refused"}
+	results <- &vegeta.Result{Code: 503, Body: []byte("busy\n")}
+	close(results)
+	_, err := tally(results)
+	if want := "2 of 3 requests failed, the first with: connection refused"; err == nil || err.Error() != want {
+		t.Errorf("tally: %v; want %q", err, want)
 	}
 }

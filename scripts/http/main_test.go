@@ -3,15 +3,15 @@ package main
 import (
 	"bytes"
 	"io"
-	"net"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/httppage"
@@ -48,10 +48,11 @@ func TestMain(m *testing.M) {
 // however long that takes.
 func tiny(results string) options {
 	o, err := parseFlags([]string{"-results", results, "-rounds", "1", "-workers", "4", "-rate", "500",
-		"-requests", "12", "-duration", "10m", "-warmup", "10m"}, io.Discard)
+		"-duration", "10m", "-warmup", "10m"}, io.Discard)
 	if err != nil {
 		panic(err)
 	}
+	o.requests = 12
 	return o
 }
 
@@ -63,7 +64,7 @@ func TestRun(t *testing.T) {
 	if err := run(t.Context(), tiny(results), &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
-	id := rawfmt.MachineID(runtime.GOOS, runtime.GOARCH, runinfo.CPU())
+	id := runinfo.MachineID()
 	dir := filepath.Join(results, id, "http")
 	raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 	hidden, _ := filepath.Glob(filepath.Join(dir, "raw", ".*"))
@@ -75,7 +76,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := httppage.Parse(filepath.Base(raws[0]), data)
+	r, err := httppage.Read(filepath.Base(raws[0]), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestRun(t *testing.T) {
 		if n := len(r.Samples(c, "req/s")); n != 1 {
 			t.Errorf("%s: %d samples, want 1", c.Name(), n)
 		}
-		if b := r.Samples(c, httpbench.UnitBackendB); len(b) != 1 || b[0] <= 0 {
+		if b := r.Samples(c, rawfmt.UnitBackendB); len(b) != 1 || b[0] <= 0 {
 			t.Errorf("%s: backend response bytes %v, want one positive value", c.Name(), b)
 		}
 	}
@@ -144,14 +145,14 @@ func TestRunFaults(t *testing.T) {
 func TestCheckBackend(t *testing.T) {
 	filtered := httpbench.Base(4)
 	filtered.Source = httpbench.SourceFiltered
-	includes, err := filtered.Includes()
+	includes, err := httpbench.Includes(filtered)
 	if err != nil {
 		t.Fatal(err)
 	}
 	read := httpbench.Stats{Bytes: 3000}
 	tests := []struct {
 		name    string
-		s       httpbench.Scenario
+		s       rawfmt.Scenario
 		backend httpbench.Stats
 		want    string // "" for no error
 	}{
@@ -191,11 +192,6 @@ func fakeES(t *testing.T, status int, body string) string {
 func TestBadInput(t *testing.T) {
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
-	busy, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer busy.Close()
 	tests := []struct {
 		name, want string
 		set        func(*options)
@@ -207,8 +203,6 @@ func TestBadInput(t *testing.T) {
 		{"cluster error", "with 503 Service Unavailable: search_phase_execution_exception: all shards failed", func(o *options) {
 			o.es = fakeES(t, 503, `{"error":{"type":"search_phase_execution_exception","reason":"all shards failed"},"status":503}`)
 		}},
-		{"API port in use", "serve-api: listen tcp " + busy.Addr().String() + ": bind: address already in use", func(o *options) { o.apiAddr = busy.Addr().String() }},
-		{"backend port in use", "serve-backend: listen tcp " + busy.Addr().String() + ": bind: address already in use", func(o *options) { o.backendAddr = busy.Addr().String() }},
 	}
 	for _, tt := range tests {
 		results := t.TempDir()
@@ -223,7 +217,6 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{
-		{"-api-addr", "10.0.0.1:80"},
 		{"-es", "127.0.0.1:9200"},
 		{"-load"},
 		{"-rounds", "0"},
@@ -231,6 +224,32 @@ func TestBadInput(t *testing.T) {
 	} {
 		if _, err := parseFlags(args, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", args)
+		}
+	}
+}
+
+// TestFigures checks every value of a cell's result line for a known load
+// (knownLoad: 1000 requests in one second) and known counters.
+func TestFigures(t *testing.T) {
+	apiServer := httpbench.Stats{Requests: 1000, CPU: 2 * time.Second, AllocBytes: 3_000_000, AllocObjects: 40_000, Conns: 64, Bytes: 20_000_000}
+	back := httpbench.Stats{Requests: 1000, CPU: 5 * time.Second}
+	want := map[string]float64{
+		rawfmt.UnitReqs: 1000,
+		rawfmt.UnitP50:  500e3, rawfmt.UnitP90: 900e3, rawfmt.UnitP99: 990e3, rawfmt.UnitP999: 999e3,
+		rawfmt.UnitAPICPU: 2e6, rawfmt.UnitBackendCPU: 5e6,
+		rawfmt.UnitBReq: 3000, rawfmt.UnitAllocsReq: 40, rawfmt.UnitConns: 0.064, rawfmt.UnitBackendB: 20_000,
+	}
+	for _, loopback := range []bool{true, false} {
+		got := map[string]float64{}
+		for _, v := range figures(knownLoad(t), apiServer, back, loopback) {
+			got[v.Unit] = v.Value
+		}
+		if !loopback { // a cluster's CPU time is not the run's to measure
+			want = maps.Clone(want)
+			delete(want, rawfmt.UnitBackendCPU)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("loopback %t: figures\n %v\nwant\n %v", loopback, got, want)
 		}
 	}
 }

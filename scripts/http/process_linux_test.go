@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,46 +15,47 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// startedEnv holds the pid of the test that an API server started by the
+// command signals (SIGUSR1) as it starts.
+const startedEnv = "JSONCOST_HTTP_TEST_STARTED"
+
+func init() {
+	if pid, err := strconv.Atoi(os.Getenv(startedEnv)); err == nil && len(os.Args) > 1 && os.Args[1] == roleAPI {
+		syscall.Kill(pid, syscall.SIGUSR1)
+	}
+}
+
 // startCommand starts the command with a long run in a process group of
 // its own and returns it once it has started an API server, with a
-// function that waits for it to exit and returns what it wrote to stderr
-// from then on.
+// function that waits for it to exit and returns what it wrote to stderr.
 func startCommand(t *testing.T, mark string) (*exec.Cmd, func() string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-v", "-results", t.TempDir(), "-rounds", "1", "-workers", "1", "-rate", "50",
-		"-requests", "100000", "-duration", "5m", "-warmup", "5m")
-	cmd.Env = append(os.Environ(), roleEnv+"=command", markEnv+"="+mark)
+	started := make(chan os.Signal, 1)
+	signal.Notify(started, syscall.SIGUSR1)
+	defer signal.Stop(started)
+	cmd := exec.Command(os.Args[0], "-results", t.TempDir(), "-rounds", "1", "-workers", "1", "-rate", "50",
+		"-duration", "5m", "-warmup", "5m")
+	cmd.Env = append(os.Environ(), roleEnv+"=command", markEnv+"="+mark, startedEnv+"="+strconv.Itoa(os.Getpid()))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var lines []string
-	s := bufio.NewScanner(stderr)
-	for s.Scan() {
-		lines = append(lines, s.Text())
-		if strings.HasPrefix(s.Text(), "started "+roleAPI) {
-			rest := make(chan string)
-			go func() {
-				var b strings.Builder
-				for s.Scan() {
-					b.WriteString(s.Text() + "\n")
-				}
-				rest <- b.String()
-			}()
-			return cmd, func() string {
-				out := <-rest // read to the end before Wait closes the pipe
-				cmd.Wait()
-				return out
-			}
-		}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(exited)
+	}()
+	select {
+	case <-started:
+	case <-exited:
+		t.Fatalf("the command stopped before it started an API server: %q", stderr.String())
 	}
-	cmd.Wait()
-	t.Fatalf("the command stopped before it started an API server: %q", lines)
-	return nil, nil
+	return cmd, func() string {
+		<-exited
+		return stderr.String()
+	}
 }
 
 // marked returns the processes whose environment holds mark.

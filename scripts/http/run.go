@@ -59,10 +59,10 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		}
 		cs[i] = c
 	}
-	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}, stderr: stderr}
+	m := &meter{o: o, client: &http.Client{Timeout: 10 * time.Second}, profiles: httpbench.ProfileSet{}}
 	for _, s := range httpbench.Scenarios(names, o.workers) {
-		for _, l := range []httpbench.Load{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
-			m.cells = append(m.cells, httpbench.Cell{Scenario: s, Load: l})
+		for _, l := range []rawfmt.HTTPLoad{{Workers: o.workers}, {Workers: o.workers, Rate: o.rate}} {
+			m.cells = append(m.cells, rawfmt.HTTPCell{Scenario: s, Load: l})
 		}
 	}
 	for m.o.seed == 0 {
@@ -72,16 +72,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 
 	host, version := "loopback", "jsoncost loopback stand-in"
 	if o.es == "" {
-		b, err := startChild(ctx, roleBackend, o.backendAddr, o.index)
+		b, err := startChild(ctx, roleBackend, o.index)
 		if err != nil {
 			return err
 		}
 		defer b.stop()
 		m.backend, m.backendURL = b, b.url
 		fmt.Fprintf(stderr, "backend: %s at %s\n", version, b.url)
-		if o.verbose {
-			fmt.Fprintf(stderr, "started %s, pid %d\n", roleBackend, b.cmd.Process.Pid)
-		}
 	} else {
 		cl := backend.Cluster{URL: o.es, Index: o.index, Client: m.client}
 		var err error
@@ -93,16 +90,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	id := runinfo.MachineID()
 	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyOrderSeed, strconv.FormatUint(m.o.seed, 10),
-		httpbench.KeyWorkers, strconv.Itoa(o.workers), httpbench.KeyRate, strconv.Itoa(o.rate),
-		httpbench.KeyDuration, o.duration.String(), httpbench.KeyWarmup, o.warmup.String(),
-		httpbench.KeyMaxRequests, strconv.Itoa(o.requests), httpbench.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), httpbench.KeyBackend, host,
-		httpbench.KeyBackendVersion, version, httpbench.KeyIndex, o.index)
-	var err error
-	m.config, err = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
-		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Codecs: cs}.Config()
-	if err != nil {
-		return err
-	}
+		rawfmt.KeyWorkers, strconv.Itoa(o.workers), rawfmt.KeyRate, strconv.Itoa(o.rate),
+		rawfmt.KeyDuration, o.duration.String(), rawfmt.KeyWarmup, o.warmup.String(),
+		rawfmt.KeyMaxRequests, strconv.Itoa(o.requests), rawfmt.KeyProfileHz, strconv.Itoa(httpbench.ProfileHz), rawfmt.KeyBackend, host,
+		rawfmt.KeyBackendVersion, version, rawfmt.KeyIndex, o.index)
+	// The API servers are children of this binary: its own lines are theirs.
+	m.config = runinfo.Header{Command: runinfo.CommandLine("./scripts/http"), Machine: id,
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Mode: mode, Self: codecs.ConfigLines(cs)}.Config()
 
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, m, o.rounds, len(m.cells), &raw, stderr); err != nil {
@@ -113,7 +107,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	r, err := httppage.Parse(name, raw.Bytes())
+	r, err := httppage.Read(name, raw.Bytes())
 	if err == nil {
 		err = httppage.CheckResponses(r)
 	}
@@ -144,14 +138,13 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 // in the order of the seed and the round.
 type meter struct {
 	o          options
-	cells      []httpbench.Cell
+	cells      []rawfmt.HTTPCell
 	backend    *child // the loopback backend; nil for a cluster
 	backendURL string
 	client     *http.Client // reads the servers' stats
 	config     []benchfmt.Config
 	w          *benchfmt.Writer
 	profiles   httpbench.ProfileSet // the API server's CPU profile of every cell and round
-	stderr     io.Writer            // for -v
 }
 
 func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.Progress) error {
@@ -159,7 +152,7 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 		m.w = benchfmt.NewWriter(out) // on the first round's out, so that the configuration is written once
 	}
 	cells := slices.Clone(m.cells)
-	rand.New(rand.NewPCG(m.o.seed, uint64(round))).Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	runner.Shuffle(cells, m.o.seed, "round", round)
 	for _, c := range cells {
 		res, prof, err := m.measure(ctx, c)
 		if err == nil {
@@ -179,19 +172,16 @@ func (m *meter) Round(ctx context.Context, round int, out io.Writer, p *runner.P
 // measure starts the API server of c's scenario, warms it up with c's load and
 // measures it under the same load, returning its result line and the API
 // server's CPU profile of the measured load.
-func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Result, prof []byte, err error) {
+func (m *meter) measure(ctx context.Context, c rawfmt.HTTPCell) (_ *benchfmt.Result, prof []byte, err error) {
 	cfg, err := json.Marshal(api.Config{Backend: m.backendURL, Index: m.o.index, Scenario: c.Scenario})
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := startChild(ctx, roleAPI, m.o.apiAddr, string(cfg))
+	a, err := startChild(ctx, roleAPI, string(cfg))
 	if err != nil {
 		return nil, nil, err
 	}
 	defer a.stop()
-	if m.o.verbose {
-		fmt.Fprintf(m.stderr, "started %s, pid %d, for %s at %s\n", roleAPI, a.cmd.Process.Pid, c.Scenario.Name, c.Load)
-	}
 	spec := loadSpec{Target: a.url + api.SearchPath, Workers: c.Load.Workers, Rate: c.Load.Rate, Requests: m.o.requests}
 	var res loadResult
 	var stats [2][2]httpbench.Stats // after the warm-up and after the measured load: the API server's, the backend's
@@ -222,22 +212,29 @@ func (m *meter) measure(ctx context.Context, c httpbench.Cell) (_ *benchfmt.Resu
 			return nil, nil, err
 		}
 	}
+	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: figures(res, d, back, m.backend != nil)}, prof, nil
+}
+
+// figures are the values of a cell's result line: the req/s and latency
+// percentiles the load generator saw, then the growth of the API server's
+// counters over the measured load, apiServer, per request, with the backend's
+// CPU time (from back) where the backend is the loopback one.
+func figures(res loadResult, apiServer, back httpbench.Stats, loopback bool) []benchfmt.Value {
 	n := float64(res.Requests)
 	per := func(v float64, unit string) benchfmt.Value { return benchfmt.Value{Value: v / n, Unit: unit} }
 	values := []benchfmt.Value{
-		{Value: res.Throughput(), Unit: httpbench.UnitReqs},
-		{Value: float64(res.Quantile(0.50)), Unit: httpbench.UnitP50},
-		{Value: float64(res.Quantile(0.90)), Unit: httpbench.UnitP90},
-		{Value: float64(res.Quantile(0.99)), Unit: httpbench.UnitP99},
-		{Value: float64(res.Quantile(0.999)), Unit: httpbench.UnitP999},
-		per(float64(d.CPU), httpbench.UnitAPICPU),
+		{Value: res.Throughput(), Unit: rawfmt.UnitReqs},
+		{Value: float64(res.Quantile(0.50)), Unit: rawfmt.UnitP50},
+		{Value: float64(res.Quantile(0.90)), Unit: rawfmt.UnitP90},
+		{Value: float64(res.Quantile(0.99)), Unit: rawfmt.UnitP99},
+		{Value: float64(res.Quantile(0.999)), Unit: rawfmt.UnitP999},
+		per(float64(apiServer.CPU), rawfmt.UnitAPICPU),
 	}
-	if m.backend != nil {
-		values = append(values, per(float64(back.CPU), httpbench.UnitBackendCPU))
+	if loopback {
+		values = append(values, per(float64(back.CPU), rawfmt.UnitBackendCPU))
 	}
-	values = append(values, per(float64(d.AllocBytes), httpbench.UnitB), per(float64(d.AllocObjects), httpbench.UnitAllocs),
-		per(float64(d.Conns), httpbench.UnitConns), per(float64(d.Bytes), httpbench.UnitBackendB))
-	return &benchfmt.Result{Config: m.config, Name: c.Name(), Iters: res.Requests, Values: values}, prof, nil
+	return append(values, per(float64(apiServer.AllocBytes), rawfmt.UnitBReq), per(float64(apiServer.AllocObjects), rawfmt.UnitAllocsReq),
+		per(float64(apiServer.Conns), rawfmt.UnitConns), per(float64(apiServer.Bytes), rawfmt.UnitBackendB))
 }
 
 // stats reads the API server's stats and the loopback backend's (none of a cluster).
@@ -256,8 +253,8 @@ func (m *meter) stats(ctx context.Context, a *child) (s [2]httpbench.Stats, err 
 // checkBackend checks what the loopback backend saw of a cell's n measured
 // requests, given its stats' growth and the API server's: one search per
 // request, each naming the scenario's _source_includes, every byte read.
-func checkBackend(s httpbench.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
-	want, err := s.Includes()
+func checkBackend(s rawfmt.Scenario, n uint64, backend, apiServer httpbench.Stats) error {
+	want, err := httpbench.Includes(s)
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func httpPages(results, only string) ([]pageDir, error) {
 		}
 		var run *httppage.Run
 		if err == nil {
-			run, err = httppage.Parse(raw, data)
+			run, err = httppage.Read(raw, data)
 		}
 		if err == nil {
 			err = httppage.ReadBeside(run, dir)

@@ -24,6 +24,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // SearchPath is the API server's one endpoint.
@@ -31,9 +32,9 @@ const SearchPath = "/search"
 
 // Config is what the API server does.
 type Config struct {
-	Backend            string // the backend's base URL
-	Index              string
-	httpbench.Scenario // the scenario's Name is not used
+	Backend         string // the backend's base URL
+	Index           string
+	rawfmt.Scenario // the scenario's Name is not used
 }
 
 // Server is the API server.
@@ -69,7 +70,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	query := strings.TrimSuffix(cfg.Backend, "/") + "/" + url.PathEscape(cfg.Index) + "/_search?size=" + strconv.Itoa(cfg.Hits)
-	includes, err := cfg.Includes()
+	includes, err := httpbench.Includes(cfg.Scenario)
 	if err != nil {
 		return nil, err
 	}

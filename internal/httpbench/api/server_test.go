@@ -14,6 +14,7 @@ import (
 	"github.com/jsoncost/jsoncost/fixtures"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/httpbench/backend"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // newBackend starts the loopback backend for index "products".
@@ -27,7 +28,7 @@ func newBackend(t *testing.T) (*httptest.Server, *backend.Server) {
 	return srv, b
 }
 
-func newAPI(t *testing.T, backendURL string, s httpbench.Scenario) (*httptest.Server, *Server) {
+func newAPI(t *testing.T, backendURL string, s rawfmt.Scenario) (*httptest.Server, *Server) {
 	t.Helper()
 	a, err := New(Config{Backend: backendURL, Index: "products", Scenario: s})
 	if err != nil {
@@ -101,7 +102,7 @@ func TestSearch(t *testing.T) {
 		sent := map[string]uint64{} // backend bytes of one response by source
 		for _, hits := range httpbench.Hits {
 			for _, source := range []string{httpbench.SourceFull, httpbench.SourceFiltered} {
-				s := httpbench.Scenario{Codec: codec, Source: source, Hits: hits, Pool: httpbench.PoolSized(4)}
+				s := rawfmt.Scenario{Codec: codec, Source: source, Hits: hits, Pool: httpbench.PoolSized(4)}
 				apiSrv, a := newAPI(t, backendSrv.URL, s)
 				before := backendStats(t, backendSrv.URL)
 				status, body := search(t, apiSrv.URL)
@@ -193,12 +194,12 @@ func TestConns(t *testing.T) {
 // TestNewRejects checks configurations the server cannot run.
 func TestNewRejects(t *testing.T) {
 	base := httpbench.Base(4)
-	for _, change := range []func(*httpbench.Scenario){
-		func(s *httpbench.Scenario) { s.Codec = "gjson" },
-		func(s *httpbench.Scenario) { s.Codec = "nope" },
-		func(s *httpbench.Scenario) { s.Hits = 7 },
-		func(s *httpbench.Scenario) { s.Source = "some" },
-		func(s *httpbench.Scenario) { s.Pool = "big" },
+	for _, change := range []func(*rawfmt.Scenario){
+		func(s *rawfmt.Scenario) { s.Codec = "gjson" },
+		func(s *rawfmt.Scenario) { s.Codec = "nope" },
+		func(s *rawfmt.Scenario) { s.Hits = 7 },
+		func(s *rawfmt.Scenario) { s.Source = "some" },
+		func(s *rawfmt.Scenario) { s.Pool = "big" },
 	} {
 		s := base
 		change(&s)

@@ -12,12 +12,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
 // ChartFile is the name of the latency chart of load l.
-func ChartFile(l httpbench.Load) string { return "latency-" + l.String() + ".svg" }
+func ChartFile(l rawfmt.HTTPLoad) string { return "latency-" + l.String() + ".svg" }
 
 // ChartGlob matches the name of every chart: the latency charts and the flame graphs.
 const ChartGlob = "*.svg"
@@ -26,7 +26,7 @@ const ChartGlob = "*.svg"
 var palette = append([]color.Color{color.RGBA{0, 0, 0, 255}}, render.Palette[:9]...)
 
 // Chart draws the median latency percentiles of every scenario at load l, on a log axis, as SVG.
-func Chart(run *Run, l httpbench.Load) ([]byte, error) {
+func Chart(run *Run, l rawfmt.HTTPLoad) ([]byte, error) {
 	p := render.NewPlot("Latency percentiles at "+loadLabel(l)+" (medians over rounds)", "percentile of the requests of a cell", "latency (ms, log scale)")
 	p.NominalX("p50", "p90", "p99", "p99.9")
 	legend := plot.NewLegend()

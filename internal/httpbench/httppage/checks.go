@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -17,14 +18,14 @@ const maxHalfWidth = 0.10
 
 // A problem is why the page states no finding for a scenario at a load (every one when scenario is "").
 type problem struct {
-	load     httpbench.Load
+	load     rawfmt.HTTPLoad
 	scenario string
 	Text     string
 }
 
 // HasBytes reports whether the run recorded the backend's response bytes.
 func (r *Run) HasBytes() bool {
-	return slices.ContainsFunc(r.Cells, func(c httpbench.Cell) bool { return len(r.Samples(c, httpbench.UnitBackendB)) > 0 })
+	return slices.ContainsFunc(r.Cells, func(c rawfmt.HTTPCell) bool { return len(r.Samples(c, rawfmt.UnitBackendB)) > 0 })
 }
 
 // CheckResponses checks the backend's response bytes, constant over rounds: every cell has them,
@@ -32,8 +33,8 @@ func (r *Run) HasBytes() bool {
 func CheckResponses(r *Run) error {
 	var texts []string
 	for _, c := range r.Cells {
-		if len(r.Samples(c, httpbench.UnitBackendB)) == 0 {
-			return fmt.Errorf("scenario %s at %s has no %s", c.Scenario.Name, c.Load, httpbench.UnitBackendB)
+		if len(r.Samples(c, rawfmt.UnitBackendB)) == 0 {
+			return fmt.Errorf("scenario %s at %s has no %s", c.Scenario.Name, c.Load, rawfmt.UnitBackendB)
 		}
 		if text := r.responseProblem(c); text != "" {
 			texts = append(texts, text)
@@ -46,9 +47,9 @@ func CheckResponses(r *Run) error {
 }
 
 // responseProblem says when c's response bytes are not smaller (filtered, fewer hits) or larger (more hits) than the base's.
-func (r *Run) responseProblem(c httpbench.Cell) string {
+func (r *Run) responseProblem(c rawfmt.HTTPCell) string {
 	base := r.at(c.Load)[0]
-	b, v := r.summary(base, httpbench.UnitBackendB).V, r.summary(c, httpbench.UnitBackendB).V
+	b, v := r.summary(base, rawfmt.UnitBackendB).V, r.summary(c, rawfmt.UnitBackendB).V
 	want := ""
 	switch { // false for NaN
 	case c.Source != base.Source && v >= b:
@@ -97,10 +98,10 @@ func (r *Run) problems() []problem {
 }
 
 // precision is the median relative half-width of API CPU per request at l.
-func (r *Run) precision(l httpbench.Load) float64 {
+func (r *Run) precision(l rawfmt.HTTPLoad) float64 {
 	var hw []float64
 	for _, c := range r.at(l) {
-		s := r.summary(c, httpbench.UnitAPICPU)
+		s := r.summary(c, rawfmt.UnitAPICPU)
 		if h, ok := model.HalfWidth(s); ok {
 			hw = append(hw, h)
 		} else if !s.HasCI {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -41,8 +42,8 @@ func synthetic(v variant) []byte {
 	maps.Copy(sent, v.bytes)
 	noise := []float64{-30, 25, -5, 40, -35, 10}
 	for round := range 6 {
-		for _, l := range []httpbench.Load{{Rate: 200}, {Workers: 64}} {
-			for _, s := range []httpbench.Scenario{goccy, filtered, base, hits100, hits1} {
+		for _, l := range []rawfmt.HTTPLoad{{Rate: 200}, {Workers: 64}} {
+			for _, s := range []rawfmt.Scenario{goccy, filtered, base, hits100, hits1} {
 				if s.Name == v.drop {
 					continue
 				}
@@ -57,7 +58,7 @@ func synthetic(v variant) []byte {
 					cpu = -cpu
 				}
 				fmt.Fprintf(&b, "Benchmark%s 1000 %g req/s 1e+06 p50-ns 2e+06 p90-ns 3e+06 p99-ns 4e+06 p99.9-ns %g api-cpu-ns/req 5000 backend-cpu-ns/req 60000 B/req 300 allocs/req 0 conns/req",
-					httpbench.Cell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)
+					rawfmt.HTTPCell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)
 				if !v.noBytes {
 					fmt.Fprintf(&b, " %g backend-B/req", sent[s.Name])
 				}
@@ -69,7 +70,7 @@ func synthetic(v variant) []byte {
 }
 
 func TestPage(t *testing.T) {
-	run, err := Parse("raw.txt", synthetic(variant{}))
+	run, err := Read("raw.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestChecks(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		run, err := Parse("raw.txt", synthetic(tt.v))
+		run, err := Read("raw.txt", synthetic(tt.v))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -217,14 +218,16 @@ func TestChecks(t *testing.T) {
 	}
 }
 
-func TestParseErrors(t *testing.T) {
+// TestReadErrors checks that a raw file without HTTP results, with a
+// syntax error or without the base at a load makes no Run.
+func TestReadErrors(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"no results": []byte("command: x\n\nBenchmarkCodec/op=a/fixture=b/codec=c 1 1 ns/op\n"),
 		"no base":    synthetic(variant{drop: "base"}),
 		"syntax":     []byte("BenchmarkHTTP/scenario=base/codec=x/source=full/hits=10/pool=default/load=64-workers 1 x req/s\n"),
 	} {
-		if _, err := Parse(name, data); err == nil {
-			t.Errorf("%s: Parse succeeded", name)
+		if _, err := Read(name, data); err == nil {
+			t.Errorf("%s: Read succeeded", name)
 		}
 	}
 }

@@ -67,14 +67,14 @@ func ReadBeside(run *Run, rawDir string) error {
 }
 
 // shares are a cell's breakdowns, one per round in round order, from its scenario's profile.
-func (r *Run) shares(c httpbench.Cell) []cpuprofile.Breakdown {
+func (r *Run) shares(c rawfmt.HTTPCell) []cpuprofile.Breakdown {
 	p := r.Profiles[c.Scenario.Name]
 	if p == nil {
 		return nil
 	}
 	codecs, _ := rawfmt.ParseCodecs(r.Config)
 	t := cpuprofile.NewTable(codecs)
-	out := make([]cpuprofile.Breakdown, len(r.Samples(c, httpbench.UnitAPICPU)))
+	out := make([]cpuprofile.Breakdown, len(r.Samples(c, rawfmt.UnitAPICPU)))
 	for i := range out {
 		out[i] = t.Attribute(p, inCell(c, i+1))
 	}
@@ -82,7 +82,7 @@ func (r *Run) shares(c httpbench.Cell) []cpuprofile.Breakdown {
 }
 
 // inCell keeps the samples of cell c's load in round (from 1), or in every round for round 0.
-func inCell(c httpbench.Cell, round int) func(*profile.Sample) bool {
+func inCell(c rawfmt.HTTPCell, round int) func(*profile.Sample) bool {
 	l, rd := c.Load.String(), strconv.Itoa(round)
 	return func(s *profile.Sample) bool {
 		return slices.Equal(s.Label[httpbench.LabelLoad], []string{l}) && (round == 0 || slices.Equal(s.Label[httpbench.LabelRound], []string{rd}))
@@ -102,8 +102,8 @@ var parts = []struct {
 
 // perRequest is, per round, the API CPU per request of c in classes: its getrusage CPU per request times the
 // profile's share of those classes in that round; NaN for a round without samples.
-func (r *Run) perRequest(c httpbench.Cell, b []cpuprofile.Breakdown, classes []cpuprofile.Class) []float64 {
-	cpu := r.Samples(c, httpbench.UnitAPICPU)
+func (r *Run) perRequest(c rawfmt.HTTPCell, b []cpuprofile.Breakdown, classes []cpuprofile.Class) []float64 {
+	cpu := r.Samples(c, rawfmt.UnitAPICPU)
 	out := make([]float64, len(b))
 	for i, br := range b {
 		share := 0.0
@@ -118,7 +118,7 @@ func (r *Run) perRequest(c httpbench.Cell, b []cpuprofile.Breakdown, classes []c
 // micro is the microbenchmarks' JSON work per request of scenario s, in ns: decode-struct of the document
 // the backend sends (es-hits-H-full, or es-hits-H-source5 when filtered) plus encode-struct of the
 // 5-field documents (es-hits-H-source5), in s's codec, as sets of samples; nil without the cells.
-func (r *Run) micro(s httpbench.Scenario) []model.Sample {
+func (r *Run) micro(s rawfmt.Scenario) []model.Sample {
 	if r.Micro == nil {
 		return nil
 	}
@@ -168,7 +168,7 @@ func (r *Run) profilesPage() ([]byte, error) {
 	if r.Profiles == nil {
 		return nil, nil
 	}
-	v := profilesView{Go: r.Value(rawfmt.KeyGo), Hz: cmp.Or(r.Value(httpbench.KeyProfileHz), "100")}
+	v := profilesView{Go: r.Value(rawfmt.KeyGo), Hz: cmp.Or(r.Value(rawfmt.KeyProfileHz), "100")}
 	for c := range cpuprofile.NumClasses {
 		v.Classes = append(v.Classes, c.String())
 	}
@@ -234,14 +234,14 @@ func (r *Run) flames() map[string][]byte {
 	for _, name := range flameScenarios {
 		if p := r.Profiles[name]; p != nil {
 			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))
-			files[FlameFile(name, first.String())] = Flame(p, t, inCell(httpbench.Cell{Load: first}, 0), title)
+			files[FlameFile(name, first.String())] = Flame(p, t, inCell(rawfmt.HTTPCell{Load: first}, 0), title)
 		}
 	}
 	return files
 }
 
 // microChange is the microbenchmarks' change of JSON work per request from base to s, in µs.
-func (r *Run) microChange(base, s httpbench.Scenario) string {
+func (r *Run) microChange(base, s rawfmt.Scenario) string {
 	b, v := r.micro(base), r.micro(s)
 	if b == nil || v == nil {
 		return format.None

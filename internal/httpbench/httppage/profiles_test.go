@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // profiles are the synthetic run's profiles: each round and load, the base spends 50% of its CPU in
@@ -33,7 +34,7 @@ func profiles() map[string]*profile.Profile {
 		var all [][]string
 		var ns []int64
 		var labels []map[string][]string
-		for _, l := range []httpbench.Load{{Workers: 64}, {Rate: 200}} {
+		for _, l := range []rawfmt.HTTPLoad{{Workers: 64}, {Rate: 200}} {
 			for round := 1; round <= 6; round++ {
 				for i, s := range stacks {
 					all, ns = append(all, strings.Fields(s)), append(ns, w[i]*1e6)
@@ -51,7 +52,7 @@ func profiles() map[string]*profile.Profile {
 }
 
 func TestProfiles(t *testing.T) {
-	run, err := Parse("raw.txt", synthetic(variant{}))
+	run, err := Read("raw.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestReadBeside(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(results, machine, "raw"), 0o755)
 	os.WriteFile(filepath.Join(results, machine, "raw", filepath.Base(micro[len(micro)-1])), data, 0o644)
-	run, err := Parse("20261202T000000Z.txt", synthetic(variant{}))
+	run, err := Read("20261202T000000Z.txt", synthetic(variant{}))
 	if err != nil {
 		t.Fatal(err)
 	}

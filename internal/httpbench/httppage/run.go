@@ -2,35 +2,32 @@
 // per load (medians and 95% intervals over rounds), each scenario's effects against the base paired
 // by round, the findings they establish, and a latency chart (SVG) per load.
 //
-// Data flows one way: Parse reads the benchfmt file into a Run (the configuration and every cell's
-// samples per unit, in round order); checks.go decides which findings it can state; view.go builds
-// the view with internal/report/model and format, page.tmpl words it and markdown.Wrap folds its
-// prose; chart.go draws the charts.
+// Data flows one way: package load reads the raw file (load.ReadHTTP: the configuration and every
+// cell's samples per unit, in round order) and Read orders its cells into a Run; checks.go decides
+// which findings it can state; view.go builds the view with internal/report/model and format,
+// page.tmpl words it and markdown.Wrap folds its prose; chart.go draws the charts.
 // ReadBeside adds the API server's CPU profiles and the machine's microbenchmarks; profiles.go
 // attributes the profiles (internal/cpuprofile) for profiles.tmpl, and flame.go draws flame graphs.
 // The same raw bytes always give the same files.
 package httppage
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 
 	"github.com/google/pprof/profile"
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A Run is one raw file.
+// A Run is one raw file as the page reads it: load.ReadHTTP's run, its
+// Cells by load (fixed concurrency first), then scenario, the base first.
 type Run struct {
-	File    string            // the raw file's base name
-	Config  []benchfmt.Config // as the file gives them, in order
-	Cells   []httpbench.Cell  // by load (fixed concurrency first), then scenario, the base first
-	samples map[httpbench.Cell]map[string][]float64
+	*load.HTTPRun
 
 	// Read by ReadBeside: the API server's CPU profile per scenario (nil for a run without) and the
 	// machine's full run of the microbenchmarks.
@@ -38,26 +35,35 @@ type Run struct {
 	Micro    *load.Run
 }
 
-// Value returns the value of a configuration key, or "" without one.
-func (r *Run) Value(key string) string {
-	i := slices.IndexFunc(r.Config, func(c benchfmt.Config) bool { return c.Key == key })
-	if i < 0 {
-		return ""
+// Read reads the HTTP raw file named name from data (load.ReadHTTP) and
+// orders its cells for the page. It fails also when a load lacks the base.
+func Read(name string, data []byte) (*Run, error) {
+	h, err := load.ReadHTTP(name, data)
+	if err != nil {
+		return nil, err
 	}
-	return string(r.Config[i].Value)
+	slices.SortFunc(h.Cells, func(a, b rawfmt.HTTPCell) int {
+		return cmp.Or(cmp.Compare(a.Load.Rate, b.Load.Rate), cmp.Compare(a.Load.Workers, b.Load.Workers),
+			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
+			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
+	})
+	run := &Run{HTTPRun: h}
+	for _, l := range run.Loads() {
+		if kind(run.at(l)[0].Scenario) != "base" {
+			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)
+		}
+	}
+	return run, nil
 }
 
-// Samples returns a cell's values of unit, one per round, in round order.
-func (r *Run) Samples(c httpbench.Cell, unit string) []float64 { return r.samples[c][unit] }
-
 // summary is the median of a cell's values of unit with its interval; NaN without values.
-func (r *Run) summary(c httpbench.Cell, unit string) model.Estimate {
+func (r *Run) summary(c rawfmt.HTTPCell, unit string) model.Estimate {
 	return model.Summarize(r.Samples(c, unit))
 }
 
 // Loads are the run's loads, the fixed-concurrency one first.
-func (r *Run) Loads() []httpbench.Load {
-	var out []httpbench.Load
+func (r *Run) Loads() []rawfmt.HTTPLoad {
+	var out []rawfmt.HTTPLoad
 	for _, c := range r.Cells {
 		if !slices.Contains(out, c.Load) {
 			out = append(out, c.Load)
@@ -67,61 +73,14 @@ func (r *Run) Loads() []httpbench.Load {
 }
 
 // at returns the cells of load l, its base first.
-func (r *Run) at(l httpbench.Load) []httpbench.Cell {
-	return slices.DeleteFunc(slices.Clone(r.Cells), func(c httpbench.Cell) bool { return c.Load != l })
-}
-
-// Parse reads a raw file. It fails on a syntax error, without HTTP results, or when a load lacks the base.
-func Parse(name string, data []byte) (*Run, error) {
-	run := &Run{File: name, samples: map[httpbench.Cell]map[string][]float64{}}
-	rd := benchfmt.NewReader(bytes.NewReader(data), name)
-	for rd.Scan() {
-		switch rec := rd.Result().(type) {
-		case *benchfmt.SyntaxError:
-			return nil, rec
-		case *benchfmt.Result:
-			c, ok := httpbench.ParseCell(rec.Name)
-			if !ok {
-				continue
-			}
-			if run.Config == nil {
-				run.Config = slices.Clone(rec.Config)
-			}
-			if run.samples[c] == nil {
-				run.samples[c] = map[string][]float64{}
-				run.Cells = append(run.Cells, c)
-			}
-			for _, v := range rec.Values {
-				if v.OrigUnit != "" {
-					v.Unit, v.Value = v.OrigUnit, v.OrigValue
-				}
-				run.samples[c][v.Unit] = append(run.samples[c][v.Unit], v.Value)
-			}
-		}
-	}
-	if err := rd.Err(); err != nil {
-		return nil, err
-	}
-	if len(run.Cells) == 0 {
-		return nil, fmt.Errorf("%s: no Benchmark%s results", name, httpbench.Benchmark)
-	}
-	slices.SortFunc(run.Cells, func(a, b httpbench.Cell) int {
-		return cmp.Or(cmp.Compare(a.Load.Rate, b.Load.Rate), cmp.Compare(a.Load.Workers, b.Load.Workers),
-			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
-			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
-	})
-	for _, l := range run.Loads() {
-		if kind(run.at(l)[0].Scenario) != "base" {
-			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)
-		}
-	}
-	return run, nil
+func (r *Run) at(l rawfmt.HTTPLoad) []rawfmt.HTTPCell {
+	return slices.DeleteFunc(slices.Clone(r.Cells), func(c rawfmt.HTTPCell) bool { return c.Load != l })
 }
 
 // kinds are what a scenario changes from the base, in httpbench.Scenarios' order; kind names it.
 var kinds = []string{"base", "codec", "filtered", "hits", "pool"}
 
-func kind(s httpbench.Scenario) string {
+func kind(s rawfmt.Scenario) string {
 	switch {
 	case s.Name == "base":
 		return "base"

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -28,17 +27,17 @@ type metric struct {
 
 var (
 	// speed and cost are the columns of a load's two tables, headed by page.tmpl.
-	speed = []metric{{unit: httpbench.UnitReqs, scale: 1}, {unit: httpbench.UnitP50, scale: 1e-6},
-		{unit: httpbench.UnitP90, scale: 1e-6}, {unit: httpbench.UnitP99, scale: 1e-6}, {unit: httpbench.UnitP999, scale: 1e-6}}
-	cost = []metric{{unit: httpbench.UnitAPICPU, scale: 1e-3}, {unit: httpbench.UnitBackendCPU, scale: 1e-3},
-		{unit: httpbench.UnitBackendB, scale: 1e-3}, {unit: httpbench.UnitB, scale: 1e-3}, {unit: httpbench.UnitAllocs, scale: 1}, {unit: httpbench.UnitConns, scale: 1}}
+	speed = []metric{{unit: rawfmt.UnitReqs, scale: 1}, {unit: rawfmt.UnitP50, scale: 1e-6},
+		{unit: rawfmt.UnitP90, scale: 1e-6}, {unit: rawfmt.UnitP99, scale: 1e-6}, {unit: rawfmt.UnitP999, scale: 1e-6}}
+	cost = []metric{{unit: rawfmt.UnitAPICPU, scale: 1e-3}, {unit: rawfmt.UnitBackendCPU, scale: 1e-3},
+		{unit: rawfmt.UnitBackendB, scale: 1e-3}, {unit: rawfmt.UnitBReq, scale: 1e-3}, {unit: rawfmt.UnitAllocsReq, scale: 1}, {unit: rawfmt.UnitConns, scale: 1}}
 	// effects are the columns of a load's effects table, and what findings speak of.
 	effects = []metric{
-		{httpbench.UnitAPICPU, 1e-3, "API server CPU", "µs per request", false},
-		{httpbench.UnitReqs, 1, "throughput", "req/s", true},
-		{httpbench.UnitP99, 1e-6, "p99 latency", "ms", true},
-		{httpbench.UnitB, 1e-3, "API server allocation", "KB per request", false},
-		{httpbench.UnitConns, 1, "backend connections opened", "per request", false},
+		{rawfmt.UnitAPICPU, 1e-3, "API server CPU", "µs per request", false},
+		{rawfmt.UnitReqs, 1, "throughput", "req/s", true},
+		{rawfmt.UnitP99, 1e-6, "p99 latency", "ms", true},
+		{rawfmt.UnitBReq, 1e-3, "API server allocation", "KB per request", false},
+		{rawfmt.UnitConns, 1, "backend connections opened", "per request", false},
 	}
 )
 
@@ -75,7 +74,7 @@ type view struct {
 
 type loadView struct {
 	Label                string
-	Load                 httpbench.Load
+	Load                 rawfmt.HTTPLoad
 	Withheld             bool          // a failed check withholds every finding at this load
 	Findings             []findingView // page.tmpl leaves them out when Withheld
 	Speed, Cost, Effects [][]string
@@ -98,13 +97,13 @@ type scenarioView struct{ Name, Kind, Codec, Hits, Pool, Workers string }
 
 func newView(run *Run, machine string, charts bool) view {
 	problems := run.problems()
-	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: httpbench.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100),
+	v := view{Run: run, Machine: machine, Charts: charts, NoBytes: rawfmt.UnitBackendB, Problems: problems, MaxHalfWidth: format.HalfWidth(maxHalfWidth * 100),
 		Unclear: format.Unclear, Rise: format.Rise, Fall: format.Fall}
 	v.Codecs, _ = rawfmt.ParseCodecs(run.Config)
-	scenario := func(s httpbench.Scenario) scenarioView {
-		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(httpbench.KeyWorkers)}
+	scenario := func(s rawfmt.Scenario) scenarioView {
+		return scenarioView{s.Name, kind(s), s.Codec, format.Plural(s.Hits, "hit"), s.Pool, run.Value(rawfmt.KeyWorkers)}
 	}
-	withheld := func(c httpbench.Cell, all bool) bool {
+	withheld := func(c rawfmt.HTTPCell, all bool) bool {
 		return slices.ContainsFunc(problems, func(p problem) bool {
 			return p.load == c.Load && (p.scenario == "" || !all && p.scenario == c.Scenario.Name)
 		})
@@ -137,14 +136,14 @@ func newView(run *Run, machine string, charts bool) view {
 	return v
 }
 
-func (r *Run) medians(c httpbench.Cell, metrics []metric, row ...string) []string {
+func (r *Run) medians(c rawfmt.HTTPCell, metrics []metric, row ...string) []string {
 	for _, m := range metrics {
 		row = append(row, formatSummary(r.summary(c, m.unit), m.scale))
 	}
 	return row
 }
 
-func loadLabel(l httpbench.Load) string {
+func loadLabel(l rawfmt.HTTPLoad) string {
 	if l.Rate == 0 {
 		return format.Plural(l.Workers, "worker")
 	}
@@ -153,7 +152,7 @@ func loadLabel(l httpbench.Load) string {
 
 // of returns the effect of c against base, paired by round (which takes out the drift between
 // interleaved rounds), and the scale it is shown at.
-func (e metric) of(run *Run, base, c httpbench.Cell) (model.Estimate, float64) {
+func (e metric) of(run *Run, base, c rawfmt.HTTPCell) (model.Estimate, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
 	d := make([]float64, min(len(b), len(v)))
 	for i := range d {

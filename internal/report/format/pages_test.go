@@ -93,10 +93,10 @@ func httpPage(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString("workers: 64\nrate: 200\n\n")
 	for _, s := range spread {
-		fmt.Fprintf(&b, "Benchmark%s 1000 %g %s %g %s\n", httpbench.Cell{Scenario: httpbench.Base(64), Load: httpbench.Load{Workers: 64}}.Name(),
-			1000/s, httpbench.UnitReqs, 1e5*s, httpbench.UnitAPICPU)
+		fmt.Fprintf(&b, "Benchmark%s 1000 %g %s %g %s\n", rawfmt.HTTPCell{Scenario: httpbench.Base(64), Load: rawfmt.HTTPLoad{Workers: 64}}.Name(),
+			1000/s, rawfmt.UnitReqs, 1e5*s, rawfmt.UnitAPICPU)
 	}
-	run, err := httppage.Parse("raw.txt", []byte(b.String()))
+	run, err := httppage.Read("raw.txt", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,71 @@
+package load
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+)
+
+// An HTTPRun is one raw file of the HTTP benchmark (make bench-http): its
+// configuration and, per cell (rawfmt.ParseHTTPCell) and unit, the values
+// of its result lines in file order, which is round order.
+type HTTPRun struct {
+	File    string            // the raw file's base name
+	Config  []benchfmt.Config // the configuration of its first HTTP result, in file order
+	Cells   []rawfmt.HTTPCell // in the order the file first names them
+	samples map[rawfmt.HTTPCell]map[string][]float64
+}
+
+// ReadHTTP reads the HTTP raw file named name from data. Results of other
+// benchmarks are skipped; it fails on a syntax error and without HTTP results.
+func ReadHTTP(name string, data []byte) (*HTTPRun, error) {
+	r := &HTTPRun{File: name, samples: map[rawfmt.HTTPCell]map[string][]float64{}}
+	br := benchfmt.NewReader(bytes.NewReader(data), name)
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, rec
+		case *benchfmt.Result:
+			c, ok := rawfmt.ParseHTTPCell(rec.Name)
+			if !ok {
+				continue
+			}
+			if r.Config == nil {
+				r.Config = slices.Clone(rec.Config)
+			}
+			if r.samples[c] == nil {
+				r.samples[c] = map[string][]float64{}
+				r.Cells = append(r.Cells, c)
+			}
+			for _, v := range rec.Values {
+				if v.OrigUnit != "" { // the unit as written (ns/op), not as benchfmt tidied it (sec/op)
+					v.Unit, v.Value = v.OrigUnit, v.OrigValue
+				}
+				r.samples[c][v.Unit] = append(r.samples[c][v.Unit], v.Value)
+			}
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(r.Cells) == 0 {
+		return nil, fmt.Errorf("%s: no %s results", name, rawfmt.HTTPBenchmark)
+	}
+	return r, nil
+}
+
+// Samples returns a cell's values of unit, one per round, in round order.
+func (r *HTTPRun) Samples(c rawfmt.HTTPCell, unit string) []float64 { return r.samples[c][unit] }
+
+// Value returns the value of a configuration key, or "" without one.
+func (r *HTTPRun) Value(key string) string {
+	i := slices.IndexFunc(r.Config, func(c benchfmt.Config) bool { return c.Key == key })
+	if i < 0 {
+		return ""
+	}
+	return string(r.Config[i].Value)
+}
