@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
@@ -62,6 +63,16 @@ func (s Sample) Estimate() Estimate {
 // medians of BootstrapReps resamples of them drawn from a generator seeded
 // by the values themselves, so the same values give the same interval.
 func Values(vals []float64) Sample {
+	h := fnv.New64a()
+	for _, v := range vals {
+		b := math.Float64bits(v)
+		h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(b >> 32), byte(b >> 40), byte(b >> 48), byte(b >> 56)})
+	}
+	return values(vals, h.Sum64())
+}
+
+// values is Values with its generator seeded by seed.
+func values(vals []float64, seed uint64) Sample {
 	s := Sample{N: len(vals), vals: vals}
 	if len(vals) == 0 {
 		return s
@@ -70,12 +81,7 @@ func Values(vals []float64) Sample {
 	if len(vals) < MinBootstrapSamples {
 		return s
 	}
-	h := fnv.New64a()
-	for _, v := range vals {
-		b := math.Float64bits(v)
-		h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(b >> 32), byte(b >> 40), byte(b >> 48), byte(b >> 56)})
-	}
-	rng := rand.New(rand.NewPCG(1, h.Sum64()))
+	rng := rand.New(rand.NewPCG(1, seed))
 	s.Reps = make([]float64, BootstrapReps)
 	draw := make([]float64, len(vals))
 	for j := range s.Reps {
@@ -201,10 +207,14 @@ func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
 		s = rs.get(c, rawfmt.UnitNs).scale(func(ns float64) float64 { return size.DocBytes / ns * 1e3 })
 	default:
 		vals := rs.run.Samples(c, unit)
-		if rs.run.Exact(unit) {
+		if len(vals) > 0 && rs.run.Exact(unit) {
 			s = Sample{Point: Median(vals), N: len(vals), Exact: true}
 		} else {
-			s = Values(vals)
+			// Seeded by what the values are of, so that two cells with
+			// equal values still resample independently.
+			h := fnv.New64a()
+			fmt.Fprint(h, rs.run.Build, c, unit)
+			s = values(vals, h.Sum64())
 		}
 	}
 	rs.cache[key] = s
