@@ -3,12 +3,15 @@
 // each cell, each paired with a slice of the cell's partner a moment
 // before or after it, in shuffled order, so that the host's speed, which
 // comes in phases of tens of milliseconds, is the same for both slices of a
-// pair; its figure is the ratio of the two.
+// pair; its figure is the ratio of the two. A slice's time is the CPU time
+// of the binary's serving thread over its timed loop: time the thread
+// waited for a CPU while other work ran is not the codec's.
 //
 // Data flows one way. The command plans Blocks of Pairs (a cell and its
 // partner, rawfmt.Partner) and builds a binary per link layout (and per
-// build in bench-upgrade); each Round starts one process of every build,
-// each on the layout of that round, and for each block in shuffled order
+// build in bench-upgrade); each Round splits the blocks by document into
+// parts and runs each part in a process of every build, on the layout of
+// that round, and for each block in shuffled order
 // prepares its cells (the correctness gate), then times its pairs in
 // shuffled order, each pair's two slices in random order, and writes one
 // result line per pair. Once a round it times the collections of a live
@@ -388,8 +391,8 @@ func (m *Meter) warn() io.Writer {
 func (m *Meter) line(w *strings.Builder, pr Pair, own, partner wire.SliceResult, sized map[cellOf]bool) {
 	n := float64(own.Iters)
 	fmt.Fprintf(w, "%s\t%d\t%s %s\t%s %s\t%s %s\t%s %s", pr.Cell.Name(), own.Iters,
-		num(float64(own.Ns)/n), rawfmt.UnitNs, num(float64(own.Bytes)/n), rawfmt.UnitB, num(float64(own.Allocs)/n), rawfmt.UnitAllocs,
-		num(float64(partner.Ns)/float64(partner.Iters)), pr.Unit)
+		num(float64(own.CPUNs)/n), rawfmt.UnitNs, num(float64(own.Bytes)/n), rawfmt.UnitB, num(float64(own.Allocs)/n), rawfmt.UnitAllocs,
+		num(float64(partner.CPUNs)/float64(partner.Iters)), pr.Unit)
 	if c := (cellOf{pr.Cell, pr.Build}); !sized[c] {
 		sized[c] = true
 		if size, ok := m.Sizes[pr.Cell]; ok {

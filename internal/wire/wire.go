@@ -52,7 +52,8 @@ const (
 // process CPU time and left Live bytes live.
 type SliceResult struct {
 	Iters              int
-	Ns                 int64
+	Ns                 int64 // wall time
+	CPUNs              int64 // the serving thread's CPU time
 	Bytes, Allocs, GCs uint64
 	GCNs               int64
 	Live               uint64
@@ -66,7 +67,7 @@ type Cycle struct {
 
 // String is the answer line of s.
 func (s SliceResult) String() string {
-	return fmt.Sprintf("%d %d %d %d %d %d %d", s.Iters, s.Ns, s.Bytes, s.Allocs, s.GCs, s.GCNs, s.Live)
+	return fmt.Sprintf("%d %d %d %d %d %d %d %d", s.Iters, s.Ns, s.CPUNs, s.Bytes, s.Allocs, s.GCs, s.GCNs, s.Live)
 }
 
 // String is the answer line of c.
@@ -75,12 +76,12 @@ func (c Cycle) String() string { return fmt.Sprintf("%d %d", c.CPUNs, c.Live) }
 // ParseSlice reads a slice's answer line.
 func ParseSlice(line string) (SliceResult, error) {
 	var s SliceResult
-	n, err := ints(line, 7)
+	n, err := ints(line, 8)
 	if err != nil {
 		return s, fmt.Errorf("slice answer %q: %w", line, err)
 	}
-	s = SliceResult{Iters: int(n[0]), Ns: n[1], Bytes: uint64(n[2]), Allocs: uint64(n[3]), GCs: uint64(n[4]), GCNs: n[5], Live: uint64(n[6])}
-	if s.Iters < 1 || s.Ns <= 0 {
+	s = SliceResult{Iters: int(n[0]), Ns: n[1], CPUNs: n[2], Bytes: uint64(n[3]), Allocs: uint64(n[4]), GCs: uint64(n[5]), GCNs: n[6], Live: uint64(n[7])}
+	if s.Iters < 1 || s.Ns <= 0 || s.CPUNs <= 0 {
 		return s, fmt.Errorf("slice answer %q: want a positive iteration count and time", line)
 	}
 	return s, nil

@@ -56,7 +56,7 @@ func fakeServe() int {
 				panic("the fake panics\nand says more")
 			}
 			wt := weight(c)
-			fmt.Fprintln(w, wire.SliceResult{Iters: int(n), Ns: n * wt * id, Bytes: uint64(n * wt), Allocs: uint64(n), GCNs: 1000 * id, Live: 1 << 20})
+			fmt.Fprintln(w, wire.SliceResult{Iters: int(n), Ns: n * wt * id, CPUNs: n * wt * id, Bytes: uint64(n * wt), Allocs: uint64(n), GCNs: 1000 * id, Live: 1 << 20})
 			if mode == "gate" {
 				w.Flush()
 				writePID("waiting")

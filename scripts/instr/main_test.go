@@ -197,7 +197,7 @@ func (f *fakeServer) answer(out *bufio.Writer, req []string) (int, error) {
 			f.instr += 3 * perOp * int64(n) / 100
 		}
 		f.instr += perOp * int64(n)
-		fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: 1})
+		fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: 1, CPUNs: 1})
 		return 0, nil
 	}
 	ns := float64(perOp) / fakeRate
@@ -206,7 +206,7 @@ func (f *fakeServer) answer(out *bufio.Writer, req []string) (int, error) {
 	} else if f.mode == "noisy-native" && f.slices%2 == 1 {
 		ns *= 10
 	}
-	fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: int64(ns*float64(n)) + 1, Bytes: 100 * uint64(n)})
+	fmt.Fprintln(out, wire.SliceResult{Iters: n, Ns: int64(ns*float64(n)) + 1, CPUNs: int64(ns*float64(n)) + 1, Bytes: 100 * uint64(n)})
 	return 0, nil
 }
 
