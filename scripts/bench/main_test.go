@@ -18,11 +18,14 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs/codectest"
+	"github.com/jsoncost/jsoncost/codecs/probes"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// The test binary plays three more roles, chosen by roleEnv: the runner
+// The test binary plays four more roles: a probe child of probes.Run, or,
+// chosen by roleEnv, the runner
 // itself (to be killed or orphaned), the process that starts it (to be
 // killed), and a fake benchmark binary that serves the runner with made-up
 // figures (fake_test.go). The runner role's binaries are fakes; the parent
@@ -35,6 +38,12 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if probes.IsChild() { // a probe child of TestAddACodec, with the codec it added
+		if err := codectest.FromEnv(); err != nil {
+			panic(err)
+		}
+		probes.ServeChild()
+	}
 	switch role := os.Getenv(roleEnv); role {
 	case "runner":
 		writePID(role)
