@@ -175,7 +175,7 @@ func TestMachineID(t *testing.T) {
 		{"", "linux-amd64-unknown-cpu"},
 	}
 	for _, tt := range tests {
-		if got := MachineID("linux", "amd64", tt.cpu); got != tt.want {
+		if got := MachineID("linux", "amd64", tt.cpu, Generation{}); got != tt.want {
 			t.Errorf("MachineID(%q) = %q, want %q", tt.cpu, got, tt.want)
 		}
 	}
