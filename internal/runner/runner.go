@@ -99,8 +99,9 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, parseErr)
 		os.Exit(2)
 	}
-	runinfo.Commit() // the tree the run builds from, whatever becomes of it while the run lasts
+	// Before anything else, so that no signal finds the command without its handler.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	runinfo.Commit() // the tree the run builds from, whatever becomes of it while the run lasts
 	err := dieWithParent(parentDeath)
 	if err == nil {
 		err = run(ctx)
@@ -108,6 +109,18 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 	code := exit(os.Stderr, name, ctx, err)
 	stop() // which cancels ctx
 	os.Exit(code)
+}
+
+// Command returns the command of a child process the runner ends alone:
+// it runs in a process group of its own (ChildAttr), out of reach of the
+// signals that stop the runner, and when ctx is done its whole group is
+// killed, a go command's compilers with it. So a child never dies of the
+// runner's SIGINT before the runner knows it was interrupted.
+func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.SysProcAttr = ChildAttr()
+	cmd.Cancel = func() error { return killGroup(cmd.Process) }
+	return cmd
 }
 
 // exit prints how a run ended with err and returns its exit status.
@@ -137,8 +150,7 @@ func BuildDir(stderr io.Writer) (string, error) { return buildDir(stderr) }
 // Compile writes the benchmark binary to path: go test -c of pkg with the extra flags and with env
 // added to the go command's environment (such as GOTOOLCHAIN and GOEXPERIMENT).
 func Compile(ctx context.Context, path, pkg string, env []string, flags ...string) error {
-	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
-	cmd.SysProcAttr = ChildAttr()
+	cmd := Command(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the benchmark binary (go test -c %s %s): %w\n%s", strings.Join(env, " "), pkg, err, out)

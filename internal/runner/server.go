@@ -44,8 +44,7 @@ type Server struct {
 // slice is one goroutine's work, and a second P wakes a second thread at every collection.
 func (b Binary) Start(ctx context.Context) (*Server, error) {
 	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.SysProcAttr = ChildAttr()
+	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"}, b.Env)
 	s := &Server{cmd: cmd, crash: &crashWatch{w: b.Stderr}}
 	if s.crash.w == nil {
