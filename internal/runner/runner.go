@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -195,4 +196,34 @@ func Rand(seed uint64, key ...any) *rand.Rand {
 // Shuffle permutes list with Rand(seed, key...).
 func Shuffle[T any](list []T, seed uint64, key ...any) {
 	Rand(seed, key...).Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+}
+
+// LayoutSeeds draws the -randlayout seed of each of n binaries from the run's seed.
+func LayoutSeeds(seed uint64, n int) []int64 {
+	r := Rand(seed, "layout seeds")
+	seeds := make([]int64, n)
+	for i := range seeds {
+		seeds[i] = 1 + r.Int64N(1<<31-1)
+	}
+	return seeds
+}
+
+// Locked returns a writer that serializes writes to w: a runner writes its
+// progress to stderr while the binaries' stderr is copied there too.
+func Locked(w io.Writer) io.Writer {
+	if _, ok := w.(*os.File); ok {
+		return w // the kernel serializes writes to a file
+	}
+	return &lockedWriter{w: w}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
