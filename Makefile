@@ -56,9 +56,9 @@ INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4
 bench-instr-check:
 	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 
-## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…], then the report
+## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=… the time a timed slice aims at, default 1ms], then the report
 bench-doc:
-	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,benchtime,BENCHTIME)
+	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,slice,BENCHTIME)
 	$(GO) run ./scripts/report
 
 ## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster), then the report
