@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,10 +27,13 @@ type client struct {
 	done chan error // Serve's result
 }
 
-// start runs Serve on cells until the test ends.
+// start runs Serve on cells until the test ends, and checks that it leaves
+// the collector as it found it.
 func start(t *testing.T, cells ...Cell) *client {
 	t.Helper()
 	skipRace(t)
+	percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
+	debug.SetGCPercent(percent)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &client{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
@@ -45,6 +49,9 @@ func start(t *testing.T, cells ...Cell) *client {
 			t.Errorf("Serve: %v", err)
 		}
 		forget()
+		if p, l := debug.SetGCPercent(percent), debug.SetMemoryLimit(limit); p != percent || l != limit {
+			t.Errorf("Serve left GOGC %d and a memory limit of %d bytes; want %d and %d", p, l, percent, limit)
+		}
 	})
 	return c
 }
