@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -19,12 +20,13 @@ import (
 
 // A client talks to Serve over pipes, as the runner does over the binary's
 // standard input and output: each answer must arrive before the next
-// request is written.
+// request is written. An answer that never comes hangs the test until go
+// test's timeout, as it would hang the runner.
 type client struct {
-	t    *testing.T
-	in   *io.PipeWriter
-	out  *bufio.Scanner
-	done chan error // Serve's result
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string // Serve's answer lines, closed when Serve returns
+	done  chan error  // Serve's result
 }
 
 // start runs Serve on cells until the test ends, and checks that it leaves
@@ -36,15 +38,23 @@ func start(t *testing.T, cells ...Cell) *client {
 	debug.SetGCPercent(percent)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &client{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	c := &client{t: t, in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
 	go func() {
 		err := Serve(inR, outW, cells)
+		inR.CloseWithError(errors.New("Serve returned")) // a request after that fails
 		outW.Close()
 		c.done <- err
 	}()
+	go func() { // a pipe's buffer: an answer longer than asked for does not block Serve
+		for s := bufio.NewScanner(outR); s.Scan(); {
+			c.lines <- s.Text()
+		}
+		close(c.lines)
+	}()
 	t.Cleanup(func() {
 		inW.Close()
-		io.Copy(io.Discard, outR)
+		for range c.lines {
+		}
 		if err := <-c.done; err != nil {
 			t.Errorf("Serve: %v", err)
 		}
@@ -65,13 +75,14 @@ func (c *client) ask(request string, lines int) []string {
 	}
 	var answer []string
 	for lines == 0 || len(answer) < lines {
-		if !c.out.Scan() {
+		line, ok := <-c.lines
+		switch {
+		case !ok:
 			c.t.Fatalf("%s: the answer ended after %q", request, answer)
+		case lines == 0 && line == wire.End:
+			return answer
 		}
-		if lines == 0 && c.out.Text() == wire.End {
-			break
-		}
-		answer = append(answer, c.out.Text())
+		answer = append(answer, line)
 	}
 	return answer
 }
@@ -157,8 +168,8 @@ func TestServeRequests(t *testing.T) {
 		}
 	}
 	fmt.Fprintln(c.in, "quit")
-	if c.out.Scan() {
-		t.Errorf("quit answered %q", c.out.Text())
+	if line, ok := <-c.lines; ok {
+		t.Errorf("quit answered %q", line)
 	}
 }
 

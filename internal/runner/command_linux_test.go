@@ -38,7 +38,9 @@ func TestCommand(t *testing.T) {
 	child := cmd.Process.Pid
 	for _, pid := range []int{child, grandchild} {
 		if pgid, err := unix.Getpgid(pid); err != nil || pgid != child || pgid == unix.Getpgrp() {
-			t.Errorf("process %d is in group %d (%v); want the child's own, %d, not the runner's, %d", pid, pgid, err, child, unix.Getpgrp())
+			unix.Kill(child, unix.SIGKILL)
+			unix.Kill(grandchild, unix.SIGKILL)
+			t.Fatalf("process %d is in group %d (%v); want the child's own, %d, not the runner's, %d", pid, pgid, err, child, unix.Getpgrp())
 		}
 	}
 	cancel()
