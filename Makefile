@@ -8,8 +8,10 @@ GO        ?= go
 CODECS    ?=
 OPS       ?=
 FIXTURES  ?=
-ROUNDS    ?= 20
-BENCHTIME ?= 10ms
+ROUNDS    ?=
+SLICE     ?=
+PAIRS     ?=
+LAYOUTS   ?=
 FUZZTIME  ?= 60s
 BUILDS    ?=
 OLD       ?=
@@ -27,7 +29,8 @@ PROFILE     ?=
 # given passes -flag VALUE only when the user set VAR, so a command keeps its own default.
 given = $(if $(filter command line environment,$(origin $(2))),-$(1) '$($(2))')
 
-BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' -rounds $(ROUNDS) -benchtime $(BENCHTIME)
+# The selection and, where given, the meter's rounds, slice, pairs and layouts (each command has its defaults).
+BENCHFLAGS = -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(call given,rounds,ROUNDS) $(call given,slice,SLICE) $(call given,pairs,PAIRS) $(call given,layouts,LAYOUTS)
 
 .PHONY: bench bench-quick bench-upgrade bench-doc bench-http bench-instr bench-instr-check test report compare codecs fixtures fixtures-list conformance fuzz
 
@@ -36,9 +39,15 @@ bench:
 	$(GO) run ./scripts/bench $(BENCHFLAGS)
 	$(GO) run ./scripts/report
 
-## bench-quick: a small subset in 3 rounds (raw output only); CODECS, OPS, FIXTURES and ROUNDS narrow or override it
+## bench-quick: a small subset in 4 rounds (raw output only); CODECS, OPS, FIXTURES, ROUNDS, SLICE, PAIRS and LAYOUTS narrow or override it
 bench-quick:
-	$(GO) run ./scripts/bench -quick -codecs '$(CODECS)' -ops '$(OPS)' -fixtures '$(FIXTURES)' $(call given,rounds,ROUNDS) -benchtime $(BENCHTIME)
+	$(GO) run ./scripts/bench -quick $(BENCHFLAGS)
+
+## bench-noise: a small subset in 16 rounds, every other one beside a busy neighbour on the other core, then the report: how far a neighbour moves the figures
+.PHONY: bench-noise
+bench-noise:
+	$(GO) run ./scripts/bench -noise $(BENCHFLAGS)
+	$(GO) run ./scripts/report
 
 ## bench-upgrade: the same cells under several builds (default go1.26.8, go1.27.3, go1.27.3+nojsonv2; BUILDS= any toolchain[+GOEXPERIMENT]), every round each build in shuffled order, then the report
 bench-upgrade:
@@ -56,9 +65,9 @@ INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4
 bench-instr-check:
 	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 
-## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [BENCHTIME=…], then the report
+## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [SLICE=… the time a timed slice aims at, default 1ms], then the report
 bench-doc:
-	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,benchtime,BENCHTIME)
+	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,slice,SLICE)
 	$(GO) run ./scripts/report
 
 ## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster), then the report

@@ -49,11 +49,12 @@ func forget() {
 // consults it.
 var check = codecs.Check
 
-// gate checks the cell on every sample; when named, a failure names its sample.
-func gate(cell Cell, named bool) ([]codecs.Input, error) {
+// gate checks the cell on every sample. A failure on a user's document
+// names its sample, which the user numbers as the document's page does.
+func gate(cell Cell) ([]codecs.Input, error) {
 	ins, err := inputs(cell.Fixture)
 	for i := 0; err == nil && i < len(ins); i++ {
-		if err = check(cell.Codec, cell.Op, ins[i]); err != nil && named {
+		if err = check(cell.Codec, cell.Op, ins[i]); err != nil && cell.Fixture.Family == docFamily {
 			err = fmt.Errorf("sample %d: %w", i+1, err)
 		}
 	}
@@ -87,7 +88,7 @@ func Prepare(cell Cell) (Loop, error) {
 			}
 		}
 	}
-	ins, err := gate(cell, len(e.Samples) > 1)
+	ins, err := gate(cell)
 	if err != nil {
 		return nil, err
 	}

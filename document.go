@@ -22,6 +22,9 @@ type Document struct {
 	Easyjson bool       // whether easyjson code was generated for the types
 }
 
+// docFamily is the fixture family of a user's document and its filtered copy.
+const docFamily = "doc"
+
 // DocumentOps are the operations on a user's document, in report order.
 var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.DecodeProj, codecs.EncodeStruct, codecs.Roundtrip, codecs.Get5}
 
@@ -76,7 +79,7 @@ func (d *Document) cells() ([]Cell, error) {
 	}
 	entry := func(name string, samples []fixtures.Sample, newValue, newProj func() any) (e *fixtures.Entry) {
 		if err == nil && samples != nil {
-			e, err = fixtures.NewEntry(name, "doc", samples, newValue, newProj)
+			e, err = fixtures.NewEntry(name, docFamily, samples, newValue, newProj)
 		}
 		return e
 	}

@@ -8,9 +8,11 @@
 // BenchmarkDocument.
 //
 // Data flows one way: corpus entries (package fixtures) become codec
-// inputs, each cell passes the correctness gate (codecs.Check) before Run
-// times it, the runner (scripts/bench, scripts/doc) records rounds in the
-// format of internal/rawfmt, and the report reads only that.
+// inputs; Prepare passes each cell through the correctness gate
+// (codecs.Check) and returns its Loop; the test binary, started by a
+// runner (scripts/bench, scripts/doc), serves it slices of those loops
+// (Serve, package internal/wire); the runner records them in the format of
+// internal/rawfmt, and the report reads only that.
 package jsoncost
 
 import (

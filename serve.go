@@ -72,15 +72,16 @@ func Bench(b *testing.B, cells []Cell) {
 // Serve answers the runner's requests (package internal/wire) on the
 // cells until quit or the end of its input. Slices run with GC off; an
 // untimed collection before each gives every slice the same clean heap.
+// Serve leaves the collector as it found it.
 func Serve(in io.Reader, out io.Writer, cells []Cell) error {
 	if codecs.RaceEnabled {
 		return fmt.Errorf("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	debug.SetGCPercent(-1)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryGuard)
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryGuard))
 	}
 	s := &server{cells: map[string]Cell{}, loops: map[string]Loop{}}
 	for _, c := range cells {

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"time"
 )
 
 // Flags is a command's flag set. Its first bad value is the command's
@@ -59,14 +57,6 @@ func (f *Flags) Count(name, usage string, n *int) {
 	})
 }
 
-// Benchtime defines flag name of a go test -benchtime (see CheckBenchtime).
-func (f *Flags) Benchtime(name, usage string, s *string) {
-	f.Value(name, usage, func(v string) error {
-		*s = v
-		return CheckBenchtime(v)
-	})
-}
-
 // Seed defines flag name of an order seed.
 func (f *Flags) Seed(name, usage string, seed *uint64) {
 	f.Value(name, usage, func(s string) (err error) {
@@ -97,17 +87,4 @@ func (f *Flags) Parse(args []string, stderr io.Writer) error {
 func (f *Flags) Given(name string) (given bool) {
 	f.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
 	return given
-}
-
-// CheckBenchtime accepts what go test's -benchtime accepts and can time: a
-// positive duration or a positive iteration count such as 100x.
-func CheckBenchtime(s string) error {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		if i, err := strconv.Atoi(n); err == nil && i > 0 {
-			return nil
-		}
-	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
-		return nil
-	}
-	return errors.New("want a positive duration (40ms) or iteration count (100x)")
 }

@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -99,8 +100,9 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, parseErr)
 		os.Exit(2)
 	}
-	runinfo.Commit() // the tree the run builds from, whatever becomes of it while the run lasts
+	// Before anything else, so that no signal finds the command without its handler.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	runinfo.Commit() // the tree the run builds from, whatever becomes of it while the run lasts
 	err := dieWithParent(parentDeath)
 	if err == nil {
 		err = run(ctx)
@@ -108,6 +110,18 @@ func Main(name string, parseErr error, parentDeath syscall.Signal, run func(ctx 
 	code := exit(os.Stderr, name, ctx, err)
 	stop() // which cancels ctx
 	os.Exit(code)
+}
+
+// Command returns the command of a child process the runner ends alone:
+// it runs in a process group of its own (ChildAttr), out of reach of the
+// signals that stop the runner, and when ctx is done its whole group is
+// killed, a go command's compilers with it. So a child never dies of the
+// runner's SIGINT before the runner knows it was interrupted.
+func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.SysProcAttr = ChildAttr()
+	cmd.Cancel = func() error { return killGroup(cmd.Process) }
+	return cmd
 }
 
 // exit prints how a run ended with err and returns its exit status.
@@ -137,8 +151,7 @@ func BuildDir(stderr io.Writer) (string, error) { return buildDir(stderr) }
 // Compile writes the benchmark binary to path: go test -c of pkg with the extra flags and with env
 // added to the go command's environment (such as GOTOOLCHAIN and GOEXPERIMENT).
 func Compile(ctx context.Context, path, pkg string, env []string, flags ...string) error {
-	cmd := exec.CommandContext(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
-	cmd.SysProcAttr = ChildAttr()
+	cmd := Command(ctx, "go", slices.Concat([]string{"test", "-c"}, flags, []string{"-o", path, pkg})...)
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the benchmark binary (go test -c %s %s): %w\n%s", strings.Join(env, " "), pkg, err, out)
@@ -183,4 +196,34 @@ func Rand(seed uint64, key ...any) *rand.Rand {
 // Shuffle permutes list with Rand(seed, key...).
 func Shuffle[T any](list []T, seed uint64, key ...any) {
 	Rand(seed, key...).Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+}
+
+// LayoutSeeds draws the -randlayout seed of each of n binaries from the run's seed.
+func LayoutSeeds(seed uint64, n int) []int64 {
+	r := Rand(seed, "layout seeds")
+	seeds := make([]int64, n)
+	for i := range seeds {
+		seeds[i] = 1 + r.Int64N(1<<31-1)
+	}
+	return seeds
+}
+
+// Locked returns a writer that serializes writes to w: a runner writes its
+// progress to stderr while the binaries' stderr is copied there too.
+func Locked(w io.Writer) io.Writer {
+	if _, ok := w.(*os.File); ok {
+		return w // the kernel serializes writes to a file
+	}
+	return &lockedWriter{w: w}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

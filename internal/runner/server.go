@@ -52,8 +52,7 @@ var ServeEnv = []string{"GOMAXPROCS=1", "GODEBUG=madvdontneed=0"}
 // Start starts b serving, in ServeEnv and then b.Env.
 func (b Binary) Start(ctx context.Context) (*Server, error) {
 	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.SysProcAttr = ChildAttr()
+	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), ServeEnv, b.Env)
 	s := &Server{cmd: cmd, crash: &crashWatch{w: b.Stderr}}
 	if s.crash.w == nil {
@@ -78,8 +77,7 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 
 // Neighbour starts b as a busy neighbour (jsoncost.Neighbour); stop ends it.
 func (b Binary) Neighbour(ctx context.Context) (stop func() error, err error) {
-	cmd := exec.CommandContext(ctx, b.Path, "-"+wire.NeighbourFlag)
-	cmd.SysProcAttr = ChildAttr()
+	cmd := Command(ctx, b.Path, "-"+wire.NeighbourFlag)
 	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"})
 	cmd.Stderr = b.Stderr
 	in, err := cmd.StdinPipe()

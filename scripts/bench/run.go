@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -29,10 +28,7 @@ const gcHeap = 64 << 20
 // run runs the rounds of o and writes the raw file, reporting progress, skips
 // and failures to stderr.
 func run(ctx context.Context, o options, stderr io.Writer) error {
-	if _, ok := stderr.(*os.File); !ok {
-		// The binary's stderr is copied to it while the runner writes.
-		stderr = &lockedWriter{w: stderr}
-	}
+	stderr = runner.Locked(stderr)
 	p, err := newPlan(o.sel)
 	if err != nil {
 		return err
@@ -54,7 +50,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		Slice: o.slice, Pairs: o.pairs, MinPairs: 2, Budget: 4 * time.Duration(o.pairs) * o.slice,
 		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 300,
 	}}
-	seeds := layoutSeeds(o.seed, o.layouts)
+	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {
 		if bs[i].name != "" {
 			if err := bs[i].writeModFile(dir); err != nil {
@@ -94,16 +90,6 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		}
 		return nil
 	})
-}
-
-// layoutSeeds draws the -randlayout seed of each of n binaries from the run's seed.
-func layoutSeeds(seed uint64, n int) []int64 {
-	r := runner.Rand(seed, "layout seeds")
-	seeds := make([]int64, n)
-	for i := range seeds {
-		seeds[i] = 1 + r.Int64N(1<<31-1)
-	}
-	return seeds
 }
 
 // compile builds b's binary once per layout seed into dir: the first alone,
@@ -176,17 +162,6 @@ func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, err
 		first = kept
 	}
 	return first, nil
-}
-
-type lockedWriter struct { // serializes writes to w
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // writeConfig writes the raw file's header.

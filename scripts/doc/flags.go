@@ -5,37 +5,49 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// Defaults: as many 20 ms samples per cell as keep a small document's run within
-// a couple of minutes on two cores. Thirty put the 95% interval of a median at
-// about the 10th and 21st, narrow enough to rank on a quiet machine; six, the
-// fewest with an interval at all, give the slowest and the fastest.
+// Defaults: thirty rounds put the 95% interval of a cell's median round at
+// about its 10th and 21st, narrow enough to rank on a quiet machine; a round
+// times every cell in pairs of 1 ms slices, which keeps a small document's
+// run within a couple of minutes on two cores.
 const (
-	defaultRounds    = 30
-	defaultBenchtime = "20ms"
+	defaultRounds = 30
+	defaultSlice  = time.Millisecond
+	defaultPairs  = 10
+	maxLayouts    = 4 // link layouts, each a binary of its own; a run of fewer rounds builds as many as it has
 )
 
 type options struct {
-	doc, fields        string  // the document's path and the FIELDS list
-	rounds, perRequest int     // interleaved rounds over every cell; documents per response
-	benchtime          string  // go test -benchtime per cell and round
-	qps                float64 // requests per second; 0 when not given
+	doc, fields        string        // the document's path and the FIELDS list
+	rounds, perRequest int           // rounds, each one process of the binary; documents per response
+	slice              time.Duration // the time a timed slice aims at
+	pairs              int           // pairs of slices of a cell per round, at most
+	qps                float64       // requests per second; 0 when not given
+	seed               uint64        // the run's seed; 0 draws a random one
 	results            string
 }
 
 // parseFlags reads the command line, which make writes with every variable, set or not.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: defaultRounds, benchtime: defaultBenchtime, perRequest: 1, results: "results"}
+	o := options{rounds: defaultRounds, slice: defaultSlice, pairs: defaultPairs, perRequest: 1, results: "results"}
 	fs := runner.NewFlags("bench-doc")
-	fs.Vars = map[string]string{"rounds": "ROUNDS", "benchtime": "BENCHTIME", "qps": "QPS", "per-request": "PER_REQUEST"}
+	fs.Vars = map[string]string{"rounds": "ROUNDS", "slice": "BENCHTIME", "qps": "QPS", "per-request": "PER_REQUEST"}
 	fs.StringVar(&o.doc, "doc", "", "the JSON document: one object, an array of objects, or objects one a line (DOC)")
 	fs.StringVar(&o.fields, "fields", "", "comma-separated paths of the fields the client uses, such as id,price.amount,items[].sku (FIELDS)")
-	fs.Count("rounds", "interleaved rounds (default "+strconv.Itoa(defaultRounds)+")", &o.rounds)
-	fs.Benchtime("benchtime", "go test -benchtime per cell and round (default "+defaultBenchtime+")", &o.benchtime)
-	fs.Value("qps", "requests per second, for the cores each option spends", func(s string) error {
+	fs.Count("rounds", "`n` rounds, each one process of the benchmark binary (ROUNDS, default "+strconv.Itoa(defaultRounds)+")", &o.rounds)
+	fs.Value("slice", "the `duration` each timed slice of a cell aims at (BENCHTIME, default "+defaultSlice.String()+")", func(s string) (err error) {
+		o.slice, err = time.ParseDuration(s)
+		if err != nil || o.slice < 50*time.Microsecond || o.slice > time.Second {
+			return errors.New("want a duration from 50µs to 1s, the time each timed slice of a cell aims at")
+		}
+		return nil
+	})
+	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default "+strconv.Itoa(defaultPairs)+")", &o.pairs)
+	fs.Value("qps", "requests per second, for the cores each option spends (QPS)", func(s string) error {
 		q, err := strconv.ParseFloat(s, 64)
 		if err != nil || !(q > 0) || math.IsInf(q, 0) {
 			return errors.New("not a positive number of requests per second")
@@ -43,7 +55,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.qps = q
 		return nil
 	})
-	fs.Count("per-request", "documents per response (default 1)", &o.perRequest)
+	fs.Count("per-request", "documents per response (PER_REQUEST, default 1)", &o.perRequest)
+	fs.Seed("seed", "replay the order and link layouts of the run that recorded this `seed` (default random)", &o.seed)
 	fs.StringVar(&o.results, "results", o.results, "results directory")
 	if err := fs.Parse(args, stderr); err != nil {
 		return o, err

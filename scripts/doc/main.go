@@ -1,21 +1,29 @@
 // Command doc is make bench-doc: the whole comparison for a user's own
 // document and the fields their client uses.
 //
-//	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 30]
+//	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 30] [-slice 1ms] [-pairs 10] [-seed n]
 //
 // It reads the document (one JSON object, an array of objects or objects one a
 // line; each object is a sample, compacted for the benchmark), infers its Go
 // type from all the samples (package gen/infer), checks the fields against it
 // and projects it to them (package internal/owndoc/fields), and writes a
 // throwaway module outside the repository with both types, easyjson's code for
-// them and the samples (package internal/owndoc/tempmod). Its test binary,
-// built on the suite's root package, checks every cell (codec × operation) with
-// the correctness gate; cells that pass are timed in interleaved rounds. The
-// raw benchfmt output is read back like any raw file (package
-// internal/report/load) and its page (package internal/owndoc/page) printed;
-// the raw file is saved as results/<machine-id>/doc-<name>-<fields>/raw.txt
-// (page.Dir: one directory per document and FIELDS), beside which make report,
-// run by make bench-doc after it, writes the page.
+// them and the samples (package internal/owndoc/tempmod), whose test binary,
+// built on the suite's root package, serves the runner (package internal/wire)
+// and is built once per link layout.
+//
+// Data flows one way. One process of the binary lists its cells and says
+// what it is, then passes every cell through the correctness gate (its
+// prepare request): a cell the gate refuses is reported with the sample it
+// failed on and left out, as is a cell whose partner was refused; the
+// document itself refused (its FIELDS check) stops the run. The paired time
+// meter (package internal/meter) then times every other cell against its
+// partner (rawfmt.Partner, anchored on the document itself), a process of one
+// layout a round. The raw file, its header (package internal/runinfo) with the
+// document's lines, the notes and the refused cells, is written as
+// results/<machine-id>/doc-<name>-<fields>/raw.txt (page.Dir: one directory
+// per document and FIELDS), beside which make report, run by make bench-doc
+// after it, writes the page.
 //
 // Bad input is a one-line error and nothing is written; so is a run that fails
 // or is interrupted (exit 130, package internal/runner). The module is removed
@@ -24,9 +32,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"syscall"
 
@@ -36,13 +44,13 @@ import (
 
 func main() {
 	o, err := parseFlags(os.Args[1:], os.Stderr)
-	runner.Main("bench-doc", err, syscall.SIGTERM, func(ctx context.Context) error {
-		return run(ctx, o, os.Stdout, os.Stderr)
-	})
+	runner.Main("bench-doc", err, syscall.SIGTERM, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// run measures the document of o, printing the page to stdout, progress to stderr.
-func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
+// run measures the document of o and writes the raw file, reporting
+// progress, notes and refused cells to stderr.
+func run(ctx context.Context, o options, stderr io.Writer) error {
+	stderr = runner.Locked(stderr)
 	d, err := readDocument(o, stderr)
 	if err != nil {
 		return err
@@ -56,8 +64,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer m.Remove()
-	fmt.Fprintf(stderr, "building the benchmark of %s in %s…\n", d.path, m.Dir)
-	bin, note, err := m.Build(ctx)
+	for o.seed == 0 {
+		o.seed = rand.Uint64()
+	}
+	seeds := runner.LayoutSeeds(o.seed, min(maxLayouts, o.rounds))
+	fmt.Fprintf(stderr, "building the benchmark of %s (%d link layouts) in %s…\n", d.path, len(seeds), m.Dir)
+	bins, note, err := m.Build(ctx, seeds)
 	switch {
 	case err != nil:
 		return err
@@ -65,16 +77,18 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		d.notes = append(d.notes, note)
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", d.path, note)
 	}
-	failures, passed, err := gate(ctx, bin, stderr)
+	b := binaries(bins, seeds, stderr)
+	in, err := inspect(ctx, b.Layouts[0], stderr)
 	if err != nil {
 		return err
 	}
-	if len(passed) == 0 {
-		return errors.New("no cell passed the correctness gate; nothing to time")
-	}
-	out, err := measure(ctx, o, runner.Binary{Path: bin, Stderr: stderr}, failures, passed)
+	p, err := newPlan(in, d.Name, stderr)
 	if err != nil {
 		return err
 	}
-	return save(o, d, out, failures, m.Dir, bin, stdout, stderr)
+	raw, err := measure(ctx, o, b, p, stderr)
+	if err != nil {
+		return err
+	}
+	return save(o, d, b, in, p, raw, stderr)
 }

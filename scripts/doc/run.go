@@ -3,129 +3,182 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
-	"golang.org/x/perf/benchfmt"
-
-	"github.com/jsoncost/jsoncost"
-	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// gate runs the binary's correctness gate over every cell and returns the cells
-// that failed and those that passed, saying how it went on stderr. When the
-// binary stops instead (the fields check refused the document, say), the error
-// is its last line on stderr.
-func gate(ctx context.Context, bin string, stderr io.Writer) (failures []page.Failure, passed map[rawfmt.Cell]bool, err error) {
-	cmd := exec.CommandContext(ctx, bin, "-doc.gate")
-	var errOut bytes.Buffer
-	cmd.Stderr = &errOut
-	out, err := cmd.Output()
+// gcHeap is the live heap whose collections every round times: the cost
+// each allocated byte is charged at GOGC=100 (rawfmt's GC harness).
+const gcHeap = 64 << 20
+
+// binaries is the meter's one build: the binary of each layout seed.
+func binaries(bins []string, seeds []int64, stderr io.Writer) meter.Build {
+	b := meter.Build{Seeds: seeds, Layouts: make([]runner.Binary, len(bins))}
+	for i, path := range bins {
+		b.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
+	}
+	return b
+}
+
+// An inspection is what one process of the binary said: what it is, its
+// cells, and which of them passed the correctness gate.
+type inspection struct {
+	self     []string // its info lines
+	listed   []runner.Listed
+	passed   map[rawfmt.Cell]bool
+	failures []page.Failure // the cells the gate refused, with why
+}
+
+// inspect asks one process of b what it is and which cells it has, then
+// prepares every cell, which passes it through the correctness gate, and
+// says on stderr how that went. A binary that will not serve (the FIELDS
+// check refused the document, say) is an error, its last line on stderr; so
+// is one that dies preparing a cell, an error naming the cell.
+func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspection, error) {
+	var own bytes.Buffer
+	b.Stderr = &own
+	s, err := b.Start(ctx)
 	if err != nil {
-		lines := strings.Split(strings.TrimSpace(errOut.String()), "\n")
-		if last := lines[len(lines)-1]; last != "" {
-			return nil, nil, fmt.Errorf("running the correctness gate: %s", last)
-		}
-		return nil, nil, fmt.Errorf("running the correctness gate: %w", err)
-	}
-	stderr.Write(errOut.Bytes())
-	passed = map[rawfmt.Cell]bool{}
-	for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
-		var r jsoncost.GateResult
-		if err := dec.Decode(&r); err != nil {
-			return nil, nil, fmt.Errorf("reading the correctness gate's results: %w", err)
-		}
-		c, ok := rawfmt.ParseCell(benchfmt.Name(rawfmt.Benchmark + "/" + r.Cell))
-		switch {
-		case !ok:
-			return nil, nil, fmt.Errorf("the correctness gate reported a cell without a name: %q", r.Cell)
-		case r.Error != "":
-			failures = append(failures, page.Failure{Cell: c, Err: r.Error})
-		default:
-			passed[c] = true
-		}
-	}
-	fmt.Fprintf(stderr, "correctness gate: %d cells passed, %d failed (not timed)\n", len(passed), len(failures))
-	for _, f := range failures {
-		fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
-	}
-	return failures, passed, nil
-}
-
-// rounds is what the rounds printed: go test's and the harness's configuration
-// lines (goos, goarch, pkg, cpu, sonic-engine, race), the order seed and results.
-type rounds struct {
-	header  []string
-	seed    uint64
-	results bytes.Buffer
-}
-
-// measure times every cell that passed the gate, o.rounds times, each round one
-// run of the binary over all of them in an order drawn from a seed and the round.
-func measure(ctx context.Context, o options, b runner.Binary, failures []page.Failure, passed map[rawfmt.Cell]bool) (*rounds, error) {
-	var skip []string
-	for _, f := range failures {
-		skip = append(skip, f.Cell.Sub())
-	}
-	r := &rounds{seed: rand.Uint64() | 1}
-	t := &runner.Timer{Bin: b, Runs: func(round int) []runner.Round {
-		return []runner.Round{{Bench: runner.AllCells, Benchtime: o.benchtime, Want: passed,
-			Args: []string{"-doc.seed", strconv.FormatUint(r.seed, 10), "-doc.round", strconv.Itoa(round), "-doc.skip", strings.Join(skip, ",")}}}
-	}}
-	if err := runner.Rounds(ctx, t, o.rounds, len(passed), &r.results, b.Stderr); err != nil {
 		return nil, err
 	}
-	r.header = t.Config
-	return r, nil
+	in := &inspection{passed: map[rawfmt.Cell]bool{}}
+	if in.self, err = s.Info(); err != nil {
+		s.Close()
+		if lines := strings.Split(strings.TrimSpace(own.String()), "\n"); ctx.Err() == nil && lines[len(lines)-1] != "" {
+			return nil, fmt.Errorf("the benchmark binary would not start: %s", lines[len(lines)-1])
+		}
+		return nil, fmt.Errorf("asking the benchmark binary what it is: %w", err)
+	}
+	if in.listed, err = s.Cells(); err == nil {
+		err = in.gate(s)
+	}
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	stderr.Write(own.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("running the correctness gate: %w", err)
+	}
+	fmt.Fprintf(stderr, "correctness gate: %d cells passed, %d failed (not timed)\n", len(in.passed), len(in.failures))
+	for _, f := range in.failures {
+		fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
+	}
+	return in, nil
 }
 
-// save writes the raw file to scratch, reads it back as the report reads any,
-// renders the page and, when it renders, writes the raw file into the results
-// directory and prints the page to stdout. The saved page is make report's.
-func save(o options, d *document, out *rounds, failures []page.Failure, scratch, bin string, stdout, stderr io.Writer) error {
+// gate prepares every listed cell in s, recording which passed and which the gate refused.
+func (in *inspection) gate(s *runner.Server) error {
+	for _, l := range in.listed {
+		var refused *runner.CellError
+		switch err := s.Prepare(l.Cell); {
+		case errors.As(err, &refused):
+			in.failures = append(in.failures, page.Failure{Cell: l.Cell, Err: refused.Why})
+		case err != nil:
+			return err
+		default:
+			in.passed[l.Cell] = true
+		}
+	}
+	return nil
+}
+
+// A plan is the blocks a run times, one per operation and document, and
+// the cells it leaves out.
+type plan struct {
+	blocks   []meter.Block
+	sizes    map[rawfmt.Cell]meter.Size
+	failures []page.Failure // refused by the gate, or paired with a cell that was
+}
+
+// newPlan pairs every cell that passed the gate with its partner
+// (rawfmt.Partner, the document itself the anchor), leaving out, with a
+// line on stderr, each whose partner the gate refused.
+func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
+	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, failures: in.failures}
+	listed := map[rawfmt.Cell]bool{}
+	for _, l := range in.listed {
+		listed[l.Cell] = true
+	}
+	blockOf := map[string]int{}
+	for _, l := range in.listed {
+		c := l.Cell
+		partner, unit := rawfmt.Partner(c, anchor)
+		switch {
+		case !in.passed[c]:
+			continue
+		case !listed[partner]:
+			return nil, fmt.Errorf("%s: the benchmark binary has no %s cell to pair it with", c, partner)
+		case !in.passed[partner]:
+			f := page.Failure{Cell: c, Err: fmt.Sprintf("not timed: its partner %s failed the correctness gate", partner)}
+			fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
+			p.failures = append(p.failures, f)
+			continue
+		}
+		key := c.Op + " " + c.Fixture
+		i, ok := blockOf[key]
+		if !ok {
+			i, blockOf[key] = len(p.blocks), len(p.blocks)
+			p.blocks = append(p.blocks, meter.Block{Name: key, Doc: c.Fixture})
+		}
+		p.blocks[i].Pairs = append(p.blocks[i].Pairs, meter.Pair{Cell: c, Partner: partner, Unit: unit})
+		p.sizes[c] = meter.Size{Fields: l.Fields, DocBytes: l.DocBytes}
+	}
+	if len(p.blocks) == 0 {
+		return nil, errors.New("no cell passed the correctness gate; nothing to time")
+	}
+	return p, nil
+}
+
+// measure times the plan's pairs in o.rounds rounds and returns their result lines.
+func measure(ctx context.Context, o options, b meter.Build, p *plan, stderr io.Writer) ([]byte, error) {
+	m := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{
+		Slice: o.slice, Pairs: o.pairs, MinPairs: min(2, o.pairs), Budget: 4 * time.Duration(o.pairs) * o.slice,
+		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 300,
+	}}
+	var raw bytes.Buffer
+	if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
+		return nil, err
+	}
+	return raw.Bytes(), nil
+}
+
+// save writes the raw file, results/<machine-id>/doc-<name>-<fields>/raw.txt:
+// the header, then the rounds' result lines.
+func save(o options, d *document, b meter.Build, in *inspection, p *plan, raw []byte, stderr io.Writer) error {
 	id := runinfo.MachineID()
-	raw, err := rawText(o, d, out, failures, id, bin)
-	if err != nil {
-		return err
-	}
-	tmp := filepath.Join(scratch, page.RawFile)
-	if err := os.WriteFile(tmp, raw, 0o644); err != nil {
-		return err
-	}
-	run, err := load.Load(load.Raw{Path: tmp, File: page.RawFile})
-	if err != nil {
-		return fmt.Errorf("reading the results back: %w", err)
-	}
-	text, err := page.FromRun(run, d.Name, page.RawFile)
-	if err != nil {
-		return err
-	}
 	path := filepath.Join(o.results, id, page.Dir(d.Name, d.Fields), page.RawFile)
-	if err := runner.WriteRaw(path, true, stderr, func(w io.Writer) error { _, err := w.Write(raw); return err }); err != nil {
+	return runner.WriteRaw(path, true, stderr, func(w io.Writer) error {
+		if err := runinfo.WriteHeader(w, header(o, d, b.Seeds, in.self, p.failures, id)); err != nil {
+			return err
+		}
+		_, err := w.Write(raw)
 		return err
-	}
-	_, err = stdout.Write(text)
-	return err
+	})
 }
 
-// rawText is the raw file: the configuration lines (runinfo.Header) of the
-// binary at bin, with the notes and refused cells, then what the benchmark printed.
-func rawText(o options, d *document, out *rounds, failures []page.Failure, id, bin string) ([]byte, error) {
-	mode := runinfo.Lines(rawfmt.KeyRounds, strconv.Itoa(o.rounds), rawfmt.KeyBenchtime, o.benchtime,
-		rawfmt.KeyOrderSeed, strconv.FormatUint(out.seed, 10), page.KeyDoc, d.path,
-		page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
+// header is the raw file's header: the meter's lines as make bench writes
+// them, anchored on the document, then the document's, its notes and the
+// cells left out, and what the binary said of itself.
+func header(o options, d *document, seeds []int64, self []string, failures []page.Failure, id string) runinfo.Header {
+	layouts := make([]string, len(seeds))
+	for i, s := range seeds {
+		layouts[i] = strconv.FormatInt(s, 10)
+	}
+	mode := runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(o.rounds),
+		rawfmt.KeySlice, o.slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
+		rawfmt.KeyAnchor, d.Name, rawfmt.KeyGCHeap, meter.HeapName(gcHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10),
+		page.KeyDoc, d.path, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
 		page.KeyCompacted, strconv.FormatBool(d.compacted))
 	if o.qps > 0 {
 		mode = append(mode, runinfo.Line(page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)))
@@ -134,22 +187,13 @@ func rawText(o options, d *document, out *rounds, failures []page.Failure, id, b
 	for _, l := range (page.Info{Notes: d.notes, Failures: failures}).Lines() {
 		mode = append(mode, runinfo.Line(l[0], l[1]))
 	}
-	var b bytes.Buffer
-	h := runinfo.Header{Command: command(o), Machine: id, Binary: bin, Mode: mode, Codecs: codecs.All()}
-	if err := runinfo.WriteHeader(&b, h); err != nil {
-		return nil, err
-	}
-	for _, l := range out.header {
-		fmt.Fprintln(&b, l)
-	}
-	b.Write(out.results.Bytes())
-	return b.Bytes(), nil
+	return runinfo.Header{Command: command(o), Machine: id, Env: []string{"GOMAXPROCS=1", "GOGC=off"}, Mode: mode, Self: self}
 }
 
 // command is the make command that repeats the run.
 func command(o options) string {
 	args := []string{"make", "bench-doc", "DOC=" + runinfo.Quote(o.doc), "FIELDS=" + runinfo.Quote(o.fields),
-		"ROUNDS=" + strconv.Itoa(o.rounds), "BENCHTIME=" + o.benchtime}
+		"ROUNDS=" + strconv.Itoa(o.rounds), "BENCHTIME=" + o.slice.String()}
 	if o.qps > 0 {
 		args = append(args, "QPS="+strconv.FormatFloat(o.qps, 'g', -1, 64))
 	}

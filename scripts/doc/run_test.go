@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"io/fs"
@@ -11,14 +12,18 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost"
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // runDocs are documents of different shapes, with the fields a client of
@@ -30,7 +35,7 @@ import (
 // hits.json is an array of objects, measured without fields.
 var runDocs = []struct {
 	file, fields string
-	notes        []string // what the page must note
+	notes        []string // what the raw file must note
 }{
 	{"product.json", "id,title,price.amount,items[].sku,seller.address.city,@timestamp,描述", nil},
 	{"events.ndjson", "user.name,grid,payload.note,geo.lat,user agent,counters", []string{"skipped the UTF-8 byte-order mark"}},
@@ -42,12 +47,12 @@ var runDocs = []struct {
 // cell must be refused and not timed.
 const brokenCodec = "broken-map"
 
-// TestRun measures each document with one iteration per cell and checks
-// that every cell passed the gate and was timed, that the raw file alone
-// was written and the page printed is the one it gives, that the user's document and the
-// committed tree were left alone, and that the temporary module is gone.
-// The documents are built and measured in parallel with each other and
-// with TestInterrupt.
+// TestRun measures each document in one round of one pair per cell and
+// checks that every cell but the refused one was timed against its partner,
+// that the raw file alone was written, with the header that says what ran,
+// that the user's document and the committed tree were left alone, and that
+// the temporary module is gone. The documents are built and measured in
+// parallel with each other and with TestInterrupt.
 func TestRun(t *testing.T) {
 	t.Parallel()
 	before := snapshot(t, "../../fixtures", "../../gen")
@@ -77,9 +82,9 @@ func TestRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			results := filepath.Join(dir, "results")
-			o := options{doc: doc, fields: d.fields, rounds: 1, benchtime: "1x", perRequest: 3, qps: 250, results: results}
-			var stdout, stderr bytes.Buffer
-			if err := run(context.Background(), o, &stdout, &stderr); err != nil {
+			o := options{doc: doc, fields: d.fields, rounds: 1, slice: 100 * time.Microsecond, pairs: 1, perRequest: 3, qps: 250, seed: 42, results: results}
+			var stderr bytes.Buffer
+			if err := run(context.Background(), o, &stderr); err != nil {
 				t.Fatalf("%v\n%s", err, stderr.String())
 			}
 			if got, _ := os.ReadFile(doc); !bytes.Equal(got, src) {
@@ -93,68 +98,107 @@ func TestRun(t *testing.T) {
 			} else if _, err := os.Stat(m[1]); !os.IsNotExist(err) {
 				t.Errorf("the temporary module %s is still there: %v", m[1], err)
 			}
-			checkResults(t, results, d.file, d.fields, d.notes, brokenCodec, stdout.Bytes())
+			name := page.DocName(d.file)
+			refused := rawfmt.Cell{Op: string(codecs.DecodeMap), Fixture: name, Codec: brokenCodec}
+			if want := "  " + refused.Sub() + ": sample 1: gate: codec " + brokenCodec + ": decode-map"; !strings.Contains(stderr.String(), want) {
+				t.Errorf("stderr does not name the refused cell and its sample, %q:\n%s", want, stderr.String())
+			}
+			checkRaw(t, results, name, d.fields, d.notes, refused)
 		})
 	}
 }
 
-// checkResults checks the raw file of one run and the page it printed.
-func checkResults(t *testing.T, results, file, fields string, notes []string, broken string, printed []byte) {
+// checkRaw checks the raw file of a run of one round of one pair per cell.
+func checkRaw(t *testing.T, results, name, fields string, notes []string, refused rawfmt.Cell) {
 	t.Helper()
-	name := page.DocName(file)
 	raws, _ := filepath.Glob(filepath.Join(results, "*", "*", "*"))
 	if want := page.Dir(name, fields); len(raws) != 1 || filepath.Base(raws[0]) != page.RawFile || filepath.Base(filepath.Dir(raws[0])) != want {
 		t.Fatalf("files written: %q, want one results/<machine-id>/%s/%s (the page is make report's)", raws, want, page.RawFile)
 	}
-	dir, text := filepath.Dir(raws[0]), printed
-	run, err := load.Load(load.Raw{Path: filepath.Join(dir, page.RawFile), File: page.RawFile})
+	data, err := os.ReadFile(raws[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rebuilt, err := page.FromRun(run, name, page.RawFile); err != nil || !bytes.Equal(rebuilt, printed) {
-		t.Errorf("the page rebuilt from the raw file differs from the page printed (%v)", err)
-	}
-	if v, _ := run.Value(rawfmt.KeyMachine); filepath.Base(filepath.Dir(dir)) != v || !strings.HasPrefix(v, runtime.GOOS+"-"+runtime.GOARCH+"-") {
-		t.Errorf("results directory %s, machine-id %q", dir, v)
-	}
-	ops := jsoncost.DocumentOps
-	if fields == "" {
-		ops = slices.DeleteFunc(slices.Clone(ops), func(op codecs.Op) bool { return op == codecs.DecodeProj || op == codecs.Get5 })
-	}
-	for _, op := range ops {
-		for _, c := range codecs.All() {
-			if !c.Supports(op) {
-				continue
-			}
-			if len(run.Ns(string(op), name, c.Name)) != 1 {
-				t.Errorf("%s %s: %d results, want one", op, c.Name, len(run.Ns(string(op), name, c.Name)))
+	units := map[rawfmt.Cell][]string{} // the units of each cell's result lines
+	var config map[string]string
+	r := benchfmt.NewReader(bytes.NewReader(data), raws[0])
+	for r.Scan() {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			t.Fatalf("raw file: %v", r.Result())
+		}
+		if config == nil {
+			config = map[string]string{}
+			for _, c := range res.Config {
+				config[c.Key] = string(c.Value)
 			}
 		}
-	}
-	if filtered := len(run.Ns(string(codecs.DecodeStruct), name+rawfmt.FilteredSuffix, rawfmt.Base)); (fields != "") != (filtered == 1) {
-		t.Errorf("fields %q: %d results of the filtered document", fields, filtered)
-	}
-	if run.Has(string(codecs.DecodeMap), broken) || !run.Has(string(codecs.DecodeStruct), broken) {
-		t.Errorf("%s: its refused decode-map cell was timed, or its other cells were not", broken)
-	}
-	for key, want := range map[string]string{page.KeyQPS: "250", page.KeyPerRequest: "3", page.KeyDocFields: fields} {
-		if v, _ := run.Value(key); v != want {
-			t.Errorf("raw file: %s: %q, want %q", key, v, want)
+		if c, ok := rawfmt.ParseCell(res.Name); ok {
+			for _, v := range res.Values {
+				units[c] = append(units[c], cmp.Or(v.OrigUnit, v.Unit))
+			}
 		}
 	}
-	// One round gives no interval, so the page states no finding.
-	wantText := slices.Concat([]string{
-		"## No finding", " have fewer than 6 samples, too few for a 95% interval of their median: that takes at least 6 rounds (this run: 1).",
-		"1 cells failed the correctness gate and were not timed", "- decode-map on `" + name + "` with " + broken + ": sample ",
-		"## Every codec, per operation",
-	}, notes)
-	for _, want := range wantText {
-		if !bytes.Contains(text, []byte(want)) {
-			t.Errorf("the page does not say %q", want)
+	machine := filepath.Base(filepath.Dir(filepath.Dir(raws[0])))
+	want := map[string]string{
+		rawfmt.KeyMachine: machine, rawfmt.KeyMeter: rawfmt.MeterPaired, rawfmt.KeyRounds: "1", rawfmt.KeyPairs: "1",
+		rawfmt.KeySlice: "100µs", rawfmt.KeyAnchor: name, rawfmt.KeyOrderSeed: "42", rawfmt.KeyGOMAXPROCS: "1", rawfmt.KeyGOGC: "off",
+		rawfmt.KeyLayouts: strconv.FormatInt(runner.LayoutSeeds(42, 1)[0], 10), rawfmt.KeyRace: "false",
+		page.KeyQPS: "250", page.KeyPerRequest: "3", page.KeyDocFields: fields, page.KeyGateFailed: "1",
+		rawfmt.KeyCodecPrefix + brokenCodec: "std@" + runtime.Version() + " std native",
+	}
+	for key, v := range want {
+		if config[key] != v {
+			t.Errorf("raw file: %s: %q, want %q", key, config[key], v)
 		}
 	}
-	if bytes.Contains(text, []byte("## Which codec")) {
-		t.Error("a page of one round names a codec to use")
+	for _, n := range notes {
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(config)), func(k string) bool {
+			return strings.HasPrefix(k, page.KeyNotePrefix) && strings.Contains(config[k], n)
+		}) {
+			t.Errorf("raw file: no %s<n> line notes %q", page.KeyNotePrefix, n)
+		}
+	}
+	if !strings.HasPrefix(machine, runtime.GOOS+"-"+runtime.GOARCH+"-") {
+		t.Errorf("results directory of machine %q", machine)
+	}
+	if f := config[page.KeyFailPrefix+"1"]; !strings.HasPrefix(f, refused.Sub()+": sample 1: gate: codec "+brokenCodec) {
+		t.Errorf("raw file: the refused cell is recorded as %q", f)
+	}
+	// Every configuration on every operation it supports, and with fields
+	// decode-struct on the filtered copy too, each timed against its partner.
+	wantUnits := map[rawfmt.Cell][]string{}
+	for _, op := range jsoncost.DocumentOps {
+		fixtures := []string{name}
+		switch {
+		case fields == "" && (op == codecs.DecodeProj || op == codecs.Get5):
+			continue
+		case fields != "" && op == codecs.DecodeStruct:
+			fixtures = append(fixtures, name+rawfmt.FilteredSuffix)
+		}
+		for _, f := range fixtures {
+			for _, c := range codecs.All() {
+				cell := rawfmt.Cell{Op: string(op), Fixture: f, Codec: c.Name}
+				if !c.Supports(op) || cell == refused {
+					continue
+				}
+				partner := rawfmt.UnitBaseNs
+				if c.Name == rawfmt.BaseOf(string(op)) {
+					partner = rawfmt.UnitAnchorNs
+				}
+				wantUnits[cell] = []string{rawfmt.UnitNs, rawfmt.UnitB, rawfmt.UnitAllocs, partner, rawfmt.UnitFields, rawfmt.UnitDocB}
+			}
+		}
+	}
+	for cell, want := range wantUnits {
+		if got := units[cell]; !slices.Equal(got, want) {
+			t.Errorf("%s: one result line in %q, want one in %q", cell, got, want)
+		}
+	}
+	for cell := range units {
+		if _, ok := wantUnits[cell]; !ok {
+			t.Errorf("%s was timed, want it left out", cell)
+		}
 	}
 }
 
@@ -176,4 +220,100 @@ func snapshot(t *testing.T, dirs ...string) map[string][32]byte {
 		}
 	}
 	return files
+}
+
+// TestPlan checks the pairing of a document's cells: each with the base of
+// its operation on its document, each base with the base on the document
+// itself, the filtered copy's base included; a cell whose partner the gate
+// refused is left out and reported, beside the cells the gate refused.
+func TestPlan(t *testing.T) {
+	cell := func(op, fixture, codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
+	}
+	var (
+		base         = cell("decode-struct", "doc", rawfmt.Base)
+		goccy        = cell("decode-struct", "doc", "goccy")
+		filtered     = cell("decode-struct", "doc-filtered", rawfmt.Base)
+		goccyFilt    = cell("decode-struct", "doc-filtered", "goccy")
+		v2           = cell("get5", "doc", rawfmt.V2Base)
+		gjson        = cell("get5", "doc", "gjson")
+		all          = []rawfmt.Cell{base, goccy, filtered, goccyFilt, v2, gjson}
+		refusedGoccy = page.Failure{Cell: goccy, Err: "sample 2: gate: wrong"}
+	)
+	tests := []struct {
+		name     string
+		listed   []rawfmt.Cell
+		refused  []page.Failure
+		pairs    []string // "cell partner unit", by block
+		failures []string // "cell: why"
+		err      string
+	}{
+		{"all passed", all, nil, []string{
+			"decode-struct doc: " + base.Sub() + " " + base.Sub() + " " + rawfmt.UnitAnchorNs,
+			"decode-struct doc: " + goccy.Sub() + " " + base.Sub() + " " + rawfmt.UnitBaseNs,
+			"decode-struct doc-filtered: " + filtered.Sub() + " " + base.Sub() + " " + rawfmt.UnitAnchorNs,
+			"decode-struct doc-filtered: " + goccyFilt.Sub() + " " + filtered.Sub() + " " + rawfmt.UnitBaseNs,
+			"get5 doc: " + v2.Sub() + " " + v2.Sub() + " " + rawfmt.UnitAnchorNs,
+			"get5 doc: " + gjson.Sub() + " " + v2.Sub() + " " + rawfmt.UnitBaseNs,
+		}, nil, ""},
+		{"a refused cell", all, []page.Failure{refusedGoccy}, []string{
+			"decode-struct doc: " + base.Sub() + " " + base.Sub() + " " + rawfmt.UnitAnchorNs,
+			"decode-struct doc-filtered: " + filtered.Sub() + " " + base.Sub() + " " + rawfmt.UnitAnchorNs,
+			"decode-struct doc-filtered: " + goccyFilt.Sub() + " " + filtered.Sub() + " " + rawfmt.UnitBaseNs,
+			"get5 doc: " + v2.Sub() + " " + v2.Sub() + " " + rawfmt.UnitAnchorNs,
+			"get5 doc: " + gjson.Sub() + " " + v2.Sub() + " " + rawfmt.UnitBaseNs,
+		}, []string{goccy.Sub() + ": sample 2: gate: wrong"}, ""},
+		{"a refused base", all, []page.Failure{{Cell: filtered, Err: "sample 1: gate: wrong"}}, []string{
+			"decode-struct doc: " + base.Sub() + " " + base.Sub() + " " + rawfmt.UnitAnchorNs,
+			"decode-struct doc: " + goccy.Sub() + " " + base.Sub() + " " + rawfmt.UnitBaseNs,
+			"get5 doc: " + v2.Sub() + " " + v2.Sub() + " " + rawfmt.UnitAnchorNs,
+			"get5 doc: " + gjson.Sub() + " " + v2.Sub() + " " + rawfmt.UnitBaseNs,
+		}, []string{
+			filtered.Sub() + ": sample 1: gate: wrong",
+			goccyFilt.Sub() + ": not timed: its partner " + filtered.Sub() + " failed the correctness gate",
+		}, ""},
+		{"no base", []rawfmt.Cell{goccy}, nil, nil, nil, goccy.Sub() + ": the benchmark binary has no " + base.Sub() + " cell to pair it with"},
+		{"every cell refused", []rawfmt.Cell{base}, []page.Failure{{Cell: base, Err: "wrong"}}, nil, nil, "no cell passed the correctness gate; nothing to time"},
+	}
+	for _, tt := range tests {
+		in := &inspection{passed: map[rawfmt.Cell]bool{}, failures: tt.refused}
+		for i, c := range tt.listed {
+			in.listed = append(in.listed, runner.Listed{Cell: c, Fields: float64(i), DocBytes: 100})
+			if !slices.ContainsFunc(tt.refused, func(f page.Failure) bool { return f.Cell == c }) {
+				in.passed[c] = true
+			}
+		}
+		var stderr bytes.Buffer
+		p, err := newPlan(in, "doc", &stderr)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%s: error %v, want %q", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		var pairs, failures []string
+		for _, b := range p.blocks {
+			for _, pr := range b.Pairs {
+				pairs = append(pairs, b.Name+": "+pr.Cell.Sub()+" "+pr.Partner.Sub()+" "+pr.Unit)
+				if size, want := p.sizes[pr.Cell], float64(slices.Index(tt.listed, pr.Cell)); size.Fields != want || size.DocBytes != 100 {
+					t.Errorf("%s: %s has size %+v, want %v fields of 100 bytes", tt.name, pr.Cell, size, want)
+				}
+			}
+		}
+		for _, f := range p.failures {
+			failures = append(failures, f.Cell.Sub()+": "+f.Err)
+		}
+		if !slices.Equal(pairs, tt.pairs) || !slices.Equal(failures, tt.failures) {
+			t.Errorf("%s: pairs\n%s\nfailures %q; want\n%s\nand %q", tt.name, strings.Join(pairs, "\n"), failures, strings.Join(tt.pairs, "\n"), tt.failures)
+		}
+		for _, f := range failures[len(tt.refused):] {
+			if !strings.Contains(stderr.String(), "  "+f+"\n") {
+				t.Errorf("%s: stderr does not say %q", tt.name, f)
+			}
+		}
+	}
 }

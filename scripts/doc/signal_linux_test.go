@@ -28,7 +28,7 @@ func TestInterrupt(t *testing.T) {
 	for _, tt := range tests {
 		results := t.TempDir()
 		cmd := exec.Command(os.Args[0], "-doc", "testdata/product.json", "-fields", "id,items[].sku",
-			"-rounds", "1", "-benchtime", "10m", "-results", results)
+			"-rounds", "1", "-slice", "1s", "-results", results)
 		cmd.Env = append(os.Environ(), roleEnv+"=command")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 		stderr, err := cmd.StderrPipe()

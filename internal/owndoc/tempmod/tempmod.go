@@ -8,7 +8,9 @@
 // checkout's go.sum; the types and easyjson's code for them; the samples;
 // and a test file (bench_test.go.tmpl) that hands them, as a
 // jsoncost.Document, to the benchmark body of the suite's root package.
-// Build compiles the test binary the runner then runs round after round.
+// Build compiles its test binary in each link layout of the run; the runner
+// then drives it over the wire protocol (jsoncost.DocumentMain), round after
+// round.
 package tempmod
 
 import (
@@ -18,14 +20,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"text/template"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 // Path is the module path of the generated module.
@@ -57,7 +61,7 @@ type Module struct {
 // Root returns the directory of the suite's checkout: the main module of
 // the go command run here.
 func Root(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	out, err := runner.Command(ctx, "go", "env", "GOMOD").Output()
 	gomod := strings.TrimSpace(string(out))
 	switch {
 	case err != nil:
@@ -108,14 +112,16 @@ func Create(root string, doc *Doc) (_ *Module, err error) {
 func (m *Module) Remove() error { return os.RemoveAll(m.Dir) }
 
 // Build generates easyjson's code for the types (without the methods that
-// would make every other codec call it) and compiles the test binary
-// without DWARF, a third of the link. When easyjson cannot handle the
-// types, its cells are left out and note says so in one line.
-func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
+// would make every other codec call it) and compiles the test binary once
+// per link layout: bins[i] is linked with -randlayout=seeds[i], and without
+// DWARF, a third of the link. The first builds alone and fills the build
+// cache; the others only link, two at a time. When easyjson cannot handle
+// the types, its cells are left out and note says so in one line.
+func (m *Module) Build(ctx context.Context, seeds []int64) (bins []string, note string, err error) {
 	err = m.goCmd(ctx, "run", "github.com/mailru/easyjson/easyjson", "-all", "-no_std_marshalers", "types.go")
 	switch {
 	case ctx.Err() != nil:
-		return "", "", ctx.Err()
+		return nil, "", ctx.Err()
 	case err != nil:
 		os.Remove(filepath.Join(m.Dir, "types_easyjson.go"))
 		first, _, _ := strings.Cut(err.Error(), "\n")
@@ -123,14 +129,32 @@ func (m *Module) Build(ctx context.Context) (bin, note string, err error) {
 	default:
 		m.doc.Easyjson = true
 		if err := m.writeTest(); err != nil {
-			return "", "", err
+			return nil, "", err
 		}
 	}
-	bin = filepath.Join(m.Dir, "doc.test")
-	if err := m.goCmd(ctx, "test", "-c", "-ldflags=-w", "-o", bin, "."); err != nil {
-		return "", "", fmt.Errorf("building the benchmark: %w", err)
+	bins = make([]string, len(seeds))
+	link := func(i int) error {
+		bins[i] = filepath.Join(m.Dir, fmt.Sprintf("doc-%d.test", seeds[i]))
+		ldflags := "-ldflags=-w -randlayout=" + strconv.FormatInt(seeds[i], 10)
+		if err := m.goCmd(ctx, "test", "-c", ldflags, "-o", bins[i], "."); err != nil {
+			return fmt.Errorf("building the benchmark: %w", err)
+		}
+		return nil
 	}
-	return bin, note, nil
+	if len(seeds) > 0 {
+		if err := link(0); err != nil {
+			return nil, "", err
+		}
+	}
+	var g errgroup.Group
+	g.SetLimit(2)
+	for i := 1; i < len(seeds); i++ {
+		g.Go(func() error { return link(i) })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, "", err
+	}
+	return bins, note, nil
 }
 
 func (m *Module) writeTest() error {
@@ -141,9 +165,10 @@ func (m *Module) writeTest() error {
 	return os.WriteFile(filepath.Join(m.Dir, "bench_test.go"), b.Bytes(), 0o644)
 }
 
-// goCmd runs go in the module, letting it complete go.mod.
+// goCmd runs go in the module, letting it complete go.mod, as a child the
+// runner ends alone (runner.Command).
 func (m *Module) goCmd(ctx context.Context, args ...string) error {
-	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd := runner.Command(ctx, "go", args...)
 	cmd.Dir = m.Dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
