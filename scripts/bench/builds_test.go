@@ -80,7 +80,9 @@ func TestUpgradePlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := func(codec string) rawfmt.Cell { return rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: codec} }
+	c := func(codec string) rawfmt.Cell {
+		return rawfmt.Cell{Op: "decode-map", Fixture: "fields-0005", Codec: codec}
+	}
 	anchor := rawfmt.Cell{Op: "decode-map", Fixture: rawfmt.Anchor, Codec: rawfmt.Base}
 	listed := func(cells ...rawfmt.Cell) []runner.Listed {
 		var l []runner.Listed

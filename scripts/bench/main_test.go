@@ -229,7 +229,9 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{nil, def},
 		{[]string{"-codecs", "goccy", "-ops", "", "-slice", "2ms", "-seed", "42", "-pairs", "3", "-layouts", "2"},
-			with(func(o *options) { o.sel.Codecs, o.slice, o.seed, o.pairs, o.layouts = "goccy", 2*time.Millisecond, 42, 3, 2 })},
+			with(func(o *options) {
+				o.sel.Codecs, o.slice, o.seed, o.pairs, o.layouts = "goccy", 2*time.Millisecond, 42, 3, 2
+			})},
 		{[]string{"-quick"}, with(func(o *options) { o.sel, o.quick, o.rounds, o.pairs = quick, true, 4, 8 })},
 		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map"},
 			with(func(o *options) {

@@ -29,13 +29,13 @@ func TestPlan(t *testing.T) {
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}.String()
 	}
 	want := map[string]string{
-		rawfmt.NoopCell.String(): cell("decode-struct", rawfmt.Anchor, rawfmt.Base) + " " + rawfmt.UnitAnchorNs,
-		cell("decode-map", "fields-0005", "goccy"):         cell("decode-map", "fields-0005", rawfmt.Base) + " " + rawfmt.UnitBaseNs,
-		cell("decode-map", "fields-0005", rawfmt.Floor):    cell("decode-map", "fields-0005", rawfmt.Base) + " " + rawfmt.UnitBaseNs,
-		cell("decode-map", "fields-0005", rawfmt.Base):     cell("decode-map", rawfmt.Anchor, rawfmt.Base) + " " + rawfmt.UnitAnchorNs,
-		cell("get5", "fields-0005", "gjson"):               cell("get5", "fields-0005", rawfmt.V2Base) + " " + rawfmt.UnitBaseNs,
-		cell("get5", "fields-0005", rawfmt.V2Base):         cell("get5", rawfmt.Anchor, rawfmt.V2Base) + " " + rawfmt.UnitAnchorNs,
-		cell("get5", "fields-0005", "goccy"):               "",
+		rawfmt.NoopCell.String():                        cell("decode-struct", rawfmt.Anchor, rawfmt.Base) + " " + rawfmt.UnitAnchorNs,
+		cell("decode-map", "fields-0005", "goccy"):      cell("decode-map", "fields-0005", rawfmt.Base) + " " + rawfmt.UnitBaseNs,
+		cell("decode-map", "fields-0005", rawfmt.Floor): cell("decode-map", "fields-0005", rawfmt.Base) + " " + rawfmt.UnitBaseNs,
+		cell("decode-map", "fields-0005", rawfmt.Base):  cell("decode-map", rawfmt.Anchor, rawfmt.Base) + " " + rawfmt.UnitAnchorNs,
+		cell("get5", "fields-0005", "gjson"):            cell("get5", "fields-0005", rawfmt.V2Base) + " " + rawfmt.UnitBaseNs,
+		cell("get5", "fields-0005", rawfmt.V2Base):      cell("get5", rawfmt.Anchor, rawfmt.V2Base) + " " + rawfmt.UnitAnchorNs,
+		cell("get5", "fields-0005", "goccy"):            "",
 	}
 	for c, w := range want {
 		if got[c] != w {
