@@ -66,6 +66,10 @@ type Run struct {
 	Blocks []Block
 	GC     map[string][]Cycle
 
+	// Memo holds what package model computes from the run once, for as
+	// long as the run lives.
+	Memo any
+
 	cells  map[rawfmt.Cell]Samples
 	tables map[string][]*benchfmt.Result // per op, in file order, with TableUnits only
 	units  benchfmt.UnitMetadataMap

@@ -176,14 +176,16 @@ type sampleKey struct {
 	unit string
 }
 
-var allSamples sync.Map // *load.Run → *runSamples
+var memoMu sync.Mutex // guards every run's Memo
 
+// samplesOf is r's cache of samples, kept in r.Memo so that it lives as long as r.
 func samplesOf(r *load.Run) *runSamples {
-	if s, ok := allSamples.Load(r); ok {
-		return s.(*runSamples)
+	memoMu.Lock()
+	defer memoMu.Unlock()
+	if r.Memo == nil {
+		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}}
 	}
-	s, _ := allSamples.LoadOrStore(r, &runSamples{run: r, cache: map[sampleKey]Sample{}})
-	return s.(*runSamples)
+	return r.Memo.(*runSamples)
 }
 
 func (rs *runSamples) of(c rawfmt.Cell, unit string) Sample {
