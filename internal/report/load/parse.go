@@ -235,13 +235,16 @@ func OrigValue(v benchfmt.Value) (float64, string) {
 }
 
 // tableResult is res with only its finite values in TableUnits.
+// Its configuration is left out: it is the run's, and the per-process lines
+// of a paired run would split benchstat's tables by process.
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
-	res = res.Clone()
-	res.Values = slices.DeleteFunc(res.Values, func(v benchfmt.Value) bool {
-		val, unit := OrigValue(v)
-		return !slices.Contains(TableUnits, unit) || !finite(val)
-	})
-	return res
+	out := &benchfmt.Result{Name: slices.Clone(res.Name), Iters: res.Iters}
+	for _, v := range res.Values {
+		if val, unit := OrigValue(v); slices.Contains(TableUnits, unit) && finite(val) {
+			out.Values = append(out.Values, v)
+		}
+	}
+	return out
 }
 
 func appendNew(list []string, s string) []string {

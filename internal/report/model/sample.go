@@ -81,17 +81,42 @@ func values(vals []float64, seed uint64) Sample {
 	if len(vals) < MinBootstrapSamples {
 		return s
 	}
+	// A resample's median is an order statistic of the sorted values: count
+	// how often each is drawn and walk the counts to the middle.
 	rng := rand.New(rand.NewPCG(1, seed))
+	sorted := slices.Sorted(slices.Values(vals))
+	n := len(sorted)
+	counts := make([]int, n)
 	s.Reps = make([]float64, BootstrapReps)
-	draw := make([]float64, len(vals))
 	for j := range s.Reps {
-		for i := range draw {
-			draw[i] = vals[rng.IntN(len(vals))]
+		clear(counts)
+		for range n {
+			counts[rng.IntN(n)]++
 		}
-		slices.Sort(draw)
-		s.Reps[j] = median(draw)
+		s.Reps[j] = countedMedian(sorted, counts)
 	}
 	return s
+}
+
+// countedMedian is the median of a multiset of sorted, value i counted counts[i] times.
+func countedMedian(sorted []float64, counts []int) float64 {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	at := func(k int) float64 { // the k-th smallest, from 0
+		for i, c := range counts {
+			if k < c {
+				return sorted[i]
+			}
+			k -= c
+		}
+		return sorted[len(sorted)-1]
+	}
+	if total%2 == 1 {
+		return at(total / 2)
+	}
+	return (at(total/2-1) + at(total/2)) / 2
 }
 
 // Derive computes stat on the points of samples, with the interval of stat
