@@ -68,6 +68,7 @@ type Options struct {
 	GCHeap    uint64        // the live heap whose collections each round times; 0 for none
 	GCCycles  int           // collections of it timed each round
 	PartCells int           // cells of one process, about: a round runs in as many processes as that takes
+	AllocCap  int           // bytes a slice may allocate, at most (see calibrate)
 }
 
 // A Size is the document size a cell's lines report.
@@ -84,7 +85,8 @@ type Meter struct {
 	// neighbour (make bench-noise): its results follow a neighbour line.
 	Neighbour func(r int) bool
 
-	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell, for its next iteration count
+	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell
+	iters  map[cellOf]int       // the iterations of every slice of a cell, fixed at its first
 	warned bool
 	Spent  Spent // where the rounds' time went
 }
@@ -134,7 +136,7 @@ func (m *Meter) Cells() int {
 // before each slice would mark them all.
 func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progress) error {
 	if m.perOp == nil {
-		m.perOp = map[cellOf][]float64{}
+		m.perOp, m.iters = map[cellOf][]float64{}, map[cellOf]int{}
 	}
 	rng := runner.Rand(m.O.Seed, "round", r)
 	blocks := slices.Clone(m.Blocks)
@@ -335,16 +337,16 @@ func (m *Meter) estimate(c cellOf) float64 {
 	return 0
 }
 
-// slice times one slice of c, its iteration count from the ns/op of its
-// slices so far; before its first, calibrate finds one.
+// slice times one slice of c, of the iterations calibrate chose for every
+// slice of the cell in the run.
 func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, error) {
 	s := servers[c.build]
-	if len(m.perOp[c]) == 0 {
+	if m.iters[c] == 0 {
 		if err := m.calibrate(s, c); err != nil {
 			return wire.SliceResult{}, err
 		}
 	}
-	n := max(1, int(math.Round(float64(m.O.Slice)/m.estimate(c))))
+	n := m.iters[c]
 	start := time.Now()
 	res, err := s.Slice(c.cell, n)
 	if err != nil {
@@ -365,7 +367,11 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, err
 
 // calibrate times untimed slices of c, each of more iterations, until one
 // after the first (whose call may be a cold one) takes a quarter of Slice,
-// and keeps its ns/op.
+// and fixes the iterations of c's slices: as many as take Slice, but no
+// more than allocate AllocCap. With GC off a slice's allocation piles up,
+// and past a megabyte or two each new byte costs several times what it does
+// on a heap the runtime recycles: a slice that allocated more would time
+// the pile, not the codec.
 func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
 	for n, first := 1, true; ; first = false {
 		res, err := s.Slice(c.cell, n)
@@ -373,7 +379,13 @@ func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
 			return err
 		}
 		if !first && time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
-			m.perOp[c] = []float64{float64(res.Ns) / float64(n)}
+			perOp, bytes := float64(res.Ns)/float64(n), float64(res.Bytes)/float64(n)
+			m.perOp[c] = []float64{perOp}
+			iters := max(1, int(math.Round(float64(m.O.Slice)/perOp)))
+			if bytes > 0 && m.O.AllocCap > 0 {
+				iters = min(iters, max(1, int(float64(m.O.AllocCap)/bytes)))
+			}
+			m.iters[c] = iters
 			return nil
 		}
 		n = min(n*100, max(n+1, int(float64(n)*float64(m.O.Slice)/2/float64(res.Ns))))
