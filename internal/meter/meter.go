@@ -367,7 +367,7 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, err
 
 // calibrate times untimed slices of c, each of more iterations, until one
 // after the first (whose call may be a cold one) takes a quarter of Slice,
-// and fixes the iterations of c's slices: as many as take Slice, but no
+// times one more like it, and fixes the iterations of c's slices: as many as take Slice, but no
 // more than allocate AllocCap. With GC off a slice's allocation piles up,
 // and past a megabyte or two each new byte costs several times what it does
 // on a heap the runtime recycles: a slice that allocated more would time
@@ -379,7 +379,13 @@ func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
 			return err
 		}
 		if !first && time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
-			perOp, bytes := float64(res.Ns)/float64(n), float64(res.Bytes)/float64(n)
+			// The faster of two such slices: one slowed by the host would
+			// shorten every slice of the cell.
+			again, err := s.Slice(c.cell, n)
+			if err != nil {
+				return err
+			}
+			perOp, bytes := float64(min(res.Ns, again.Ns))/float64(n), float64(res.Bytes)/float64(n)
 			m.perOp[c] = []float64{perOp}
 			iters := max(1, int(math.Round(float64(m.O.Slice)/perOp)))
 			if bytes > 0 && m.O.AllocCap > 0 {

@@ -1,124 +1,195 @@
 package main
 
 import (
-	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
+	"path/filepath"
 	"strings"
-	"unicode/utf8"
+	"text/tabwriter"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
-// compareRuns compares two runs, each a raw file or a directory of them pooled.
-// It prints what differs between their machines and toolchains, a summary,
-// the cells whose change is significant by size of effect and how many did
-// not change, and writes benchstat of every cell, old against new, to a file
-// it names in os.TempDir, leaving the raw directories as they were.
-// benchstat reads both pools from one stream; a sideKey line labels each.
+// Two instruction counts of the same cells agree when the median relative
+// difference is at most instrMedian and no codec cell's exceeds instrCell
+// (make bench-instr-check). Old runs' allocating copies (rawfmt.AllocRef)
+// count toward the median only: what their allocations cost varies with
+// the process's heap layout by a few percent.
+const (
+	instrMedian = 0.002
+	instrCell   = 0.01
+)
+
+// compareRuns compares two runs, each a raw file or the newest run of a
+// directory of them (model.MatchRuns): what differs between their machines
+// and toolchains, how many cells' intervals overlap, the median difference,
+// and the cells whose change's interval leaves out 1, largest first. It
+// writes benchstat of every cell's ns/op, old against new, to a file it
+// names in os.TempDir. Two instruction counts that disagree beyond
+// instrMedian or instrCell are an error.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
-	oldLabel, newLabel := oldArg, newArg
-	if oldLabel == newLabel {
-		oldLabel, newLabel = oldArg+" (old)", newArg+" (new)"
-	}
-	sides := []struct{ arg, label string }{{oldArg, oldLabel}, {newArg, newLabel}}
-	pools := make([]*load.Pool, len(sides))
-	for i, side := range sides {
-		pool, err := load.ReadPool(side.arg)
+	var runs [2]*load.Run
+	for i, arg := range []string{oldArg, newArg} {
+		r, err := loadArg(arg)
 		if err != nil {
-			return fmt.Errorf("compare %s: %w", side.arg, err)
+			return fmt.Errorf("compare %s: %w", arg, err)
 		}
-		pools[i] = pool
+		runs[i] = r
 	}
-	if d := differences(pools[0], pools[1]); d != "" {
-		fmt.Fprintf(w, "Note: OLD and NEW ran on different machines or toolchains (%s): every change below includes that difference.\n\n", d)
+	old, new := runs[0], runs[1]
+	fmt.Fprintf(w, "OLD: %s\nNEW: %s\n", old.Raw.Path, new.Raw.Path)
+	if d := differences(old, new); d != "" {
+		fmt.Fprintf(w, "Note: OLD and NEW ran on different machines, toolchains or meters (%s): every change below includes that difference.\n", d)
 	}
-	var all []*benchfmt.Result
-	for i, side := range sides {
-		pool := pools[i]
-		summary := fmt.Sprintf("%d results from %s", len(pool.Results), strings.Join(pool.Files, ", "))
-		if len(pool.Bad) > 0 {
-			summary += fmt.Sprintf("; %d unparsable lines skipped (first: %s)", len(pool.Bad), pool.Bad[0])
+	m := model.MatchRuns(old, new)
+	fmt.Fprintf(w, "\n%d cells compared on %s (%d only in OLD, %d only in NEW).\n", len(m.Cells), m.Figure, m.OnlyOld, m.OnlyNew)
+	if !m.Exact {
+		fmt.Fprintf(w, "Their 95%% intervals overlap in %s of the cells.\n", format.Percent(100*m.Overlap))
+	}
+	fmt.Fprintf(w, "The median difference is %s.\n", format.Percent(100*m.MedianDiff))
+	changed := "no cell changed beyond its interval"
+	if m.Exact {
+		changed = "no cell changed"
+	}
+	if len(m.Changed) > 0 {
+		changed = fmt.Sprintf("%d cells changed beyond their intervals, largest change first", len(m.Changed))
+		if m.Exact {
+			changed = fmt.Sprintf("%d cells changed, largest change first", len(m.Changed))
 		}
-		fmt.Fprintf(w, "%s: %s\n", side.label, summary)
-		for _, res := range pool.Results {
-			res.SetConfig(sideKey, side.label)
-			i, _ := res.ConfigIndex(sideKey)
-			res.Config[i].File = true // written, so that benchstat reads it
+	}
+	fmt.Fprintf(w, "%s%s\n", strings.ToUpper(changed[:1]), changed[1:]+".")
+	if len(m.Changed) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "new/old\t95% CI\told\tnew\t  cell\t")
+		for _, c := range m.Changed[:min(len(m.Changed), 40)] {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t  %s\t\n", format.Ratio(c.Change.V), ci(c.Change), format.Sig(c.Old.V), format.Sig(c.New.V), c.Cell)
 		}
-		all = append(all, pool.Results...)
+		tw.Flush()
 	}
-	in, err := render.Benchfmt(all)
-	if err != nil {
+	if path, err := benchstatOf(old, new); err != nil {
 		return fmt.Errorf("compare: %w", err)
+	} else if path != "" {
+		fmt.Fprintf(w, "\nbenchstat of every cell's ns/op, old against new: %s\n", path)
 	}
-	out, err := render.Benchstat(in, "-table", "/"+rawfmt.KeyOp, "-row", "/"+rawfmt.KeyFixture+",/"+rawfmt.KeyCodec, "-col", sideKey, "-")
-	if err != nil {
-		return fmt.Errorf("compare: %w", err)
+	if m.Exact {
+		return instrVerdict(m)
 	}
-	var note string
-	if bytes.Contains(out, []byte(infinite)) {
-		// Same width, so benchstat's columns stay aligned.
-		out = bytes.ReplaceAll(out, []byte(infinite), []byte(strings.Repeat(" ", utf8.RuneCountInString(infinite))))
-		note = fmt.Sprintf("Cells with fewer than %d samples have no interval: benchstat cannot give a %.0f%% confidence interval of a median from so few, so their medians stand alone, without ±.\n",
-			model.MinMedianSamples, 100*model.Confidence)
-	}
-	full, err := writeTemp(out)
-	if err != nil {
-		return fmt.Errorf("compare: %w", err)
-	}
-	fmt.Fprintf(w, "\nbenchstat of every cell, old against new: %s\n%s\n", full, note)
-	return render.DiffSummary(w, model.Diffs(pools[0].Results, pools[1].Results, load.TableUnits))
+	return nil
 }
 
-// compareKeys are the configuration lines that say where and with what a run
-// was measured, which differences names when OLD and NEW differ in them.
-var compareKeys = []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGo}
+// ci is a change's interval, or none.
+func ci(e model.Estimate) string {
+	if !e.ShowsCI() {
+		return format.None
+	}
+	return "[" + format.Ratio(e.Lo) + ", " + format.Ratio(e.Hi) + "]"
+}
 
-// differences lists, as "key a → b; …", the compareKeys whose values differ
-// between the results of old and new, each side's values in the order they
-// come; a key one side does not record is left out. It is "" when none differ.
-func differences(old, new *load.Pool) string {
-	values := func(p *load.Pool, key string) []string {
-		var vs []string
-		for _, res := range p.Results {
-			if v := res.GetConfig(key); v != "" && !slices.Contains(vs, v) {
-				vs = append(vs, v)
+// instrVerdict fails two instruction counts that disagree.
+func instrVerdict(m model.Match) error {
+	var over []string
+	for _, c := range m.Cells {
+		if d := c.New.V/c.Old.V - 1; (d > instrCell || d < -instrCell) && c.Cell.Codec != rawfmt.AllocRef {
+			over = append(over, c.Cell.String())
+		}
+	}
+	switch {
+	case m.MedianDiff > instrMedian:
+		return fmt.Errorf("the runs disagree: the median relative difference %.3f%% exceeds %.1f%%", 100*m.MedianDiff, 100*instrMedian)
+	case len(over) > 0:
+		return fmt.Errorf("the runs disagree: %d cells differ by more than %.0f%%: %s", len(over), 100*instrCell, strings.Join(over, ", "))
+	}
+	return nil
+}
+
+// loadArg loads a raw file, or the newest run of a directory of them.
+func loadArg(arg string) (*load.Run, error) {
+	path := arg
+	if info, err := os.Stat(arg); err != nil {
+		return nil, err
+	} else if info.IsDir() {
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, err
+		}
+		var newest rawfmt.RawName
+		for _, e := range entries {
+			if n, err := rawfmt.ParseRawName(e.Name()); err == nil && n.Stamp.After(newest.Stamp) {
+				newest, path = n, filepath.Join(arg, e.Name())
 			}
 		}
-		return vs
+		if path == arg {
+			return nil, errors.New("no raw file in the directory")
+		}
 	}
+	name, err := rawfmt.ParseRawName(filepath.Base(path))
+	if err != nil {
+		return nil, err
+	}
+	return load.Load(load.Raw{Path: path, File: filepath.Base(path), Name: name})
+}
+
+// compareKeys are the configuration lines that say where, with what and how
+// a run was measured, which differences names when OLD and NEW differ in them.
+var compareKeys = []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGeneration, rawfmt.KeyGo, rawfmt.KeyMeter}
+
+// differences lists, as "key a → b; …", the compareKeys whose values differ
+// between old and new; "" when none do.
+func differences(old, new *load.Run) string {
 	var out []string
 	for _, key := range compareKeys {
-		o, n := values(old, key), values(new, key)
-		if len(o) > 0 && len(n) > 0 && !slices.Equal(o, n) {
-			out = append(out, fmt.Sprintf("%s %s → %s", key, strings.Join(o, ", "), strings.Join(n, ", ")))
+		o, _ := old.Value(key)
+		n, _ := new.Value(key)
+		if o != n {
+			out = append(out, fmt.Sprintf("%s %s → %s", key, cmp.Or(o, "none"), cmp.Or(n, "none")))
 		}
 	}
 	return strings.Join(out, "; ")
 }
 
-const (
-	sideKey  = "compared" // the configuration key that tells benchstat a result's run
-	infinite = "± ∞"      // how benchstat writes the interval it cannot give
-)
+// sideKey is the configuration key that tells benchstat a result's run.
+const sideKey = "compared"
 
-// writeTemp writes data to a new file in os.TempDir and returns its name; on
-// failure it leaves no file behind.
-func writeTemp(data []byte) (string, error) {
+// benchstatOf writes benchstat of both runs' ns/op, B/op and allocs/op to a
+// new file in os.TempDir and returns its name; "" when they have none.
+func benchstatOf(old, new *load.Run) (string, error) {
+	var all []*benchfmt.Result
+	for i, r := range []*load.Run{old, new} {
+		for _, op := range r.Ops {
+			for _, res := range r.TableResults(op) {
+				res = res.Clone()
+				res.SetConfig(sideKey, []string{"OLD", "NEW"}[i])
+				j, _ := res.ConfigIndex(sideKey)
+				res.Config[j].File = true // written, so that benchstat reads it
+				all = append(all, res)
+			}
+		}
+	}
+	if len(all) == 0 {
+		return "", nil
+	}
+	in, err := render.Benchfmt(all)
+	if err != nil {
+		return "", err
+	}
+	out, err := render.Benchstat(in, "-table", "/"+rawfmt.KeyOp, "-row", "/"+rawfmt.KeyFixture+",/"+rawfmt.KeyCodec, "-col", sideKey, "-")
+	if err != nil {
+		return "", err
+	}
 	f, err := os.CreateTemp("", "jsoncost-compare-*.txt")
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(data)
+	_, err = f.Write(out)
 	if err = errors.Join(err, f.Close()); err != nil {
 		os.Remove(f.Name())
 		return "", err
