@@ -63,7 +63,7 @@ INSTR_FILES = $(shell ls -1 results/*/raw/*-instr.txt 2>/dev/null | sort -t/ -k4
 
 ## bench-instr-check: two instruction-count runs agree (median cell within 0.2%, every codec cell within 1%); OLD=, NEW= default to the two newest
 bench-instr-check:
-	$(GO) run ./scripts/instr -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
+	$(GO) run ./scripts/report -compare '$(or $(OLD),$(word 2,$(INSTR_FILES)))' '$(or $(NEW),$(word 1,$(INSTR_FILES)))'
 
 ## bench-doc: the comparison for your own document: DOC=… FIELDS=… [QPS=…] [PER_REQUEST=…] [ROUNDS=…] [SLICE=… the time a timed slice aims at, default 1ms], then the report
 bench-doc:

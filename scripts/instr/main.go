@@ -20,11 +20,8 @@
 // cell never. The figures go, after a header that ends with what the binary
 // says of itself under valgrind, to
 // results/<machine-id>/raw/<UTC timestamp>-instr.txt, renamed into place only
-// when every cell has its figure.
-//
-// With -compare A B it reports the median and largest relative difference of
-// two instr raw files over the cells both hold, failing when the median exceeds
-// 0.2% or any cell's 1% (old runs' allocating copies count toward the median only).
+// when every cell has its figure. Two counts are compared by make
+// bench-instr-check, which is make compare of two instruction counts.
 package main
 
 import (
@@ -53,45 +50,25 @@ type options struct {
 	valgrind string // the valgrind executable
 	bin      string // a prebuilt benchmark binary; "" builds one
 	results  string // the results directory
-	compare  bool   // compare the two raw files of args instead
-	args     []string
 }
 
 func main() {
 	o, err := parseFlags(os.Args[1:], os.Stderr)
-	runner.Main("instr", err, syscall.SIGTERM, func(ctx context.Context) error {
-		if o.compare {
-			return compareFiles(os.Stdout, o.args[0], o.args[1])
-		}
-		return run(ctx, o, os.Stderr)
-	})
+	runner.Main("instr", err, syscall.SIGTERM, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
 // parseFlags reads the command line; an empty -ops or -fixtures is the default.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
 	fs := runner.NewFlags("instr")
-	fs.TakeArgs = true
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: instr [flags]\n       instr -compare A B")
-		fs.PrintDefaults()
-	}
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
 	fs.Count("target", "instructions the smaller count's slice of a cell should execute (default 100000000)", &o.target)
 	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
 	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
 	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.BoolVar(&o.compare, "compare", false, "compare two instr raw files given as arguments: fail when the median relative difference exceeds 0.2% or any cell's exceeds 1%")
 	if err := fs.Parse(args, stderr); err != nil {
 		return o, err
-	}
-	o.args = fs.Args()
-	switch {
-	case o.compare && len(o.args) != 2:
-		return o, errors.New("-compare takes two raw files")
-	case !o.compare && len(o.args) > 0:
-		return o, fmt.Errorf("unexpected argument %q", o.args[0])
 	}
 	o.sel.Ops = cmp.Or(o.sel.Ops, defaultOps)
 	o.sel.Fixtures = cmp.Or(o.sel.Fixtures, defaultFixtures)

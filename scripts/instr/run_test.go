@@ -210,10 +210,8 @@ func TestParseFlags(t *testing.T) {
 		{args: nil, want: options{sel: rawfmt.Selection{Ops: defaultOps, Fixtures: defaultFixtures}, parallel: 2}},
 		{args: []string{"-codecs", "goccy", "-ops", "", "-fixtures", "fields-0005", "-parallel", "3"},
 			want: options{sel: rawfmt.Selection{Codecs: "goccy", Ops: defaultOps, Fixtures: "fields-0005"}, parallel: 3}},
-		{args: []string{"-compare", "a.txt", "b.txt"}, want: options{compare: true, args: []string{"a.txt", "b.txt"}}},
 		{args: []string{"-parallel", "0"}, err: `-parallel "0": want a positive whole number`},
 		{args: []string{"-target", "2e8"}, err: `-target "2e8": want a positive whole number`},
-		{args: []string{"-compare", "a.txt"}, err: "-compare takes two raw files"},
 		{args: []string{"a.txt"}, err: `unexpected argument "a.txt"`},
 	}
 	for _, tt := range tests {

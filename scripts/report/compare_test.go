@@ -1,197 +1,119 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// fullOutput returns the benchstat file compare names in its output, and
-// removes it when the test ends.
-func fullOutput(t *testing.T, out string) string {
-	t.Helper()
-	m := regexp.MustCompile(`benchstat of every cell, old against new: (\S+)`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("output names no benchstat file:\n%.2000s", out)
+// pairedRaw is a paired run of decode-map on two documents: encoding-json
+// and fast, fast's slices fastRatio of its base's with 3% noise, in 6
+// rounds on 2 layouts, 5 pairs each.
+func pairedRaw(fastRatio float64, seed uint64, goVersion string) string {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	noise := func() float64 { return math.Exp(0.03 * rng.NormFloat64()) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: linux-amd64-x\n%s: %s\n%s: %s\n%s: 6\n%s: %s\n", rawfmt.KeyMachine, rawfmt.KeyGo, goVersion, rawfmt.KeyMeter, rawfmt.MeterPaired,
+		rawfmt.KeyRounds, rawfmt.KeyAnchor, rawfmt.Anchor)
+	for round := 1; round <= 6; round++ {
+		fmt.Fprintf(&b, "%s: %d\n%s: %d\n", rawfmt.KeyLayout, round%2+1, rawfmt.KeyRound, round)
+		for _, f := range []string{"fields-0005", rawfmt.Anchor} {
+			base := rawfmt.Cell{Op: "decode-map", Fixture: f, Codec: rawfmt.Base}
+			fast := rawfmt.Cell{Op: "decode-map", Fixture: f, Codec: "fast"}
+			for range 5 {
+				fmt.Fprintf(&b, "%s 10 %g ns/op 100 B/op 1 allocs/op %g %s\n", base.Name(), 1000*noise(), 1000*noise(), rawfmt.UnitAnchorNs)
+				fmt.Fprintf(&b, "%s 10 %g ns/op 50 B/op 1 allocs/op %g %s\n", fast.Name(), 1000*fastRatio*noise(), 1000*noise(), rawfmt.UnitBaseNs)
+			}
+		}
 	}
-	t.Cleanup(func() { os.Remove(m[1]) })
-	return readFile(t, m[1])
+	return b.String()
 }
 
-// unitSummary returns the summary lines of one unit: its count line and
-// the rows of its changed cells.
-func unitSummary(out, unit string) []string {
-	_, rest, _ := strings.Cut(out, "\n"+unit+": ")
-	block, _, _ := strings.Cut(unit+": "+rest, "\n\n")
-	return strings.Split(block, "\n")
-}
-
-func TestCompare(t *testing.T) {
-	t.Parallel()
+// compare runs make compare on two raw files of the given texts.
+func compare(t *testing.T, old, new string) (string, error) {
+	t.Helper()
 	dir := t.TempDir()
-	old := writeRaw(t, dir, "old", testRaw, synth{}.text())
-	slower := synth{codecs: []synthCodec{
-		{name: rawfmt.Base, declare: true, speed: 1.3, ops: allOps},
-		{name: "sonic-std", declare: true, speed: 0.35, ops: allOps},
-	}}
-	writeRaw(t, dir, "new", rawName(60, rawfmt.KindFull), slower.text())
-	writeRaw(t, dir, "new", rawName(120, rawfmt.KindFull), slower.text())
-	few := writeRaw(t, dir, "few", rawName(0, rawfmt.KindQuick), synth{rounds: 3}.text())
-	// Cells per codec and operation: one per fixture. The default matrix
-	// has encoding-json, sonic-std and goccy on every operation but get5,
-	// sonic-std and gjson on get5, the floor on two operations, and noop.
-	n, ops := len(synthFixtures()), len(allOps)
-	all := 3*ops*n + 2*n + 2*n + 1
+	paths := []string{filepath.Join(dir, "20261201T000000Z.txt"), filepath.Join(dir, "20261202T000000Z.txt")}
+	for i, text := range []string{old, new} {
+		if err := os.WriteFile(paths[i], []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	err := compareRuns(paths[0], paths[1], &out)
+	if m := regexp.MustCompile(`old against new: (\S+)`).FindStringSubmatch(out.String()); m != nil {
+		t.Cleanup(func() { os.Remove(m[1]) })
+	}
+	return out.String(), err
+}
+
+// TestCompareRatios: two paired runs are compared on each codec's ratio to
+// its base: runs that agree overlap everywhere and list no change; a run
+// in which fast got faster lists both its cells, and names its Go.
+func TestCompareRatios(t *testing.T) {
+	out, err := compare(t, pairedRaw(0.5, 1, "go1.27.3"), pairedRaw(0.5, 2, "go1.27.3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2 cells compared on ratio to the base (0 only in OLD, 0 only in NEW).", "overlap in 100% of the cells.", "No cell changed beyond its interval."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("agreeing runs: output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Note:") {
+		t.Errorf("agreeing runs: a note of a difference:\n%s", out)
+	}
+	out, err = compare(t, pairedRaw(0.5, 1, "go1.27.3"), pairedRaw(0.4, 2, "go1.28.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"go go1.27.3 → go1.28.0", "The median difference is 20%.", "2 cells changed beyond their intervals", "op=decode-map/fixture=fields-0005/codec=fast", "op=decode-map/fixture=fields-0050/codec=fast"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("fast got faster: output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestCompareInstr: two instruction counts are compared on their exact
+// figures and fail past 0.2% at the median or 1% in a cell.
+func TestCompareInstr(t *testing.T) {
+	counts := func(scale map[string]float64) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Unit %s %s\n", rawfmt.UnitInstr, rawfmt.AssumeExact)
+		for _, codec := range []string{rawfmt.Base, "a", "b", "c"} {
+			for _, f := range []string{"fields-0005", "fields-0050"} {
+				v := 1000 * scale[codec+"/"+f]
+				if v == 0 {
+					v = 1000
+				}
+				fmt.Fprintf(&b, "%s-1 1000 %g %s\n", rawfmt.Cell{Op: "decode-map", Fixture: f, Codec: codec}.Name(), v, rawfmt.UnitInstr)
+			}
+		}
+		return b.String()
+	}
 	tests := []struct {
-		name      string
-		old, new  string
-		want      []string // in the output
-		wantFull  []string // in the benchstat file
-		not       []string // in neither
-		unchanged string   // the ns/op count line
+		scale map[string]float64
+		want  string // "" for agreement
 	}{
-		{
-			name: "a file against a directory",
-			old:  old, new: filepath.Join(dir, "new", "raw"),
-			want:     []string{rawName(60, rawfmt.KindFull), rawName(120, rawfmt.KindFull), "+30%", "decode-struct/fields-0050/" + rawfmt.Base},
-			wantFull: []string{"op: decode-struct", "fields-0050 " + rawfmt.Base, "+30", "vs base"},
-			not:      []string{"no interval", "∞"},
-			// encoding-json changed; sonic-std and noop did not; the rest
-			// is not in NEW.
-			unchanged: fmt.Sprintf("ns/op: %d cells changed significantly (p < 0.05), largest change first; %d unchanged; %d only in OLD.", ops*n, ops*n+1, all-2*ops*n-1),
-		},
-		{
-			name: "too few samples for an interval or a test",
-			old:  few, new: few,
-			want:      []string{"(old)", "(new)", "no interval"},
-			not:       []string{"∞"},
-			unchanged: fmt.Sprintf("ns/op: no cell changed significantly; 0 unchanged; %d with too few samples to tell.", all),
-		},
+		{map[string]float64{"a/fields-0005": 1.001}, ""},
+		{map[string]float64{"a/fields-0005": 1.02}, "1 cells differ by more than 1%: op=decode-map/fixture=fields-0005/codec=a"},
+		{map[string]float64{"a/fields-0005": 1.005, "b/fields-0005": 1.005, "c/fields-0005": 1.005, "a/fields-0050": 1.005, "c/fields-0050": 1.005}, "the median relative difference 0.500% exceeds 0.2%"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			out, err := runReport(t, "-compare", tt.old, tt.new)
-			if err != nil {
-				t.Fatalf("compare: %v\n%s", err, out)
-			}
-			full := fullOutput(t, out)
-			for _, want := range tt.want {
-				if !strings.Contains(out, want) {
-					t.Errorf("output lacks %q:\n%.3000s", want, out)
-				}
-			}
-			for _, want := range tt.wantFull {
-				if !strings.Contains(full, want) {
-					t.Errorf("benchstat file lacks %q:\n%.3000s", want, full)
-				}
-			}
-			for _, not := range tt.not {
-				if strings.Contains(out+full, not) {
-					t.Errorf("output has %q:\n%.3000s", not, out)
-				}
-			}
-			if got := unitSummary(out, "ns/op")[0]; got != tt.unchanged {
-				t.Errorf("ns/op summary %q, want %q", got, tt.unchanged)
-			}
-		})
-	}
-	for _, args := range [][]string{{"-compare", old}, {"-compare", old, filepath.Join(dir, "missing")}} {
-		if _, err := runReport(t, args...); err == nil {
-			t.Errorf("report %q succeeded", args)
+		out, err := compare(t, counts(nil), counts(tt.scale))
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%v: %v, want %q\n%s", tt.scale, err, tt.want, out)
 		}
-	}
-}
-
-// The summary lists the significant changes by size of effect, a halving
-// as large as a doubling, before the full output.
-func TestCompareSortsByEffect(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	codecs := func(base, sonic, goccy float64) synth {
-		return synth{codecs: []synthCodec{
-			{name: rawfmt.Base, declare: true, speed: base, ops: allOps},
-			{name: "sonic-std", declare: true, speed: sonic, ops: allOps},
-			{name: "goccy", declare: true, speed: goccy, ops: allOps},
-			{name: "gjson", declare: true, speed: 0.2, ops: []string{"get5"}},
-		}}
-	}
-	old := writeRaw(t, dir, "old", testRaw, codecs(1, 0.4, 0.6).text())
-	// encoding-json +30%, sonic-std -50% (a halving: effect ln 2), goccy
-	// +70% (ln 1.7, between them), gjson unchanged.
-	new := writeRaw(t, dir, "new", testRaw, codecs(1.3, 0.2, 1.02).text())
-	out, err := runReport(t, "-compare", old, new)
-	if err != nil {
-		t.Fatalf("compare: %v\n%s", err, out)
-	}
-	fullOutput(t, out)
-	if i, j := strings.Index(out, "benchstat of every cell"), strings.Index(out, "ns/op: "); i < 0 || j < i {
-		t.Errorf("the summary does not follow the name of the benchstat file:\n%.2000s", out)
-	}
-	lines := unitSummary(out, "ns/op")
-	n := len(synthFixtures())
-	if want := fmt.Sprintf("ns/op: %d cells changed significantly (p < 0.05), largest change first; %d unchanged.", 3*len(allOps)*n, n+1); lines[0] != want {
-		t.Errorf("count line %q, want %q", lines[0], want)
-	}
-	var order []string // codecs in the order the rows name them, runs collapsed
-	for _, row := range lines[2:] {
-		f := strings.Fields(row)
-		cell := strings.Split(f[len(f)-1], "/")
-		if codec := cell[len(cell)-1]; len(order) == 0 || order[len(order)-1] != codec {
-			order = append(order, codec)
+		if !strings.Contains(out, "8 cells compared on "+rawfmt.UnitInstr) {
+			t.Errorf("%v: output:\n%s", tt.scale, out)
 		}
-	}
-	if want := []string{"sonic-std", "goccy", rawfmt.Base}; !slices.Equal(order, want) {
-		t.Errorf("rows name codecs in the order %q, want %q:\n%s", order, want, strings.Join(lines, "\n"))
-	}
-}
-
-// Runs from two machines or toolchains are compared, with one line first
-// that names what differs; a key one side does not record counts as no
-// difference.
-func TestCompareNamesOtherMachine(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	base := synth{}.text()
-	other := func(kv ...string) string { // base with key, value pairs in place of its lines
-		raw := base
-		for i := 0; i < len(kv); i += 2 {
-			raw = regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(kv[i])+`: .*$`).ReplaceAllLiteralString(raw, kv[i]+": "+kv[i+1])
-		}
-		return raw
-	}
-	old := writeRaw(t, dir, "old", testRaw, base)
-	for _, tt := range []struct {
-		name, raw, want string // want "": no line
-	}{
-		{"same machine", base, ""},
-		{"another machine", other(rawfmt.KeyMachine, "linux-amd64-other"), "machine-id synthetic → linux-amd64-other)"},
-		{"another go", other(rawfmt.KeyGo, "go1.27.3"), "(go go1.26.8 → go1.27.3)"},
-		{"another cpu and go", other(rawfmt.KeyCPU, "Other CPU", rawfmt.KeyGo, "go1.27.3"), "(cpu Synthetic CPU @ 3.00GHz → Other CPU; go go1.26.8 → go1.27.3)"},
-		{"no machine-id line", other(rawfmt.KeyMachine, ""), ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			new := writeRaw(t, filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")), "new", testRaw, tt.raw)
-			out, err := runReport(t, "-compare", old, new)
-			if err != nil {
-				t.Fatalf("compare: %v\n%s", err, out)
-			}
-			fullOutput(t, out)
-			first, _, _ := strings.Cut(out, "\n")
-			const note = "Note: OLD and NEW ran on different machines or toolchains ("
-			switch {
-			case tt.want == "" && strings.Contains(out, note):
-				t.Errorf("output notes a difference:\n%.500s", out)
-			case tt.want != "" && (!strings.HasPrefix(first, note) || !strings.Contains(first, tt.want)):
-				t.Errorf("first line %q, want it to start %q and hold %q", first, note, tt.want)
-			}
-		})
 	}
 }
