@@ -27,7 +27,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"syscall"
