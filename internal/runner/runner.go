@@ -77,11 +77,11 @@ func WriteRaw(path string, replace bool, stderr io.Writer, write func(w io.Write
 
 // WriteRawFile writes this machine's raw file of kind,
 // results/<machine-id>/raw/<UTC timestamp>[-kind].txt, through write
-// (given the machine id) as WriteRaw does.
-func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer, machine string) error) error {
+// (given the machine id) as WriteRaw does, and returns its path.
+func WriteRawFile(results, kind string, stderr io.Writer, write func(w io.Writer, machine string) error) (path string, err error) {
 	id := runinfo.MachineID()
-	return WriteRaw(filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String()), false, stderr,
-		func(w io.Writer) error { return write(w, id) })
+	path = filepath.Join(results, id, "raw", rawfmt.NewRawName(time.Now(), kind).String())
+	return path, WriteRaw(path, false, stderr, func(w io.Writer) error { return write(w, id) })
 }
 
 // ErrInterrupted starts the error of a run that a signal stopped.

@@ -141,7 +141,7 @@ func TestBuildDirRemovesStale(t *testing.T) {
 func TestWriteRawFile(t *testing.T) {
 	results := t.TempDir()
 	var log strings.Builder
-	err := WriteRawFile(results, rawfmt.KindInstr, &log, func(w io.Writer, machine string) error {
+	_, err := WriteRawFile(results, rawfmt.KindInstr, &log, func(w io.Writer, machine string) error {
 		_, err := fmt.Fprintln(w, machine)
 		return err
 	})

@@ -16,6 +16,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/jsoncost/jsoncost/internal/meter"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+	"github.com/jsoncost/jsoncost/internal/report/render"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -76,7 +79,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		m.Blocks = upgradePlan(bs, p)
 		kind = rawfmt.KindUpgrade
 	}
-	return runner.WriteRawFile(o.results, kind, stderr, func(w io.Writer, id string) error {
+	path, err := runner.WriteRawFile(o.results, kind, stderr, func(w io.Writer, id string) error {
 		var raw bytes.Buffer
 		if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
 			return err
@@ -90,6 +93,28 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		}
 		return nil
 	})
+	if err != nil || !o.noise {
+		return err
+	}
+	return sayNoise(path, stderr)
+}
+
+// sayNoise prints how far the busy neighbour moved the figures of the
+// noise run at path: its rounds beside the neighbour against those without.
+func sayNoise(path string, w io.Writer) error {
+	name, err := rawfmt.ParseRawName(filepath.Base(path))
+	if err != nil {
+		return err
+	}
+	r, err := load.Load(load.Raw{Path: path, File: filepath.Base(path), Name: name})
+	if err != nil {
+		return err
+	}
+	if len(r.Builds) != 2 {
+		return fmt.Errorf("%s: want the rounds without the neighbour and beside it, have %d parts", path, len(r.Builds))
+	}
+	fmt.Fprintf(w, "\nthe rounds beside a busy neighbour (on) against those without (off):\n")
+	return render.Match(w, model.MatchRuns(r.Builds[0], r.Builds[1]), "off", "on", 20)
 }
 
 // compile builds b's binary once per layout seed into dir: the first alone,

@@ -68,7 +68,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 
 	m := &countMeter{c: c, cells: cells, native: native, o: o}
-	return runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
+	_, err = runner.WriteRawFile(o.results, rawfmt.KindInstr, stderr, func(w io.Writer, id string) error {
 		if err := writeConfig(w, o, id, version, self); err != nil {
 			return fmt.Errorf("writing the raw file: %w", err)
 		}
@@ -78,6 +78,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		reportSpread(stderr, m.figures)
 		return nil
 	})
+	return err
 }
 
 // build returns the benchmark binary to count: bin when given, else one it

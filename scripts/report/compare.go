@@ -8,12 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
@@ -51,29 +49,9 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 		fmt.Fprintf(w, "Note: OLD and NEW ran on different machines, toolchains or meters (%s): every change below includes that difference.\n", d)
 	}
 	m := model.MatchRuns(old, new)
-	fmt.Fprintf(w, "\n%d cells compared on %s (%d only in OLD, %d only in NEW).\n", len(m.Cells), m.Figure, m.OnlyOld, m.OnlyNew)
-	if !m.Exact {
-		fmt.Fprintf(w, "Their 95%% intervals overlap in %s of the cells.\n", format.Percent(100*m.Overlap))
-	}
-	fmt.Fprintf(w, "The median difference is %s.\n", format.Percent(100*m.MedianDiff))
-	changed := "no cell changed beyond its interval"
-	if m.Exact {
-		changed = "no cell changed"
-	}
-	if len(m.Changed) > 0 {
-		changed = fmt.Sprintf("%d cells changed beyond their intervals, largest change first", len(m.Changed))
-		if m.Exact {
-			changed = fmt.Sprintf("%d cells changed, largest change first", len(m.Changed))
-		}
-	}
-	fmt.Fprintf(w, "%s%s\n", strings.ToUpper(changed[:1]), changed[1:]+".")
-	if len(m.Changed) > 0 {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "new/old\t95% CI\told\tnew\t  cell\t")
-		for _, c := range m.Changed[:min(len(m.Changed), 40)] {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t  %s\t\n", format.Ratio(c.Change.V), ci(c.Change), format.Sig(c.Old.V), format.Sig(c.New.V), c.Cell)
-		}
-		tw.Flush()
+	fmt.Fprintln(w)
+	if err := render.Match(w, m, "OLD", "NEW", 40); err != nil {
+		return err
 	}
 	if path, err := benchstatOf(old, new); err != nil {
 		return fmt.Errorf("compare: %w", err)
@@ -84,14 +62,6 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 		return instrVerdict(m)
 	}
 	return nil
-}
-
-// ci is a change's interval, or none.
-func ci(e model.Estimate) string {
-	if !e.ShowsCI() {
-		return format.None
-	}
-	return "[" + format.Ratio(e.Lo) + ", " + format.Ratio(e.Hi) + "]"
 }
 
 // instrVerdict fails two instruction counts that disagree.

@@ -47,20 +47,30 @@ func (r *Run) complete() error {
 }
 
 // completePaired checks that a paired run has pairs of every cell in each
-// of its rounds, and no round beyond them.
+// of its rounds (every round of the file, or in one part of a noise run,
+// every round of that part), and no round beyond them.
 func (r *Run) completePaired(rounds int) error {
+	want := map[string]bool{}
+	for _, b := range r.Blocks {
+		want[b.Round] = true
+	}
+	if r.Build == "" || !strings.HasPrefix(r.Build, rawfmt.KeyNeighbour) {
+		for i := 1; i <= rounds; i++ {
+			want[strconv.Itoa(i)] = true
+		}
+	}
+	if len(want) > rounds {
+		return fmt.Errorf("the file has %d rounds, more than the %d the run made: it is not one run", len(want), rounds)
+	}
 	for c, pairs := range r.Pairs {
 		seen := map[string]bool{}
 		for _, p := range pairs {
 			seen[r.Blocks[p.Block].Round] = true
 		}
-		for i := 1; i <= rounds; i++ {
-			if !seen[strconv.Itoa(i)] {
-				return fmt.Errorf("%s has no pairs in round %d of %d: the file was cut or a round failed", c, i, rounds)
+		for round := range want {
+			if !seen[round] {
+				return fmt.Errorf("%s has no pairs in round %s of %d: the file was cut or a round failed", c, round, rounds)
 			}
-		}
-		if len(seen) > rounds {
-			return fmt.Errorf("%s has pairs in %d rounds, more than the %d the run made: the file is not one run", c, len(seen), rounds)
 		}
 	}
 	return nil

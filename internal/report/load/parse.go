@@ -70,8 +70,11 @@ func Load(raw Raw) (*Run, error) {
 		r.Config, r.Codecs, r.BadConfig = r.Builds[0].Config, r.Builds[0].Codecs, r.Builds[0].BadConfig
 		listed, ok := r.Value(rawfmt.KeyBuilds)
 		order := strings.Fields(listed)
-		if !ok {
+		if !ok { // a noise run: every round is in one part or the other
 			order = []string{rawfmt.KeyNeighbour + " off", rawfmt.KeyNeighbour + " on"}
+			if rounds, ok := r.count(rawfmt.KeyRounds); ok && len(r.Builds[0].Blocks)+len(r.Builds[len(r.Builds)-1].Blocks) < rounds {
+				return nil, fmt.Errorf("%s:%d: the file ends before round %d: it was cut", raw.Path, lines, rounds)
+			}
 		}
 		slices.SortStableFunc(r.Builds, func(a, b *Run) int { return slices.Index(order, a.Build) - slices.Index(order, b.Build) })
 		return r, nil
