@@ -187,6 +187,9 @@ func (r *Run) add(res *benchfmt.Result) (bool, error) {
 	return true, nil
 }
 
+// tableKeys are the configuration keys benchstat's tables keep.
+var tableKeys = []string{rawfmt.KeyGOOS, rawfmt.KeyGOARCH, rawfmt.KeyPkg, rawfmt.KeyCPU}
+
 // partnerUnits are the units of a partner's time on a paired result line.
 var partnerUnits = []string{rawfmt.UnitBaseNs, rawfmt.UnitAnchorNs, rawfmt.UnitFirstBuildNs}
 
@@ -238,10 +241,16 @@ func OrigValue(v benchfmt.Value) (float64, string) {
 }
 
 // tableResult is res with only its finite values in TableUnits.
-// Its configuration is left out: it is the run's, and the per-process lines
-// of a paired run would split benchstat's tables by process.
+// Of its configuration it keeps what go test writes: the run's
+// machine, which benchstat prints above its tables. The rest is the run's
+// too, and a paired run's per-process lines would split the tables.
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
 	out := &benchfmt.Result{Name: slices.Clone(res.Name), Iters: res.Iters}
+	for _, c := range res.Config {
+		if slices.Contains(tableKeys, c.Key) {
+			out.Config = append(out.Config, c)
+		}
+	}
 	for _, v := range res.Values {
 		if val, unit := OrigValue(v); slices.Contains(TableUnits, unit) && finite(val) {
 			out.Values = append(out.Values, v)
