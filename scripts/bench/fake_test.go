@@ -36,7 +36,7 @@ func fakeServe() int {
 		case wire.Cells:
 			fmt.Fprintln(w, wire.End)
 		case wire.Info:
-			fmt.Fprintf(w, "go: go1.27.3\ngoexperiment: \nsonic-engine: fake\nencoding-json-engine: v2-engine\nrace: false\ncodec-fake: example.com/fake@v1 std native\n%s\n", wire.End)
+			fmt.Fprintf(w, "go: %s\ngoexperiment: \nsonic-engine: fake\nencoding-json-engine: v2-engine\nrace: false\ncodec-fake: example.com/fake@v1 std native\n%s\n", fakeGo, wire.End)
 		case wire.Prepare:
 			c, _ := rawfmt.ParseSub(args[0])
 			prepares++
@@ -82,6 +82,9 @@ func fakeServe() int {
 	}
 	return 0
 }
+
+// fakeGo is the Go the fake says built it: not the one that runs the test.
+const fakeGo = "go1.99.9"
 
 // weight is the fake's ns of one iteration of c in layout 1: each codec
 // and each document its own, so a test can tell whose slice a figure is.

@@ -80,7 +80,7 @@ func TestRunPairs(t *testing.T) {
 	for key, want := range map[string]string{
 		rawfmt.KeyMeter: rawfmt.MeterPaired, rawfmt.KeyAnchor: rawfmt.Anchor, rawfmt.KeyGCHeap: "64MiB",
 		rawfmt.KeyGOMAXPROCS: "1", rawfmt.KeyRounds: "2", rawfmt.KeySlice: "1ms", rawfmt.KeyPairs: "2",
-		rawfmt.KeyGo: "go1.27.3", rawfmt.KeySelection: o.sel.String(),
+		rawfmt.KeyGo: fakeGo, rawfmt.KeySelection: o.sel.String(),
 	} {
 		if got := raw.config[key]; got != want {
 			t.Errorf("%s: %q, want %q", key, got, want)
@@ -142,7 +142,8 @@ func TestLayouts(t *testing.T) {
 }
 
 // TestSeedReplays: a run replays from its seed: the same seed gives the
-// same lines in the same order, another seed another order.
+// same lines in the same order, another seed another order; and each
+// round of a run has an order of its own.
 func TestSeedReplays(t *testing.T) {
 	order := func(seed uint64) string {
 		o := tinyRun(t.TempDir())
@@ -156,8 +157,13 @@ func TestSeedReplays(t *testing.T) {
 			t.Errorf("%s: %q, want %d", rawfmt.KeyOrderSeed, got, seed)
 		}
 		var names []string
+		rounds := map[string][]string{}
 		for _, l := range raw.lines {
 			names = append(names, l.cell.String()+l.gc)
+			rounds[l.config[rawfmt.KeyRound]] = append(rounds[l.config[rawfmt.KeyRound]], l.cell.String()+l.gc)
+		}
+		if slices.Equal(rounds["1"], rounds["2"]) {
+			t.Errorf("seed %d: both rounds ran their pairs in one order", seed)
 		}
 		return strings.Join(names, "\n")
 	}
