@@ -4,7 +4,8 @@
 // Data flows one way: the registry (registry.go) lists the configurations,
 // one small file per library builds them, and the gate (gate.go) compares
 // their output with the reference for their category. Everything downstream
-// iterates the registry and names no codec; only tests add to it (Register).
+// iterates a List, the registry's or one a test makes of it, and names no
+// codec.
 package codecs
 
 import (
