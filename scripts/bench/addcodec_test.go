@@ -74,7 +74,7 @@ func TestAddACodec(t *testing.T) {
 			return strings.HasSuffix(path, suffix) && !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(out[path], w) })
 		})
 	}
-	cell := func(op, codec string) string { return "op=" + op + "/fixture=fields-0050/codec=" + codec + "-" }
+	cell := func(op, codec string) string { return "op=" + op + "/fixture=fields-0050/codec=" + codec + "\t" }
 
 	stderr, out := bench(name, name+":unsorted")
 	if !strings.Contains(stderr, "adding "+rawfmt.Base+" (the base of decode-map, encode-map) to the codecs") {
