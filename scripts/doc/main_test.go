@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/jsoncost/jsoncost/codecs/codectest"
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 )
 
 // roleEnv, set to "command", makes the test binary run the command itself.
