@@ -75,7 +75,7 @@ type Codec struct {
 	Get func(paths [][]string) func(data []byte) ([][]byte, error)
 
 	FloatDigits int                     // decimal places the encoder keeps for floats, when non-zero: the gate allows that rounding
-	Engine      func() string           // the implementation that actually runs; nil means the library itself
+	Engine      string                  // the implementation that actually runs; "" means the library itself
 	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
 }
 
@@ -88,12 +88,7 @@ func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error)
 func (c *Codec) Supports(op Op) bool { return slices.Contains(c.Ops, op) }
 
 // EngineName returns the implementation that runs for c.
-func (c *Codec) EngineName() string {
-	if c.Engine == nil {
-		return "native"
-	}
-	return c.Engine()
-}
+func (c *Codec) EngineName() string { return cmp.Or(c.Engine, "native") }
 
 // ModuleVersion returns "module@version" from the binary's build
 // information ("(unknown)" in a test binary), or "std@goX.Y.Z".
