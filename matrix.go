@@ -89,12 +89,8 @@ var QuickSelection = rawfmt.Selection{
 // a codec cell also get a floor cell, except get5, whose readers need not
 // touch every byte. An unknown name is an error listing the valid ones.
 func Matrix(cs codecs.List, s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
-	var opNames []string
-	for _, op := range codecs.Ops {
-		opNames = append(opNames, string(op))
-	}
 	cs, err = cs.Select(s.Codecs)
-	ops, err2 := codecs.Match("operation", s.Ops, opNames)
+	ops, err2 := codecs.Match("operation", s.Ops, codecs.OpNames(codecs.Ops))
 	fs, err3 := codecs.Match("fixture", s.Fixtures, fixtures.Names())
 	if err = cmp.Or(err, err2, err3); err != nil {
 		return nil, nil, err

@@ -52,6 +52,15 @@ var Ops = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Rou
 // FullOps are the operations of a codec with the encoding/json API.
 var FullOps = Ops[:6:6]
 
+// OpNames returns the names of ops, in order.
+func OpNames(ops []Op) []string {
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		names[i] = string(op)
+	}
+	return names
+}
+
 // Decodes reports whether op calls a codec's Unmarshal.
 func (op Op) Decodes() bool {
 	return op == DecodeStruct || op == DecodeMap || op == DecodeProj || op == Roundtrip
