@@ -14,12 +14,13 @@ import (
 
 // A Document is a user's own document, as make bench-doc's generated module holds it.
 type Document struct {
-	Name     string     // the fixture name of the document in cell names
-	Fields   string     // the FIELDS list; "" for none
-	Samples  []byte     // the samples, compact, one a line
-	New      func() any // a fresh pointer to the document's type
-	NewProj  func() any // a fresh pointer to the projected type; nil without fields
-	Easyjson bool       // whether easyjson code was generated for the types
+	Name     string      // the fixture name of the document in cell names
+	Fields   string      // the FIELDS list; "" for none
+	Samples  []byte      // the samples, compact, one a line
+	New      func() any  // a fresh pointer to the document's type
+	NewProj  func() any  // a fresh pointer to the projected type; nil without fields
+	Easyjson bool        // whether easyjson code was generated for the types
+	Codecs   codecs.List // the configurations to run, in order
 }
 
 // docFamily is the fixture family of a user's document and its filtered copy.
@@ -30,7 +31,7 @@ var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.Deco
 
 // DocumentMain is the TestMain of a document's benchmark binary: it
 // serves the runner on the document's cells (see Main).
-func DocumentMain(m *testing.M, d *Document) { Main(m, d.cells) }
+func DocumentMain(m *testing.M, d *Document) { Main(m, d.Codecs, d.cells) }
 
 // BenchmarkDocument runs every cell of d as a plain go test benchmark.
 func BenchmarkDocument(b *testing.B, d *Document) {
@@ -91,7 +92,7 @@ func (d *Document) cells() ([]Cell, error) {
 	}
 	var cells []Cell
 	add := func(op codecs.Op, e *fixtures.Entry) {
-		for _, c := range codecs.All() {
+		for _, c := range d.Codecs {
 			if e != nil && c.Supports(op) && (c.Category != codecs.Codegen || d.Easyjson) {
 				cells = append(cells, Cell{op, e, c})
 			}

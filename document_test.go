@@ -41,6 +41,7 @@ var spec = &Document{
 `),
 	New:     func() any { return new(doc) },
 	NewProj: func() any { return new(projDoc) },
+	Codecs:  codecs.All(),
 }
 
 func TestCells(t *testing.T) {
@@ -140,15 +141,16 @@ func TestGateNamesTheSample(t *testing.T) {
 			}
 			return nil
 		}}
-	register(t, wrong)
+	withWrong := *spec
+	withWrong.Codecs = with(t, wrong)
 	lines := strings.Split(string(spec.Samples), "\n")
-	one := *spec
+	one := withWrong
 	one.Samples = []byte(lines[1] + "\n")
 	for _, tt := range []struct {
 		doc  *Document
 		want string
 	}{
-		{spec, "sample 2: gate: codec wrong-on-ids: decode-struct"},
+		{&withWrong, "sample 2: gate: codec wrong-on-ids: decode-struct"},
 		{&one, "sample 1: gate: codec wrong-on-ids: decode-struct"},
 	} {
 		cells, err := tt.doc.cells()
@@ -182,8 +184,9 @@ func TestLoopsTakeSamplesInTurn(t *testing.T) {
 		},
 		Marshal: json.Marshal,
 	}
-	register(t, probe)
-	cells, err := spec.cells()
+	withProbe := *spec
+	withProbe.Codecs = with(t, probe)
+	cells, err := withProbe.cells()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,9 +52,9 @@ type Skip struct {
 	Reason string
 }
 
-// AllCells returns the noop cell and every cell of the matrix.
-func AllCells() ([]Cell, error) {
-	cells, _, err := Matrix(rawfmt.Selection{})
+// AllCells returns the noop cell and every cell of the matrix of cs.
+func AllCells(cs codecs.List) ([]Cell, error) {
+	cells, _, err := Matrix(cs, rawfmt.Selection{})
 	if err != nil {
 		return nil, err
 	}
@@ -84,17 +84,13 @@ var QuickSelection = rawfmt.Selection{
 	Fixtures: "fields-0005,fields-0050,fields-0500,es-hits-10-full,es-hits-10-source5",
 }
 
-// Matrix returns the cells s selects, in op, fixture, codec order, and the
-// combinations it leaves out with the reason. An operation and fixture with
+// Matrix returns the cells s selects from the configurations cs, in op,
+// fixture, codec order, and the combinations it leaves out with the reason. An operation and fixture with
 // a codec cell also get a floor cell, except get5, whose readers need not
 // touch every byte. An unknown name is an error listing the valid ones.
-func Matrix(s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
-	var opNames []string
-	for _, op := range codecs.Ops {
-		opNames = append(opNames, string(op))
-	}
-	cs, err := codecs.Select(s.Codecs)
-	ops, err2 := codecs.Match("operation", s.Ops, opNames)
+func Matrix(cs codecs.List, s rawfmt.Selection) (cells []Cell, skipped []Skip, err error) {
+	cs, err = cs.Select(s.Codecs)
+	ops, err2 := codecs.Match("operation", s.Ops, codecs.OpNames(codecs.Ops))
 	fs, err3 := codecs.Match("fixture", s.Fixtures, fixtures.Names())
 	if err = cmp.Or(err, err2, err3); err != nil {
 		return nil, nil, err

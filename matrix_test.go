@@ -20,7 +20,7 @@ import (
 // whatever its codec or operation, and returns no loop when the gate
 // refuses it.
 func TestGateMatrix(t *testing.T) {
-	cells, skipped, err := Matrix(rawfmt.Selection{})
+	cells, skipped, err := Matrix(codecs.All(), rawfmt.Selection{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestMatrixSelection(t *testing.T) {
 		{rawfmt.Selection{Fixtures: "fields-9.*"}, nil, `fixture pattern "fields-9.*" matched nothing`},
 	}
 	for _, tt := range tests {
-		cells, _, err := Matrix(tt.sel)
+		cells, _, err := Matrix(codecs.All(), tt.sel)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Matrix(%+v) error = %v, want %q", tt.sel, err, tt.wantErr)
@@ -100,18 +100,19 @@ func TestMatrixSelection(t *testing.T) {
 	}
 }
 
-// register adds c for the length of the test.
-func register(t *testing.T, c *codecs.Codec) {
+// with returns the registry's configurations followed by cs, as a user's
+// list would have them.
+func with(t *testing.T, cs ...*codecs.Codec) codecs.List {
 	t.Helper()
-	unregister, err := codecs.Register(c)
+	l, err := codecs.All().With(cs...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(unregister)
+	return l
 }
 
-// TestFailingCellIsNotTimed registers, for every operation, a codec that
-// gets it wrong: Prepare must fail with the gate's message and return no
+// TestFailingCellIsNotTimed makes, for every operation, a codec that gets
+// it wrong: Prepare must fail with the gate's message and return no
 // loop, and a slice of the cell asked of Serve must be refused in one line
 // without the codec being called beyond the gate's calls.
 func TestFailingCellIsNotTimed(t *testing.T) {
@@ -143,14 +144,13 @@ func TestFailingCellIsNotTimed(t *testing.T) {
 				broken.Skips = nil
 			}
 			t.Run(broken.Name, func(t *testing.T) {
-				register(t, broken)
 				cell := Cell{op, f, broken}
 				gateErr := "gate: codec " + broken.Name + ": " + string(op)
 				if loop, err := Prepare(cell); err == nil || !strings.Contains(err.Error(), gateErr) || loop != nil {
 					t.Fatalf("Prepare = %p, %v; want no loop and the gate's rejection", loop, err)
 				}
 				calls.Store(0)
-				answers := serve(t, []Cell{cell}, "slice "+cell.String()+" 1000")
+				answers := serve(t, with(t, broken), []Cell{cell}, "slice "+cell.String()+" 1000")
 				if len(answers) != 1 || !strings.HasPrefix(answers[0], "error "+gateErr) || calls.Load() > 2 {
 					t.Errorf("slice of a failing cell: %q with %d codec calls; want one error line and at most the gate's 2", answers, calls.Load())
 				}
@@ -182,7 +182,6 @@ func TestFreshTargets(t *testing.T) {
 					return json.Unmarshal(data, v)
 				},
 			}
-			register(t, probe)
 			loop, err := Prepare(Cell{op, f, probe})
 			if err != nil {
 				t.Fatal(err)

@@ -26,10 +26,10 @@ import (
 // collected inside its slice (SliceResult.GCs) rather than killed.
 const memoryGuard = 4 << 30
 
-// Main is the TestMain of a benchmark binary: with -jsoncost.serve it
-// serves the runner on the cells, else it runs the tests and benchmarks as
-// go test does.
-func Main(m *testing.M, cells func() ([]Cell, error)) {
+// Main is the TestMain of a benchmark binary of the configurations cs: with
+// -jsoncost.serve it serves the runner on the cells, else it runs the tests
+// and benchmarks as go test does.
+func Main(m *testing.M, cs codecs.List, cells func() ([]Cell, error)) {
 	serve := flag.Bool(wire.ServeFlag, false, "answer the runner's requests on stdin (package internal/wire) and exit")
 	neighbour := flag.Bool(wire.NeighbourFlag, false, "load the machine as a busy neighbour would, until stdin ends (make bench-noise)")
 	flag.Parse()
@@ -40,9 +40,9 @@ func Main(m *testing.M, cells func() ([]Cell, error)) {
 	case !*serve:
 		os.Exit(m.Run())
 	}
-	cs, err := cells()
+	all, err := cells()
 	if err == nil {
-		err = Serve(os.Stdin, os.Stdout, cs)
+		err = Serve(os.Stdin, os.Stdout, cs, all)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -70,10 +70,10 @@ func Bench(b *testing.B, cells []Cell) {
 }
 
 // Serve answers the runner's requests (package internal/wire) on the
-// cells until quit or the end of its input. Slices run with GC off; an
+// cells of the configurations cs until quit or the end of its input. Slices run with GC off; an
 // untimed collection before each gives every slice the same clean heap.
 // Serve leaves the collector as it found it.
-func Serve(in io.Reader, out io.Writer, cells []Cell) error {
+func Serve(in io.Reader, out io.Writer, cs codecs.List, cells []Cell) error {
 	if codecs.RaceEnabled {
 		return fmt.Errorf("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
 	}
@@ -83,7 +83,7 @@ func Serve(in io.Reader, out io.Writer, cells []Cell) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryGuard))
 	}
-	s := &server{cells: map[string]Cell{}, loops: map[string]Loop{}}
+	s := &server{codecs: cs, cells: map[string]Cell{}, loops: map[string]Loop{}}
 	for _, c := range cells {
 		s.cells[c.String()] = c
 	}
@@ -105,8 +105,9 @@ func Serve(in io.Reader, out io.Writer, cells []Cell) error {
 }
 
 type server struct {
-	cells map[string]Cell
-	loops map[string]Loop // the prepared cells
+	codecs codecs.List
+	cells  map[string]Cell
+	loops  map[string]Loop // the prepared cells
 }
 
 // answer writes the answer to one request, or returns why it cannot.
@@ -118,7 +119,7 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 		}
 		fmt.Fprintln(w, wire.End)
 	case verb == wire.Info:
-		for _, line := range info() {
+		for _, line := range codecs.ConfigLines(s.codecs) {
 			fmt.Fprintln(w, line)
 		}
 		fmt.Fprintln(w, wire.End)
@@ -222,7 +223,7 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, _ := codecs.Lookup(rawfmt.Base)
+	base, _ := codecs.All().Lookup(rawfmt.Base)
 	var kept []any
 	var ms runtime.MemStats
 	for live := uint64(0); live < size; {
@@ -270,7 +271,3 @@ func cpuTime() int64 {
 	}
 	return ts.Nano()
 }
-
-// info is what the binary says of itself: codecs.ConfigLines of every
-// configuration it has.
-func info() []string { return codecs.ConfigLines(codecs.All()) }

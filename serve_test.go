@@ -40,7 +40,7 @@ func start(t *testing.T, cells ...Cell) *client {
 	outR, outW := io.Pipe()
 	c := &client{t: t, in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
 	go func() {
-		err := Serve(inR, outW, cells)
+		err := Serve(inR, outW, codecs.All(), cells)
 		inR.CloseWithError(errors.New("Serve returned")) // a request after that fails
 		outW.Close()
 		c.done <- err
@@ -98,12 +98,13 @@ func (c *client) slice(cell Cell, n int) wire.SliceResult {
 	return res
 }
 
-// serve runs Serve on cells over the requests and returns every answer line.
-func serve(t *testing.T, cells []Cell, requests ...string) []string {
+// serve runs Serve on cells of cs over the requests and returns every
+// answer line.
+func serve(t *testing.T, cs codecs.List, cells []Cell, requests ...string) []string {
 	t.Helper()
 	skipRace(t)
 	var out bytes.Buffer
-	if err := Serve(strings.NewReader(strings.Join(requests, "\n")+"\n"), &out, cells); err != nil {
+	if err := Serve(strings.NewReader(strings.Join(requests, "\n")+"\n"), &out, cs, cells); err != nil {
 		t.Fatal(err)
 	}
 	forget()
@@ -124,7 +125,7 @@ func skipRace(t *testing.T) {
 // decode-map on fields-0050.
 func testCells(t *testing.T) (noop, floor, decode Cell) {
 	e, _ := entryInput(t, "fields-0050")
-	base, err := codecs.Lookup(rawfmt.Base)
+	base, err := codecs.All().Lookup(rawfmt.Base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +298,7 @@ func TestServeInfo(t *testing.T) {
 	}
 	want := map[string]string{rawfmt.KeyGo: runtime.Version(), rawfmt.KeyRace: "false"}
 	for key, name := range map[string]string{rawfmt.KeySonicEngine: "sonic-std", rawfmt.KeyStdEngine: rawfmt.Base} {
-		c, err := codecs.Lookup(name)
+		c, err := codecs.All().Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}

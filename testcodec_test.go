@@ -2,10 +2,7 @@ package jsoncost
 
 import "github.com/jsoncost/jsoncost/codecs/codectest"
 
-// The benchmark binary is this package's test binary: a test that starts
-// it registers a configuration of its own through codectest.Env.
-func init() {
-	if err := codectest.FromEnv(); err != nil {
-		panic(err)
-	}
-}
+// binaryCodecs are the configurations of the benchmark binary, which is
+// this package's test binary: the registry's, and the one a test that
+// starts it names in codectest.Env.
+var binaryCodecs = codectest.FromEnv()

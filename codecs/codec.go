@@ -4,7 +4,8 @@
 // Data flows one way: the registry (registry.go) lists the configurations,
 // one small file per library builds them, and the gate (gate.go) compares
 // their output with the reference for their category. Everything downstream
-// iterates the registry and names no codec; only tests add to it (Register).
+// iterates a List, the registry's or one a test makes of it, and names no
+// codec.
 package codecs
 
 import (
@@ -51,6 +52,15 @@ var Ops = []Op{DecodeStruct, DecodeMap, DecodeProj, EncodeStruct, EncodeMap, Rou
 // FullOps are the operations of a codec with the encoding/json API.
 var FullOps = Ops[:6:6]
 
+// OpNames returns the names of ops, in order.
+func OpNames(ops []Op) []string {
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		names[i] = string(op)
+	}
+	return names
+}
+
 // Decodes reports whether op calls a codec's Unmarshal.
 func (op Op) Decodes() bool {
 	return op == DecodeStruct || op == DecodeMap || op == DecodeProj || op == Roundtrip
@@ -74,7 +84,7 @@ type Codec struct {
 	Get func(paths [][]string) func(data []byte) ([][]byte, error)
 
 	FloatDigits int                     // decimal places the encoder keeps for floats, when non-zero: the gate allows that rounding
-	Engine      func() string           // the implementation that actually runs; nil means the library itself
+	Engine      string                  // the implementation that actually runs; "" means the library itself
 	Warmup      func(example any) error // prepares for values of the example's type (sonic's Pretouch); may be nil
 }
 
@@ -87,12 +97,7 @@ func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error)
 func (c *Codec) Supports(op Op) bool { return slices.Contains(c.Ops, op) }
 
 // EngineName returns the implementation that runs for c.
-func (c *Codec) EngineName() string {
-	if c.Engine == nil {
-		return "native"
-	}
-	return c.Engine()
-}
+func (c *Codec) EngineName() string { return cmp.Or(c.Engine, "native") }
 
 // ModuleVersion returns "module@version" from the binary's build
 // information ("(unknown)" in a test binary), or "std@goX.Y.Z".

@@ -9,5 +9,5 @@ var encodingJSON = &Codec{
 	Ops:       FullOps,
 	Marshal:   json.Marshal,
 	Unmarshal: json.Unmarshal,
-	Engine:    func() string { return stdEngine },
+	Engine:    stdEngine,
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 
-// Input is one document as the gate and the benchmarks see it. One made by
-// NewInput computes each reference output once for every configuration.
+// Input is one document as the gate and the benchmarks see it, made by
+// NewInput: it computes each reference output once for every configuration.
 type Input struct {
 	Doc     []byte     // the JSON document
 	New     func() any // a fresh pointer to the document's struct type
@@ -23,7 +23,7 @@ type Input struct {
 	Paths   [][]string // the paths get5 reads; nil if none
 
 	mu   *sync.Mutex    // guards memo
-	memo map[string]ref // reference outputs already computed; nil computes afresh
+	memo map[string]ref // reference outputs already computed
 }
 
 // NewInput returns an Input whose reference outputs are computed once.
@@ -39,11 +39,8 @@ type ref struct {
 	err     error
 }
 
-// once returns compute's result for key, computed once per NewInput's Input.
+// once returns compute's result for key, computed once per Input.
 func (in Input) once(key string, compute func() ref) ref {
-	if in.memo == nil {
-		return compute()
-	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	r, ok := in.memo[key]
@@ -114,7 +111,7 @@ func Check(c *Codec, op Op, in Input) (err error) {
 
 // Encoded returns the value every encoder is handed for op (encoding/json's
 // decoding into op's type; roundtrip's is encode-struct's) and the bytes
-// encoding/json writes for it, computed once for an Input from NewInput.
+// encoding/json writes for it, computed once per Input.
 func Encoded(in Input, op Op) (v any, want []byte, err error) {
 	r := encoded(in, op)
 	return r.v, r.bytes, r.err

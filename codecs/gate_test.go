@@ -12,8 +12,9 @@ import (
 	"github.com/jsoncost/jsoncost/codecs/internal/gatedocs"
 )
 
+// input returns a fresh Input of d, which has computed no reference output.
 func input(d gatedocs.Doc) codecs.Input {
-	return codecs.Input{Doc: []byte(d.JSON), New: d.New, NewProj: d.NewProj, Paths: d.Paths}
+	return codecs.NewInput([]byte(d.JSON), d.New, d.NewProj, d.Paths)
 }
 
 // applies reports whether op can run on d: projections and paths exist only
@@ -159,7 +160,7 @@ func TestGateMemoKeepsReferencesOnly(t *testing.T) {
 	order := append(codecs.All(), dropLast, roundFloats, wrongGet)
 	order = append(order, codecs.All()...)
 	for _, d := range gatedocs.All() {
-		memo := codecs.NewInput([]byte(d.JSON), d.New, d.NewProj, d.Paths)
+		memo := input(d)
 		for _, c := range order {
 			for _, op := range c.Ops {
 				if !applies(op, d) {

@@ -1,7 +1,6 @@
 package codecs
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,11 +79,6 @@ func gjsonGetter(paths [][]string) func([]byte) ([][]byte, error) {
 				return true
 			})
 		}
-		for i, raw := range out {
-			if raw == nil {
-				return nil, fmt.Errorf("path %q not found", paths[i])
-			}
-		}
-		return out, nil
+		return out, missing(paths, out)
 	}
 }

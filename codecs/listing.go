@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,11 +17,7 @@ func WriteList(w io.Writer, cs []*Codec) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tMODULE@VERSION\tCATEGORY\tENGINE\tOPERATIONS")
 	for _, c := range cs {
-		ops := make([]string, len(c.Ops))
-		for i, op := range c.Ops {
-			ops[i] = string(op)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.Name, c.ModuleVersion(), c.Category, c.EngineName(), strings.Join(ops, ","))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.Name, c.ModuleVersion(), c.Category, c.EngineName(), strings.Join(OpNames(c.Ops), ","))
 	}
 	return tw.Flush()
 }
@@ -32,22 +27,13 @@ func WriteList(w io.Writer, cs []*Codec) error {
 // GOEXPERIMENT, the engines that run encoding/json and sonic, whether it has
 // the race detector, then the codec and skips lines of each of cs.
 func ConfigLines(cs []*Codec) []string {
-	experiment := ""
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "GOEXPERIMENT" {
-				experiment = s.Value
-			}
-		}
+	lines := []string{
+		rawfmt.KeyGo + ": " + runtime.Version(),
+		rawfmt.KeyGOEXPERIMENT + ": " + buildInfo()["GOEXPERIMENT"],
+		rawfmt.KeySonicEngine + ": " + sonicStd.EngineName(),
+		rawfmt.KeyStdEngine + ": " + encodingJSON.EngineName(),
+		rawfmt.KeyRace + ": " + strconv.FormatBool(RaceEnabled),
 	}
-	lines := []string{rawfmt.KeyGo + ": " + runtime.Version(), rawfmt.KeyGOEXPERIMENT + ": " + experiment}
-	if sonic, err := Lookup("sonic-std"); err == nil {
-		lines = append(lines, rawfmt.KeySonicEngine+": "+sonic.EngineName())
-	}
-	if std, err := Lookup(rawfmt.Base); err == nil {
-		lines = append(lines, rawfmt.KeyStdEngine+": "+std.EngineName())
-	}
-	lines = append(lines, rawfmt.KeyRace+": "+strconv.FormatBool(RaceEnabled))
 	for _, c := range cs {
 		cc := rawfmt.CodecConfig{Name: c.Name, ModuleVersion: c.ModuleVersion(), Category: string(c.Category),
 			Engine: c.EngineName(), Skips: c.Skips}

@@ -14,14 +14,7 @@ import (
 // TestConfigLines checks that the binary's lines name its Go and race
 // setting and hold the codec and skips lines of exactly the codecs asked for.
 func TestConfigLines(t *testing.T) {
-	var cs []*Codec
-	for _, name := range []string{"goccy", rawfmt.Base} {
-		c, err := Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, c)
-	}
+	cs := []*Codec{goccy, encodingJSON} // encodingJSON is rawfmt.Base
 	var config []benchfmt.Config
 	for _, l := range ConfigLines(cs) {
 		k, v, ok := strings.Cut(l, ": ")

@@ -5,85 +5,98 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 )
 
-// registry is the one list of configurations; a new codec is its file and one line here.
-var registry = []*Codec{
-	encodingJSON,
-	jsonV2,
-	sonicStd,
-	sonicDefault,
-	sonicFastest,
-	jsoniterStd,
-	jsoniterFastest,
-	goccy,
-	segmentio,
-	easyJSON,
-	gjsonGet,
-	fastjsonGet,
-	jxGet,
-	simdjsonGo,
-}
-
-// A built-in configuration that breaks the rules stops every program, with the reason. A configuration the build
-// lacks (json-v2 without the jsonv2 experiment) is nil and leaves the list.
-func init() {
-	registry = slices.DeleteFunc(registry, func(c *Codec) bool { return c == nil })
-	for i, c := range registry {
-		if err := validate(c, registry[:i]); err != nil {
-			panic(err)
-		}
+// registry is the one list of configurations; a new codec is its file and one
+// line here. A configuration the build lacks (json-v2 without the jsonv2
+// experiment, simdjson-go on a CPU it cannot run on) is nil and leaves the
+// list; a built-in one that breaks the rules stops every program, with the
+// reason. Nothing changes it after: a test that needs more configurations
+// makes its own list (List.With).
+var registry = func() List {
+	l, err := List(nil).With(slices.DeleteFunc([]*Codec{
+		encodingJSON,
+		jsonV2,
+		sonicStd,
+		sonicDefault,
+		sonicFastest,
+		jsoniterStd,
+		jsoniterFastest,
+		goccy,
+		segmentio,
+		easyJSON,
+		gjsonGet,
+		fastjsonGet,
+		jxGet,
+		simdjsonGo,
+	}, func(c *Codec) bool { return c == nil })...)
+	if err != nil {
+		panic(err)
 	}
+	return l
+}()
+
+// A List is configurations in order, no name twice: the registry (All), or
+// a test's list made from it (With).
+type List []*Codec
+
+// All returns the registry's configurations in registry order.
+func All() List { return slices.Clone(registry) }
+
+// With returns l followed by extra, each checked by the rules every
+// configuration obeys: a unique name go test can carry, known category and
+// operations, the functions they call, and the category's own rules. l is
+// left as it is.
+func (l List) With(extra ...*Codec) (List, error) {
+	out := slices.Clip(l)
+	for _, c := range extra {
+		if err := validate(c, out); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
-var mu sync.RWMutex
-
-// All returns the registered configurations in registry order.
-func All() []*Codec {
-	mu.RLock()
-	defer mu.RUnlock()
-	return slices.Clone(registry)
-}
-
-// Names returns the registered names in registry order.
-func Names() []string {
-	var names []string
-	for _, c := range All() {
-		names = append(names, c.Name)
+// Names returns the names of l in order.
+func (l List) Names() []string {
+	names := make([]string, len(l))
+	for i, c := range l {
+		names[i] = c.Name
 	}
 	return names
 }
 
-// Register adds c to the registry and returns a function that removes it
-// again. Only tests call it (through package codecs/codectest, too).
-func Register(c *Codec) (unregister func(), err error) {
-	mu.Lock()
-	defer mu.Unlock()
-	if err := validate(c, registry); err != nil {
+// Lookup returns the configuration of l called name. An unknown name is an
+// error that lists the valid ones.
+func (l List) Lookup(name string) (*Codec, error) {
+	if i := slices.IndexFunc(l, func(c *Codec) bool { return c.Name == name }); i >= 0 {
+		return l[i], nil
+	}
+	return nil, fmt.Errorf("unknown codec %q; valid codecs: %s", name, strings.Join(l.Names(), ", "))
+}
+
+// Select returns the configurations of l named by spec, as Match picks them.
+func (l List) Select(spec string) (List, error) {
+	names, err := Match("codec", spec, l.Names())
+	if err != nil {
 		return nil, err
 	}
-	registry = append(registry, c)
-	return func() {
-		mu.Lock()
-		defer mu.Unlock()
-		registry = slices.DeleteFunc(registry, func(r *Codec) bool { return r == c })
-	}, nil
+	return slices.DeleteFunc(slices.Clone(l), func(c *Codec) bool { return !slices.Contains(names, c.Name) }), nil
 }
 
 var trailingDigits = regexp.MustCompile(`-[0-9]+$`)
 
-// validate checks the rules every configuration obeys: a unique name go
-// test can carry, known category and operations, the functions they call,
-// and the category's own rules.
-func validate(c *Codec, others []*Codec) error {
+// validate checks c by the rules With states, against the configurations
+// before it.
+func validate(c *Codec, before List) error {
 	switch {
 	case c.Name == "" || strings.ContainsAny(c.Name, " /=\t,"):
 		return fmt.Errorf("codecs: invalid name %q", c.Name)
 	case trailingDigits.MatchString(c.Name):
 		return fmt.Errorf("codecs: name %q ends in -digits, which go test reserves for GOMAXPROCS", c.Name)
-	case slices.ContainsFunc(others, func(r *Codec) bool { return r.Name == c.Name }):
-		return fmt.Errorf("codecs: %q is already registered", c.Name)
+	case slices.ContainsFunc(before, func(r *Codec) bool { return r.Name == c.Name }):
+		return fmt.Errorf("codecs: %q is listed twice", c.Name)
 	case !slices.Contains(Categories, c.Category):
 		return fmt.Errorf("codecs: %s: unknown category %q", c.Name, c.Category)
 	case len(c.Ops) == 0:
@@ -108,25 +121,6 @@ func validate(c *Codec, others []*Codec) error {
 		}
 	}
 	return nil
-}
-
-// Lookup returns the configuration called name. An unknown name is an error
-// that lists the valid ones.
-func Lookup(name string) (*Codec, error) {
-	all := All()
-	if i := slices.IndexFunc(all, func(c *Codec) bool { return c.Name == name }); i >= 0 {
-		return all[i], nil
-	}
-	return nil, fmt.Errorf("unknown codec %q; valid codecs: %s", name, strings.Join(Names(), ", "))
-}
-
-// Select returns the configurations named by spec, as Match picks them.
-func Select(spec string) ([]*Codec, error) {
-	names, err := Match("codec", spec, Names())
-	if err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(All(), func(c *Codec) bool { return !slices.Contains(names, c.Name) }), nil
 }
 
 // Match selects from valid the names that spec, a comma-separated list of

@@ -26,19 +26,16 @@ func TestRegistryProperties(t *testing.T) {
 			t.Errorf("%s is registered twice", c.Name)
 		}
 		seen[c.Name] = true
-		if got, err := codecs.Lookup(c.Name); err != nil || got != c {
+		if got, err := all.Lookup(c.Name); err != nil || got != c {
 			t.Errorf("Lookup(%q) = %v, %v; want the registered configuration", c.Name, got, err)
 		}
-		// A registered configuration passes Register's checks: registering
-		// a copy under a fresh name must succeed.
+		// A registered configuration passes With's checks: adding a copy
+		// under a fresh name must succeed.
 		cp := *c
 		cp.Name = "copy-of-" + c.Name
-		unregister, err := codecs.Register(&cp)
-		if err != nil {
+		if _, err := all.With(&cp); err != nil {
 			t.Errorf("%s breaks the registry's rules: %v", c.Name, err)
-			continue
 		}
-		unregister()
 	}
 	// The reference configurations the gate compares with are built in.
 	for _, name := range []string{"encoding-json", "json-v2"} {
@@ -55,13 +52,13 @@ func TestRawNames(t *testing.T) {
 	if string(codecs.Std) != rawfmt.CategoryStd {
 		t.Errorf("rawfmt.CategoryStd = %q, want codecs.Std, %q", rawfmt.CategoryStd, codecs.Std)
 	}
-	if c, err := codecs.Lookup(rawfmt.Base); err != nil || c.Category != codecs.Std {
+	if c, err := codecs.All().Lookup(rawfmt.Base); err != nil || c.Category != codecs.Std {
 		t.Errorf("the base configuration %s: %v, %v; want a registered std configuration", rawfmt.Base, c, err)
 	}
 }
 
-// stdCopy is a codec a user adds: defined here, registered, and nothing else
-// in the repository changes.
+// stdCopy is a codec a user adds: defined here, listed, and nothing else in
+// the repository changes.
 var stdCopy = &codecs.Codec{
 	Name:      "zz-test-only-std-copy",
 	Category:  codecs.Std,
@@ -71,20 +68,18 @@ var stdCopy = &codecs.Codec{
 }
 
 func TestAddACodec(t *testing.T) {
-	unregister, err := codecs.Register(stdCopy)
+	all, err := codecs.All().With(stdCopy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer unregister()
-
 	var list bytes.Buffer
-	if err := codecs.WriteList(&list, codecs.All()); err != nil {
+	if err := codecs.WriteList(&list, all); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(list.String(), "zz-test-only-std-copy") {
 		t.Errorf("listing lacks the new codec:\n%s", list.String())
 	}
-	c, err := codecs.Lookup("zz-test-only-std-copy")
+	c, err := all.Lookup("zz-test-only-std-copy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,19 +92,18 @@ func TestAddACodec(t *testing.T) {
 			}
 		}
 	}
-	unregister()
-	if _, err := codecs.Lookup("zz-test-only-std-copy"); err == nil {
-		t.Error("codec still registered after unregister")
+	if _, err := codecs.All().Lookup("zz-test-only-std-copy"); err == nil {
+		t.Error("adding a codec to a list changed the registry")
 	}
 }
 
-func TestRegisterRejects(t *testing.T) {
+func TestWithRejects(t *testing.T) {
 	tests := []struct {
 		name string
 		c    codecs.Codec
 		want string
 	}{
-		{"duplicate", codecs.Codec{Name: "encoding-json", Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "already registered"},
+		{"duplicate", codecs.Codec{Name: "encoding-json", Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}, "listed twice"},
 		{"trailing digits", codecs.Codec{Name: "mine-2", Category: codecs.Std}, "-digits"},
 		{"slash", codecs.Codec{Name: "a/b", Category: codecs.Std}, "invalid name"},
 		{"category", codecs.Codec{Name: "mine", Category: "quick"}, "unknown category"},
@@ -127,10 +121,9 @@ func TestRegisterRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			unregister, err := codecs.Register(&tt.c)
+			_, err := codecs.All().With(&tt.c)
 			if err == nil {
-				unregister()
-				t.Fatal("registered")
+				t.Fatal("added")
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q does not mention %q", err, tt.want)
@@ -153,7 +146,7 @@ func TestSelect(t *testing.T) {
 		{"(", "", "invalid codec pattern"},
 	}
 	for _, tt := range tests {
-		cs, err := codecs.Select(tt.spec)
+		cs, err := codecs.All().Select(tt.spec)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Select(%q) error = %v, want %q", tt.spec, err, tt.wantErr)
@@ -174,11 +167,11 @@ func TestSelect(t *testing.T) {
 // configurations, each once, and that every one of them is selectable by
 // its own name alone.
 func TestSelectEverything(t *testing.T) {
-	all, err := codecs.Select("")
+	all, err := codecs.All().Select("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	star, err := codecs.Select(".*")
+	star, err := codecs.All().Select(".*")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +182,7 @@ func TestSelectEverything(t *testing.T) {
 		if slices.Index(all, c) != i {
 			t.Errorf("%s selected twice", c.Name)
 		}
-		one, err := codecs.Select(c.Name)
+		one, err := codecs.All().Select(c.Name)
 		if err != nil || len(one) != 1 || one[0] != c {
 			t.Errorf("Select(%q) = %v, %v; want just that configuration", c.Name, one, err)
 		}

@@ -31,40 +31,29 @@ var simdjsonGo = func() *Codec {
 // parsedPool holds the ParsedJson each parse reuses, one per goroutine in flight.
 var parsedPool sync.Pool
 
-// simdjsonParse parses data and passes the root value to use; the tape goes back to the pool after.
-func simdjsonParse(data []byte, use func(root *simdjson.Iter) error) error {
-	reuse, _ := parsedPool.Get().(*simdjson.ParsedJson)
-	pj, err := simdjson.Parse(data, reuse)
-	if err != nil {
-		return err
-	}
-	defer parsedPool.Put(pj)
-	iter := pj.Iter()
-	iter.Advance()
-	_, root, err := iter.Root(nil)
-	if err != nil {
-		return err
-	}
-	return use(root)
-}
-
 func simdjsonGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	return func(data []byte) ([][]byte, error) {
-		out := make([][]byte, len(paths))
-		err := simdjsonParse(data, func(root *simdjson.Iter) error {
-			for i, p := range paths {
-				it, err := simdjsonFollow(*root, p)
-				if err != nil {
-					return fmt.Errorf("path %q: %w", p, err)
-				}
-				if out[i], err = it.MarshalJSON(); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		reuse, _ := parsedPool.Get().(*simdjson.ParsedJson)
+		pj, err := simdjson.Parse(data, reuse)
 		if err != nil {
-			return nil, err // simdjsonFollow names a path it cannot find, so every slot is filled otherwise
+			return nil, err
+		}
+		defer parsedPool.Put(pj)
+		iter := pj.Iter()
+		iter.Advance()
+		_, root, err := iter.Root(nil)
+		if err != nil {
+			return nil, err
+		}
+		out := make([][]byte, len(paths))
+		for i, p := range paths {
+			it, err := simdjsonFollow(*root, p)
+			if err != nil {
+				return nil, fmt.Errorf("path %q: %w", p, err) // so every path is found when it returns none
+			}
+			if out[i], err = it.MarshalJSON(); err != nil {
+				return nil, err
+			}
 		}
 		return out, nil
 	}

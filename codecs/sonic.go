@@ -35,7 +35,7 @@ func sonicConfig(name string, cat Category, api sonic.API, ops []Op, skips ...st
 		limits = append(limits, escapedFFFD...)
 	}
 	c := stdAPI(name, "github.com/bytedance/sonic", cat, api.Marshal, api.Unmarshal, limits...)
-	c.Ops, c.Engine = ops, func() string { return sonicEngine(thisHost()) }
+	c.Ops, c.Engine = ops, sonicEngine(thisHost())
 	c.Warmup = func(example any) error { return sonic.Pretouch(reflect.TypeOf(example)) }
 	if slices.Contains(ops, Get5) {
 		c.Get = sonicGetter

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 )
 
 // The generated Go files in the fixtures directory.

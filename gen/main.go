@@ -26,7 +26,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/jsoncost/jsoncost/fixtures/corpus"
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 )
 
 const fixturesDir = "fixtures"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jsoncost/jsoncost/fixtures/corpus"
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 )
 

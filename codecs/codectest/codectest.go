@@ -1,7 +1,8 @@
-// Package codectest registers configurations that only tests use, in the
-// test's process and in the benchmark binaries it starts: a test sets Env,
-// and their test files call FromEnv, so a test can walk the whole path,
-// runner to report, with a codec the registry does not list.
+// Package codectest makes the configurations only tests use, and the list
+// of configurations a test binary runs: the registry's, then the one a test
+// that starts the binary names in Env. So a test can walk the whole path,
+// runner to report, with a codec the registry does not list, while the
+// registry itself never changes.
 package codectest
 
 import (
@@ -15,33 +16,39 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// Env names the configuration FromEnv registers, "name" or "name:variant"
-// (see Variants).
+// Env names the configuration FromEnv adds, "name" or "name:variant" (see
+// Variants).
 const Env = "JSONCOST_TEST_CODEC"
 
-// Variants are the configurations Register can add, by the variant after
-// the colon in Env: encoding/json (std) without one; "broken", one whose
-// decoder drops a map entry, which the gate must refuse; "get5", a copy of
-// the fastjson configuration, get5 only, as a user adds it; "unsorted",
-// goccy writing map keys unsorted, declared fast.
+// Variants are the configurations New makes, by the variant after the colon
+// in Env: encoding/json (std) without one; "broken", one whose decoder drops
+// a map entry, which the gate must refuse; "get5", a copy of the fastjson
+// configuration, get5 only, as a user adds it; "unsorted", goccy writing map
+// keys unsorted, declared fast.
 var Variants = []string{"", "broken", "get5", "unsorted"}
 
-// FromEnv registers the configuration Env names; unset, it does nothing.
-func FromEnv() error {
+// FromEnv returns the registry's configurations followed by the one Env
+// names; unset, the registry's alone. A bad Env panics: the binary of a test
+// must not run without the configuration the test asked for.
+func FromEnv() codecs.List {
+	all := codecs.All()
 	spec := os.Getenv(Env)
 	if spec == "" {
-		return nil
+		return all
 	}
 	name, variant, _ := strings.Cut(spec, ":")
-	if _, err := Register(name, variant); err != nil {
-		return fmt.Errorf("codectest: %s=%q: %w", Env, spec, err)
+	c, err := New(name, variant)
+	if err == nil {
+		all, err = all.With(c)
 	}
-	return nil
+	if err != nil {
+		panic(fmt.Sprintf("codectest: %s=%q: %v", Env, spec, err))
+	}
+	return all
 }
 
-// Register registers the variant under name and returns the function that
-// removes it again.
-func Register(name, variant string) (unregister func(), err error) {
+// New returns the variant called name.
+func New(name, variant string) (*codecs.Codec, error) {
 	c := &codecs.Codec{Name: name, Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 	switch variant {
 	case "":
@@ -57,7 +64,7 @@ func Register(name, variant string) (unregister func(), err error) {
 			return err
 		}
 	case "get5":
-		fastjson, err := codecs.Lookup("fastjson")
+		fastjson, err := codecs.All().Lookup("fastjson")
 		if err != nil {
 			return nil, err
 		}
@@ -71,5 +78,5 @@ func Register(name, variant string) (unregister func(), err error) {
 	default:
 		return nil, fmt.Errorf("unknown variant %q; valid: %q", variant, Variants)
 	}
-	return codecs.Register(c)
+	return c, nil
 }

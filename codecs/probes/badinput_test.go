@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/codecs"
 )
 
 func TestBadInput(t *testing.T) {
 	t.Parallel()
-	res, err := Run(BadInput(false), registered, Options{})
+	res, err := Run(BadInput(false), codecs.All(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

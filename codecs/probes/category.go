@@ -21,7 +21,7 @@ type Difference struct {
 }
 
 // Differences returns the probes of r on which name's labels differ from
-// Reference's, leaving out n/a, crashes and timeouts (faults Derive reports).
+// Reference's, leaving out n/a, crashes and timeouts (faults the rules report).
 func Differences(r *Results, name string) []Difference {
 	got, want := r.Outcomes[name], r.Outcomes[Reference]
 	var diffs []Difference
@@ -33,18 +33,9 @@ func Differences(r *Results, name string) []Difference {
 	return diffs
 }
 
-// Derive returns the category c's probe outcomes in r give it, and why, by
-// the first of the rules (rules.go) that holds.
-func Derive(c *codecs.Codec, r *Results) (codecs.Category, string, error) {
-	_, i, why, err := decide(c, r)
-	if err != nil {
-		return "", "", err
-	}
-	return rules[i].category, why, nil
-}
-
-// decide returns what the rules read of c's outcomes in r, the index of the
-// rule that decides and why; the first rule holding is an error.
+// decide returns what the rules (rules.go) read of c's outcomes in r, the
+// index of the first rule that holds, which decides c's category, and why;
+// the first rule holding is an error.
 func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 	outcomes, ok := r.Outcomes[c.Name]
 	if _, ref := r.Outcomes[Reference]; !ok || !ref {
@@ -77,7 +68,7 @@ func probeNames(diffs []Difference) []string {
 	return names
 }
 
-// CheckCategory reports whether c's category is the one Derive gives it
+// CheckCategory reports whether c's category is the one the rules give it
 // and whether c.Skips names the topic of each difference found and no topic
 // the probes find no difference on. A wrong category's error names the rule
 // that decides, the rule of the declared category and the probes of both.

@@ -29,18 +29,17 @@ type childSpec struct {
 // childStartup bounds a child's start-up; exceeding it fails the run.
 const childStartup = 5 * time.Minute
 
-// IsChild reports whether this process was started by Run as a child.
-func IsChild() bool { return os.Getenv(childEnv) != "" }
-
-// ServeChild, in a child of Run, runs the requested cases and exits; else it
-// returns. Call it first in main or TestMain, after registering codecs.
-func ServeChild() {
-	if !IsChild() {
+// ServeChild, in a child of Run, runs the requested cases on the
+// configuration of cs they name and exits; else it returns. Call it first in
+// main or TestMain, with the configurations the parent may run.
+func ServeChild(cs codecs.List) {
+	env, ok := os.LookupEnv(childEnv)
+	if !ok {
 		return
 	}
 	var spec childSpec
-	specErr := json.Unmarshal([]byte(os.Getenv(childEnv)), &spec)
-	c, codecErr := codecs.Lookup(spec.Codec)
+	specErr := json.Unmarshal([]byte(env), &spec)
+	c, codecErr := cs.Lookup(spec.Codec)
 	s, suiteErr := buildSuite(spec.Suite, spec.Arg)
 	if err := cmp.Or(specErr, codecErr, suiteErr); err != nil {
 		fmt.Fprintln(os.Stderr, err)

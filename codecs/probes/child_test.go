@@ -12,7 +12,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs"
 )
 
-// The test configurations, which children register too: crasher panics in
+// The test configurations, which children run too (TestMain): crasher panics in
 // Marshal and dies of a stack overflow (a fatal error no recover catches)
 // in Unmarshal; hanger never returns from decoding the deepest probe;
 // encodeOnly is encoding/json with nothing but encode-struct.
@@ -62,7 +62,6 @@ func recurse(data []byte) error {
 
 func TestCrashIsolation(t *testing.T) {
 	t.Parallel()
-	register(t, crasher, hanger)
 	cs := []*codecs.Codec{mustLookup(t, "encoding-json"), crasher, hanger, mustLookup(t, "goccy")}
 	res, err := Run(Probes(), cs, Options{Timeout: 5 * time.Second})
 	if err != nil {
@@ -106,7 +105,6 @@ func TestCrashIsolation(t *testing.T) {
 // decoding suite, without a child.
 func TestPartialOperations(t *testing.T) {
 	t.Parallel()
-	register(t, encodeOnly)
 	ref := mustLookup(t, "encoding-json")
 	probes, err := Run(Probes(), []*codecs.Codec{ref, encodeOnly}, Options{})
 	if err != nil {
@@ -163,7 +161,6 @@ func TestCrashDetail(t *testing.T) {
 func TestRunReportsBrokenChild(t *testing.T) {
 	t.Parallel()
 	parentOnly := &codecs.Codec{Name: "test-parent-only", Category: codecs.Std, Ops: codecs.FullOps, Marshal: json.Marshal, Unmarshal: json.Unmarshal}
-	register(t, parentOnly)
 	_, err := Run(Probes(), []*codecs.Codec{parentOnly}, Options{})
 	if err == nil || !strings.Contains(err.Error(), `unknown codec "test-parent-only"`) {
 		t.Errorf("Run: %v, want an error naming the unknown codec", err)

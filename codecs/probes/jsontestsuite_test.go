@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/modcache"
 )
 
@@ -28,7 +29,7 @@ func TestJSONTestSuite(t *testing.T) {
 	if want := map[string]int{"y": 95, "n": 188, "i": 35, "transform": 22}; !maps.Equal(classes, want) {
 		t.Fatalf("corpus %s has %v cases by class, want upstream's %v", dir, classes, want)
 	}
-	res, err := Run(s, registered, Options{})
+	res, err := Run(s, codecs.All(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

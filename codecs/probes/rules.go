@@ -92,7 +92,7 @@ func noOutcome(e evidence) (bool, string) {
 
 func getOnly(e evidence) (bool, string) {
 	if !slices.Equal(e.c.Ops, []codecs.Op{codecs.Get5}) {
-		return false, fmt.Sprintf("it supports %s, not get5 alone", joinOps(e.c.Ops))
+		return false, fmt.Sprintf("it supports %s, not get5 alone", strings.Join(codecs.OpNames(e.c.Ops), ", "))
 	}
 	if len(e.diffs) == 0 {
 		return true, "get5 only: validates the whole document (rejects every malformed one, as encoding/json does), decodes only the paths"
@@ -155,12 +155,4 @@ func describe(diffs []Difference) string {
 		parts[i] = fmt.Sprintf("%s (%s; encoding/json: %s)", d.Probe.Name, d.Got, d.Want)
 	}
 	return strings.Join(parts, ", ")
-}
-
-func joinOps(ops []codecs.Op) string {
-	s := make([]string, len(ops))
-	for i, op := range ops {
-		s[i] = string(op)
-	}
-	return strings.Join(s, ", ")
 }

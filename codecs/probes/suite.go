@@ -39,7 +39,7 @@ type Case struct {
 	Run   func(c *codecs.Codec) string
 	// A probe's: an entry of Skips holding all the words of Topic (any case)
 	// declares a difference; Skipped reports whether a label is work left out
-	// (see Derive), Occurs whether doc holds the subject (see Explain).
+	// (see rules.go), Occurs whether doc holds the subject (see Explain).
 	Topic   []string
 	Skipped func(label string) bool
 	Occurs  func(doc []byte) bool

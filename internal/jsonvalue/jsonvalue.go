@@ -18,20 +18,6 @@ import (
 	"slices"
 )
 
-// Same reports the first difference between two JSON documents compared as
-// values, or nil when they are the same value.
-func Same(got, want []byte) error {
-	g, err := Decode(got)
-	if err != nil {
-		return fmt.Errorf("got is not valid JSON: %w", err)
-	}
-	w, err := Decode(want)
-	if err != nil {
-		return fmt.Errorf("want is not valid JSON: %w", err)
-	}
-	return Diff(g, w, 0)
-}
-
 // Decode decodes one JSON value with numbers kept as json.Number; trailing
 // data after the value is an error.
 func Decode(data []byte) (any, error) {

@@ -4,9 +4,7 @@
 // Escape, which keeps a cell on one line and its text from closing the cell
 // or being read as HTML (markdown.go). Wrap is the last step of each page's
 // writer: it folds the page's prose into lines of at most MaxLine
-// characters, leaving tables, headings and code whole (wrap.go). Pages
-// lists the pages under a results directory for the tests that read them
-// (pages.go).
+// characters, leaving tables, headings and code whole (wrap.go).
 package markdown
 
 import (

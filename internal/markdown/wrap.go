@@ -54,38 +54,7 @@ func Wrap(page []byte, width int) []byte {
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
-// Overlong lists the lines of page, numbered from 1, longer than MaxLine
-// characters outside a table. A table is a run of lines starting with "|",
-// outside a code fence, whose second line is a delimiter row: it cannot be
-// folded, so its width is for a browser to measure. Any other line, in a
-// code fence or not, is held to MaxLine.
-func Overlong(page []byte) []int {
-	lines := strings.Split(string(page), "\n")
-	var long []int
-	fenced := false
-	for i := 0; i < len(lines); i++ {
-		if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
-			fenced = !fenced
-		}
-		end := i + 1
-		if !fenced && strings.HasPrefix(lines[i], "|") {
-			for end < len(lines) && strings.HasPrefix(lines[end], "|") {
-				end++
-			}
-		}
-		if end-i >= 2 && delimiterRow.MatchString(lines[i+1]) {
-			i = end - 1 // a table
-			continue
-		}
-		if len([]rune(lines[i])) > MaxLine {
-			long = append(long, i+1)
-		}
-	}
-	return long
-}
-
 var (
-	delimiterRow = regexp.MustCompile(`^\|( *:?-+:? *\|)+$`)
-	listMarker   = regexp.MustCompile(`^ *([-*+]|\d+[.)]) `)
-	opensBlock   = regexp.MustCompile("^([-*+#>|=<]|```|~~~|\\d+[.)]$)")
+	listMarker = regexp.MustCompile(`^ *([-*+]|\d+[.)]) `)
+	opensBlock = regexp.MustCompile("^([-*+#>|=<]|```|~~~|\\d+[.)]$)")
 )

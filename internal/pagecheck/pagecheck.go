@@ -3,7 +3,9 @@
 // GitHub renders it (goldmark with its GFM extension, GitHub's table and code
 // styles) and every other file, such as a chart, as it is; its test opens
 // each page under results/ in headless Chromium at 1280 px and fails on a
-// table or image wider than that.
+// table or image wider than that. Pages lists the pages under a results
+// directory and Overlong their lines too long outside a table, for every
+// test that reads pages (pages.go).
 package pagecheck
 
 import (

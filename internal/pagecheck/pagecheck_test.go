@@ -14,8 +14,6 @@ import (
 	"testing/fstest"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/jsoncost/jsoncost/internal/markdown"
 )
 
 // The window a reader of the pages is taken to have, in CSS pixels.
@@ -64,7 +62,7 @@ func TestPagesFit(t *testing.T) {
 	})
 	t.Run("results", func(t *testing.T) {
 		root := os.DirFS(filepath.Join("..", "..", "results"))
-		pages, err := markdown.Pages(root)
+		pages, err := Pages(root)
 		if err != nil {
 			t.Fatal(err)
 		}

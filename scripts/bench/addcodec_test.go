@@ -19,9 +19,9 @@ import (
 )
 
 // TestAddACodec walks the suite's whole path the way a user adds a codec:
-// configurations the registry does not list are registered in the runner
-// (this process) and, through codectest.Env, in the benchmark binary and
-// the probe children. A full codec that writes map keys unsorted, declared
+// configurations the registry does not list join the runner's list (this
+// process) and, through codectest.Env, the benchmark binary's and the probe
+// children's. A full codec that writes map keys unsorted, declared
 // fast, passes the category check and is timed beside encoding-json; a
 // get5-only one (fastjson as the README adds it) is timed beside json-v2,
 // the base of get5; the report gives them tables, fits and charts. A
@@ -32,23 +32,26 @@ func TestAddACodec(t *testing.T) {
 		t.Skip("runs the benchmark binary, the probes and the report")
 	}
 	const name, getName = "e2e-added-codec", "e2e-added-getter"
+	list := codecs.All()
 	for _, c := range []struct{ name, variant string }{{name, "unsorted"}, {getName, "get5"}} {
-		unregister, err := codectest.Register(c.name, c.variant)
+		added, err := codectest.New(c.name, c.variant)
+		if err == nil {
+			list, err = list.With(added)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer unregister()
 	}
 	t.Setenv(codectest.Env, name+":unsorted")
-	checkCategory(t, name)
+	checkCategory(t, list, name)
 
-	// bench runs make bench CODECS=codec, the benchmark binary registering env, and make report; it returns
+	// bench runs make bench CODECS=codec, the benchmark binary adding env, and make report; it returns
 	// the runner's stderr and the raw file and pages, by path.
 	bench := func(codec, env string) (string, map[string]string) {
 		t.Helper()
 		o := options{
 			sel:    rawfmt.Selection{Codecs: codec, Ops: "decode-map,encode-map,get5", Fixtures: "fields-000[125],fields-00[125]0"},
-			rounds: 2, slice: 100 * time.Microsecond, pairs: 2, layouts: 2, results: t.TempDir(), bins: []string{realBinary(t)},
+			rounds: 2, slice: 100 * time.Microsecond, pairs: 2, layouts: 2, results: t.TempDir(), bins: []string{realBinary(t)}, codecs: list,
 		}
 		t.Setenv(codectest.Env, env)
 		var stderr bytes.Buffer
@@ -99,7 +102,7 @@ func TestAddACodec(t *testing.T) {
 
 	t.Setenv(codectest.Env, name+":broken")
 	o := options{sel: rawfmt.Selection{Codecs: name, Ops: "decode-map", Fixtures: "fields-0005"}, rounds: 1, slice: 100 * time.Microsecond,
-		pairs: 2, layouts: 1, results: t.TempDir(), bins: []string{realBinary(t)}}
+		pairs: 2, layouts: 1, results: t.TempDir(), bins: []string{realBinary(t)}, codecs: list}
 	var refused bytes.Buffer
 	err := run(context.Background(), o, &refused)
 	if err == nil {
@@ -113,24 +116,20 @@ func TestAddACodec(t *testing.T) {
 	}
 }
 
-// checkCategory runs the probes on the configuration called name, which
-// skips map key sorting: declared fast it passes, declared v2, as json-v2
+// checkCategory runs the probes on the configuration of cs called name,
+// which skips map key sorting: declared fast it passes, declared v2, as json-v2
 // leaves map keys unsorted too, it fails naming the rule and the probe.
-func checkCategory(t *testing.T, name string) {
+func checkCategory(t *testing.T, cs codecs.List, name string) {
 	t.Helper()
-	var cs []*codecs.Codec
-	for _, n := range []string{probes.Reference, probes.V2Reference, name} {
-		c, err := codecs.Lookup(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, c)
-	}
-	res, err := probes.Run(probes.Probes(), cs, probes.Options{})
+	picked, err := cs.Select(strings.Join([]string{probes.Reference, probes.V2Reference, name}, ","))
 	if err != nil {
 		t.Fatal(err)
 	}
-	added := cs[2]
+	res, err := probes.Run(probes.Probes(), picked, probes.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := picked[2]
 	if err := probes.CheckCategory(added, res); err != nil || added.Category != codecs.Fast {
 		t.Errorf("declared %s with Skips %q: %v", added.Category, added.Skips, err)
 	}

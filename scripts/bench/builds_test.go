@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -76,7 +77,7 @@ func TestCheck(t *testing.T) {
 // first, and every cell with its partner within its build, where the
 // builds have the cells.
 func TestUpgradePlan(t *testing.T) {
-	p, err := newPlan(rawfmt.Selection{Codecs: "goccy,json-v2", Ops: "decode-map", Fixtures: "fields-0005"})
+	p, err := newPlan(codecs.All(), rawfmt.Selection{Codecs: "goccy,json-v2", Ops: "decode-map", Fixtures: "fields-0005"})
 	if err != nil {
 		t.Fatal(err)
 	}

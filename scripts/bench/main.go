@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -36,7 +37,8 @@ type options struct {
 	seed    uint64 // the run's seed; 0 draws a random one
 	results string // the results directory
 	builds  []build
-	bins    []string // prebuilt binaries, one per layout, in place of building them (tests)
+	bins    []string    // prebuilt binaries, one per layout, in place of building them (tests)
+	codecs  codecs.List // the configurations to plan from; nil for the registry's (a test adds its own)
 }
 
 func main() {

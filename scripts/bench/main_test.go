@@ -38,12 +38,7 @@ const (
 )
 
 func TestMain(m *testing.M) {
-	if probes.IsChild() { // a probe child of TestAddACodec, with the codec it added
-		if err := codectest.FromEnv(); err != nil {
-			panic(err)
-		}
-		probes.ServeChild()
-	}
+	probes.ServeChild(codectest.FromEnv()) // a probe child of TestAddACodec, with the codec it added
 	switch role := os.Getenv(roleEnv); role {
 	case "runner":
 		writePID(role)

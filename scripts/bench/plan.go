@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
@@ -21,20 +22,20 @@ type plan struct {
 	skipped []jsoncost.Skip
 }
 
-// newPlan returns the plan of sel: every cell of the matrix it selects and
-// the noop cell, each paired with its partner (rawfmt.Partner). The base of
-// each operation runs on every document of the operation too, even when
-// sel names other codecs: every ratio is against it, and it carries each
-// document to the anchor.
-func newPlan(sel rawfmt.Selection) (*plan, error) {
-	cells, skipped, err := jsoncost.Matrix(sel)
+// newPlan returns the plan of sel: every cell of the matrix of cs it
+// selects and the noop cell, each paired with its partner (rawfmt.Partner).
+// The base of each operation runs on every document of the operation too,
+// even when sel names other codecs: every ratio is against it, and it
+// carries each document to the anchor.
+func newPlan(cs codecs.List, sel rawfmt.Selection) (*plan, error) {
+	cells, skipped, err := jsoncost.Matrix(cs, sel)
 	if err != nil {
 		return nil, err // it names the dimension and lists the valid names
 	}
 	if len(cells) == 0 {
 		return nil, noCells(skipped)
 	}
-	all, err := jsoncost.AllCells()
+	all, err := jsoncost.AllCells(cs)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -12,7 +13,7 @@ import (
 // and document, paired with its partner; a narrowed run adds each
 // operation's base and says so; the noop cell is paired with the anchor.
 func TestPlan(t *testing.T) {
-	p, err := newPlan(rawfmt.Selection{Codecs: "goccy,gjson", Ops: "decode-map,get5", Fixtures: "fields-0005"})
+	p, err := newPlan(codecs.All(), rawfmt.Selection{Codecs: "goccy,gjson", Ops: "decode-map,get5", Fixtures: "fields-0005"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -32,7 +33,10 @@ const gcHeap = 64 << 20
 // and failures to stderr.
 func run(ctx context.Context, o options, stderr io.Writer) error {
 	stderr = runner.Locked(stderr)
-	p, err := newPlan(o.sel)
+	if o.codecs == nil {
+		o.codecs = codecs.All()
+	}
+	p, err := newPlan(o.codecs, o.sel)
 	if err != nil {
 		return err
 	}

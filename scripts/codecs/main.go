@@ -13,7 +13,7 @@ import (
 func main() {
 	spec := flag.String("codecs", "", "comma-separated codec names or patterns (default all)")
 	flag.Parse()
-	cs, err := codecs.Select(*spec)
+	cs, err := codecs.All().Select(*spec)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "codecs:", err)
 		os.Exit(2)

@@ -22,7 +22,7 @@ import (
 )
 
 func main() {
-	probes.ServeChild()
+	probes.ServeChild(codecs.All())
 	log.SetFlags(0)
 	log.SetPrefix("conformance: ")
 	out := flag.String("out", "results/conformance", "directory to write the tables to")
@@ -56,7 +56,7 @@ func run(out, spec string) error {
 // selection returns the configurations spec selects, with the ones the
 // tables are read against added in registry order.
 func selection(spec string) ([]*codecs.Codec, error) {
-	picked, err := codecs.Select(spec)
+	picked, err := codecs.All().Select(spec)
 	if err != nil {
 		return nil, err
 	}

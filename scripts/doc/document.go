@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"

@@ -5,7 +5,7 @@
 //
 // It reads the document (one JSON object, an array of objects or objects one a
 // line; each object is a sample, compacted for the benchmark), infers its Go
-// type from all the samples (package gen/infer), checks the fields against it
+// type from all the samples (package internal/infer), checks the fields against it
 // and projects it to them (package internal/owndoc/fields), and writes a
 // throwaway module outside the repository with both types, easyjson's code for
 // them and the samples (package internal/owndoc/tempmod), whose test binary,

@@ -10,18 +10,17 @@ import (
 	"time"
 
 	"github.com/jsoncost/jsoncost/codecs/codectest"
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 )
 
 // roleEnv, set to "command", makes the test binary run the command itself.
 const roleEnv = "JSONCOST_DOC_TEST_ROLE"
 
-// TestMain registers brokenCodec here and in every benchmark binary the tests build.
+// TestMain adds brokenCodec to the configurations of every benchmark binary
+// the tests build, and to those the tests expect (testCodecs).
 func TestMain(m *testing.M) {
 	os.Setenv(codectest.Env, brokenCodec+":broken")
-	if err := codectest.FromEnv(); err != nil {
-		panic(err)
-	}
+	testCodecs = codectest.FromEnv()
 	if os.Getenv(roleEnv) == "command" {
 		main()
 		os.Exit(0)

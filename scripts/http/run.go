@@ -38,7 +38,7 @@ import (
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	names := slices.Clone(httpbench.DefaultCodecs)
 	if o.codecs != "" {
-		sel, err := codecs.Select(o.codecs)
+		sel, err := codecs.All().Select(o.codecs)
 		if err != nil {
 			return err
 		}
@@ -50,7 +50,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	cs := make([]*codecs.Codec, len(names))
 	for i, n := range names {
-		c, err := codecs.Lookup(n)
+		c, err := codecs.All().Lookup(n)
 		if err == nil && (!c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct)) {
 			err = fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
 		}

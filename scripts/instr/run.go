@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/jsoncost/jsoncost"
+	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -23,7 +24,7 @@ import (
 // plan returns the cells of sel to count: the noop cell, then the matrix's
 // cells in order.
 func plan(sel rawfmt.Selection) ([]rawfmt.Cell, error) {
-	cells, _, err := jsoncost.Matrix(sel)
+	cells, _, err := jsoncost.Matrix(codecs.All(), sel)
 	if err != nil {
 		return nil, err // it names the dimension and lists the valid names
 	}

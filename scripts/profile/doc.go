@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/jsonvalue"
 	"github.com/jsoncost/jsoncost/internal/owndoc/fields"
 )

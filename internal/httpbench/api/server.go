@@ -51,7 +51,7 @@ type Server struct {
 
 // New returns a server for cfg, its codec warmed up for the types it decodes and encodes.
 func New(cfg Config) (*Server, error) {
-	c, err := codecs.Lookup(cfg.Codec)
+	c, err := codecs.All().Lookup(cfg.Codec)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/pagecheck"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -285,7 +286,7 @@ func pageOf(t *testing.T, run *Run, charts bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range markdown.Overlong(page) {
+	for _, n := range pagecheck.Overlong(page) {
 		t.Errorf("page line %d: over %d characters outside a table", n, markdown.MaxLine)
 	}
 	return string(page)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 )
 
 // Check reports the first path of s that t, a document's type, does not

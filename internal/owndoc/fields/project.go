@@ -1,6 +1,6 @@
 package fields
 
-import "github.com/jsoncost/jsoncost/gen/infer"
+import "github.com/jsoncost/jsoncost/internal/infer"
 
 // Project returns t, a type s has every path of (see Check), pruned to the
 // paths of s: structs keep the fields on a path, in t's order, under their

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/pagecheck"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -185,7 +186,7 @@ func checkLines(t *testing.T, page []byte) {
 			t.Errorf("line %d: table row of %d characters (at most %d): %.60s…", i+1, n, maxTableLine, line)
 		}
 	}
-	for _, n := range markdown.Overlong(page) {
+	for _, n := range pagecheck.Overlong(page) {
 		t.Errorf("line %d: %d characters outside a table (at most %d): %.60s…", n, len([]rune(lines[n-1])), markdown.MaxLine, lines[n-1])
 	}
 }

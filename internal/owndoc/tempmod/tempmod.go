@@ -28,7 +28,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/jsoncost/jsoncost/gen/infer"
+	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 

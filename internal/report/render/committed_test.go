@@ -7,15 +7,16 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/pagecheck"
 )
 
 // TestCommittedPagesFit checks every committed page under results/, as
-// markdown.Pages lists them, whichever package wrote it: the machine and
+// pagecheck.Pages lists them, whichever package wrote it: the machine and
 // run pages (this package), the HTTP pages (internal/httpbench/httppage),
 // the own-document pages (internal/owndoc/page) and the conformance tables
 // (codecs/probes). No line is longer than markdown.MaxLine characters —
 // prose, list items, headings and code fences alike — but the lines of a
-// table (markdown.Overlong): a run of lines starting with "|" outside a code
+// table (pagecheck.Overlong): a run of lines starting with "|" outside a code
 // fence whose second line is a delimiter row, which GitHub renders as a
 // table. A table cannot be folded in Markdown, so its width is measured where it matters, on the
 // screen: internal/pagecheck's TestPagesFit opens every page of the same
@@ -28,7 +29,7 @@ import (
 // TestCommittedResultsAreCurrent.
 func TestCommittedPagesFit(t *testing.T) {
 	results := filepath.Join("..", "..", "..", "results")
-	pages, err := markdown.Pages(os.DirFS(results))
+	pages, err := pagecheck.Pages(os.DirFS(results))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestCommittedPagesFit(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := strings.Split(string(data), "\n")
-		for _, n := range markdown.Overlong(data) {
+		for _, n := range pagecheck.Overlong(data) {
 			t.Errorf("%s:%d: line of %d characters outside a table (at most %d): %.60s…", page, n, len([]rune(lines[n-1])), markdown.MaxLine, lines[n-1])
 		}
 		if strings.Contains(string(data), "\n## Contents\n") {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/pagecheck"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -75,7 +76,7 @@ func readme(t *testing.T, p Page, run pageRun) (page, all string) {
 
 // pageFiles renders the page of a raw file and checks that README.md links
 // each of its other Markdown files, and that no line of them outside a table
-// is over markdown.MaxLine characters (markdown.Overlong).
+// is over markdown.MaxLine characters (pagecheck.Overlong).
 func pageFiles(t *testing.T, p Page, raw string) (page, all string) {
 	t.Helper()
 	p.A = analyze(t, raw, "")
@@ -87,7 +88,7 @@ func pageFiles(t *testing.T, p Page, raw string) (page, all string) {
 	all = page
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		if strings.HasSuffix(name, ".md") {
-			for _, n := range markdown.Overlong(files[name]) {
+			for _, n := range pagecheck.Overlong(files[name]) {
 				t.Errorf("%s:%d: line over %d characters outside a table", name, n, markdown.MaxLine)
 			}
 		}
