@@ -71,9 +71,6 @@ func rankAgreement(r, in *load.Run, op string) Agreement {
 // pointOf gives the point of a cell's figure in unit in r, and whether r has it.
 func pointOf(r *load.Run, unit string) func(rawfmt.Cell) (float64, bool) {
 	return func(c rawfmt.Cell) (float64, bool) {
-		if len(r.Samples(c, unit)) == 0 && !(unit == rawfmt.UnitNs && r.Paired()) {
-			return 0, false
-		}
 		s := Of(r, c, unit)
 		return s.Point, s.Known()
 	}

@@ -1,9 +1,14 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -11,8 +16,8 @@ import (
 // decisionDocs are the documents the rankings are made on.
 var decisionDocs = []string{load.ArticleSmall, load.ArticleLarge, load.Fields.Prefix + "1000", load.Realworld.Prefix + "twitter_status"}
 
-// A ranking is one operation's standings on one document; op.tmpl tables
-// them, choose.tmpl advises from them and answer.tmpl picks from them.
+// A ranking is one operation's standings on one document; the operation's
+// page tables them, the advice and the answer pick from them.
 type ranking struct {
 	Op, Fixture string
 	Ref         string // the operation's base, the ratios' reference; "" when it has none: no ranks
@@ -53,4 +58,82 @@ func speedup(r *load.Run, rk ranking, i int) model.Estimate {
 		return none
 	}
 	return e
+}
+
+// rank is a standing's rank, =2 when shared; format.None without a base.
+func rank(s model.Standing) string {
+	switch {
+	case s.Rank == 0:
+		return format.None
+	case s.Tied:
+		return "=" + strconv.Itoa(s.Rank)
+	}
+	return strconv.Itoa(s.Rank)
+}
+
+// An answer is the top of the machine page: per operation and document,
+// the fastest std configuration and the fastest of all.
+type answer struct {
+	Table   Table
+	Unbased string // the operations no base ran, escaped
+}
+
+func newAnswer(r *load.Run, ranks []ranking) answer {
+	var a answer
+	a.Table.Cols = []string{"operation", "base", "document", "fastest std (rank)", ">faster", "fastest of all", ">faster"}
+	last, unbased := "", []string(nil)
+	for _, rk := range ranks {
+		op, base := "", ""
+		if rk.Op != last {
+			op, base, last = code(rk.Op), cmp.Or(rk.Ref, "none"), rk.Op
+		}
+		std := "none ran it"
+		if rk.Std >= 0 {
+			s := rk.Standings[rk.Std]
+			std = s.Codec + " (" + rank(s) + ")"
+		}
+		top := rk.Standings[0].Codec
+		if c := priceOf(r, top).Category; c != "" {
+			top += " (" + c + ")"
+		}
+		a.Table.add(op, base, rk.Fixture, std, format.RatioCI(rk.StdX), top, format.RatioCI(rk.TopX))
+		if rk.Ref == "" && !slices.Contains(unbased, markdown.Escape(rk.Op)) {
+			unbased = append(unbased, markdown.Escape(rk.Op))
+		}
+	}
+	a.Unbased = strings.Join(unbased, ", ")
+	return a
+}
+
+// A decision is an operation's "Fastest first": every configuration that
+// ran it on the decisionDocs, ranked.
+type decision struct {
+	Docs  []string // the ranked documents, with their sizes
+	Base  string   // the operation's base; "" when none ran it
+	Miss  bool     // some cell has too few samples for an interval
+	Table Table
+}
+
+func newDecision(r *load.Run, op string, ranks []ranking) decision {
+	d := decision{Base: model.BaseOf(r, op)}
+	d.Table.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">× " + cmp.Or(d.Base, "base"), ">B/op", ">allocs/op", "category"}
+	for _, rk := range ranks {
+		if rk.Op != op {
+			continue
+		}
+		doc := code(rk.Fixture)
+		if s := r.Sizes[rk.Fixture]; s.HasFields && s.HasDocBytes {
+			doc += " (" + format.Num(s.Fields) + " fields, " + format.Bytes(s.DocBytes) + ")"
+		}
+		d.Docs = append(d.Docs, doc)
+		for i, s := range rk.Standings {
+			d.Miss = d.Miss || rk.Ref != "" && !s.Ratio.HasCI
+			fixture := ""
+			if i == 0 {
+				fixture = rk.Fixture
+			}
+			d.Table.add(fixture, rank(s), s.Codec, format.Duration(s.Ns.V), format.RatioCI(s.Ratio), format.Bytes(s.B.V), format.Num(s.Allocs.V), or(priceOf(r, s.Codec).Category))
+		}
+	}
+	return d
 }

@@ -111,7 +111,7 @@ func TestFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(t, synthRaw(tt.codecs), "")
-			found, err := lines("findings", Page{A: a})
+			found, err := findings(a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +127,7 @@ func TestFindings(t *testing.T) {
 				}
 			}
 			if tt.resolved != "" {
-				d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
+				d := pagesOf(t, Page{A: a})["ops/decode-map.md"]
 				if !strings.Contains(d, tt.resolved) {
 					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d)
 				}
@@ -139,7 +139,7 @@ func TestFindings(t *testing.T) {
 // A flagged fit is marked in the cost model.
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
-	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
+	d := pagesOf(t, Page{A: a})["ops/decode-map.md"]
 	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d, want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d)
 	}

@@ -1,6 +1,12 @@
 package render
 
 import (
+	"cmp"
+	"path"
+
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -22,10 +28,40 @@ type IndexRun struct {
 // Index writes results/README.md, templates/index.tmpl: every machine, its
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	return wrapped("index", struct {
-		Machines []IndexMachine
-		Others   []string
-	}{ms, others})
+	v := struct {
+		names
+		Machines, Runs Table
+		Others         []Link
+	}{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "page"}}}
+	for _, m := range ms {
+		run := cmp.Or(m.Page, m.Newest)
+		switch {
+		case run != nil:
+			value := func(key string) string { s, _ := run.Value(key); return or(s) }
+			built := "none: no full run"
+			if m.Page != nil {
+				built = m.Page.Raw.File
+			}
+			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), value(rawfmt.KeyCPU), value(rawfmt.KeyGo), built)
+		case len(m.Runs) > 0:
+			v.Machines.add(m.ID, format.None, format.None, "no usable run")
+		default:
+			v.Machines.add(m.ID, format.None, format.None, "no raw files")
+		}
+		for _, r := range m.Runs {
+			page := format.None
+			if r.Page != "" {
+				page = Link{"page", r.Page}.cell()
+			} else if r.Err != nil {
+				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Raw.File)}.cell() + ")"
+			}
+			v.Runs.add(m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), page)
+		}
+	}
+	for _, o := range others {
+		v.Others = append(v.Others, Link{o, o + "/README.md"})
+	}
+	return wrapped("index", v)
 }
 
 // RunsOnly is the machine page of a machine without a full run,
@@ -36,6 +72,6 @@ func RunsOnly(machine string, runs []Link, notes []string) (map[string][]byte, e
 		Machine string
 		Runs    []Link
 		Notes   []string
-	}{machine, runs, notes})
+	}{markdown.Escape(machine), runs, notes})
 	return map[string][]byte{"README.md": readme}, err
 }

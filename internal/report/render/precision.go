@@ -3,16 +3,74 @@ package render
 import (
 	"fmt"
 
-	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// precisionRow is the Markdown row of p in a table of the Precision section: its name,
+// A precision is the "Precision" section: how precisely the run measured
+// each operation and fixture family, and the cells wider than
+// model.WideHalfWidth.
+type precision struct {
+	Ops, Families, Wide Table
+	TooWide             bool
+	Spread              float64
+	Busy                bool
+}
+
+func newPrecision(a *model.Analysis) precision {
+	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
+	p := precision{TooWide: a.TooWide(), Spread: a.Spread, Busy: a.Busy() != nil,
+		Ops: Table{Cols: append([]string{"op"}, cols...)}, Families: Table{Cols: append([]string{"family"}, cols...)}}
+	if len(a.Precision) == 0 {
+		return p
+	}
+	wide := 0
+	for _, o := range a.Precision {
+		if o.Op == model.AllOps {
+			p.Ops.add(precisionRow(o.Op, o, wide, "**")...)
+		} else {
+			p.Ops.add(precisionRow(o.Op, o, len(o.Wide), "")...)
+		}
+		wide += len(o.Wide)
+	}
+	for _, f := range a.Families {
+		p.Families.add(precisionRow(code(f.Op), f, len(f.Wide), "")...)
+	}
+	if wide == 0 {
+		return p
+	}
+	fixtures := a.Run.FixturesOf(load.Fields)
+	p.Wide.Cols = []string{"op", "codec"}
+	for _, f := range fixtures {
+		p.Wide.Cols = append(p.Wide.Cols, ">"+fieldCount(a.Run, f))
+	}
+	for _, o := range a.Precision {
+		for _, codec := range a.Run.CodecNames {
+			row, found := []string{o.Op, codec}, false
+			for _, f := range fixtures {
+				w := ""
+				for _, c := range o.Wide {
+					if c.Cell.Fixture == f && c.Cell.Codec == codec {
+						w, found = format.HalfWidth(100*c.HalfWidth), true
+						break
+					}
+				}
+				row = append(row, w)
+			}
+			if found {
+				p.Wide.add(row...)
+			}
+		}
+	}
+	return p
+}
+
+// precisionRow is a row of the Precision section's tables: its name,
 // cells, median and 90th-percentile half-widths, the spread of its samples
-// and wide, the number of its cells wider than model.WideHalfWidth; with
-// bold, every cell in bold.
-func precisionRow(name string, p model.OpPrecision, wide int, bold bool) string {
+// and wide, the number of its cells wider than model.WideHalfWidth, each
+// cell between mark.
+func precisionRow(name string, p model.OpPrecision, wide int, mark string) []string {
 	cells, med, p90, spread := fmt.Sprint(p.Cells), format.None, format.None, format.None
 	if p.Unbounded > 0 {
 		cells = fmt.Sprintf("%d (+%d without an interval)", p.Cells, p.Unbounded)
@@ -24,10 +82,8 @@ func precisionRow(name string, p model.OpPrecision, wide int, bold bool) string 
 		spread = format.Strays(p.Low, p.High)
 	}
 	row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
-	if bold {
-		for i, c := range row {
-			row[i] = "**" + c + "**"
-		}
+	for i, c := range row {
+		row[i] = mark + c + mark
 	}
-	return markdown.Row(row...)
+	return row
 }

@@ -15,8 +15,6 @@ func TestMarkup(t *testing.T) {
 		got, want string
 	}{
 		{csvFloat(math.Inf(1)), ""},
-		{csvField("fields-5"), "fields-5"},
-		{csvField(`a,"b"`), `"a,""b"""`},
 		{Link{"a<b>", "x/README.md"}.String(), "[a&lt;b&gt;](x/README.md)"},
 		{Link{"a&b", "a b/(c)|<d>.md"}.String(), "[a&amp;b](a%20b/%28c%29%7C%3Cd%3E.md)"},
 		{Link{"m", "http:x/README.md"}.String(), "[m](./http:x/README.md)"},
@@ -71,4 +69,18 @@ func sectionText(t *testing.T, name string, view any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// pagesOf renders the Markdown pages and model.csv of p (Page.pages), by path.
+func pagesOf(t *testing.T, p Page) map[string]string {
+	t.Helper()
+	files, _, err := p.pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for name, b := range files {
+		out[name] = string(b)
+	}
+	return out
 }
