@@ -100,4 +100,3 @@ func quantile(sorted []float64, q float64) float64 {
 	frac := pos - float64(i)
 	return sorted[i] + frac*(sorted[i+1]-sorted[i])
 }
-

@@ -71,7 +71,8 @@ func choose(r *load.Run, rs []ranking) []advice {
 			ref, docs = rk.Ref, append(docs, rk.Fixture)
 			if rk.Std >= 0 {
 				s := rk.Standings[rk.Std]
-				std = addWin(std, []string{s.Codec}, rk.Fixture, s.Ratio.V)
+				_, ratio := s.Key()
+				std = addWin(std, []string{s.Codec}, rk.Fixture, ratio.V)
 				if s.Rank == 1 {
 					first = append(first, rk.Fixture)
 					continue
@@ -83,7 +84,8 @@ func choose(r *load.Run, rs []ranking) []advice {
 					top = append(top, s.Codec)
 				}
 			}
-			faster = addWin(faster, top, rk.Fixture, rk.Standings[0].Ratio.V)
+			_, ratio := rk.Standings[0].Key()
+			faster = addWin(faster, top, rk.Fixture, ratio.V)
 		}
 		if len(docs) == 0 {
 			continue

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -28,9 +29,17 @@ type ranking struct {
 	StdX, TopX model.Estimate
 }
 
-// rankings ranks every operation's configurations on the decisionDocs the run has.
+// rankings ranks every operation's configurations on the decisionDocs the
+// run has: by time with GC where the run timed collection (model.Standing).
 func rankings(r *load.Run) []ranking {
 	var out []ranking
+	g, hasGC := model.GCOf(r, model.ServiceHeap(r))
+	cost := func(op, f, codec string) model.Sample {
+		if c := (rawfmt.Cell{Op: op, Fixture: f, Codec: codec}); hasGC {
+			return model.WithGC(r, c, g)
+		}
+		return model.Ns(r, op, f, codec)
+	}
 	for _, op := range r.Ops {
 		for _, f := range decisionDocs {
 			ref, s := model.Standings(r, op, f)
@@ -39,21 +48,21 @@ func rankings(r *load.Run) []ranking {
 			}
 			rk := ranking{Op: op, Fixture: f, Ref: ref, Standings: s}
 			rk.Std = slices.IndexFunc(s, func(s model.Standing) bool { return priceOf(r, s.Codec).std() })
-			rk.TopX = speedup(r, rk, 0)
-			rk.StdX = speedup(r, rk, rk.Std)
+			rk.TopX = speedup(rk, 0, cost)
+			rk.StdX = speedup(rk, rk.Std, cost)
 			out = append(out, rk)
 		}
 	}
 	return out
 }
 
-// speedup is the base's median over standing i's, NaN without either.
-func speedup(r *load.Run, rk ranking, i int) model.Estimate {
+// speedup is the base's cost over standing i's, NaN without either.
+func speedup(rk ranking, i int, cost func(op, fixture, codec string) model.Sample) model.Estimate {
 	none := model.Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	if i < 0 || rk.Ref == "" {
 		return none
 	}
-	e, ok := model.Ratio(model.Ns(r, rk.Op, rk.Fixture, rk.Ref), model.Ns(r, rk.Op, rk.Fixture, rk.Standings[i].Codec))
+	e, ok := model.Ratio(cost(rk.Op, rk.Fixture, rk.Ref), cost(rk.Op, rk.Fixture, rk.Standings[i].Codec))
 	if !ok {
 		return none
 	}
@@ -74,12 +83,17 @@ func rank(s model.Standing) string {
 // An answer is the top of the machine page: per operation and document,
 // the fastest std configuration and the fastest of all.
 type answer struct {
-	Table   Table
-	Unbased string // the operations no base ran, escaped
+	Go, Heap string // with Heap, ranked by time with GC at that heap
+	Table    Table
+	Unbased  string // the operations no base ran, escaped
 }
 
 func newAnswer(r *load.Run, ranks []ranking) answer {
 	var a answer
+	a.Go, _ = r.Value(rawfmt.KeyGo)
+	if _, ok := model.GCOf(r, model.ServiceHeap(r)); ok {
+		a.Heap = model.ServiceHeap(r)
+	}
 	a.Table.Cols = []string{"operation", "base", "document", "fastest std (rank)", ">faster", "fastest of all", ">faster"}
 	last, unbased := "", []string(nil)
 	for _, rk := range ranks {
@@ -111,15 +125,30 @@ type decision struct {
 	Docs  []string // the ranked documents, with their sizes
 	Base  string   // the operation's base; "" when none ran it
 	Miss  bool     // some cell has too few samples for an interval
+	GC    bool     // ranked by time with GC, codec time beside it
+	Moves string   // where ranking by codec time alone changes places, "" where it changes none
 	Table Table
 }
 
 func newDecision(r *load.Run, op string, ranks []ranking) decision {
 	d := decision{Base: model.BaseOf(r, op)}
 	d.Table.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">× " + cmp.Or(d.Base, "base"), ">B/op", ">allocs/op", "category"}
+	var moves []string
 	for _, rk := range ranks {
 		if rk.Op != op {
 			continue
+		}
+		if d.GC = d.GC || slices.ContainsFunc(rk.Standings, func(s model.Standing) bool { return s.HasGC }); d.GC {
+			d.Table.Cols = []string{"document", ">rank", "configuration", ">codec time", ">with GC", ">× " + cmp.Or(d.Base, "base") + ", with GC", ">B/op", ">allocs/op", "category"}
+		}
+		var moved []string
+		for _, s := range rk.Standings {
+			if s.TimeRank != s.Rank {
+				moved = append(moved, markdown.Escape(s.Codec)+" "+strconv.Itoa(s.TimeRank)+" → "+strconv.Itoa(s.Rank))
+			}
+		}
+		if len(moved) > 0 {
+			moves = append(moves, rk.Fixture+": "+strings.Join(moved, ", "))
 		}
 		doc := code(rk.Fixture)
 		if s := r.Sizes[rk.Fixture]; s.HasFields && s.HasDocBytes {
@@ -127,13 +156,19 @@ func newDecision(r *load.Run, op string, ranks []ranking) decision {
 		}
 		d.Docs = append(d.Docs, doc)
 		for i, s := range rk.Standings {
-			d.Miss = d.Miss || rk.Ref != "" && !s.Ratio.HasCI
+			_, ratio := s.Key()
+			d.Miss = d.Miss || rk.Ref != "" && !ratio.HasCI
 			fixture := ""
 			if i == 0 {
 				fixture = rk.Fixture
 			}
-			d.Table.add(fixture, rank(s), s.Codec, format.Duration(s.Ns.V), format.RatioCI(s.Ratio), format.Bytes(s.B.V), format.Num(s.Allocs.V), or(priceOf(r, s.Codec).Category))
+			cells := []string{fixture, rank(s), s.Codec, format.Duration(s.Ns.V), format.RatioCI(s.Ratio)}
+			if d.GC {
+				cells = append(cells[:4], format.DurationCI(s.GC), format.RatioCI(s.RatioGC))
+			}
+			d.Table.add(append(cells, format.Bytes(s.B.V), format.Num(s.Allocs.V), or(priceOf(r, s.Codec).Category))...)
 		}
 	}
+	d.Moves = strings.Join(moves, "; ")
 	return d
 }

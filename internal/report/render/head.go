@@ -21,6 +21,12 @@ type head struct {
 	TooWide   bool    // Spread is over model.MaxSpread
 	Spread    float64 // the median half-width of the codec cells' intervals
 	Busy      string  // format.Busy of a run on a busy host, or ""
+
+	// Which meter made the run: the paired meter's slice, pairs a round and
+	// link layouts, or the older meter's benchtime.
+	Paired                  bool
+	Slice, Pairs, Benchtime string
+	Layouts                 int
 }
 
 // A failedCheck is a consistency check that failed, with its first violations worded.
@@ -35,6 +41,12 @@ func newHead(v *view) head {
 	h := head{Rounds: r.Rounds(), Kind: r.Raw.Kind(), Committed: r.Committed(), TooFew: a.TooFew(), TooWide: a.TooWide(), Spread: a.Spread}
 	h.Go, _ = r.Value(rawfmt.KeyGo)
 	h.Commit, _ = r.Value(rawfmt.KeyCommit)
+	h.Paired = r.Paired()
+	h.Slice, _ = r.Value(rawfmt.KeySlice)
+	h.Pairs, _ = r.Value(rawfmt.KeyPairs)
+	h.Benchtime, _ = r.Value(rawfmt.KeyBenchtime)
+	layouts, _ := r.Value(rawfmt.KeyLayouts)
+	h.Layouts = len(strings.Fields(layouts))
 	if b := a.Busy(); b != nil {
 		h.Busy = format.Busy(b.Low, b.High)
 	}

@@ -21,8 +21,9 @@ type IndexMachine struct {
 // An IndexRun is one raw file of the index.
 type IndexRun struct {
 	Raw  load.Raw
-	Page string // its page, relative to the results directory; "" when it has none
-	Err  error  // why it has none
+	Run  *load.Run // the run, for its go line and meter; nil when it did not load
+	Page string    // its page, relative to the results directory; "" when it has none
+	Err  error     // why it has none
 }
 
 // Index writes results/README.md, templates/index.tmpl: every machine, its
@@ -32,17 +33,16 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 		names
 		Machines, Runs Table
 		Others         []Link
-	}{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "page"}}}
+	}{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "go", "meter", "page"}}}
 	for _, m := range ms {
 		run := cmp.Or(m.Page, m.Newest)
 		switch {
 		case run != nil:
-			value := func(key string) string { s, _ := run.Value(key); return or(s) }
 			built := "none: no full run"
 			if m.Page != nil {
 				built = m.Page.Raw.File
 			}
-			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), value(rawfmt.KeyCPU), value(rawfmt.KeyGo), built)
+			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), value(run, rawfmt.KeyCPU), value(run, rawfmt.KeyGo), built)
 		case len(m.Runs) > 0:
 			v.Machines.add(m.ID, format.None, format.None, "no usable run")
 		default:
@@ -55,7 +55,14 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			} else if r.Err != nil {
 				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Raw.File)}.cell() + ")"
 			}
-			v.Runs.add(m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), page)
+			goLine, meter := format.None, format.None
+			if r.Run != nil {
+				goLine, meter = value(r.Run, rawfmt.KeyGo), "older"
+				if r.Run.Paired() {
+					meter = "paired"
+				}
+			}
+			v.Runs.add(m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), goLine, meter, page)
 		}
 	}
 	for _, o := range others {
@@ -63,6 +70,9 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	}
 	return wrapped("index", v)
 }
+
+// value is a configuration value of r, or format.None.
+func value(r *load.Run, key string) string { s, _ := r.Value(key); return or(s) }
 
 // RunsOnly is the machine page of a machine without a full run,
 // templates/runsonly.tmpl: one line that says so, then a link to the page of

@@ -4,6 +4,7 @@ import (
 	"math"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -20,6 +21,7 @@ type instr struct {
 	Go, Commit, Procs, GOGC string // the count's configuration, escaped
 	Noop                    string // the harness's own count, "" without one
 	Agreement               model.Agreement
+	Discords                string // per document, the codecs whose places by time and by instructions differ
 	Counts, Ratios, Fits    Table
 	At                      string // the fixture of the Fits table's last columns
 }
@@ -35,6 +37,15 @@ func newInstr(v *view, op string) *instr {
 	in := &instr{Raw: Link{"raw/" + ir.Raw.File, "../" + path.Join(path.Dir(v.Page.Raw), ir.Raw.File)},
 		Go: value(rawfmt.KeyGo), Commit: value(rawfmt.KeyCommit), Procs: value(rawfmt.KeyGOMAXPROCS), GOGC: value(rawfmt.KeyGOGC),
 		Agreement: o.Agreement, At: format.None}
+	var discords []string
+	for _, d := range o.Discords {
+		var places []string
+		for k, c := range d.Codecs {
+			places = append(places, markdown.Escape(c)+" "+format.Num(d.ByTime[k])+"/"+format.Num(d.ByInstr[k]))
+		}
+		discords = append(discords, d.Fixture+": "+strings.Join(places, ", "))
+	}
+	in.Discords = strings.Join(discords, "; ")
 	if s := model.Of(ir, ir.Noop, rawfmt.UnitInstr); s.Known() {
 		in.Noop = format.Num(s.Point)
 	}

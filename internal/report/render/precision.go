@@ -16,26 +16,46 @@ type precision struct {
 	TooWide             bool
 	Spread              float64
 	Busy                bool
+	// A paired run measures the ratios of codecs to their bases, against
+	// model.TargetMedian and model.TargetP90; Missed lists the operations
+	// and families that miss them.
+	Paired                  bool
+	TargetMedian, TargetP90 float64
+	Missed                  []string
 }
 
 func newPrecision(a *model.Analysis) precision {
 	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
-	p := precision{TooWide: a.TooWide(), Spread: a.Spread, Busy: a.Busy() != nil,
-		Ops: Table{Cols: append([]string{"op"}, cols...)}, Families: Table{Cols: append([]string{"family"}, cols...)}}
+	p := precision{TooWide: a.TooWide(), Spread: a.Spread, Busy: a.Busy() != nil, Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
+	if p.Paired {
+		cols[3] = ">pairs over their cell's ratio, 10th–90th"
+		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
+	}
+	p.Ops, p.Families = Table{Cols: append([]string{"op"}, cols...)}, Table{Cols: append([]string{"family"}, cols...)}
+	row := func(name string, o model.OpPrecision, wide int, mark string) []string {
+		cells := precisionRow(name, o, wide, mark)
+		if p.Paired {
+			cells = append(cells, mark+map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()]+mark)
+			if !o.MeetsTargets() {
+				p.Missed = append(p.Missed, name)
+			}
+		}
+		return cells
+	}
 	if len(a.Precision) == 0 {
 		return p
 	}
 	wide := 0
 	for _, o := range a.Precision {
 		if o.Op == model.AllOps {
-			p.Ops.add(precisionRow(o.Op, o, wide, "**")...)
+			p.Ops.add(row(o.Op, o, wide, "**")...)
 		} else {
-			p.Ops.add(precisionRow(o.Op, o, len(o.Wide), "")...)
+			p.Ops.add(row(o.Op, o, len(o.Wide), "")...)
 		}
 		wide += len(o.Wide)
 	}
 	for _, f := range a.Families {
-		p.Families.add(precisionRow(code(f.Op), f, len(f.Wide), "")...)
+		p.Families.add(row(code(f.Op), f, len(f.Wide), "")...)
 	}
 	if wide == 0 {
 		return p

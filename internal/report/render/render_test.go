@@ -35,7 +35,7 @@ func TestIndex(t *testing.T) {
 	got, err := Index([]IndexMachine{
 		{ID: "m&1", Runs: []IndexRun{{Raw: quick, Err: errors.New("empty <file>")}}},
 		{ID: "m2", Runs: []IndexRun{{Raw: full}}},
-		{ID: "a <b>", Page: page, Newest: page, Runs: []IndexRun{{Raw: full, Page: "a <b>/README.md"}}},
+		{ID: "a <b>", Page: page, Newest: page, Runs: []IndexRun{{Raw: full, Run: page, Page: "a <b>/README.md"}}},
 		{ID: "m3", Newest: &load.Run{Raw: quick}, Runs: []IndexRun{{Raw: quick, Page: "m3/runs/q/README.md"}}},
 	}, []string{"conformance"})
 	if err != nil {
@@ -44,12 +44,12 @@ func TestIndex(t *testing.T) {
 	for _, want := range []string{
 		"| m&amp;1 | — | — | no usable run |",
 		"| m&amp;1 | ",
-		"| quick | unusable: empty &lt;file&gt; ([raw file](m&amp;1/raw/q.txt)) |",
+		"| quick | — | — | unusable: empty &lt;file&gt; ([raw file](m&amp;1/raw/q.txt)) |",
 		"| m2 | — | — | no usable run |",
 		"| [a &lt;b&gt;](a%20%3Cb%3E/README.md) | — | — | f.txt |",
-		"| full | [page](a%20%3Cb%3E/README.md) |",
+		"| full | — | older | [page](a%20%3Cb%3E/README.md) |",
 		"| [m3](m3/README.md) | — | — | none: no full run |",
-		"| quick | [page](m3/runs/q/README.md) |",
+		"| quick | — | — | [page](m3/runs/q/README.md) |",
 		"- [conformance](conformance/README.md)",
 	} {
 		if !strings.Contains(string(got), want) {
