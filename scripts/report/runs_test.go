@@ -177,7 +177,7 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 	for _, want := range []string{
 		"| [" + testMachine + "](" + testMachine + "/README.md) | Synthetic CPU |",
 		" | none: no full run |",
-		"| " + testMachine + " | " + quick.StampString() + " | quick | [page](" + testMachine + "/runs/" + quick.StampString() + "/README.md) |",
+		"| " + testMachine + " | " + quick.StampString() + " | quick | go1.26.8 | older | [page](" + testMachine + "/runs/" + quick.StampString() + "/README.md) |",
 	} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)
@@ -194,15 +194,18 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 		}
 	}
 
-	// A newer full run too short to rank gets a page of its own, linked from
-	// the machine page, which stays built from the full run that ranks.
+	// The newest full run takes the machine page over, even one too short
+	// to rank, which the page says; the older full run gets a page of its own.
 	short := testName(30, rawfmt.KindFull)
 	writeRaw(t, dir, testMachine, short.String(), synth{rounds: 3}.text())
 	mustReport(t, dir)
 	machine = readFile(t, dir, testMachine, "README.md")
-	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") (", link(short, "full")} {
+	for _, want := range []string{"from [raw/" + short.String() + "](raw/" + short.String() + ") (", "**Too few rounds to rank.**"} {
 		if !strings.Contains(machine, want) {
-			t.Errorf("machine page beside a newer full run of 3 rounds lacks %q", want)
+			t.Errorf("machine page of a newest full run of 3 rounds lacks %q", want)
 		}
+	}
+	if page := readFile(t, dir, testMachine, "runs", full.StampString(), "README.md"); !strings.Contains(page, "(../../raw/"+full.String()+")") {
+		t.Errorf("the older full run's page does not link its raw file:\n%.600s", page)
 	}
 }
