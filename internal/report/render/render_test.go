@@ -84,3 +84,7 @@ func pagesOf(t *testing.T, p Page) map[string]string {
 	}
 	return out
 }
+
+// flat is s with every run of white space one space, so that a test finds a
+// sentence however markdown.Wrap folded it.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
