@@ -80,39 +80,18 @@ func (p *page) belowShare(codec string) string {
 		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }
 
-// precision says when a cell has too few samples for an interval, or the median cell's is too wide.
+// precision says why the cells are too imprecise to rank (model.Verdict), or "".
 func (p *page) precision() string {
-	var hw []float64
-	unbounded, wide, widest, widestCell := 0, 0, 0.0, ""
+	var es []model.Estimate
 	for _, t := range tableOps {
 		for _, codec := range p.Run.CodecNames {
-			s := p.ns(t.w.op, codec, t.w.filtered)
-			if !s.Known() {
-				continue
-			}
-			h, ok := model.HalfWidth(s.Estimate())
-			if !ok {
-				unbounded++
-				continue
-			}
-			if hw = append(hw, h); h > model.WideHalfWidth {
-				wide++
-			}
-			if h > widest {
-				widest, widestCell = h, t.w.label(codec)
+			if s := p.ns(t.w.op, codec, t.w.filtered); s.Known() {
+				es = append(es, s.Estimate())
 			}
 		}
 	}
-	switch {
-	case unbounded > 0:
-		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
-			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.Run.Rounds())
-	case len(hw) == 0 || model.Median(hw) <= model.WideHalfWidth:
-		return ""
-	}
-	line := fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
-		format.HalfWidth(100*model.Median(hw)), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
-	if all, _, _ := model.Overall(p.Run); all.Busy() {
+	line := model.Judge(es).Why()
+	if all, _, _ := model.Overall(p.Run); line != "" && all.Busy() {
 		line += " " + format.Busy(all.Low, all.High)
 	}
 	return line

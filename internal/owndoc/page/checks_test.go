@@ -43,11 +43,11 @@ func TestFindings(t *testing.T) {
 		{"saving beyond the filtered share", with("decode-struct", "doc-filtered", "encoding-json", 20), 6, 0.01,
 			"- decode-struct of the filtered document with encoding-json takes 20.0 ns [19.8, 20.2], under 50% of decode-struct with encoding-json, 1.00 µs [0.990, 1.01], though the filtered document holds 10% of its bytes and 10% of its values: more saved than its size allows.\n"},
 		{"too wide", cells, 6, 0.3,
-			"- The median cell's 95% interval is ±30.0%, wider than ±10.0%: too wide to rank codecs or to say what an option saves. 12 of 12 cells are wider than ±10.0%; the widest, "},
-		{"intervals ±11%", cells, 6, 0.11, "- The median cell's 95% interval is ±11.0%, wider than ±10.0%"},
+			"- The median 95% interval of its 12 figures is ±30.0%, wider than the ±10.0% within which a ranking means anything."},
+		{"intervals ±11%", cells, 6, 0.11, "- The median 95% interval of its 12 figures is ±11.0%, wider than the ±10.0%"},
 		{"too wide on a busy host", cells, 6, 0.3, "A tenth of its samples are below 0.70 of their cell's median and a tenth above 1.30: other work on the host slowed this run"},
 		{"too few rounds", cells, 5, 0.01,
-			"- 12 of 12 cells have fewer than 6 samples, too few for a 95% interval of their median: that takes at least 6 rounds (this run: 5).\n"},
+			"- 12 of 12 figures have too few samples for a 95% interval, which a median needs 6 for.\n"},
 	}
 	for _, tt := range tests {
 		info := Info{Doc: "doc.json", Name: "doc", Filtered: "doc-filtered", Samples: 1, Fields: []string{"id"}, PerRequest: 1}

@@ -21,21 +21,13 @@ type Analysis struct {
 	Overall    OpPrecision   // of every codec cell, all operations on all fixtures
 	Instr      []InstrOp     // of Run.Instr
 
-	Checks    []Check
-	Spread    float64 // see Spread
-	HasSpread bool
+	Checks  []Check
+	Verdict Verdict // on the codec cells of Overall
 }
 
-// TooWide reports whether Spread is over MaxSpread.
-func (a *Analysis) TooWide() bool { return a.HasSpread && a.Spread > MaxSpread }
-
-// TooFew reports whether the run has fewer rounds than MinMedianSamples,
-// the fewest that give a cell's median a 95% interval.
-func (a *Analysis) TooFew() bool { return a.Run.Rounds() < MinMedianSamples }
-
-// Publishes reports whether the page may state findings: every check passed,
-// the run has rounds enough and the intervals are not too wide.
-func (a *Analysis) Publishes() bool { return !a.TooFew() && !a.TooWide() && len(Failed(a.Checks)) == 0 }
+// Publishes reports whether the page may state findings: every check passed
+// and the codec cells are precise enough to rank (Verdict).
+func (a *Analysis) Publishes() bool { return a.Verdict.Ranks() && len(Failed(a.Checks)) == 0 }
 
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {
@@ -50,7 +42,9 @@ func Analyze(r *load.Run) *Analysis {
 		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
-	a.Overall, a.Spread, a.HasSpread = Overall(r)
+	var spread float64
+	a.Overall, spread, _ = Overall(r)
+	a.Verdict = Verdict{Cells: a.Overall.Cells, Unbounded: a.Overall.Unbounded, Spread: spread}
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}

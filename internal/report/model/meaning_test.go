@@ -155,8 +155,9 @@ func TestSpread(t *testing.T) {
 			cells = append(cells, sampled{cell: cell("short"), ns: []float64{100, 900, 5000}})
 		}
 		a := Analyze(loadSamples(t, cells))
-		if !a.HasSpread || a.TooWide() != tt.tooWide || a.Publishes() == tt.tooWide {
-			t.Errorf("%s: spread %g (%t), TooWide %t, Publishes %t; want TooWide %t", tt.name, a.Spread, a.HasSpread, a.TooWide(), a.Publishes(), tt.tooWide)
+		v := a.Verdict
+		if wide := v.Spread > MaxSpread; v.Cells != len(tt.spreads) || wide != tt.tooWide || a.Publishes() == tt.tooWide || (v.Why() != "") != tt.tooWide {
+			t.Errorf("%s: verdict %+v, Publishes %t, %q; want too wide %t", tt.name, v, a.Publishes(), v.Why(), tt.tooWide)
 		}
 	}
 }

@@ -17,10 +17,8 @@ type head struct {
 	Committed bool   // the run names a committed tree (load.Run.Committed)
 	Commit    string // its commit line, when it does not
 	Failed    []failedCheck
-	TooFew    bool    // fewer rounds than a median's interval needs
-	TooWide   bool    // Spread is over model.MaxSpread
-	Spread    float64 // the median half-width of the codec cells' intervals
-	Busy      string  // format.Busy of a run on a busy host, or ""
+	Why       string // why the run is too imprecise to rank (model.Verdict), or ""
+	Busy      string // format.Busy of a run on a busy host, or ""
 
 	// Which meter made the run: the paired meter's slice, pairs a round and
 	// link layouts, or the older meter's benchtime.
@@ -38,7 +36,7 @@ type failedCheck struct {
 
 func newHead(v *view) head {
 	a, r := v.A, v.R
-	h := head{Rounds: r.Rounds(), Kind: r.Raw.Kind(), Committed: r.Committed(), TooFew: a.TooFew(), TooWide: a.TooWide(), Spread: a.Spread}
+	h := head{Rounds: r.Rounds(), Kind: r.Raw.Kind(), Committed: r.Committed(), Why: a.Verdict.Why()}
 	h.Go, _ = r.Value(rawfmt.KeyGo)
 	h.Commit, _ = r.Value(rawfmt.KeyCommit)
 	h.Paired = r.Paired()

@@ -190,7 +190,7 @@ func TestPageMeaning(t *testing.T) {
 			name:    "intervals too wide to rank",
 			page:    machine,
 			run:     pageRun{commit: committed, spread: 0.2},
-			wantTop: []string{"**Too imprecise to rank.** The median 95% interval of its codec cells is ±", "\nA tenth of its samples are below 0."},
+			wantTop: []string{"**Too imprecise to rank.** The median 95% interval of its ", "\nA tenth of its samples are below 0."},
 			want:    []string{"Rerun on a quieter machine.\n\n## Contents\n", "Withheld: see the top of the [", "Other work on the host slowed this run (see the samples column)"},
 			not:     findingSections,
 		},

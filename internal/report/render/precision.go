@@ -13,8 +13,7 @@ import (
 // model.WideHalfWidth.
 type precision struct {
 	Ops, Families, Wide Table
-	TooWide             bool
-	Spread              float64
+	Why                 string // why the run is too imprecise to rank (model.Verdict), or ""
 	Busy                bool
 	// A paired run measures the ratios of codecs to their bases, against
 	// model.TargetMedian and model.TargetP90; Missed lists the operations
@@ -26,7 +25,7 @@ type precision struct {
 
 func newPrecision(a *model.Analysis) precision {
 	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
-	p := precision{TooWide: a.TooWide(), Spread: a.Spread, Busy: a.Busy() != nil, Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
+	p := precision{Why: a.Verdict.Why(), Busy: a.Busy() != nil, Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
 	if p.Paired {
 		cols[3] = ">pairs over their cell's ratio, 10th–90th"
 		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
