@@ -46,14 +46,14 @@ func TestOperationBase(t *testing.T) {
 			[]string{
 				"| `get5` | json-v2 | " + load.ArticleSmall + " | none ran it | — | lazy (fast) | 5.00× [",
 				"| document | rank | configuration | ns/op | × json-v2 |", "(encoding-json does not run it)", "| " + load.ArticleSmall + " | 1 | lazy | 100 ns | 0.200× [",
-				"- [`get5`](ops/get5.md): ratios to json-v2, since encoding-json does not run it\n",
+				"[`get5`](ops/get5.md) (json-v2) · ",
 				"Its base column is json-v2, the operation's base: encoding-json does not run it.",
 			},
 			[]string{"No base ran", "× lazy"}},
 		{"no base", "fast",
 			[]string{
 				"| `get5` | none | " + load.ArticleSmall + " | none ran it | — | lazy (fast) | — |", "No base ran get5 on these documents",
-				"No base ran it in this run", "| " + load.ArticleSmall + " | — | lazy | 100 ns | — |",
+				"No base ran it in this run", "| " + load.ArticleSmall + " | — | lazy | 100 ns | — |", "[`get5`](ops/get5.md) (no base ran it) · ",
 				"the base column is json-v2, the first configuration, and its ratios rank nothing",
 			},
 			[]string{"× json-v2", "× lazy"}},

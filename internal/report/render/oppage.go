@@ -58,7 +58,7 @@ func newOpPage(v *view, op string, ranks []ranking) opPage {
 // A caption is what the operation's page says under a chart.
 type caption struct {
 	names
-	Op, Unit, What        string // Op escaped; Unit "" for the real-world throughput
+	Op, Unit, What, Alt   string // Op escaped; Unit "" for the real-world throughput
 	Href                  string
 	HasFloor, HasAllocRef bool   // the chart has the floor's line, the allocation reference's
 	Omitted, Same         string // the codecs left off the log axis, the groups of identical lines, escaped
@@ -71,13 +71,16 @@ func captions(r *load.Run, op string, charts []chart) []caption {
 		if c.Op != op {
 			continue
 		}
-		cp := caption{Op: markdown.Escape(op), Unit: c.Unit, What: c.What, Href: Link{Href: "../" + c.File}.href(),
+		cp := caption{Op: markdown.Escape(op), Unit: c.Unit, What: c.What, Alt: markdown.Escape(op) + " " + c.Unit + " against fields", Href: Link{Href: "../" + c.File}.href(),
 			HasFloor: r.Has(op, rawfmt.Floor), HasAllocRef: r.Has(op, rawfmt.AllocRef), Omitted: escapeAll(c.Omitted, ", ")}
 		var same []string
 		for _, g := range c.Same {
 			same = append(same, escapeAll(g, " = "))
 		}
 		cp.Same = strings.Join(same, "; ")
+		if c.Unit == "" {
+			cp.Alt = markdown.Escape(op) + " MB/s per real-world corpus"
+		}
 		out = append(out, cp)
 	}
 	return out

@@ -15,7 +15,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -69,7 +68,6 @@ type view struct {
 	Head       head
 	Answer     answer
 	Contents   []heading // README.md's sections
-	OpLinks    []Link    // each operation's page
 	Choose     []advice
 	PerCall    perCall
 	Gives      gives
@@ -150,21 +148,18 @@ func newView(p Page) (*view, error) {
 	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine) + runSuffix(p),
 		RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
 	v.Head = newHead(v)
-	more, err := notes(v)
-	v.Notes = append(slices.Clip(p.Notes), more...)
+	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
 	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
 	v.GC, v.Harness, v.FloorCells = newGCCost(r), newHarness(a), newFloor(a)
 	v.Article, v.Hits, v.Method = newArticle(a), newHits(a), newMethod(a)
 	v.PerCall = newPerCall(a)
 	ranks := rankings(r)
+	var err error
 	if v.Publish {
-		var err2 error
 		v.Answer, v.Choose = newAnswer(r, ranks), choose(r, ranks)
-		v.Findings, err2 = findings(a)
-		err = errors.Join(err, err2)
+		v.Findings, err = findings(a)
 	}
 	for _, op := range r.Ops {
-		v.OpLinks = append(v.OpLinks, Link{code(op), opFile(op)})
 		v.PerOp = append(v.PerOp, opBase{Link: Link{code(op), opFile(op)}, Base: model.BaseOf(r, op)})
 		v.Ops = append(v.Ops, newOpPage(v, op, ranks))
 	}

@@ -139,7 +139,7 @@ func TestPageMeaning(t *testing.T) {
 			},
 			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
 				"\n## Contents\n\n- [Which configuration for me](#which-configuration-for-me)\n  - [Per call or per field](#per-call-or-per-field)\n",
-				"- On pages of their own: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
+				"(encoding-json unless named), its cost model and tables: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
 				"| " + load.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
 			not: []string{"Not from a committed tree", "This page covers the cells of one", "allocation reference", "Consistency checks failed", "Too imprecise"},
 		},

@@ -13,7 +13,7 @@ import (
 // lines and its codecs, and whether it has the floor or the older
 // allocation reference.
 type runInfo struct {
-	Command, Fence  string
+	Command         string // the command that made the run, in a code fence
 	Config, Codecs  Table
 	Floor, AllocRef bool
 }
@@ -22,7 +22,7 @@ func newRunInfo(v *view) runInfo {
 	r := v.R
 	ri := runInfo{Floor: r.Floor, AllocRef: r.AllocRef, Config: Table{Cols: []string{"", ""}}, Codecs: Table{Cols: []string{"codec", "module@version", "category", "engine"}}}
 	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
-		ri.Command, ri.Fence = cmd, fence(cmd)
+		ri.Command = fence(cmd) + "\n" + cmd + "\n" + fence(cmd)
 	}
 	ri.Config.add("raw file", v.RawLink.cell()+" ("+r.Raw.Kind()+" run, "+format.Plural(r.Rounds(), "round")+")")
 	for _, c := range r.Config {

@@ -28,9 +28,15 @@ type upgradeView struct {
 // An upgradeComparison is one build against the first: its largest gains
 // and losses, and per operation its ratios and the leads over the base.
 type upgradeComparison struct {
-	New           string // escaped
-	Gains, Losses Table
-	Ops           []upgradeOp
+	New   string // escaped
+	Moves [2]upgradeMoves
+	Ops   []upgradeOp
+}
+
+// upgradeMoves are the largest gains or losses.
+type upgradeMoves struct {
+	Moves, Got string // "gains", "faster"; "losses", "slower"
+	Table      Table
 }
 
 type upgradeOp struct {
@@ -54,11 +60,12 @@ func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 	}
 	for _, c := range u.Comparisons {
 		head := ">" + c.New.Build + " / " + u.Old.Build
-		uc := upgradeComparison{New: markdown.Escape(c.New.Build), Gains: Table{Cols: []string{"cell", head}}, Losses: Table{Cols: []string{"cell", head}}}
+		uc := upgradeComparison{New: markdown.Escape(c.New.Build), Moves: [2]upgradeMoves{
+			{"gains", "faster", Table{Cols: []string{"cell", head}}}, {"losses", "slower", Table{Cols: []string{"cell", head}}}}}
 		for _, m := range c.Moves {
-			t := &uc.Losses
-			if m.Ratio.V < 1 {
-				t = &uc.Gains
+			t := &uc.Moves[0].Table
+			if m.Ratio.V >= 1 {
+				t = &uc.Moves[1].Table
 			}
 			if m.Differs() && len(t.Rows) < 5 {
 				t.add(m.Cell.Op+"/"+m.Cell.Fixture+"/"+m.Cell.Codec, format.RatioCI(m.Ratio))
