@@ -160,6 +160,7 @@ type gives struct {
 	Recorded bool   // the run has skips lines
 	Probes   string // the semantic probes' page, from the page's directory
 	Prices   []price
+	Lines    []string // each configuration's label and, where recorded, what it gives up in short
 }
 
 func newGives(p Page) gives {
@@ -169,7 +170,11 @@ func newGives(p Page) gives {
 		g.Probes = "../../" + g.Probes
 	}
 	for _, c := range r.CodecNames {
-		g.Prices = append(g.Prices, priceOf(r, c))
+		p := priceOf(r, c)
+		g.Prices, g.Lines = append(g.Prices, p), append(g.Lines, p.Label())
+		if g.Recorded {
+			g.Lines[len(g.Lines)-1] += ": " + p.GivesUpShort()
+		}
 	}
 	return g
 }
