@@ -53,8 +53,10 @@ type Failure struct {
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{
-	"esc": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num}).Parse(pageText))
+// pageFuncs format a value for the page; none decides anything.
+var pageFuncs = template.FuncMap{"esc": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num}
+
+var pageTemplate = template.Must(template.New("").Funcs(pageFuncs).Parse(pageText))
 
 // A page is what page.tmpl words, every figure decided and formatted here:
 // the document, the codec choice, what asking for fewer fields saves, the

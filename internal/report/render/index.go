@@ -26,14 +26,24 @@ type IndexRun struct {
 	Err  error     // why it has none
 }
 
+// indexView is what index.tmpl words: the machines and the runs, and the other reports.
+type indexView struct {
+	names
+	Machines, Runs Table
+	Others         []Link
+}
+
+// runsOnlyView is what runsonly.tmpl words: the machine, its runs' pages and its notes.
+type runsOnlyView struct {
+	Machine string // escaped
+	Runs    []Link
+	Notes   []string
+}
+
 // Index writes results/README.md, templates/index.tmpl: every machine, its
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	v := struct {
-		names
-		Machines, Runs Table
-		Others         []Link
-	}{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "go", "meter", "page"}}}
+	v := indexView{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "go", "meter", "page"}}}
 	for _, m := range ms {
 		run := cmp.Or(m.Page, m.Newest)
 		switch {
@@ -78,10 +88,6 @@ func value(r *load.Run, key string) string { s, _ := r.Value(key); return or(s) 
 // templates/runsonly.tmpl: one line that says so, then a link to the page of
 // each run and the notes on its other files. It is the page's only file.
 func RunsOnly(machine string, runs []Link, notes []string) (map[string][]byte, error) {
-	readme, err := wrapped("runsonly", struct {
-		Machine string
-		Runs    []Link
-		Notes   []string
-	}{markdown.Escape(machine), runs, notes})
+	readme, err := wrapped("runsonly", runsOnlyView{markdown.Escape(machine), runs, notes})
 	return map[string][]byte{"README.md": readme}, err
 }
