@@ -181,3 +181,7 @@ func tableColumn(s string) []string {
 	}
 	return col
 }
+
+// flat is s with every run of white space one space, so that a test finds a
+// sentence however markdown.Wrap folded it.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -178,13 +178,6 @@ func (p *OpPrecision) quantiles(hw []float64) {
 // MaxSpread is the largest Spread of a run that states findings.
 const MaxSpread = WideHalfWidth
 
-// Spread is the median HalfWidth of r's codec cells (in a paired run, of
-// their ratios to their bases); ok is false without any.
-func Spread(r *load.Run) (median float64, ok bool) {
-	_, median, ok = Overall(r)
-	return median, ok
-}
-
 // BusySpread is how far from its cell's median, either side, a tenth of a
 // run's samples may stray before the run is taken as one on a busy host:
 // quiet runs keep them within about 0.90–1.10, runs beside busy tenants stray to

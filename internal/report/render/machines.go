@@ -172,7 +172,7 @@ func (p MachinesPage) raw(i int, instr bool) string {
 	return path.Join(p.Results, m.ID, load.RawDir, file)
 }
 
-// A spread is a run's median interval half-width (model.Spread), formatted,
+// A spread is a run's median interval half-width (model.Overall), formatted,
 // whether it is too wide for the run to rank, how far its samples stray from
 // their cells' medians and whether that names a busy host (model.Overall).
 type spread struct {
