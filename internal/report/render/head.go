@@ -3,7 +3,6 @@ package render
 import (
 	"strings"
 
-	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -16,7 +15,7 @@ type head struct {
 	Rounds    int
 	Committed bool   // the run names a committed tree (load.Run.Committed)
 	Commit    string // its commit line, when it does not
-	Failed    []failedCheck
+	Failed    []string // the consistency checks that failed (model.Check.Why)
 	Why       string // why the run is too imprecise to rank (model.Verdict), or ""
 	Busy      string // format.Busy of a run on a busy host, or ""
 
@@ -25,13 +24,6 @@ type head struct {
 	Paired                  bool
 	Slice, Pairs, Benchtime string
 	Layouts                 int
-}
-
-// A failedCheck is a consistency check that failed, with its first violations worded.
-type failedCheck struct {
-	Rule            string
-	Failed, Checked int
-	First           string // up to three violations
 }
 
 func newHead(v *view) head {
@@ -49,17 +41,7 @@ func newHead(v *view) head {
 		h.Busy = format.Busy(b.Low, b.High)
 	}
 	for _, c := range model.Failed(a.Checks) {
-		var first []string
-		for _, f := range c.Failed[:min(3, len(c.Failed))] {
-			first = append(first, cellName(f.Part)+" "+format.DurationCI(f.PartNs)+" above "+cellName(f.Whole)+" "+format.DurationCI(f.WholeNs))
-		}
-		if len(c.Failed) > 3 {
-			first = append(first, "…")
-		}
-		h.Failed = append(h.Failed, failedCheck{c.Rule, len(c.Failed), c.Checked, strings.Join(first, "; ")})
+		h.Failed = append(h.Failed, c.Why())
 	}
 	return h
 }
-
-// cellName is a cell as op/fixture/codec, escaped.
-func cellName(c rawfmt.Cell) string { return markdown.Escape(c.Op + "/" + c.Fixture + "/" + c.Codec) }
