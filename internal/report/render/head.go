@@ -13,11 +13,11 @@ import (
 type head struct {
 	Go, Kind  string // the run's go line and kind
 	Rounds    int
-	Committed bool   // the run names a committed tree (load.Run.Committed)
-	Commit    string // its commit line, when it does not
+	Committed bool     // the run names a committed tree (load.Run.Committed)
+	Commit    string   // its commit line, when it does not
 	Failed    []string // the consistency checks that failed (model.Check.Why)
-	Why       string // why the run is too imprecise to rank (model.Verdict), or ""
-	Busy      string // format.Busy of a run on a busy host, or ""
+	Why       string   // why the run is too imprecise to rank (model.Verdict), or ""
+	Busy      string   // format.Busy of a run on a busy host, or ""
 
 	// Which meter made the run: the paired meter's slice, pairs a round and
 	// link layouts, or the older meter's benchtime.
