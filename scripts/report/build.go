@@ -39,8 +39,8 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 }
 
 // newBuild loads every run of m and gives each its page: the newest full run
-// that can rank (model.Ranks), else the newest full run, the machine page;
-// every other run one under runsDir, newer ones linked from the machine page. A machine without a
+// the machine page, every other run one under runsDir, newer ones linked
+// from the machine page. A machine without a
 // full run gets a machine page that says so and links every run's. It fails
 // on the first raw file that does not load: a page built beside it would hide
 // it. A machine without runs has no jobs.
@@ -59,10 +59,7 @@ func newBuild(m load.Machine) (*build, error) {
 	}
 	b.index.Newest = runs[0] // m.Raws is newest first
 	machine := &job{}
-	i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() && model.Ranks(r) })
-	if i < 0 {
-		i = slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() })
-	}
+	i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() })
 	if i >= 0 {
 		b.index.Page = runs[i]
 		machine = newJob("", runs[i], m.ID, load.RawDir)
@@ -71,7 +68,7 @@ func newBuild(m load.Machine) (*build, error) {
 	var skipped []string
 	taken := map[string]bool{}
 	for i, r := range runs {
-		ir := render.IndexRun{Raw: m.Raws[i], Page: path.Join(m.ID, "README.md")}
+		ir := render.IndexRun{Raw: m.Raws[i], Run: r, Page: path.Join(m.ID, "README.md")}
 		dir := path.Join(runsDir, r.Raw.Name.StampString())
 		switch {
 		case r == b.index.Page:

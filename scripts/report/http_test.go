@@ -13,7 +13,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jsoncost/jsoncost/internal/committed"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -74,8 +73,8 @@ var builtHTTP = sync.OnceValues(func() (httpBuild, error) {
 	if err := run([]string{"-results", dir}, &out, &out); err != nil {
 		return httpBuild{}, fmt.Errorf("report: %w\n%s", err, out.String())
 	}
-	tree, err := committed.Tree(dir)
-	return httpBuild{out.String(), tree}, err
+	files, err := tree(dir)
+	return httpBuild{out.String(), files}, err
 })
 
 // The report builds a machine's HTTP page and charts from its preferred

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jsoncost/jsoncost/internal/committed"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
@@ -40,16 +39,6 @@ func mustReport(t *testing.T, dir string, args ...string) {
 	if out, err := runReport(t, append([]string{"-results", dir}, args...)...); err != nil {
 		t.Fatalf("report: %v\n%s", err, out)
 	}
-}
-
-// readTree returns every file under dir by slash path.
-func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	files, err := committed.Tree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 // writeFiles writes files, by slash path, under dir.
@@ -192,3 +181,7 @@ func tableColumn(s string) []string {
 	}
 	return col
 }
+
+// flat is s with every run of white space one space, so that a test finds a
+// sentence however markdown.Wrap folded it.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }

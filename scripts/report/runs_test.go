@@ -24,7 +24,7 @@ func TestEveryRunHasAPage(t *testing.T) {
 	writeRaw(t, dir, testMachine, custom.String(), synth{keep: func(op, fixture, codec string) bool { return op == "get5" }}.text())
 	mustReport(t, dir)
 
-	machine := readFile(t, dir, testMachine, "README.md")
+	machine := flat(readFile(t, dir, testMachine, "README.md"))
 	for _, want := range []string{
 		"from [raw/" + full.String() + "](raw/" + full.String() + ") (",
 		"[" + quick.StampString() + " (quick run)](runs/" + quick.StampString() + "/README.md)",
@@ -38,15 +38,15 @@ func TestEveryRunHasAPage(t *testing.T) {
 		t.Error("machine page links an older run as newer")
 	}
 	for _, n := range []rawfmt.RawName{older, quick, custom} {
-		page := readFile(t, dir, testMachine, "runs", n.StampString(), "README.md")
+		page := flat(readFile(t, dir, testMachine, "runs", n.StampString(), "README.md"))
 		want := "from [raw/" + n.String() + "](../../raw/" + n.String() + ") ("
 		if !strings.Contains(page, want) {
 			t.Errorf("page of %s lacks %q", n, want)
 		}
 	}
-	quickPage := readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md") +
-		readFile(t, dir, testMachine, "runs", quick.StampString(), "ops", "decode-struct.md")
-	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞", "**Too few rounds to rank.**"} {
+	quickPage := flat(readFile(t, dir, testMachine, "runs", quick.StampString(), "README.md") +
+		readFile(t, dir, testMachine, "runs", quick.StampString(), "ops", "decode-struct.md"))
+	for _, want := range []string{"quick run of", "This run has 3 rounds", "benchstat writes ± ∞", "**Too imprecise to rank.**"} {
 		if !strings.Contains(quickPage, want) {
 			t.Errorf("quick run page lacks %q", want)
 		}
@@ -177,7 +177,7 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 	for _, want := range []string{
 		"| [" + testMachine + "](" + testMachine + "/README.md) | Synthetic CPU |",
 		" | none: no full run |",
-		"| " + testMachine + " | " + quick.StampString() + " | quick | [page](" + testMachine + "/runs/" + quick.StampString() + "/README.md) |",
+		"| " + testMachine + " | " + quick.StampString() + " | quick | go1.26.8 | older | [page](" + testMachine + "/runs/" + quick.StampString() + "/README.md) |",
 	} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)
@@ -189,20 +189,24 @@ func TestMachinePageNeedsAFullRun(t *testing.T) {
 	mustReport(t, dir)
 	machine := readFile(t, dir, testMachine, "README.md")
 	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") (", link(quick, "quick"), link(upgrade, "upgrade")} {
+		machine, want := flat(machine), flat(want)
 		if !strings.Contains(machine, want) {
 			t.Errorf("machine page with a full run lacks %q", want)
 		}
 	}
 
-	// A newer full run too short to rank gets a page of its own, linked from
-	// the machine page, which stays built from the full run that ranks.
+	// The newest full run takes the machine page over, even one too short
+	// to rank, which the page says; the older full run gets a page of its own.
 	short := testName(30, rawfmt.KindFull)
 	writeRaw(t, dir, testMachine, short.String(), synth{rounds: 3}.text())
 	mustReport(t, dir)
-	machine = readFile(t, dir, testMachine, "README.md")
-	for _, want := range []string{"from [raw/" + full.String() + "](raw/" + full.String() + ") (", link(short, "full")} {
+	machine = flat(readFile(t, dir, testMachine, "README.md"))
+	for _, want := range []string{"from [raw/" + short.String() + "](raw/" + short.String() + ") (", "**Too imprecise to rank.**"} {
 		if !strings.Contains(machine, want) {
-			t.Errorf("machine page beside a newer full run of 3 rounds lacks %q", want)
+			t.Errorf("machine page of a newest full run of 3 rounds lacks %q", want)
 		}
+	}
+	if page := readFile(t, dir, testMachine, "runs", full.StampString(), "README.md"); !strings.Contains(page, "(../../raw/"+full.String()+")") {
+		t.Errorf("the older full run's page does not link its raw file:\n%.600s", page)
 	}
 }

@@ -7,33 +7,16 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A page states findings only from numbers that hold together: intervals narrow enough to rank,
-// and no cell faster, beyond both intervals, than a part of its own work (problems).
+// A page states findings only from numbers that hold together: model's
+// rules, the same as the machine pages', on precision (model.Verdict) and
+// on parts of the work that cannot cost more than their whole
+// (model.Consistency, the filtered document among them), and one of its
+// own: a filtered decode cannot save more than its size allows.
 
 // shareSlack is how far below its share of the document the filtered decode may go before the
 // page calls it implausible: under an affine cost model it takes at least the smaller of its
 // shares of values and bytes; values of unequal cost can take it lower, but not by half.
 const shareSlack = 0.5
-
-// A part is an operation whose work its whole includes: it cannot take longer.
-type part struct {
-	part, whole way
-	why         string
-}
-
-var parts = []part{
-	{fullDecode, roundtrip, "roundtrip decodes the document as decode-struct does, then encodes it"},
-	{encodeStruct, roundtrip, "roundtrip encodes the document as encode-struct does, after decoding it"},
-	{serverSide, fullDecode, "the filtered document is part of the document"},
-}
-
-func (w way) label(codec string) string {
-	s := w.op
-	if w.filtered {
-		s += " of the filtered document"
-	}
-	return s + " with " + codec
-}
 
 // problems returns why the run states no finding, each as a sentence.
 func (p *page) problems() []string {
@@ -41,15 +24,10 @@ func (p *page) problems() []string {
 	if s := p.precision(); s != "" {
 		out = append(out, s)
 	}
+	for _, c := range model.Failed(model.Consistency(p.Run)) {
+		out = append(out, c.Why())
+	}
 	for _, codec := range p.Run.CodecNames {
-		for _, pt := range parts {
-			a, okA := p.summary(pt.part, codec)
-			w, okW := p.summary(pt.whole, codec)
-			if okA && okW && a.Lo > w.Hi {
-				out = append(out, fmt.Sprintf("%s takes %s, more than %s, %s, though %s.",
-					pt.part.label(codec), format.DurationCI(a), pt.whole.label(codec), format.DurationCI(w), pt.why))
-			}
-		}
 		if s := p.belowShare(codec); s != "" {
 			out = append(out, s)
 		}
@@ -57,10 +35,13 @@ func (p *page) problems() []string {
 	return out
 }
 
-// summary is the median of w with codec and its interval; ok when the interval is finite.
-func (p *page) summary(w way, codec string) (e model.Estimate, ok bool) {
-	e = p.ns(w.op, codec, w.filtered).Estimate()
-	return e, e.HasCI
+// label names a way with codec.
+func (w way) label(codec string) string {
+	s := w.op
+	if w.filtered {
+		s += " of the filtered document"
+	}
+	return s + " with " + codec
 }
 
 // belowShare reports a filtered decode that, beyond both intervals, takes less than
@@ -71,48 +52,26 @@ func (p *page) belowShare(codec string) string {
 		return ""
 	}
 	bytes, values := filtered.DocBytes/full.DocBytes, filtered.Fields/full.Fields
-	a, okA := p.summary(serverSide, codec)
-	w, okW := p.summary(fullDecode, codec)
-	if !okA || !okW || a.Hi >= shareSlack*min(bytes, values)*w.Lo {
+	a, w := p.ns(serverSide.op, codec, true).Estimate(), p.ns(fullDecode.op, codec, false).Estimate()
+	if !a.HasCI || !w.HasCI || a.Hi >= shareSlack*min(bytes, values)*w.Lo {
 		return ""
 	}
 	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
 		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }
 
-// precision says when a cell has too few samples for an interval, or the median cell's is too wide.
+// precision says why the cells are too imprecise to rank (model.Verdict), or "".
 func (p *page) precision() string {
-	var hw []float64
-	unbounded, wide, widest, widestCell := 0, 0, 0.0, ""
+	var es []model.Estimate
 	for _, t := range tableOps {
 		for _, codec := range p.Run.CodecNames {
-			s := p.ns(t.w.op, codec, t.w.filtered)
-			if !s.Known() {
-				continue
-			}
-			h, ok := model.HalfWidth(s.Estimate())
-			if !ok {
-				unbounded++
-				continue
-			}
-			if hw = append(hw, h); h > model.WideHalfWidth {
-				wide++
-			}
-			if h > widest {
-				widest, widestCell = h, t.w.label(codec)
+			if s := p.ns(t.w.op, codec, t.w.filtered); s.Known() {
+				es = append(es, s.Estimate())
 			}
 		}
 	}
-	switch {
-	case unbounded > 0:
-		return fmt.Sprintf("%d of %d cells have fewer than %d samples, too few for a 95%% interval of their median: that takes at least %d rounds (this run: %d).",
-			unbounded, unbounded+len(hw), model.MinMedianSamples, model.MinMedianSamples, p.Run.Rounds())
-	case len(hw) == 0 || model.Median(hw) <= model.WideHalfWidth:
-		return ""
-	}
-	line := fmt.Sprintf("The median cell's 95%% interval is %s, wider than %s: too wide to rank codecs or to say what an option saves. %d of %d cells are wider than %s; the widest, %s, is %s.",
-		format.HalfWidth(100*model.Median(hw)), format.HalfWidth(100*model.WideHalfWidth), wide, len(hw), format.HalfWidth(100*model.WideHalfWidth), widestCell, format.HalfWidth(100*widest))
-	if all, _, _ := model.Overall(p.Run); all.Busy() {
+	line := model.Judge(es).Why()
+	if all, _, _ := model.Overall(p.Run); line != "" && all.Busy() {
 		line += " " + format.Busy(all.Low, all.High)
 	}
 	return line

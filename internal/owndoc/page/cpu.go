@@ -9,18 +9,21 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
+	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
 // defaultQPS is the request rate of the CPU section when none is given.
 const defaultQPS = 1000
 
-// A cpuView is the CPU section: the cores encoding-json's full decode and roundtrip keep busy at the
-// request rate, and each option's row (way, codec, category, cores, saving), cheapest first.
+// A cpuView is the CPU section: the cores the base's full decode and
+// roundtrip keep busy at the request rate, and each option's row (way,
+// codec, category, cores, saving), cheapest first.
 type cpuView struct {
 	QPS, Docs, Full, Roundtrip string
 	Per                        int
-	Given, Cheapest            bool // Cheapest: the first row is not encoding-json's full decode
-	Rows                       [][]string
+	Given                      bool
+	Cheapest                   []string // the first row, when it is not the base's full decode
+	Table                      render.Table
 }
 
 func (p *page) cpu() *cpuView {
@@ -33,19 +36,20 @@ func (p *page) cpu() *cpuView {
 	docs := qps * float64(per)
 	coresOf := func(m []float64) float64 { return docs * m[0] * 1e-9 }
 	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
-	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([]model.Sample{base}, coresOf)), Per: per, Given: p.Info.QPS != 0}
+	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([]model.Sample{base}, coresOf)), Per: per, Given: p.Info.QPS != 0,
+		Table: render.Table{Cols: []string{"way", "codec", "category", ">cores", ">saves against " + rawfmt.Base + " full decode"}}}
 	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); rt.Known() {
 		v.Roundtrip = cores(model.Derive([]model.Sample{rt}, coresOf))
 	}
 	var used []float64 // the rows' cores, ascending
 	for _, w := range ways {
 		var picked []string
-		for _, c := range []string{rawfmt.Base, p.Fastest(w.op, w.filtered, true), p.Fastest(w.op, w.filtered, false)} {
-			if c == "" || slices.Contains(picked, c) || !p.Has(w.op, c, w.filtered) {
+		for _, c := range []string{rawfmt.Base, p.fastest(w.op, w.filtered, true), p.fastest(w.op, w.filtered, false)} {
+			x := p.ns(w.op, c, w.filtered)
+			if c == "" || slices.Contains(picked, c) || !x.Known() {
 				continue
 			}
 			picked = append(picked, c)
-			x := p.ns(w.op, c, w.filtered)
 			e := model.Derive([]model.Sample{x}, coresOf)
 			saves := cores(model.Derive([]model.Sample{base, x}, func(m []float64) float64 { return docs * (m[0] - m[1]) * 1e-9 }))
 			if w == fullDecode && c == rawfmt.Base {
@@ -53,9 +57,11 @@ func (p *page) cpu() *cpuView {
 			}
 			i := sort.Search(len(used), func(k int) bool { return used[k] > e.V }) // after its equals
 			used = slices.Insert(used, i, e.V)
-			v.Rows = slices.Insert(v.Rows, i, []string{w.name, c, code(p.Category(c)), cores(e), saves})
+			v.Table.Rows = slices.Insert(v.Table.Rows, i, []string{w.name, c, code(p.category(c)), cores(e), saves})
 		}
 	}
-	v.Cheapest = len(v.Rows) > 0 && (v.Rows[0][0] != fullDecode.name || v.Rows[0][1] != rawfmt.Base)
+	if rows := v.Table.Rows; len(rows) > 0 && (rows[0][0] != fullDecode.name || rows[0][1] != rawfmt.Base) {
+		v.Cheapest = rows[0]
+	}
 	return v
 }

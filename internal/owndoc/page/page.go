@@ -5,9 +5,10 @@
 // Data flows from a raw benchfmt file, read by internal/report/load, to an Info from its
 // configuration lines (info.go), then to a page: numbers from internal/report/model (medians with
 // distribution-free 95% intervals; speedups, savings and cores bootstrapped), printed by
-// internal/report/format, tables as rows. page.tmpl words it, calling the page's methods for the
-// codec choice and the fields section, so make report rebuilds the page from the raw file alone; a sentence whose cells are missing is left out. A run failing the checks
-// (checks.go) says so at the top and states no finding. markdown.Wrap folds the prose of the page.
+// internal/report/format, tables as render.Tables: a page holds every figure, decided and
+// formatted in Go (choice.go, fields.go, cpu.go), and page.tmpl words it, so make report rebuilds
+// the page from the raw file alone; a sentence whose cells are missing is left out. A run failing
+// the checks (checks.go) says so at the top and states no finding. markdown.Wrap folds the prose.
 package page
 
 import (
@@ -23,6 +24,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
+	"github.com/jsoncost/jsoncost/internal/report/render"
 )
 
 // Info is what the page says beside the measurements.
@@ -51,26 +53,50 @@ type Failure struct {
 //go:embed page.tmpl
 var pageText string
 
-var pageTemplate = template.Must(template.New("").Funcs(template.FuncMap{
-	"cell": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num, "choiceOps": func() any { return choiceOps }}).Parse(pageText))
+// pageFuncs format a value for the page; none decides anything.
+var pageFuncs = template.FuncMap{"esc": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num}
 
-// A page is the page's data, numbers formatted, and the methods that page.tmpl calls to word the
-// codec choice and the fields section. Problems leave out the choice, the fields section and CPU.
+var pageTemplate = template.Must(template.New("").Funcs(pageFuncs).Parse(pageText))
+
+// A page is what page.tmpl words, every figure decided and formatted here:
+// the document, the codec choice, what asking for fewer fields saves, the
+// CPU at the request rate and every codec's table. Problems leave out the
+// choice, the fields section and the CPU.
 type page struct {
 	Run            *load.Run
 	Info           Info
+	Base           string    // rawfmt.Base, the reference of every ratio
+	Roundtrip      string    // load.OpRoundtrip
 	Full, Filtered load.Size // of the document and the filtered one
+	Share          string    // the filtered document's share of the bytes; "" without fields
 	Problems       []string
+	Choice         []choice
+	Fields         *fieldsView
 	CPU            *cpuView
 	Tables         []table
+	Method         method
+}
+
+// A method is what the run's configuration lines say of how it was measured.
+type method struct {
+	Rounds                                    int
+	Benchtime, Machine, CPU, Cores, Procs, Go string
 }
 
 // Render returns the page of run. A run whose numbers do not hold together (see problems)
 // says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
-	p := &page{Run: run, Info: info, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
+	p := &page{Run: run, Info: info, Base: rawfmt.Base, Roundtrip: load.OpRoundtrip, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
+	value := func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }
+	p.Method = method{run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)}
+	if len(info.Fields) > 0 && p.Filtered.HasDocBytes && p.Full.DocBytes > 0 {
+		p.Share = format.Percent(100 * p.Filtered.DocBytes / p.Full.DocBytes)
+	}
 	if p.Problems, p.Tables = p.problems(), p.tables(); len(p.Problems) == 0 {
-		p.CPU = p.cpu()
+		p.Choice, p.CPU = p.choice(), p.cpu()
+		if len(info.Fields) > 0 {
+			p.Fields = p.fields()
+		}
 	}
 	var b bytes.Buffer
 	if err := pageTemplate.ExecuteTemplate(&b, "page", p); err != nil {
@@ -78,12 +104,6 @@ func Render(run *load.Run, info Info) ([]byte, error) {
 	}
 	return markdown.Wrap(b.Bytes(), markdown.MaxLine), nil
 }
-
-// Value is a configuration value, or format.None.
-func (p *page) Value(key string) string { v, _ := p.Run.Value(key); return cmp.Or(v, format.None) }
-
-// Share is the filtered document's share of the document's bytes.
-func (p *page) Share() string { return format.Percent(100 * p.Filtered.DocBytes / p.Full.DocBytes) }
 
 func (p *page) ns(op string, codec string, filtered bool) model.Sample {
 	return model.Ns(p.Run, op, p.fixture(filtered), codec)
@@ -96,16 +116,16 @@ func (p *page) fixture(filtered bool) string {
 	return p.Info.Name
 }
 
-// Has reports whether codec has samples at op.
-func (p *page) Has(op, codec string, filtered bool) bool { return p.ns(op, codec, filtered).Known() }
-
-// Time is codec's median time at op with its interval.
-func (p *page) Time(op, codec string, filtered bool) string {
-	return format.DurationCI(p.ns(op, codec, filtered).Estimate())
+// time is codec's median time at op with its interval, "" without samples.
+func (p *page) time(op, codec string, filtered bool) string {
+	if s := p.ns(op, codec, filtered); s.Known() {
+		return format.DurationCI(s.Estimate())
+	}
+	return ""
 }
 
-// Fastest returns the fastest codec at op, of the std ones when std is set, or "".
-func (p *page) Fastest(op string, filtered, std bool) string {
+// fastest returns the fastest codec at op, of the std ones when std is set, or "".
+func (p *page) fastest(op string, filtered, std bool) string {
 	_, ranked := model.Standings(p.Run, op, p.fixture(filtered))
 	for _, s := range ranked {
 		if c, ok := p.Run.Codec(s.Codec); ok && (!std || c.Category == rawfmt.CategoryStd) {
@@ -115,11 +135,8 @@ func (p *page) Fastest(op string, filtered, std bool) string {
 	return ""
 }
 
-// Codec is name's configuration line; the zero one without it.
-func (p *page) Codec(name string) rawfmt.CodecConfig { c, _ := p.Run.Codec(name); return c }
-
-// Category is name's category, or format.None.
-func (p *page) Category(name string) string {
+// category is name's category, or format.None.
+func (p *page) category(name string) string {
 	if c, ok := p.Run.Codec(name); ok {
 		return c.Category
 	}
@@ -144,13 +161,14 @@ var tableOps = []struct {
 // A table is every codec's figures for one operation, fastest first.
 type table struct {
 	Op, Fixture, Does string
-	Rows              [][]string
+	Table             render.Table
 }
 
 func (p *page) tables() []table {
 	var out []table
 	for _, t := range tableOps {
-		tb := table{Op: t.w.op, Fixture: p.fixture(t.w.filtered), Does: t.does}
+		tb := table{Op: t.w.op, Fixture: p.fixture(t.w.filtered), Does: t.does,
+			Table: render.Table{Cols: []string{"codec", "category", ">time/op", ">vs " + rawfmt.Base, ">MB/s", ">B/op", ">allocs/op"}}}
 		_, ranked := model.Standings(p.Run, tb.Op, tb.Fixture)
 		for _, s := range ranked {
 			c := rawfmt.Cell{Op: tb.Op, Fixture: tb.Fixture, Codec: s.Codec}
@@ -158,10 +176,10 @@ func (p *page) tables() []table {
 			if r, ok := model.Ratio(p.ns(tb.Op, rawfmt.Base, t.w.filtered), model.Of(p.Run, c, rawfmt.UnitNs)); ok {
 				vs = format.RatioCI(r)
 			}
-			tb.Rows = append(tb.Rows, []string{s.Codec, code(p.Category(s.Codec)), format.DurationCI(s.Ns), vs,
+			tb.Table.Rows = append(tb.Table.Rows, []string{s.Codec, code(p.category(s.Codec)), format.DurationCI(s.Ns), vs,
 				format.CI(model.Summarize(p.Run.Samples(c, rawfmt.UnitMBs)), format.Sig, ""), format.CI(s.B, format.Num, ""), format.CI(s.Allocs, format.Num, "")})
 		}
-		if len(tb.Rows) > 0 {
+		if len(tb.Table.Rows) > 0 {
 			out = append(out, tb)
 		}
 	}

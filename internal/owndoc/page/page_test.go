@@ -12,6 +12,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/pagecheck"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/tmplcheck"
 )
 
 // A cell is one cell of a synthetic run: its median ns/op.
@@ -194,3 +195,9 @@ func checkLines(t *testing.T, page []byte) {
 // flat is s with each run of white space one space, so that a sentence reads
 // the same wherever markdown.Wrap broke its line.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestTemplateCheck: page.tmpl names only what exists on the page, on every
+// branch (tmplcheck.Check).
+func TestTemplateCheck(t *testing.T) {
+	tmplcheck.Check(t, pageTemplate, pageFuncs, map[string]any{"page": &page{}})
+}

@@ -21,28 +21,13 @@ type Analysis struct {
 	Overall    OpPrecision   // of every codec cell, all operations on all fixtures
 	Instr      []InstrOp     // of Run.Instr
 
-	Checks    []Check
-	Spread    float64 // see Spread
-	HasSpread bool
+	Checks  []Check
+	Verdict Verdict // on the codec cells of Overall
 }
 
-// TooWide reports whether Spread is over MaxSpread.
-func (a *Analysis) TooWide() bool { return a.HasSpread && a.Spread > MaxSpread }
-
-// TooFew reports whether the run has fewer rounds than MinMedianSamples,
-// the fewest that give a cell's median a 95% interval.
-func (a *Analysis) TooFew() bool { return a.Run.Rounds() < MinMedianSamples }
-
-// Publishes reports whether the page may state findings: every check passed,
-// the run has rounds enough and the intervals are not too wide.
-func (a *Analysis) Publishes() bool { return !a.TooFew() && !a.TooWide() && len(Failed(a.Checks)) == 0 }
-
-// Ranks reports whether r has the rounds and the precision a page needs to
-// rank configurations: what TooFew and TooWide test, without the analysis.
-func Ranks(r *load.Run) bool {
-	spread, ok := Spread(r)
-	return r.Rounds() >= MinMedianSamples && (!ok || spread <= MaxSpread)
-}
+// Publishes reports whether the page may state findings: every check passed
+// and the codec cells are precise enough to rank (Verdict).
+func (a *Analysis) Publishes() bool { return a.Verdict.Ranks() && len(Failed(a.Checks)) == 0 }
 
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {
@@ -57,7 +42,9 @@ func Analyze(r *load.Run) *Analysis {
 		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
-	a.Overall, a.Spread, a.HasSpread = Overall(r)
+	var spread float64
+	a.Overall, spread, _ = Overall(r)
+	a.Verdict = Verdict{Cells: a.Overall.Cells, Unbounded: a.Overall.Unbounded, Spread: spread}
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}
@@ -69,27 +56,37 @@ func Analyze(r *load.Run) *Analysis {
 	return a
 }
 
-// Fastest is the fastest codec of an operation on a fixture, against the base.
+// Fastest is the fastest codec of an operation on a fixture, against the
+// base, by time with GC where the run timed collection (GC).
 type Fastest struct {
 	Op, Fixture string
 	Codec       string // "" when no codec is faster than the base
 	Base, Best  float64
 	Speedup     Estimate // the base's time over the codec's
 	Clear       bool     // the speedup's interval leaves out 1
+	GC          bool
 }
 
 func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
-	base := Ns(r, op, fixture, rawfmt.Base)
+	g, hasGC := GCOf(r, ServiceHeap(r))
+	cost := func(codec string) Sample {
+		if hasGC {
+			return WithGC(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, g)
+		}
+		return Ns(r, op, fixture, codec)
+	}
+	base := cost(rawfmt.Base)
 	if !base.Known() {
 		return Fastest{}, false
 	}
-	f := Fastest{Op: op, Fixture: fixture, Base: base.Point, Best: base.Point}
+	f := Fastest{Op: op, Fixture: fixture, Base: base.Point, Best: base.Point, GC: hasGC}
 	_, ranked := Standings(r, op, fixture)
-	if i := slices.IndexFunc(ranked, func(s Standing) bool { return s.Codec != rawfmt.Base }); i >= 0 && ranked[i].Ns.V < f.Base {
-		best := Ns(r, op, fixture, ranked[i].Codec)
-		f.Codec, f.Best = ranked[i].Codec, ranked[i].Ns.V
-		f.Speedup, _ = Ratio(base, best)
-		f.Clear = Differs(f.Speedup)
+	if i := slices.IndexFunc(ranked, func(s Standing) bool { return s.Codec != rawfmt.Base }); i >= 0 {
+		if best := cost(ranked[i].Codec); best.Point < f.Base {
+			f.Codec, f.Best = ranked[i].Codec, best.Point
+			f.Speedup, _ = Ratio(base, best)
+			f.Clear = Differs(f.Speedup)
+		}
 	}
 	return f, true
 }

@@ -1,9 +1,13 @@
 package model
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -26,14 +30,20 @@ type rule struct {
 	part func(whole rawfmt.Cell) (rawfmt.Cell, bool)
 }
 
-// rules: a round trip costs at least either step; a filtered response no
-// more than the full one.
+// rules: a round trip costs at least either step; a filtered response, or
+// a user's document filtered to the fields its client uses (make
+// bench-doc), no more than the full one.
 var rules = []rule{
 	{load.OpDecodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpDecodeStruct)},
 	{load.OpEncodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpEncodeStruct)},
 	{load.ESHits.Prefix + "H-source5 ≤ " + load.ESHits.Prefix + "H-full", func(c rawfmt.Cell) (rawfmt.Cell, bool) {
 		_, filtered, ok := load.HitsPair(c.Fixture)
 		c.Fixture = filtered
+		return c, ok
+	}},
+	{"<doc>" + rawfmt.FilteredSuffix + " ≤ <doc>", func(c rawfmt.Cell) (rawfmt.Cell, bool) {
+		ok := !strings.HasSuffix(c.Fixture, rawfmt.FilteredSuffix)
+		c.Fixture += rawfmt.FilteredSuffix
 		return c, ok
 	}},
 }
@@ -72,6 +82,22 @@ func Consistency(r *load.Run) []Check {
 	}
 	return out
 }
+
+// Why says in one sentence how the check failed: on how many of its pairs,
+// and the first three.
+func (c Check) Why() string {
+	var first []string
+	for _, v := range c.Failed[:min(3, len(c.Failed))] {
+		first = append(first, cellName(v.Part)+" "+format.DurationCI(v.PartNs)+" above "+cellName(v.Whole)+" "+format.DurationCI(v.WholeNs))
+	}
+	if len(c.Failed) > 3 {
+		first = append(first, "…")
+	}
+	return fmt.Sprintf("%s fails on %d of %d pairs: %s.", c.Rule, len(c.Failed), c.Checked, strings.Join(first, "; "))
+}
+
+// cellName is a cell as op/fixture/codec, escaped for Markdown.
+func cellName(c rawfmt.Cell) string { return markdown.Escape(c.Op + "/" + c.Fixture + "/" + c.Codec) }
 
 // Failed lists the checks that failed.
 func Failed(checks []Check) []Check {

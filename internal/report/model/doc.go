@@ -5,7 +5,7 @@
 // several cells bootstraps every cell's samples. CostModel fits, per codec ×
 // operation, the candidate forms (Form) to the fields-* medians and keeps the
 // one that best predicts held-out points; Specs adds per-KB and joint lines.
-// Consistency, Spread and the run's rounds decide whether a page may state
-// findings (Analysis.Publishes). Data flows from package load's Run through
-// Analyze to package render.
+// Consistency and Verdict, every page's one rule on precision, decide
+// whether a page may state findings (Analysis.Publishes). Data flows from
+// package load's Run through Analyze to package render.
 package model

@@ -16,6 +16,16 @@ type InstrOp struct {
 	Op        string
 	Fits      []InstrFit // per codec with counts, in report order
 	Agreement Agreement
+	Discords  []Discord // the documents on which time and instructions order the codecs differently
+}
+
+// A Discord is a document on which time and instructions order the codecs
+// differently: each codec whose place (1 for the cheapest) differs, with
+// its place by time and by instructions.
+type Discord struct {
+	Fixture         string
+	Codecs          []string
+	ByTime, ByInstr []float64 // a tie shares the mean of its places
 }
 
 // An InstrFit is a codec's instructions/op curve against fields.
@@ -58,6 +68,7 @@ func Instructions(r, in *load.Run) []InstrOp {
 			continue
 		}
 		o.Agreement = rankAgreement(r, in, op)
+		o.Discords = discords(r, in, op)
 		ops = append(ops, o)
 	}
 	return ops
@@ -66,6 +77,35 @@ func Instructions(r, in *load.Run) []InstrOp {
 // rankAgreement is the agreement of the count in with the times of r on op.
 func rankAgreement(r, in *load.Run, op string) Agreement {
 	return agreement(op, in.Fixtures, in.CodecNames, BaseOf(r, op), pointOf(in, rawfmt.UnitInstr), pointOf(r, rawfmt.UnitNs))
+}
+
+// discords are the fixtures of in on which the codecs with both a time in r
+// and a count in in take other places by the one than by the other.
+func discords(r, in *load.Run, op string) []Discord {
+	var out []Discord
+	for _, f := range in.Fixtures {
+		var codecs []string
+		var ts, is []float64
+		for _, codec := range in.CodecNames {
+			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
+			t, i := Of(r, c, rawfmt.UnitNs), Of(in, c, rawfmt.UnitInstr)
+			if t.Known() && i.Known() {
+				codecs, ts, is = append(codecs, codec), append(ts, t.Point), append(is, i.Point)
+			}
+		}
+		d := Discord{Fixture: f}
+		byTime, byInstr := ranks(ts), ranks(is)
+		for k, codec := range codecs {
+			if byTime[k] != byInstr[k] {
+				d.Codecs = append(d.Codecs, codec)
+				d.ByTime, d.ByInstr = append(d.ByTime, byTime[k]), append(d.ByInstr, byInstr[k])
+			}
+		}
+		if len(d.Codecs) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // pointOf gives the point of a cell's figure in unit in r, and whether r has it.

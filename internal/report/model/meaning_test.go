@@ -78,6 +78,7 @@ func TestConsistency(t *testing.T) {
 		name   string
 		cells  []sampled
 		failed map[string]int // rule → pairs failed
+		why    string         // how the first failed check says so begins
 	}{
 		{
 			name: "consistent",
@@ -112,6 +113,16 @@ func TestConsistency(t *testing.T) {
 				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(1200, 0.01, 8)},
 			},
 			failed: map[string]int{"es-hits-H-source5 ≤ es-hits-H-full": 1},
+			why:    "es-hits-H-source5 ≤ es-hits-H-full fails on 1 of 1 pairs: decode-struct/es-hits-10-source5/encoding-json 1.2",
+		},
+		{
+			name: "a user's filtered document dearer than the whole",
+			cells: []sampled{
+				{cell: cell(load.OpDecodeStruct, "doc"), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(load.OpDecodeStruct, "doc"+rawfmt.FilteredSuffix), ns: repeat(1200, 0.01, 8)},
+			},
+			failed: map[string]int{"<doc>-filtered ≤ <doc>": 1},
+			why:    "<doc>-filtered ≤ <doc> fails on 1 of 1 pairs: decode-struct/doc-filtered/encoding-json 1.2",
 		},
 	}
 	for _, tt := range tests {
@@ -123,6 +134,9 @@ func TestConsistency(t *testing.T) {
 			}
 			if !maps.Equal(got, tt.failed) {
 				t.Errorf("failed checks %v, want %v", got, tt.failed)
+			}
+			if f := Failed(a.Checks); tt.why != "" && !strings.HasPrefix(f[0].Why(), tt.why) {
+				t.Errorf("the check says %q, want it to begin %q", f[0].Why(), tt.why)
 			}
 			if a.Publishes() != (len(tt.failed) == 0) {
 				t.Errorf("Publishes() = %t with failed checks %v", a.Publishes(), got)
@@ -155,8 +169,9 @@ func TestSpread(t *testing.T) {
 			cells = append(cells, sampled{cell: cell("short"), ns: []float64{100, 900, 5000}})
 		}
 		a := Analyze(loadSamples(t, cells))
-		if !a.HasSpread || a.TooWide() != tt.tooWide || a.Publishes() == tt.tooWide {
-			t.Errorf("%s: spread %g (%t), TooWide %t, Publishes %t; want TooWide %t", tt.name, a.Spread, a.HasSpread, a.TooWide(), a.Publishes(), tt.tooWide)
+		v := a.Verdict
+		if wide := v.Spread > MaxSpread; v.Cells != len(tt.spreads) || wide != tt.tooWide || a.Publishes() == tt.tooWide || (v.Why() != "") != tt.tooWide {
+			t.Errorf("%s: verdict %+v, Publishes %t, %q; want too wide %t", tt.name, v, a.Publishes(), v.Why(), tt.tooWide)
 		}
 	}
 }

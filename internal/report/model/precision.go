@@ -94,14 +94,19 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 	return hw, true
 }
 
-// halfWidths returns the finite half-widths of op's codec cells on fixtures;
-// with p, it counts there the cells without one, lists the wide ones and
-// keeps every sample over its cell's median.
+// halfWidths returns the finite half-widths of op's codec cells on fixtures
+// (in a paired run, of each codec's ratio to its base: the base's own cells
+// measure the machine's speed, not a ranking); with p, it counts there the
+// cells without one, lists the wide ones and keeps every sample over its
+// cell's median.
 func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
 	var hw []float64
 	for _, f := range fixtures {
 		for _, codec := range r.CodecNames {
 			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
+			if r.Paired() && codec == BaseOf(r, op) {
+				continue
+			}
 			sum, strays := cellPrecision(r, c)
 			if strays == nil {
 				continue
@@ -129,7 +134,7 @@ func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []flo
 // paired run, a codec's ratio to its base and each pair's ratio over it,
 // else its ns/op and each sample's over its median.
 func cellPrecision(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
-	if base := BaseOf(r, c.Op); r.Paired() && base != c.Codec {
+	if base := BaseOf(r, c.Op); r.Paired() && base != "" {
 		e, ok := Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
 		if !ok || e.V <= 0 {
 			return e, nil
@@ -173,12 +178,6 @@ func (p *OpPrecision) quantiles(hw []float64) {
 // MaxSpread is the largest Spread of a run that states findings.
 const MaxSpread = WideHalfWidth
 
-// Spread is the median HalfWidth of r's codec cells; ok is false without any.
-func Spread(r *load.Run) (median float64, ok bool) {
-	_, median, ok = Overall(r)
-	return median, ok
-}
-
 // BusySpread is how far from its cell's median, either side, a tenth of a
 // run's samples may stray before the run is taken as one on a busy host:
 // quiet runs keep them within about 0.90–1.10, runs beside busy tenants stray to
@@ -195,6 +194,19 @@ func Overall(r *load.Run) (p OpPrecision, spread float64, ok bool) {
 		return p, 0, false
 	}
 	return p, Median(hw), true
+}
+
+// The precision a paired run aims at: the median half-width of its codecs'
+// ratios to their bases within TargetMedian, their 90th percentile within
+// TargetP90.
+const (
+	TargetMedian = 0.02
+	TargetP90    = 0.05
+)
+
+// MeetsTargets reports whether p's half-widths are within TargetMedian and TargetP90.
+func (p OpPrecision) MeetsTargets() bool {
+	return p.Cells > 0 && p.Median <= TargetMedian && p.P90 <= TargetP90
 }
 
 // Busy reports whether p's samples stray further than BusySpread.

@@ -10,9 +10,10 @@ import (
 
 // A Standing is one configuration's place on one operation and document.
 type Standing struct {
-	Codec string
-	Rank  int  // the competition rank
-	Tied  bool // shared
+	Codec    string
+	Rank     int  // the competition rank
+	Tied     bool // shared
+	TimeRank int  // the rank by codec time alone: Rank in a run without GC figures
 
 	Ns        Estimate // ns/op
 	Ratio     Estimate // median ns/op over the reference's, with its bootstrap interval
@@ -68,7 +69,15 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 		slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(a.Ns.V, b.Ns.V) })
 		return "", out
 	}
+	byTime := slices.Clone(out)
+	for i := range byTime {
+		byTime[i].HasGC = false
+	}
+	RankTies(byTime)
 	RankTies(out)
+	for i := range out {
+		out[i].TimeRank = byTime[slices.IndexFunc(byTime, func(s Standing) bool { return s.Codec == out[i].Codec })].Rank
+	}
 	return ref, out
 }
 

@@ -51,8 +51,13 @@ func Compare(a, b []float64) Test {
 	return t
 }
 
-// Median is the sample median.
-func Median(vals []float64) float64 { return median(slices.Sorted(slices.Values(vals))) }
+// Median is the sample median, NaN of none.
+func Median(vals []float64) float64 {
+	if len(vals) == 0 {
+		return math.NaN()
+	}
+	return median(slices.Sorted(slices.Values(vals)))
+}
 
 func median(s []float64) float64 {
 	n := len(s)

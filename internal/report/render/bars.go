@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -15,52 +16,47 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// realworldChart draws c.Op's MB/s per real-world corpus as grouped bars,
-// harness columns first; no SVG when no codec has a real-world cell.
-func realworldChart(r *load.Run, c *chart) (err error) {
-	op := c.Op
-	corpora := r.FixturesOf(load.Realworld)
-	var bars []*logBars
-	codecs := 0
+// realworldSeries is op's MB/s per real-world corpus of every column, harness columns first.
+func realworldSeries(r *load.Run, op string) []series {
+	var out []series
 	for _, codec := range slices.Concat(r.HarnessColumns(), r.CodecNames) {
-		b := &logBars{name: codec, values: make([]float64, len(corpora))}
-		found := false
-		for i, f := range corpora {
+		var pts plotter.XYs
+		for i, f := range r.FixturesOf(load.Realworld) {
 			if s := model.Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitMBs); s.Known() {
-				b.values[i], found = s.Point, true
+				pts = append(pts, plotter.XY{X: float64(i), Y: s.Point})
 			}
 		}
-		if !found {
-			continue
-		}
-		line, _ := codecStyle(r.CodecNames, codec)
-		b.color = line.Color
-		bars = append(bars, b)
-		if !slices.Contains(r.HarnessColumns(), codec) {
-			codecs++
+		if len(pts) > 0 {
+			out = append(out, series{codec, pts})
 		}
 	}
-	if codecs == 0 {
-		return nil
-	}
+	return out
+}
+
+// realworldChart draws c's MB/s per real-world corpus as grouped bars.
+func realworldChart(r *load.Run, c chart) ([]byte, error) {
+	corpora := r.FixturesOf(load.Realworld)
 	names := make([]string, len(corpora))
 	for i, f := range corpora {
 		names[i] = strings.TrimPrefix(f, load.Realworld.Prefix)
 	}
-	p := NewPlot(op+": throughput per real-world corpus", "", "MB/s (log scale)")
+	p := NewPlot(c.Op+": throughput per real-world corpus", "", "MB/s (log scale)")
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = math.Pi / 9
 	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
 	l := plot.NewLegend()
-	for i, b := range bars {
-		b.index, b.count, b.groups = i, len(bars), len(corpora)
+	for i, s := range c.series {
+		line, _ := codecStyle(r.CodecNames, s.codec)
+		b := &logBars{name: s.codec, values: make([]float64, len(corpora)), color: line.Color, index: i, count: len(c.series), groups: len(corpora)}
+		for _, pt := range s.pts {
+			b.values[int(pt.X)] = pt.Y
+		}
 		p.Add(b)
 		l.Add(b.name, b)
 	}
 	p.Y.Min = niceFloor(p.Y.Min)
 	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(p.Y.Max)))
-	c.svg, err = svgOf(p, l)
-	return err
+	return svgOf(p, l)
 }
 
 // niceFloor is the largest 1, 2 or 5 times a power of ten not above x > 0.

@@ -18,14 +18,14 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// A chart is one SVG file of a page; templates/ops.tmpl captions it.
+// A chart is one SVG file of a page, which the operation's page captions.
 type chart struct {
 	Op, File string     // File is the path under the page's directory
 	Unit     string     // against fields; "" for the real-world throughput
 	What     string     // what Unit measures
 	Omitted  []string   // codecs with points at 0, left out of the log axis
 	Same     [][]string // groups of codecs whose lines coincide
-	svg      []byte
+	series   []series
 }
 
 const (
@@ -117,8 +117,9 @@ func NewPlot(title, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// charts draws per operation ns/op and allocs/op against fields, and MB/s.
-func charts(r *load.Run) ([]chart, error) {
+// charts lays out per operation ns/op and allocs/op against fields, and
+// MB/s per real-world corpus: their points, and what cannot be seen in them.
+func charts(r *load.Run) []chart {
 	var out []chart
 	for _, op := range r.Ops {
 		for _, c := range []chart{
@@ -127,36 +128,43 @@ func charts(r *load.Run) ([]chart, error) {
 			{Op: op, File: "realworld-mbps"},
 		} {
 			c.File = "charts/" + op + "-" + c.File + ".svg"
-			fill := fieldsChart
 			if c.Unit == "" {
-				fill = realworldChart
+				c.series = realworldSeries(r, op)
+			} else {
+				fieldsSeries(r, &c)
 			}
-			if err := fill(r, &c); err != nil {
-				return nil, fmt.Errorf("chart %s %s: %w", op, cmp.Or(c.Unit, "real-world"), err)
-			}
-			if c.svg != nil {
+			if c.drawn() {
 				out = append(out, c)
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
-// fieldsChart draws c.Unit against fields for every column of c.Op, noting
-// what cannot be seen (points at zero, coinciding lines); no SVG when
-// nothing is drawn.
-func fieldsChart(r *load.Run, c *chart) error {
-	op, unit := c.Op, c.Unit
-	p := NewPlot(op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", unit)
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
-	l := plot.NewLegend()
+// A series is one column's points: y against fields, or one bar per
+// real-world corpus (x its index).
+type series struct {
+	codec string
+	pts   plotter.XYs
+}
+
+// drawn reports whether the chart has lines to draw, or bars of a codec.
+func (c chart) drawn() bool {
+	return slices.ContainsFunc(c.series, func(s series) bool {
+		return c.Unit != "" || !slices.Contains([]string{rawfmt.Floor, rawfmt.AllocRef}, s.codec)
+	})
+}
+
+// fieldsSeries gathers c.Unit against fields for every column of c.Op,
+// noting what cannot be seen: points at zero, coinciding lines.
+func fieldsSeries(r *load.Run, c *chart) {
 	var drawn []plotter.XYs
 	var coincide [][]string // groups of codecs with the same points, first drawn first
-	for _, codec := range r.Columns(op) {
+	for _, codec := range r.Columns(c.Op) {
 		var pts plotter.XYs
 		zero := false
 		for _, f := range r.FixturesOf(load.Fields) {
-			s := model.Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, unit)
+			s := model.Of(r, rawfmt.Cell{Op: c.Op, Fixture: f, Codec: codec}, c.Unit)
 			size := r.Sizes[f]
 			if !s.Known() || !size.HasFields || size.Fields <= 0 {
 				continue
@@ -177,26 +185,33 @@ func fieldsChart(r *load.Run, c *chart) error {
 		if i := slices.IndexFunc(drawn, func(d plotter.XYs) bool { return slices.Equal(d, pts) }); i >= 0 {
 			coincide[i] = append(coincide[i], codec)
 		} else {
-			drawn = append(drawn, pts)
-			coincide = append(coincide, []string{codec})
+			drawn, coincide = append(drawn, pts), append(coincide, []string{codec})
 		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return err
-		}
-		line.LineStyle, points.GlyphStyle = codecStyle(r.CodecNames, codec)
-		p.Add(line, points)
-		l.Add(codec, line, points)
-	}
-	if len(drawn) == 0 {
-		return nil
+		c.series = append(c.series, series{codec, pts})
 	}
 	for _, g := range coincide {
 		if len(g) > 1 {
 			c.Same = append(c.Same, g)
 		}
 	}
-	var err error
-	c.svg, err = svgOf(p, l)
-	return err
+}
+
+// svg draws the chart.
+func (c chart) svg(r *load.Run) ([]byte, error) {
+	if c.Unit == "" {
+		return realworldChart(r, c)
+	}
+	p := NewPlot(c.Op+": "+c.What+" vs fields", "fields (scalar leaves in the document)", c.Unit)
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	l := plot.NewLegend()
+	for _, s := range c.series {
+		line, points, err := plotter.NewLinePoints(s.pts)
+		if err != nil {
+			return nil, err
+		}
+		line.LineStyle, points.GlyphStyle = codecStyle(r.CodecNames, s.codec)
+		p.Add(line, points)
+		l.Add(s.codec, line, points)
+	}
+	return svgOf(p, l)
 }

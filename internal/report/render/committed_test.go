@@ -26,7 +26,7 @@ import (
 //
 // A page with a table of contents opens with its answer: the contents start
 // within its first 41 lines. Whether the pages are current is scripts/report's
-// TestCommittedResultsAreCurrent.
+// TestResultsAreCurrent.
 func TestCommittedPagesFit(t *testing.T) {
 	results := filepath.Join("..", "..", "..", "results")
 	pages, err := pagecheck.Pages(os.DirFS(results))

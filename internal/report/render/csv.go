@@ -1,36 +1,65 @@
 package render
 
 import (
+	"bytes"
 	"encoding/csv"
 	"math"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// modelCSV writes model.csv, templates/csv.tmpl.
-func modelCSV(rows []model.Row) ([]byte, error) { return section("csv", rows) }
-
-// csvField is s as a field of a CSV line, quoted as encoding/csv quotes it.
-func csvField(s string) string {
-	var b strings.Builder
+// modelCSV is model.csv: every fit, one row per coefficient, with its form,
+// residual, flag and, for curves, every form's held-out error and the power
+// form's exponent as "k (power form)".
+func modelCSV(rows []model.Row) []byte {
+	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{s})
+	header := []string{"op", "codec", "fit", "unit", "form", "points", "max_resid", "worst_fixture", "flagged"}
+	for f := range model.NumForms {
+		header = append(header, "held_out "+f.String())
+	}
+	w.Write(append(header, "coefficient", "estimate", "ci_lo", "ci_hi"))
+	for _, row := range rows {
+		for i, res := range row.Fits {
+			if !res.OK() {
+				continue
+			}
+			spec, fit := model.Specs[i], res.Fit
+			form, names := "a + Σ c·x", []string{"a"}
+			if spec.Curve {
+				form, names = fit.Form.String(), append(names, fit.Form.Params()...)
+			} else {
+				for _, x := range spec.Xs {
+					names = append(names, "per-"+x.Name)
+				}
+			}
+			head := []string{row.Op, row.Codec, spec.Name, spec.Unit, form, strconv.Itoa(fit.Points), csvFloat(fit.MaxResid), fit.Worst, strconv.FormatBool(fit.Flagged())}
+			for _, e := range res.Forms {
+				if !spec.Curve {
+					e = math.NaN()
+				}
+				head = append(head, csvFloat(e))
+			}
+			for j, c := range fit.Coef {
+				w.Write(slices.Concat(head, []string{names[j]}, csvEstimate(c)))
+			}
+			if spec.Curve && fit.Form != model.Power && finite(res.K.V) {
+				w.Write(slices.Concat(head, []string{"k (power form)"}, csvEstimate(res.K)))
+			}
+		}
+	}
 	w.Flush()
-	return strings.TrimSuffix(b.String(), "\n")
+	return b.Bytes()
 }
 
-// coefNames is a, then a curve's form parameters or a line's per-<x>.
-func coefNames(spec model.Spec, f model.Form) []string {
-	names := []string{"a"}
-	if spec.Curve {
-		return append(names, f.Params()...)
+// csvEstimate is an estimate and its interval, empty where undefined.
+func csvEstimate(e model.Estimate) []string {
+	if !e.HasCI {
+		return []string{csvFloat(e.V), "", ""}
 	}
-	for _, x := range spec.Xs {
-		names = append(names, "per-"+x.Name)
-	}
-	return names
+	return []string{csvFloat(e.V), csvFloat(e.Lo), csvFloat(e.Hi)}
 }
 
 // csvFloat formats a float for model.csv: empty when undefined.

@@ -15,11 +15,7 @@ import (
 // held-out errors, and the power form's k beside another chosen form.
 func TestModelCSV(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: line(300, 250), "bumpy": bump(line(300, 250), 10)}), "")
-	data, err := modelCSV(a.Model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	records, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	records, err := csv.NewReader(bytes.NewReader(modelCSV(a.Model))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,10 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
-	d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: rankings(r), Op: load.OpDecodeStruct})
+	d, err := newDecision(r, load.OpDecodeStruct, rankings(r)).Table.Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var rows []string
 	for _, line := range strings.Split(d, "\n") {
 		if cells := strings.Split(line, " | "); len(cells) > 3 && strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| document") {
@@ -55,14 +58,14 @@ func TestDecisionTable(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	d = sectionText(t, "choose", view{Page: Page{A: model.Analyze(r)}, R: r, Ranks: rankings(r)})
+	d = choose(r, rankings(r))[0].Faster
 	for _, bad := range []string{"<b>", "&amp;amp;", "&amp;lt;"} {
 		if strings.Contains(d, bad) {
 			t.Errorf("name escaped wrongly (%q):\n%s", bad, d)
 		}
 	}
-	if !strings.Contains(d, "Faster: x&lt;b&gt;&amp;y = twin on "+load.ArticleSmall) {
-		t.Errorf("no advice naming the escaped configuration:\n%s", d)
+	if want := "x&lt;b&gt;&amp;y = twin on " + load.ArticleSmall + " (0.400×); twin on " + load.ArticleLarge + " (0.222×)"; d != want {
+		t.Errorf("faster than std: %s, want %s", d, want)
 	}
 }
 
@@ -76,9 +79,10 @@ func TestDecisionMissingCI(t *testing.T) {
 		if missing {
 			ranks[0].Standings[1].Ratio.HasCI = false
 		}
-		d := sectionText(t, "decision", view{Page: Page{A: &model.Analysis{Run: r}}, R: r, Ranks: ranks, Op: load.OpDecodeStruct})
-		if got := strings.Contains(d, say); got != missing {
-			t.Errorf("standing without an interval %v: says %q %v:\n%s", missing, say, got, d)
+		d := newDecision(r, load.OpDecodeStruct, ranks)
+		v := opView{view: &view{Page: Page{A: model.Analyze(r)}}, opPage: opPage{Decision: &d}}
+		if got := strings.Contains(sectionText(t, "decision", v), say); got != missing || d.Miss != missing {
+			t.Errorf("standing without an interval %v: says %q %v, Miss %v", missing, say, got, d.Miss)
 		}
 	}
 }

@@ -1,18 +1,177 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// clearOf reports whether e has an interval narrower than its distance from
+// The findings are the page's headline sentences: findings.tmpl words each
+// that the data bears, one a line. A sentence states an effect only when
+// its 95% interval is narrower than the effect itself (clear), and uses no
+// flagged fit.
+type findingsView struct {
+	names
+	Small, Large string // the article's documents' field counts
+	Growth       []growth
+	Fastest      []fastest
+	Call         *callCost
+	Joint        []model.Estimate // the base's decode-struct per field and per KB, when both are clear
+	Hits         *hitsSaving
+}
+
+// A growth is how the base grows from 5 to 50 fields on an article
+// operation, and the lowest and highest growth across codecs.
+type growth struct {
+	Op           string
+	Base         model.Growth
+	Counted      int // codecs with a growth
+	Lo, Hi       float64
+	LoCodec      string // escaped, as HiCodec
+	HiCodec      string
+	LoCall       *model.Estimate // the lowest codec's call share at 5 fields in percent, when at least FixedShare
+	JacksonMap   bool            // the operation is the article's: decode into a map
+	JacksonRatio float64
+}
+
+// fixedShare is the call's share of the small document's time from which a
+// low growth is put down to the call.
+const fixedShare = 1.0 / 3
+
+// A fastest is the fastest codec of an operation on the article's large
+// document against the base, and whether that is clear.
+type fastest struct {
+	model.Fastest
+	Verb  string // what the operation does to the document
+	Named string // the codec and its category, escaped
+	Told  bool   // the speedup is clear
+}
+
+// A callCost is the base's cost of a decode-struct call, with its share of
+// the small and the large document's time and the growth beyond it.
+type callCost struct {
+	Call   model.Estimate
+	Fit    model.Fit
+	Resid  string // the fit's largest residual
+	Shares string // "x% of its time at 5 and y% at 50 fields", "" without them
+	K      string // the power form's exponent, when clear of 1
+}
+
+// A hitsSaving is what _source filtering saves the base at the largest hit
+// count, against decoding into the 5-field type and the best lazy read.
+type hitsSaving struct {
+	Hits        int
+	PerHit, Pct float64
+	Proj        *float64       // decode-proj's saving in percent, when clear
+	Lazy        *model.HitsRow // the best lazy read's, when clear
+}
+
+// clear reports whether e has an interval narrower than its distance from
 // null (1 for a ratio, 0 for a cost or a saving).
-func clearOf(e model.Estimate, null float64) bool {
-	return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null)
+func clear(e model.Estimate, null float64) bool { return e.HasCI && e.Hi-e.Lo < math.Abs(e.V-null) }
+
+func findings(a *model.Analysis) ([]string, error) {
+	r := a.Run
+	f := findingsView{Small: fieldCount(r, load.ArticleSmall), Large: fieldCount(r, load.ArticleLarge)}
+	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
+		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == load.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
+		found := false
+		for _, row := range a.Article.Rows {
+			c := row.Cells[i]
+			if !c.OK {
+				continue
+			}
+			if row.Codec == rawfmt.Base {
+				g.Base, found = c, true
+			}
+			g.Counted++
+			if c.Ratio.V < g.Lo {
+				g.Lo, g.LoCodec = c.Ratio.V, row.Codec
+			}
+			if c.Ratio.V > g.Hi {
+				g.Hi, g.HiCodec = c.Ratio.V, row.Codec
+			}
+		}
+		if !found || !clear(g.Base.Ratio, 1) {
+			continue
+		}
+		if s := callShare(a, op, g.LoCodec, load.ArticleSmall); s != nil && s.V >= fixedShare {
+			pct := s.Times(100)
+			g.LoCall = &pct
+		}
+		g.LoCodec, g.HiCodec = markdown.Escape(g.LoCodec), markdown.Escape(g.HiCodec)
+		f.Growth = append(f.Growth, g)
+	}
+	verbs := map[string]string{load.OpDecodeStruct: "decodes %s into a struct", load.OpDecodeMap: "decodes %s into a map", load.OpEncodeStruct: "encodes %s from a struct"}
+	for _, x := range a.Fastest {
+		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec)}
+		if c, ok := r.Codec(x.Codec); ok {
+			v.Named += " (category " + markdown.Escape(c.Category) + ")"
+		}
+		v.Told = clear(x.Speedup, 1)
+		if x.Codec == "" || !x.Clear || v.Told {
+			f.Fastest = append(f.Fastest, v)
+		}
+	}
+	if pf := usableFit(a, load.OpDecodeStruct, rawfmt.Base, model.PerField); pf != nil {
+		if call, ok := pf.Fit.Call(); ok {
+			c := &callCost{Call: call, Fit: pf.Fit, Resid: format.Percent(100 * pf.Fit.MaxResid)}
+			var shares []string
+			of := " of its time"
+			for _, fixture := range []string{load.ArticleSmall, load.ArticleLarge} {
+				if s := callShare(a, load.OpDecodeStruct, rawfmt.Base, fixture); s != nil {
+					shares, of = append(shares, format.PercentCI(s.Times(100))+of+" at "+fieldCount(r, fixture)), ""
+				}
+			}
+			if len(shares) > 0 {
+				c.Shares = strings.Join(shares, " and ") + " fields"
+			}
+			if pf.KResolved && clear(pf.K, 1) {
+				c.K = format.CI(pf.K, format.Sig, "")
+			}
+			f.Call = c
+		}
+	}
+	if jt := usableFit(a, load.OpDecodeStruct, rawfmt.Base, model.Joint); jt != nil && clear(jt.Fit.Coef[1], 0) && clear(jt.Fit.Coef[2], 0) {
+		f.Joint = jt.Fit.Coef[1:3]
+	}
+	f.Hits = hitsFinding(a.Hits)
+	lines, err := section("findings", f)
+	return nonBlank(lines), err
+}
+
+// hitsFinding is what _source filtering saves the base at the largest hit
+// count, when clear.
+func hitsFinding(rows []model.HitsRow) *hitsSaving {
+	var at *model.HitsRow
+	for i, h := range rows {
+		if h.Codec == rawfmt.Base && h.Filtering.OK && (at == nil || h.Hits > at.Hits) {
+			at = &rows[i]
+		}
+	}
+	if at == nil || !clear(at.Filtering.Pct, 0) {
+		return nil
+	}
+	s := &hitsSaving{Hits: at.Hits, PerHit: at.Filtering.PerHit.V, Pct: at.Filtering.Pct.V}
+	if at.Proj.OK && clear(at.Proj.Pct, 0) {
+		s.Proj = &at.Proj.Pct.V
+	}
+	for i, h := range rows {
+		if h.Hits == at.Hits && h.Get5.OK && (s.Lazy == nil || h.Get5.Pct.V > s.Lazy.Get5.Pct.V) {
+			s.Lazy = &rows[i]
+		}
+	}
+	if s.Lazy != nil && !clear(s.Lazy.Get5.Pct, 0) {
+		s.Lazy = nil
+	}
+	return s
 }
 
 // usableFit returns the fit i of op with codec when it is usable, else nil.
@@ -24,34 +183,29 @@ func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 	return &a.Model[j].Fits[i]
 }
 
-// callOf is a fit's cost of a call when resolved, else nil.
-func callOf(res model.Result) *model.Estimate { return ptr(res.Fit.Call()) }
-
-// ptr is &v when ok, else nil: a template tests it with if or with.
-func ptr[T any](v T, ok bool) *T {
-	if !ok {
-		return nil
-	}
-	return &v
-}
-
 // callShare is the call's share of op's time at fixture when the fit is
 // usable and the call and share are resolved; else nil.
 func callShare(a *model.Analysis, op, codec, fixture string) *model.Estimate {
 	res := usableFit(a, op, codec, model.PerField)
-	if res == nil || callOf(*res) == nil {
+	if res == nil {
 		return nil
 	}
-	if m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields); ok && clearOf(m.CallShare, 0) {
+	if _, ok := res.Fit.Call(); !ok {
+		return nil
+	}
+	if m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields); ok && clear(m.CallShare, 0) {
 		return &m.CallShare
 	}
 	return nil
 }
 
-// fieldCount is a fixture's field count as the data gives it, or its name.
-func fieldCount(r *load.Run, fixture string) string {
-	if s := r.Sizes[fixture]; s.HasFields {
-		return format.Num(s.Fields)
+// nonBlank is the non-blank lines of b, trimmed.
+func nonBlank(b []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
 	}
-	return fixture
+	return out
 }

@@ -111,7 +111,7 @@ func TestFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(t, synthRaw(tt.codecs), "")
-			found, err := lines("findings", Page{A: a})
+			found, err := findings(a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +127,7 @@ func TestFindings(t *testing.T) {
 				}
 			}
 			if tt.resolved != "" {
-				d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
+				d := pagesOf(t, Page{A: a})["ops/decode-map.md"]
 				if !strings.Contains(d, tt.resolved) {
 					t.Errorf("cost model lacks %q:\n%s", tt.resolved, d)
 				}
@@ -139,7 +139,7 @@ func TestFindings(t *testing.T) {
 // A flagged fit is marked in the cost model.
 func TestCostModelFlags(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: bump(line(300, 250), 10)}), "")
-	d := sectionText(t, "costmodel", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
+	d := pagesOf(t, Page{A: a})["ops/decode-map.md"]
 	if want := "19% (fields-0010) ⚠ |"; !strings.Contains(d, want) {
 		t.Errorf("cost model lacks %q:\n%s", want, d)
 	}
@@ -149,13 +149,13 @@ func TestCostModelFlags(t *testing.T) {
 // and states no finding, and says so at the top; one round more and it does.
 func TestTooFewRounds(t *testing.T) {
 	codecs := map[string]curve{rawfmt.Base: line(300, 250), "fixed": line(5000, 100)}
-	withheld := "**Too few rounds to rank.** This run has 5 rounds, fewer than the 6 a median needs for a 95% interval."
+	withheld := "**Too imprecise to rank.** 40 of 40 figures have too few samples for a 95% interval, which a median needs 6 for."
 	for _, tt := range []struct {
 		rounds    int
 		want, not []string
 	}{
 		{model.MinMedianSamples - 1, []string{withheld}, []string{"## Findings", "decode-map grows"}},
-		{model.MinMedianSamples, []string{"## Findings", "decode-map grows 8.26× ["}, []string{"Too few rounds", "Withheld"}},
+		{model.MinMedianSamples, []string{"## Findings", "decode-map grows 8.26× ["}, []string{"Too imprecise", "Withheld"}},
 	} {
 		t.Run(fmt.Sprint(tt.rounds), func(t *testing.T) {
 			a := analyze(t, synthRounds(codecs, tt.rounds), "")
@@ -166,7 +166,7 @@ func TestTooFewRounds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := string(files["README.md"])
+			page := flat(string(files["README.md"]))
 			for _, w := range tt.want {
 				if !strings.Contains(page, w) {
 					t.Errorf("the page lacks %q:\n%s", w, page)

@@ -1,6 +1,12 @@
 package render
 
 import (
+	"cmp"
+	"path"
+
+	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -15,27 +21,73 @@ type IndexMachine struct {
 // An IndexRun is one raw file of the index.
 type IndexRun struct {
 	Raw  load.Raw
-	Page string // its page, relative to the results directory; "" when it has none
-	Err  error  // why it has none
+	Run  *load.Run // the run, for its go line and meter; nil when it did not load
+	Page string    // its page, relative to the results directory; "" when it has none
+	Err  error     // why it has none
+}
+
+// indexView is what index.tmpl words: the machines and the runs, and the other reports.
+type indexView struct {
+	names
+	Machines, Runs Table
+	Others         []Link
+}
+
+// runsOnlyView is what runsonly.tmpl words: the machine, its runs' pages and its notes.
+type runsOnlyView struct {
+	Machine string // escaped
+	Runs    []Link
+	Notes   []string
 }
 
 // Index writes results/README.md, templates/index.tmpl: every machine, its
 // runs and pages, and the other reports under results/.
 func Index(ms []IndexMachine, others []string) ([]byte, error) {
-	return wrapped("index", struct {
-		Machines []IndexMachine
-		Others   []string
-	}{ms, others})
+	v := indexView{Machines: Table{Cols: []string{"machine", "cpu", "go", "page built from"}}, Runs: Table{Cols: []string{"machine", "run (UTC)", "kind", "go", "meter", "page"}}}
+	for _, m := range ms {
+		run := cmp.Or(m.Page, m.Newest)
+		switch {
+		case run != nil:
+			built := "none: no full run"
+			if m.Page != nil {
+				built = m.Page.Raw.File
+			}
+			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), value(run, rawfmt.KeyCPU), value(run, rawfmt.KeyGo), built)
+		case len(m.Runs) > 0:
+			v.Machines.add(m.ID, format.None, format.None, "no usable run")
+		default:
+			v.Machines.add(m.ID, format.None, format.None, "no raw files")
+		}
+		for _, r := range m.Runs {
+			page := format.None
+			if r.Page != "" {
+				page = Link{"page", r.Page}.cell()
+			} else if r.Err != nil {
+				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Raw.File)}.cell() + ")"
+			}
+			goLine, meter := format.None, format.None
+			if r.Run != nil {
+				goLine, meter = value(r.Run, rawfmt.KeyGo), "older"
+				if r.Run.Paired() {
+					meter = "paired"
+				}
+			}
+			v.Runs.add(m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), goLine, meter, page)
+		}
+	}
+	for _, o := range others {
+		v.Others = append(v.Others, Link{o, o + "/README.md"})
+	}
+	return wrapped("index", v)
 }
+
+// value is a configuration value of r, or format.None.
+func value(r *load.Run, key string) string { s, _ := r.Value(key); return or(s) }
 
 // RunsOnly is the machine page of a machine without a full run,
 // templates/runsonly.tmpl: one line that says so, then a link to the page of
 // each run and the notes on its other files. It is the page's only file.
 func RunsOnly(machine string, runs []Link, notes []string) (map[string][]byte, error) {
-	readme, err := wrapped("runsonly", struct {
-		Machine string
-		Runs    []Link
-		Notes   []string
-	}{machine, runs, notes})
+	readme, err := wrapped("runsonly", runsOnlyView{markdown.Escape(machine), runs, notes})
 	return map[string][]byte{"README.md": readme}, err
 }

@@ -36,7 +36,7 @@ func TestInstrSection(t *testing.T) {
 	if a.Instr == nil {
 		t.Fatal("no instruction analysis")
 	}
-	d := sectionText(t, "instr", view{Page: Page{A: a}, R: a.Run, Op: load.OpDecodeMap})
+	d := pagesOf(t, Page{A: a, Raw: "raw/r.txt"})["ops/decode-map.md"]
 	got := d
 	for _, want := range []string{
 		"## Instruction counts",
@@ -62,8 +62,8 @@ func TestInstrSection(t *testing.T) {
 	}
 
 	without := analyze(t, synthRaw(times), "")
-	d = sectionText(t, "instr", view{Page: Page{A: without}, R: without.Run, Op: load.OpDecodeMap})
-	if len(d) != 0 {
+	d = pagesOf(t, Page{A: without})["ops/decode-map.md"]
+	if strings.Contains(d, "## Instruction counts") {
 		t.Errorf("a run without an instruction count has the section:\n%s", d)
 	}
 }
@@ -72,14 +72,14 @@ func TestInstrSection(t *testing.T) {
 // codec.
 func TestPrecisionSection(t *testing.T) {
 	a := analyze(t, synthRaw(map[string]curve{rawfmt.Base: line(300, 250)}), "")
-	d := sectionText(t, "precision", view{Page: Page{A: a}, R: a.Run})
+	d := pagesOf(t, Page{A: a})["README.md"]
 	if got := d; !strings.Contains(got, "| decode-map | 10 | ±2.4% | ±2.4% | 0.98–1.02 | 0 |") || !strings.Contains(got, "| **all operations** | **20** | **±2.4%** | **±2.4%** | **0.98–1.02** | **0** |") || !strings.Contains(got, "| `fields-*` | 20 | ±2.4% | ±2.4% | 0.98–1.02 | 0 |") || strings.Contains(got, "wider than ±10.0%, by") {
 		t.Errorf("precision of a quiet run:\n%s", got)
 	}
 	text := synthRaw(map[string]curve{rawfmt.Base: line(300, 250)})
 	loud := rawfmt.Cell{Op: load.OpDecodeMap, Fixture: "fields-0020", Codec: rawfmt.Base}.Name() + "-2 100 9000 " + rawfmt.UnitNs + "\n"
 	a = analyze(t, text+loud, "")
-	d = sectionText(t, "precision", view{Page: Page{A: a}, R: a.Run})
+	d = pagesOf(t, Page{A: a})["README.md"]
 	for _, want := range []string{"| decode-map | 10 | ", "| 1 |\n", "| decode-map | encoding-json |  |  |  |  | ±", "| 1000 |"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("precision of a run with a wide cell lacks %q:\n%s", want, d)

@@ -70,7 +70,7 @@ func TestMachineSpread(t *testing.T) {
 		{HalfWidth: "±3.0%", Samples: "0.97–1.03"},
 		{HalfWidth: "±30.0%", Wide: true, Samples: "0.70–1.26", Busy: true}, // 0.7 to 1.3
 	} {
-		if got := p.Spread(i); got != want {
+		if got := p.spread(i); got != want {
 			t.Errorf("machine %d: spread %+v, want %+v", i, got, want)
 		}
 	}

@@ -1,21 +1,27 @@
 // Package render writes the report: each page's Markdown, benchstat tables,
-// model.csv and gonum/plot SVG charts, the results index and the head of
-// make compare. A Page holds a model.Analysis of one run and the links
-// around it; Files turns it into the bytes of every file of the page, keyed
-// by path. Go computes, the templates speak: page.tmpl (the answer and the
-// contents) and body.tmpl lay out README.md, op.tmpl each operation's page,
-// all from templates/<section>.tmpl, which format numbers through package
-// format and tables through package markdown, whose Wrap keeps prose lines
-// within markdown.MaxLine.
-// Nothing here reads or writes files.
+// model.csv and gonum/plot SVG charts, the results index, the page across
+// machines, the page of an upgrade run and the head of make compare.
+//
+// Go decides, the templates word. A Page holds a model.Analysis of one run
+// and the links around it; newView turns it into a view, one struct per
+// section holding every number, count, choice and table that section shows
+// (the files named after the sections build them); each
+// templates/<section>.tmpl puts its struct into words through funcs, which
+// only format (package format for numbers, package markdown for tables and
+// escaping). page.tmpl (the answer and the contents) and body.tmpl lay out
+// README.md, op.tmpl each operation's page, configurations.tmpl what each
+// configuration gives up; markdown.Wrap keeps prose lines within
+// markdown.MaxLine. Nothing here reads or writes files.
 package render
 
 import (
-	"errors"
+	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
@@ -40,43 +46,88 @@ func (l Link) String() string { return "[" + markdown.Escape(l.Text) + "](" + l.
 // cell is the link as a table cell, which markdown.Table escapes whole.
 func (l Link) cell() string { return "[" + l.Text + "](" + l.href() + ")" }
 
+// href is the link's address percent-encoded, so that no name ends the
+// link or opens HTML; a first segment with a colon gets a "./".
+func (l Link) href() string {
+	h := (&url.URL{Path: l.Href}).EscapedPath()
+	if first, _, _ := strings.Cut(h, "/"); strings.Contains(first, ":") {
+		h = "./" + h
+	}
+	return h
+}
+
+// A view is what the sections of one page are executed on.
+type view struct {
+	Page
+	names
+	R       *load.Run
+	Title   string // the machine, and the run on a run's page
+	RawLink Link   // the raw file, from the page's directory
+	Publish bool   // the page ranks, picks and states findings (model.Analysis.Publishes)
+
+	Head       head
+	Answer     answer
+	Contents   []heading // README.md's sections
+	Choose     []advice
+	PerCall    perCall
+	Gives      gives
+	PerOp      []opBase
+	Run        runInfo
+	Notes      []string
+	Findings   []string
+	Precision  precision
+	GC         *gcCost
+	Harness    *harness
+	FloorCells *Table // nil without a floor
+	Article    article
+	Hits       hits
+	Method     method
+	Ops        []opPage // the pages of the operations
+}
+
 // Files renders the page's files, keyed by slash path relative to the
 // page's directory, and returns what the page notes about the run's gaps:
 // README.md opens with the answer and a table of contents over its
-// sections, ops/<op>.md holds each operation's detail and
-// configurations.md what each configuration gives up.
+// sections, ops/<op>.md holds each operation's detail, configurations.md
+// what each configuration gives up; beside them model.csv, the benchstat
+// tables and the charts.
 func (p Page) Files() (map[string][]byte, []string, error) {
-	r := p.A.Run
-	tabs, err := tables(r)
-	chs, err2 := charts(r)
-	csv, err3 := modelCSV(p.A.Model)
-	more, err4 := lines("notes", p)
-	if err := errors.Join(err, err2, err3, err4); err != nil {
+	files, notes, err := p.pages()
+	if err != nil {
 		return nil, nil, err
 	}
-	v := view{Page: p, R: r, Notes: append(p.Notes, more...), Tables: tabs, Charts: chs}
-	if p.A.Publishes() {
-		if v.Findings, err = lines("findings", p); err != nil {
-			return nil, nil, err
-		}
-		v.Ranks = rankings(r)
+	r := p.A.Run
+	tabs, err := tables(r)
+	if err != nil {
+		return nil, nil, err
 	}
-	files := map[string][]byte{"model.csv": csv}
 	for _, t := range tabs {
 		files["tables/"+t.Op+".txt"] = t.text
 	}
-	for _, c := range chs {
-		files[c.File] = c.svg
-	}
-	for _, op := range r.Ops {
-		o := v
-		o.Op, o.Up = op, "../"
-		if files[opPage(op)], err = wrapped("op", o); err != nil {
-			return nil, nil, err
+	for _, c := range charts(r) {
+		if files[c.File], err = c.svg(r); err != nil {
+			return nil, nil, fmt.Errorf("chart %s: %w", c.File, err)
 		}
 	}
+	return files, notes, nil
+}
+
+// pages renders the files of the page that its view alone gives: every
+// Markdown page and model.csv, without running benchstat or drawing.
+func (p Page) pages() (map[string][]byte, []string, error) {
+	v, err := newView(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := map[string][]byte{"model.csv": modelCSV(p.A.Model)}
 	if files["configurations.md"], err = wrapped("configurations", v); err != nil {
 		return nil, nil, err
+	}
+	chs := charts(v.R)
+	for _, o := range v.Ops {
+		if files[o.File], err = wrapped("op", opView{view: v, opPage: o, Charts: captions(v.R, o.Op, chs)}); err != nil {
+			return nil, nil, err
+		}
 	}
 	body, err := section("body", v)
 	if err != nil {
@@ -91,32 +142,46 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	return files, v.Notes, nil
 }
 
+// newView builds every section of p's page.
+func newView(p Page) (*view, error) {
+	a, r := p.A, p.A.Run
+	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine) + runSuffix(p),
+		RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
+	v.Head = newHead(v)
+	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
+	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
+	v.GC, v.Harness, v.FloorCells = newGCCost(r), newHarness(a), newFloor(a)
+	v.Article, v.Hits, v.Method = newArticle(a), newHits(a), newMethod(a)
+	v.PerCall = newPerCall(a)
+	ranks := rankings(r)
+	var err error
+	if v.Publish {
+		v.Answer, v.Choose = newAnswer(r, ranks), choose(r, ranks)
+		v.Findings, err = findings(a)
+	}
+	for _, op := range r.Ops {
+		v.PerOp = append(v.PerOp, opBase{Link: Link{code(op), opFile(op)}, Base: model.BaseOf(r, op)})
+		v.Ops = append(v.Ops, newOpPage(v, op, ranks))
+	}
+	return v, err
+}
+
 // wrapped is the section name executed on view, wrapped.
 func wrapped(name string, view any) ([]byte, error) {
 	b, err := section(name, view)
 	return markdown.Wrap(b, markdown.MaxLine), err
 }
 
-// opPage is the path of an operation's page.
-func opPage(op string) string { return "ops/" + op + ".md" }
+// opFile is the path of an operation's page.
+func opFile(op string) string { return "ops/" + op + ".md" }
 
-// escapeAll escapes names and joins them with sep.
-func escapeAll(names []string, sep string) string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = markdown.Escape(n)
+// runSuffix names the run after the machine on a run's page.
+func runSuffix(p Page) string {
+	if !p.RunPage {
+		return ""
 	}
-	return strings.Join(out, sep)
-}
-
-// href is the link's address percent-encoded, so that no name ends the
-// link or opens HTML; a first segment with a colon gets a "./".
-func (l Link) href() string {
-	h := (&url.URL{Path: l.Href}).EscapedPath()
-	if first, _, _ := strings.Cut(h, "/"); strings.Contains(first, ":") {
-		h = "./" + h
-	}
-	return h
+	r := p.A.Run
+	return ", " + r.Raw.Kind() + " run of " + r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC")
 }
 
 // fence is a code fence that text cannot close: more backticks than its

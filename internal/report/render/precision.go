@@ -3,16 +3,93 @@ package render
 import (
 	"fmt"
 
-	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// precisionRow is the Markdown row of p in a table of the Precision section: its name,
+// A precision is the "Precision" section: how precisely the run measured
+// each operation and fixture family, and the cells wider than
+// model.WideHalfWidth.
+type precision struct {
+	Ops, Families, Wide Table
+	Why                 string // why the run is too imprecise to rank (model.Verdict), or ""
+	Busy                bool
+	// A paired run measures the ratios of codecs to their bases, against
+	// model.TargetMedian and model.TargetP90; Missed lists the operations
+	// and families that miss them.
+	Paired                  bool
+	TargetMedian, TargetP90 float64
+	Missed                  []string
+}
+
+func newPrecision(a *model.Analysis) precision {
+	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
+	p := precision{Why: a.Verdict.Why(), Busy: a.Busy() != nil, Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
+	if p.Paired {
+		cols[3] = ">pairs over their cell's ratio, 10th–90th"
+		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
+	}
+	p.Ops, p.Families = Table{Cols: append([]string{"op"}, cols...)}, Table{Cols: append([]string{"family"}, cols...)}
+	row := func(name string, o model.OpPrecision, wide int, mark string) []string {
+		cells := precisionRow(name, o, wide, mark)
+		if p.Paired {
+			cells = append(cells, mark+map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()]+mark)
+			if !o.MeetsTargets() {
+				p.Missed = append(p.Missed, name)
+			}
+		}
+		return cells
+	}
+	if len(a.Precision) == 0 {
+		return p
+	}
+	wide := 0
+	for _, o := range a.Precision {
+		if o.Op == model.AllOps {
+			p.Ops.add(row(o.Op, o, wide, "**")...)
+		} else {
+			p.Ops.add(row(o.Op, o, len(o.Wide), "")...)
+		}
+		wide += len(o.Wide)
+	}
+	for _, f := range a.Families {
+		p.Families.add(row(code(f.Op), f, len(f.Wide), "")...)
+	}
+	if wide == 0 {
+		return p
+	}
+	fixtures := a.Run.FixturesOf(load.Fields)
+	p.Wide.Cols = []string{"op", "codec"}
+	for _, f := range fixtures {
+		p.Wide.Cols = append(p.Wide.Cols, ">"+fieldCount(a.Run, f))
+	}
+	for _, o := range a.Precision {
+		for _, codec := range a.Run.CodecNames {
+			row, found := []string{o.Op, codec}, false
+			for _, f := range fixtures {
+				w := ""
+				for _, c := range o.Wide {
+					if c.Cell.Fixture == f && c.Cell.Codec == codec {
+						w, found = format.HalfWidth(100*c.HalfWidth), true
+						break
+					}
+				}
+				row = append(row, w)
+			}
+			if found {
+				p.Wide.add(row...)
+			}
+		}
+	}
+	return p
+}
+
+// precisionRow is a row of the Precision section's tables: its name,
 // cells, median and 90th-percentile half-widths, the spread of its samples
-// and wide, the number of its cells wider than model.WideHalfWidth; with
-// bold, every cell in bold.
-func precisionRow(name string, p model.OpPrecision, wide int, bold bool) string {
+// and wide, the number of its cells wider than model.WideHalfWidth, each
+// cell between mark.
+func precisionRow(name string, p model.OpPrecision, wide int, mark string) []string {
 	cells, med, p90, spread := fmt.Sprint(p.Cells), format.None, format.None, format.None
 	if p.Unbounded > 0 {
 		cells = fmt.Sprintf("%d (+%d without an interval)", p.Cells, p.Unbounded)
@@ -24,10 +101,8 @@ func precisionRow(name string, p model.OpPrecision, wide int, bold bool) string 
 		spread = format.Strays(p.Low, p.High)
 	}
 	row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
-	if bold {
-		for i, c := range row {
-			row[i] = "**" + c + "**"
-		}
+	for i, c := range row {
+		row[i] = mark + c + mark
 	}
-	return markdown.Row(row...)
+	return row
 }

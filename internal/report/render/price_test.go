@@ -45,8 +45,8 @@ func TestPrices(t *testing.T) {
 				fmt.Fprintf(&b, "%s-2 100 100 ns/op\n", rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: codec}.Name())
 			}
 			r := loadtest.Load(t, rawfmt.KindFull, b.String())
-			v := view{Page: Page{A: &model.Analysis{Run: r}}, R: r}
-			d := sectionText(t, "gives", v) + sectionText(t, "configurations", v)
+			pages := pagesOf(t, Page{A: model.Analyze(r)})
+			d := pages["README.md"] + pages["configurations.md"]
 			for _, w := range tt.want {
 				if !strings.Contains(d, w) {
 					t.Errorf("prices do not say %q:\n%s", w, d)
@@ -57,11 +57,7 @@ func TestPrices(t *testing.T) {
 					t.Errorf("prices say %q:\n%s", n, d)
 				}
 			}
-			var quick strings.Builder
-			if err := sections.ExecuteTemplate(&quick, "givesUp", priceOf(r, "quick")); err != nil {
-				t.Fatal(err)
-			}
-			if got := quick.String(); got != tt.quick {
+			if got := priceOf(r, "quick").GivesUp(); got != tt.quick {
 				t.Errorf("quick gives up %q, want %q", got, tt.quick)
 			}
 			if got := priceOf(r, "twin").std(); !got {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"math"
-	"path"
 	"slices"
 	"strings"
 	"text/template"
@@ -17,148 +15,90 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// One template a section, executed on a view; cells.tmpl defines the table
-// cells, which exec makes strings.
+// One template a section, executed on the view Go built for it: every
+// number, count and choice is a field of the view, and the templates put
+// them into words through funcs, which only format.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-var sections *template.Template
+var sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
 
-func init() {
-	for k, v := range names {
-		funcs[k] = func() any { return v }
-	}
-	sections = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
-}
-
+// funcs format a value for a page; none decides anything.
 var funcs = template.FuncMap{
-	"exec": func(name string, data any) (string, error) {
-		var b strings.Builder
-		err := sections.ExecuteTemplate(&b, name, data)
-		return b.String(), err
-	},
-	"decisionDocs": func() []string { return decisionDocs },
-	"finite":       finite,
-	"plusF":        func(a, b float64) float64 { return a + b },
-	"change":       format.Change,
-	"cellOf": func(op, fixture, codec string) rawfmt.Cell {
-		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
-	},
-	"mul":       func(a, b float64) float64 { return a * b },
-	"markSizes": func() []float64 { return model.Marks },
-	"isNaN":     math.IsNaN,
-	"table":     tableText,
-	"gains":     Gains,
-	"losses":    Losses,
-	"join":      strings.Join,
-	"cols":      func(c ...string) []string { return c },
-	"esc":       markdown.Escape,
-	"escAll":    escapeAll,
-	"cfg":       func(r *load.Run, key string) string { v, _ := r.Value(key); return v },
-	"has":       func(list []string, s string) bool { return slices.Contains(list, s) },
-	"prefix":    strings.HasPrefix,
-	"concat":    func(a, b []string) []string { return slices.Concat(a, b) },
-	"add":       func(list []string, s ...string) []string { return append(slices.Clip(list), s...) },
-	"rows":      func() [][]string { return nil },
-	"addRow":    func(rows [][]string, row []string) [][]string { return append(slices.Clip(rows), row) },
-	"row":       markdown.Row,
-	"cell":      func(c rawfmt.Cell) string { return c.Op + "/" + c.Fixture + "/" + c.Codec },
-	"numCI":     func(e model.Estimate) string { return format.CI(e, format.Num, "") },
-	"num":       format.Num,
-	"bytes":     format.Bytes,
-	"div":       func(a, b float64) float64 { return a / b },
-	"perHit":    func(s model.Estimate, hits int) string { return format.Duration(s.V / float64(hits)) },
-	"linkCell":  func(text, href string) string { return Link{text, href}.cell() },
-	"hasCfg":    func(r *load.Run, key string) bool { _, ok := r.Value(key); return ok },
-	"fence":     fence,
-	"runKey":    runKey,
-	"half100":   func(x float64) string { return format.HalfWidth(100 * x) },
-	"precRow":   precisionRow,
-	"busy":      format.Busy,
-	"plus":      func(a, b int) int { return a + b },
-	"failed":    model.Failed,
-	"price":     priceOf,
-	"advise":    advise,
-	"mark":      func(res model.Result, fields float64) *model.Mark { return ptr(res.MarkAt(fields)) },
-	"href":      func(p string) string { return Link{Href: p}.href() },
-	"list":      func(a ...any) []any { return a },
-	"link":      func(text, href string) Link { return Link{text, href} },
-	"median":    model.Median,
-	"sig":       format.Sig,
-	"count":     format.Count,
-	"instrAt":   instrAt,
-	"unit":      func(i int) string { return model.Specs[i].Unit },
-	"csv":       csvField,
-	"csvFloat":  csvFloat,
-	"coefNames": coefNames,
-	"min":       func(a, b int) int { return min(a, b) },
-	"plural":    format.Plural,
-	"fitGroups": fitGroups,
-	"inf":       func(sign int) float64 { return math.Inf(sign) },
-	"clear":     clearOf,
-	"fields":    fieldCount,
-	"callShare": callShare,
-	"callOf":    callOf,
-	"usable":    usableFit,
-	"codec":     func(r *load.Run, name string) *rawfmt.CodecConfig { return ptr(r.Codec(name)) },
-	"baseOf":    model.BaseOf,
-	"hitsOps":   model.HitsOps,
-	"opPage":    opPage,
-	"ranksOf": func(rs []ranking, op string) []ranking {
-		return slices.DeleteFunc(slices.Clone(rs), func(rk ranking) bool { return rk.Op != op })
-	},
-	"anchor":   anchor,
-	"sibling":  func(file, name string) string { return path.Join(path.Dir(file), name) },
-	"replace1": func(s, old, new string) string { return strings.Replace(s, old, new, 1) },
-	"dur":      format.Duration,
-	"durCI":    format.DurationCI[model.Estimate],
-	"ratio":    format.Ratio,
-	"ratioCI":  format.RatioCI[model.Estimate],
-	"pct":      format.Percent,
-	"pct100":   func(x float64) string { return format.Percent(100 * x) },
-	"pctCI":    format.PercentCI[model.Estimate],
-	"sigCI":    func(e model.Estimate) string { return format.CI(e, format.Sig, "") },
+	"esc":     markdown.Escape,
+	"num":     format.Num,
+	"sig":     format.Sig,
+	"bytes":   format.Bytes,
+	"dur":     format.Duration,
+	"durCI":   format.DurationCI[model.Estimate],
+	"ratio":   format.Ratio,
+	"ratioCI": format.RatioCI[model.Estimate],
+	"pct":     format.Percent,
+	"pctCI":   format.PercentCI[model.Estimate],
+	"half":    func(x float64) string { return format.HalfWidth(100 * x) },
+	"plural":  format.Plural,
+	"prose":   prose,
 }
 
-// A view is what a section made from the page alone is executed on.
-type view struct {
-	Page
-	R     *load.Run
-	Ranks []ranking // when the page publishes them
+// names are the names and limits the templates quote, spelled by the
+// packages that own them; every view embeds it, so that a template writes
+// {{$.Floor}}.
+type names struct{}
 
-	Notes, Findings []string
-	Tables          []table
-	Charts          []chart
-
-	Op       string    // the operation of an ops/<op>.md page; "" on the page itself
-	Up       string    // the page's directory from the page's file: "../" on an operation's page
-	Contents []heading // README.md's sections
+func (names) Base() string        { return rawfmt.Base }
+func (names) V2Base() string      { return rawfmt.V2Base }
+func (names) CommitKey() string   { return rawfmt.KeyCommit }
+func (names) RawDir() string      { return load.RawDir }
+func (names) SkipsPrefix() string { return rawfmt.KeySkipsPrefix }
+func (names) None() string        { return format.None }
+func (names) Floor() string       { return rawfmt.Floor }
+func (names) AllocRef() string    { return rawfmt.AllocRef }
+func (names) Noop() string        { return rawfmt.Noop }
+func (names) UnitNs() string      { return rawfmt.UnitNs }
+func (names) UnitB() string       { return rawfmt.UnitB }
+func (names) UnitAllocs() string  { return rawfmt.UnitAllocs }
+func (names) UnitFields() string  { return rawfmt.UnitFields }
+func (names) UnitDocB() string    { return rawfmt.UnitDocB }
+func (names) Struct() string      { return load.OpDecodeStruct }
+func (names) Proj() string        { return load.OpDecodeProj }
+func (names) Encode() string      { return load.OpEncodeStruct }
+func (names) Roundtrip() string   { return load.OpRoundtrip }
+func (names) Get5() string        { return load.OpGet5 }
+func (names) Small() string       { return load.ArticleSmall }
+func (names) Large() string       { return load.ArticleLarge }
+func (names) FieldsDocs() string  { return load.Fields.Label() }
+func (names) BytesDocs() string   { return load.Bytes.Label() }
+func (names) EqualDocs() string   { return load.Equal.Label() }
+func (names) HitsDocs() string    { return load.ESHits.Label() }
+func (names) HitsPrefix() string  { return load.ESHits.Prefix }
+func (names) BytesPrefix() string { return load.Bytes.Prefix }
+func (names) MinMedian() int      { return model.MinMedianSamples }
+func (names) MinBoot() int        { return model.MinBootstrapSamples }
+func (names) Reps() int           { return model.BootstrapReps }
+func (names) MaxResid() string    { return format.Percent(100 * model.MaxResidual) }
+func (names) Wide() float64       { return model.WideHalfWidth }
+func (names) MaxSpread() float64  { return model.MaxSpread }
+func (names) Marks() string       { return marks(" · ") }
+func (names) MarksAnd() string    { return marks("") }
+func (names) KB() int             { return model.BytesPerKB }
+func (names) Forms() string {
+	return strings.Join([]string{model.Linear.String(), model.Power.String(), model.NLogN.String(), model.Decades.String()}, ", ")
 }
+func (names) FirstMark() string    { return format.Num(model.Marks[0]) }
+func (names) LastMark() string     { return format.Num(slices.Max(model.Marks)) }
+func (names) DecisionDocs() string { return strings.Join(decisionDocs, ", ") }
 
-// names are the names and limits the templates quote ({{Base}}), spelled by
-// the packages that own them; init makes each a function of no arguments.
-var names = map[string]any{
-	"Base": rawfmt.Base, "Floor": rawfmt.Floor, "Noop": rawfmt.Noop, "AllocRef": rawfmt.AllocRef,
-	"UnitNs": rawfmt.UnitNs, "UnitB": rawfmt.UnitB, "UnitAllocs": rawfmt.UnitAllocs,
-	"UnitFields": rawfmt.UnitFields, "UnitDocB": rawfmt.UnitDocB, "CommitKey": rawfmt.KeyCommit,
-	"SkipsPrefix": rawfmt.KeySkipsPrefix, "RawDir": load.RawDir, "None": format.None,
-	"FieldsDocs": load.Fields.Label(), "BytesDocs": load.Bytes.Label(), "EqualDocs": load.Equal.Label(),
-	"HitsDocs": load.ESHits.Label(), "HitsPrefix": load.ESHits.Prefix, "BytesPrefix": load.Bytes.Prefix,
-	"Families": load.Families, "FieldsFamily": load.Fields, "Small": load.ArticleSmall, "Large": load.ArticleLarge,
-	"V2Base": model.V2Base, "Roundtrip": load.OpRoundtrip, "Encode": load.OpEncodeStruct,
-	"Struct": load.OpDecodeStruct, "Proj": load.OpDecodeProj, "Get5": load.OpGet5, "Map": load.OpDecodeMap,
-	"MaxResid": format.Percent(100 * model.MaxResidual), "AllOps": model.AllOps,
-	"MinMedian": model.MinMedianSamples, "MinBoot": model.MinBootstrapSamples, "Reps": model.BootstrapReps,
-	"KB": model.BytesPerKB, "PerKB": model.PerKB, "PerField": model.PerField, "Joint": model.Joint,
-	"AllocFits": []int{model.Allocs, model.AllocBytes}, "Jackson": model.Jackson,
-	"Specs": model.Specs, "Forms": []model.Form{model.Linear, model.Power, model.NLogN, model.Decades},
-	"Linear": model.Linear, "Power": model.Power, "NLogN": model.NLogN, "Decades": model.Decades,
-	"WideHalfWidth": float64(model.WideHalfWidth), "MaxSpread": float64(model.MaxSpread),
-	// PerFieldMark is the size the cost per field is compared at; FixedShare is the call's share of
-	// the small document's time from which a low growth is put down to the call.
-	"PerFieldMark": slices.Max(model.Marks), "FirstMark": model.Marks[0], "FixedShare": 1.0 / 3,
-	"JacksonGrowth": model.Jackson.NsLarge / model.Jackson.NsSmall,
+// marks are the sizes of model.Marks, joined with sep, or as prose without one.
+func marks(sep string) string {
+	m := make([]string, len(model.Marks))
+	for i, n := range model.Marks {
+		m[i] = format.Num(n)
+	}
+	if sep == "" {
+		return prose(m)
+	}
+	return strings.Join(m, sep)
 }
 
 // section executes the template file name on its view.
@@ -170,32 +110,46 @@ func section(name string, view any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// tableText is a Markdown table; a column named ">…" is right-aligned.
-func tableText(cols []string, rows [][]string) (string, error) {
+// A Table is a Markdown table that Go filled: its columns, a name starting
+// with ">" right-aligned, and its rows of formatted cells.
+type Table struct {
+	Cols []string
+	Rows [][]string
+}
+
+// add appends a row.
+func (t *Table) add(cells ...string) { t.Rows = append(t.Rows, cells) }
+
+// Markdown is the table, its cells escaped.
+func (t Table) Markdown() (string, error) {
 	var b strings.Builder
-	header := make([]string, len(cols))
-	align := make([]markdown.Align, len(cols))
-	for i, c := range cols {
+	header := make([]string, len(t.Cols))
+	align := make([]markdown.Align, len(t.Cols))
+	for i, c := range t.Cols {
 		header[i] = strings.TrimPrefix(c, ">")
 		if strings.HasPrefix(c, ">") {
 			align[i] = markdown.Right
 		}
 	}
-	err := markdown.Table(&b, header, rows, align...)
+	err := markdown.Table(&b, header, t.Rows, align...)
 	return b.String(), err
 }
 
-// runKey reports whether a configuration line is the run table's by
-// other means: a codec or skips line, or the command.
-func runKey(key, value string) bool {
-	return strings.HasPrefix(key, rawfmt.KeyCodecPrefix) || strings.HasPrefix(key, rawfmt.KeySkipsPrefix) || key == rawfmt.KeyCommand
+// prose joins a list as prose: "a, b and c".
+func prose(list []string) string {
+	if len(list) < 2 {
+		return strings.Join(list, "")
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " and " + list[len(list)-1]
 }
 
-// instrAt is the median count of a cell, NaN when it has none.
-func instrAt(ir *load.Run, op, fixture, codec string) float64 {
-	s := ir.Samples(rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, rawfmt.UnitInstr)
-	if len(s) == 0 {
-		return math.NaN()
+// or is s, or format.None when s is empty.
+func or(s string) string {
+	if s == "" {
+		return format.None
 	}
-	return model.Median(s)
+	return s
 }
+
+// code is s as a code span.
+func code(s string) string { return "`" + s + "`" }
