@@ -127,8 +127,8 @@ func variant(res *benchfmt.Result) string {
 	return res.GetConfig(rawfmt.KeyBuild)
 }
 
-// add files one result under its cell, or under the GC harness; false when
-// it names neither. A value that is not a finite number, a negative one or
+// add files one result under its cell, or under the GC harness; true when
+// it names a cell. A value that is not a finite number, a negative one or
 // a time that is not positive is an error naming the line.
 func (r *Run) add(res *benchfmt.Result) (bool, error) {
 	for _, v := range res.Values {
@@ -157,7 +157,7 @@ func (r *Run) add(res *benchfmt.Result) (bool, error) {
 		live, _ := origValue(res, rawfmt.UnitLive)
 		c := Cycle{Ns: ns, Live: live, Block: r.block(res)}
 		r.GC[heap] = append(r.GC[heap], c)
-		return true, nil
+		return false, nil // a harness line, not a cell: nothing to project
 	}
 	c, ok := rawfmt.ParseCell(res.Name)
 	if !ok {
