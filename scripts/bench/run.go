@@ -55,7 +55,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{
 		Slice: o.slice, Pairs: o.pairs, MinPairs: 2, Budget: 4 * time.Duration(o.pairs) * o.slice,
-		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 300, AllocCap: 1 << 20,
+		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20,
 	}}
 	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {

@@ -144,7 +144,7 @@ func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 func measure(ctx context.Context, o options, b meter.Build, p *plan, stderr io.Writer) ([]byte, error) {
 	m := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{
 		Slice: o.slice, Pairs: o.pairs, MinPairs: min(2, o.pairs), Budget: 4 * time.Duration(o.pairs) * o.slice,
-		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 300, AllocCap: 1 << 20,
+		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20,
 	}}
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
