@@ -71,6 +71,18 @@ type Options struct {
 	AllocCap  int           // bytes a slice may allocate, at most (see calibrate)
 }
 
+// GCHeap is the live heap whose collections every run times: the cost each
+// allocated byte is charged at GOGC=100 (rawfmt's GC harness).
+const GCHeap = 64 << 20
+
+// Defaults are the options of a run of slices of about slice, at most pairs
+// pairs of a cell a round (fewer for a cell whose slices are slow, but 2),
+// drawn from seed.
+func Defaults(slice time.Duration, pairs int, seed uint64) Options {
+	return Options{Slice: slice, Pairs: pairs, MinPairs: min(2, pairs), Budget: 4 * time.Duration(pairs) * slice,
+		Seed: seed, GCHeap: GCHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20}
+}
+
 // A Size is the document size a cell's lines report.
 type Size struct{ Fields, DocBytes float64 }
 

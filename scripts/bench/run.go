@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/sync/errgroup"
@@ -24,10 +23,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
-
-// gcHeap is the live heap whose collections every run times: the cost
-// each allocated byte is charged at GOGC=100 (rawfmt's GC harness).
-const gcHeap = 64 << 20
 
 // run runs the rounds of o and writes the raw file, reporting progress, skips
 // and failures to stderr.
@@ -53,10 +48,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if bs == nil {
 		bs = []build{{}}
 	}
-	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{
-		Slice: o.slice, Pairs: o.pairs, MinPairs: 2, Budget: 4 * time.Duration(o.pairs) * o.slice,
-		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20,
-	}}
+	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Defaults(o.slice, o.pairs, o.seed)}
 	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {
 		if bs[i].name != "" {
@@ -205,7 +197,7 @@ func writeConfig(w io.Writer, o options, id string, seeds []int64, self []string
 	}
 	mode = append(mode, runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(o.rounds),
 		rawfmt.KeySlice, o.slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, rawfmt.Anchor, rawfmt.KeyGCHeap, meter.HeapName(gcHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))...)
+		rawfmt.KeyAnchor, rawfmt.Anchor, rawfmt.KeyGCHeap, meter.HeapName(meter.GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))...)
 	if !o.sel.IsZero() {
 		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}

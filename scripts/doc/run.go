@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/owndoc/page"
@@ -17,10 +16,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
-
-// gcHeap is the live heap whose collections every round times: the cost
-// each allocated byte is charged at GOGC=100 (rawfmt's GC harness).
-const gcHeap = 64 << 20
 
 // binaries is the meter's one build: the binary of each layout seed.
 func binaries(bins []string, seeds []int64, stderr io.Writer) meter.Build {
@@ -142,10 +137,7 @@ func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 
 // measure times the plan's pairs in o.rounds rounds and returns their result lines.
 func measure(ctx context.Context, o options, b meter.Build, p *plan, stderr io.Writer) ([]byte, error) {
-	m := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{
-		Slice: o.slice, Pairs: o.pairs, MinPairs: min(2, o.pairs), Budget: 4 * time.Duration(o.pairs) * o.slice,
-		Seed: o.seed, GCHeap: gcHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20,
-	}}
+	m := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Defaults(o.slice, o.pairs, o.seed)}
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
 		return nil, err
@@ -177,7 +169,7 @@ func header(o options, d *document, seeds []int64, self []string, failures []pag
 	}
 	mode := runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(o.rounds),
 		rawfmt.KeySlice, o.slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, d.Name, rawfmt.KeyGCHeap, meter.HeapName(gcHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10),
+		rawfmt.KeyAnchor, d.Name, rawfmt.KeyGCHeap, meter.HeapName(meter.GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10),
 		page.KeyDoc, d.path, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
 		page.KeyCompacted, strconv.FormatBool(d.compacted))
 	if o.qps > 0 {
