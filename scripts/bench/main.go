@@ -47,16 +47,16 @@ func main() {
 }
 
 // parseFlags reads the command line. With -quick, the quick subset's
-// operations and fixtures, 4 rounds and 8 pairs are the defaults; -ops,
-// -fixtures, -rounds and -pairs still win.
+// operations and fixtures and 4 rounds are the defaults; -ops, -fixtures and
+// -rounds still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 16, slice: time.Millisecond, pairs: 10, layouts: 4}
+	o := options{rounds: 16, slice: time.Millisecond, pairs: 8, layouts: 4}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet, "")
-	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds of 8 pairs: "+jsoncost.QuickSelection.String())
+	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
 	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 16, 4 with -quick)", &o.rounds)
-	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 10, 8 with -quick)", &o.pairs)
+	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 8)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default 4)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
@@ -79,9 +79,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		q = jsoncost.QuickSelection
 		if !fs.Given("rounds") {
 			o.rounds = 4
-		}
-		if !fs.Given("pairs") {
-			o.pairs = 8
 		}
 	}
 	o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}

@@ -212,7 +212,7 @@ func noResults(t *testing.T, results string, killed bool) {
 
 func TestParseFlags(t *testing.T) {
 	quick, noise := jsoncost.QuickSelection, jsoncost.NoiseSelection
-	def := options{rounds: 16, slice: time.Millisecond, pairs: 10, layouts: 4, results: "results"}
+	def := options{rounds: 16, slice: time.Millisecond, pairs: 8, layouts: 4, results: "results"}
 	with := func(f func(o *options)) options {
 		o := def
 		f(&o)
@@ -227,10 +227,10 @@ func TestParseFlags(t *testing.T) {
 			with(func(o *options) {
 				o.sel.Codecs, o.slice, o.seed, o.pairs, o.layouts = "goccy", 2*time.Millisecond, 42, 3, 2
 			})},
-		{[]string{"-quick"}, with(func(o *options) { o.sel, o.quick, o.rounds, o.pairs = quick, true, 4, 8 })},
+		{[]string{"-quick"}, with(func(o *options) { o.sel, o.quick, o.rounds = quick, true, 4 })},
 		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map"},
 			with(func(o *options) {
-				o.sel, o.quick, o.rounds, o.pairs = rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, true, 5, 8
+				o.sel, o.quick, o.rounds = rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, true, 5
 			})},
 		{[]string{"-noise"}, with(func(o *options) { o.sel, o.noise = noise, true })},
 		{[]string{"-builds", ""}, with(func(o *options) {
