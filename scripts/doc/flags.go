@@ -35,11 +35,11 @@ type options struct {
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: defaultRounds, slice: defaultSlice, pairs: defaultPairs, perRequest: 1, results: "results"}
 	fs := runner.NewFlags("bench-doc")
-	fs.Vars = map[string]string{"rounds": "ROUNDS", "slice": "BENCHTIME", "qps": "QPS", "per-request": "PER_REQUEST"}
+	fs.Vars = map[string]string{"rounds": "ROUNDS", "slice": "SLICE", "qps": "QPS", "per-request": "PER_REQUEST"}
 	fs.StringVar(&o.doc, "doc", "", "the JSON document: one object, an array of objects, or objects one a line (DOC)")
 	fs.StringVar(&o.fields, "fields", "", "comma-separated paths of the fields the client uses, such as id,price.amount,items[].sku (FIELDS)")
 	fs.Count("rounds", "`n` rounds, each one process of the benchmark binary (ROUNDS, default "+strconv.Itoa(defaultRounds)+")", &o.rounds)
-	fs.Value("slice", "the `duration` each timed slice of a cell aims at (BENCHTIME, default "+defaultSlice.String()+")", func(s string) (err error) {
+	fs.Value("slice", "the `duration` each timed slice of a cell aims at (SLICE, default "+defaultSlice.String()+")", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
 		if err != nil || o.slice < 50*time.Microsecond || o.slice > time.Second {
 			return errors.New("want a duration from 50µs to 1s, the time each timed slice of a cell aims at")

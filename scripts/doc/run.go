@@ -185,7 +185,7 @@ func header(o options, d *document, seeds []int64, self []string, failures []pag
 // command is the make command that repeats the run.
 func command(o options) string {
 	args := []string{"make", "bench-doc", "DOC=" + runinfo.Quote(o.doc), "FIELDS=" + runinfo.Quote(o.fields),
-		"ROUNDS=" + strconv.Itoa(o.rounds), "BENCHTIME=" + o.slice.String()}
+		"ROUNDS=" + strconv.Itoa(o.rounds), "SLICE=" + o.slice.String()}
 	if o.qps > 0 {
 		args = append(args, "QPS="+strconv.FormatFloat(o.qps, 'g', -1, 64))
 	}
