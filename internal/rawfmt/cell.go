@@ -22,6 +22,19 @@ const (
 	Projection = "/" + KeyOp + ",/" + KeyFixture + ",/" + KeyCodec
 )
 
+// The operations, the one place their names are spelled (package codecs
+// gives each its Go constant; see the doc comment of codecs.Op for the
+// files an operation touches).
+const (
+	OpDecodeStruct = "decode-struct"
+	OpDecodeMap    = "decode-map"
+	OpDecodeProj   = "decode-proj"
+	OpEncodeStruct = "encode-struct"
+	OpEncodeMap    = "encode-map"
+	OpRoundtrip    = "roundtrip"
+	OpGet5         = "get5"
+)
+
 // FilteredSuffix ends the fixture name of an own document's filtered copy (make bench-doc).
 const FilteredSuffix = "-filtered"
 

@@ -45,7 +45,7 @@ const V2Base = "json-v2"
 
 // BaseOf is the configuration op's ratios are against.
 func BaseOf(op string) string {
-	if op == "get5" {
+	if op == OpGet5 {
 		return V2Base
 	}
 	return Base
@@ -56,7 +56,7 @@ func BaseOf(op string) string {
 func Partner(c Cell, anchor string) (Cell, string) {
 	switch base := BaseOf(c.Op); {
 	case c.Op == Noop:
-		return Cell{Op: "decode-struct", Fixture: anchor, Codec: Base}, UnitAnchorNs
+		return Cell{Op: OpDecodeStruct, Fixture: anchor, Codec: Base}, UnitAnchorNs
 	case c.Codec == base:
 		return Cell{Op: c.Op, Fixture: anchor, Codec: base}, UnitAnchorNs
 	default:

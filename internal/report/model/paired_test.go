@@ -14,7 +14,7 @@ import (
 
 // A pairedCell is a cell of a synthetic paired run: its true ns/op and B/op.
 type pairedCell struct {
-	cell     rawfmt.Cell
+	cell   rawfmt.Cell
 	ns, b  float64
 	layout float64 // its slices on layout 3 take this much longer than on the others (0: the same)
 }
