@@ -15,8 +15,9 @@ import (
 )
 
 // chooseRef picks the run of the microbenchmarks the page's predictions take their ratios and B/op
-// from: of the machine's runs under results, those of the HTTP run's encoding/json engine first (see
-// cpuprofile.Prefer), the first with the es-hits cells of the base. nil when the machine has none.
+// from: of the machine's runs under results, and those of an older folder of its CPU model that
+// records no generation, those of the HTTP run's encoding/json engine first (see cpuprofile.Prefer),
+// the first with the es-hits cells of the base. nil when there is none.
 func (r *Run) chooseRef(results, machine string) (*cpuprofile.Reference, error) {
 	cands, err := cpuprofile.Candidates(results)
 	if err != nil {
@@ -25,7 +26,7 @@ func (r *Run) chooseRef(results, machine string) (*cpuprofile.Reference, error) 
 	engine := r.engine()
 	cpuprofile.Prefer(cands, machine, engine)
 	for _, c := range cands {
-		if c.Machine != machine {
+		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
 			continue
 		}
 		m, err := c.Load()

@@ -151,7 +151,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 		v.Parts = append(v.Parts, p.name)
 	}
 	if r.Ref != nil {
-		v.Ref = fmt.Sprintf("`%s` (%s, encoding/json on its %s)", r.Ref.Raw.File, r.Ref.Go, cpuprofile.EngineName(r.Ref.Engine))
+		v.Ref = fmt.Sprintf("`%s` of %s (%s, encoding/json on its %s)", r.Ref.Raw.File, r.Ref.Machine, r.Ref.Go, cpuprofile.EngineName(r.Ref.Engine))
 		v.Notes = r.Ref.Notes
 	}
 	for i, l := range r.Loads() {

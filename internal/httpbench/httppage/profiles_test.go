@@ -174,7 +174,7 @@ func TestReadBeside(t *testing.T) {
 	}
 	page := flat(pageOf(t, run, true))
 	for _, want := range []string{
-		"The ratios and B/op are those of `" + filepath.Base(micro[len(micro)-1]) + "` (go1.27.3, encoding/json on its v2 engine), of this machine",
+		"The ratios and B/op are those of `" + filepath.Base(micro[len(micro)-1]) + "` of " + machine + " (go1.27.3, encoding/json on its v2 engine); this run is on",
 		"timed by the older meter", "is too imprecise to rank configurations",
 	} {
 		if !strings.Contains(page, want) {
