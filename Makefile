@@ -75,10 +75,10 @@ bench-http:
 	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
 	$(GO) run ./scripts/report
 
-## bench-profile: where a Go CPU profile's time goes in JSON, and what switching codec or filtering fields would save: PROFILE=cpu.pprof [DOC=… FIELDS=…]
+## bench-profile: where a Go CPU profile's time goes in JSON, and what switching codec or filtering fields would save: PROFILE=cpu.pprof [HEAP=heap.pprof DOC=… FIELDS=…]
 .PHONY: bench-profile
 bench-profile:
-	$(GO) run ./scripts/profile -profile '$(PROFILE)' -doc '$(DOC)' -fields '$(FIELDS)'
+	$(GO) run ./scripts/profile -profile '$(PROFILE)' -heap '$(HEAP)' -doc '$(DOC)' -fields '$(FIELDS)'
 
 ## test: vet, unit tests, the correctness gate and the fuzz seed corpus
 test:

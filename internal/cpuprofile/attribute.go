@@ -11,6 +11,7 @@ package cpuprofile
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 
@@ -45,6 +46,13 @@ func (c Class) JSON() bool { return c == Decode || c == Encode }
 const (
 	StdModule = "std"
 	StdJSON   = "encoding/json"
+)
+
+// The engines of encoding/json, as a raw file's encoding-json codec line and encoding-json-engine values
+// name them: Go 1.27 runs encoding/json on the v2 engine, Go 1.26 and GOEXPERIMENT=nojsonv2 on the v1.
+const (
+	EngineV1 = "v1-engine"
+	EngineV2 = "v2-engine"
 )
 
 // A Table maps package paths to codec modules, from the codec lines of one raw file: its only source.
@@ -102,9 +110,20 @@ func (t Table) module(pkg string) int {
 // by codec module and by the call sites that spend the JSON work.
 type Breakdown struct {
 	Unit   string
+	Period float64 // the value of one sample: the profile's period, 0 when it has none
 	Total  float64
 	Class  [NumClasses]float64
+	Body   float64      // of every class, the CPU in reading HTTP bodies (see classify)
 	Codecs []CodecShare // the modules with samples, most first
+	Engine string       // encoding/json's engine, as its frames tell: EngineV1, EngineV2 or "" (see engineOf)
+}
+
+// Samples is how many samples the total holds, 0 when the profile states no period.
+func (b Breakdown) Samples() float64 {
+	if b.Period <= 0 {
+		return 0
+	}
+	return math.Round(b.Total / b.Period)
 }
 
 // Share is the fraction of the total in class c.
@@ -133,6 +152,9 @@ type Site struct {
 func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Breakdown {
 	vi := ValueIndex(p)
 	b := Breakdown{Unit: p.SampleType[vi].Unit}
+	if p.PeriodType != nil && p.PeriodType.Type == p.SampleType[vi].Type {
+		b.Period = float64(p.Period)
+	}
 	codecs := map[int]*CodecShare{}
 	sites := map[[2]int]*Site{}
 	var siteNames []string
@@ -142,8 +164,13 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		}
 		v := float64(s.Value[vi])
 		b.Total += v
-		st := t.classify(Frames(s))
+		fns := Frames(s)
+		st := t.classify(fns)
 		b.Class[st.class] += v
+		if st.body {
+			b.Body += v
+		}
+		b.Engine = cmp.Or(b.Engine, engineOf(fns))
 		if !st.class.JSON() {
 			continue
 		}
@@ -183,6 +210,22 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 	return b
 }
 
+// engineOf is the engine of encoding/json a stack shows: EngineV1 for a frame of its v1
+// engine's decodeState, encodeState or scanner, EngineV2 for a frame of encoding/json/v2 or
+// jsontext, which encoding/json calls on the v2 engine (Go 1.27's default); "" for neither.
+func engineOf(fns []string) string {
+	for _, fn := range fns {
+		switch pkg := packagePath(fn); {
+		case pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*decodeState)"), pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*encodeState)"),
+			pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*scanner)"):
+			return EngineV1
+		case under(pkg, StdJSON+"/v2", StdJSON+"/jsontext"):
+			return EngineV2
+		}
+	}
+	return ""
+}
+
 // configFor is the configuration of m that code entering it at package entry runs: for the standard
 // library, encoding/json/v2 and jsontext point to its v2-category configuration, encoding/json to its
 // std one; for any module, else, the first std-category configuration, else the first.
@@ -213,12 +256,15 @@ func Frames(s *profile.Sample) []string {
 	return out
 }
 
-// ValueIndex is the index of p's CPU time value (cpu/nanoseconds), else of its last sample type.
+// ValueIndex is the index of p's CPU time value (cpu/nanoseconds), else of a heap profile's bytes
+// allocated (AllocSpace), else of its last sample type.
 func ValueIndex(p *profile.Profile) int {
-	for i, st := range p.SampleType {
-		if st.Type == "cpu" {
-			return i
-		}
+	i := slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == "cpu" })
+	if i < 0 {
+		i = slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == AllocSpace })
 	}
-	return len(p.SampleType) - 1
+	if i < 0 {
+		return len(p.SampleType) - 1
+	}
+	return i
 }

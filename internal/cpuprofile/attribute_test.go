@@ -54,6 +54,9 @@ func TestClassify(t *testing.T) {
 		{"easyjson via generated code", "github.com/mailru/easyjson/jlexer.(*Lexer).String example.com/app.easyjsonDecode_Doc example.com/app.(*Doc).UnmarshalEasyJSON " + serve, Decode, "github.com/mailru/easyjson", "easyjson", "example.com/app.easyjsonDecode_Doc"},
 		{"gjson reads", "github.com/tidwall/gjson.Get " + serve, Decode, "github.com/tidwall/gjson", "gjson", "main.handle"},
 		{"the runtime above a codec is no site", "encoding/json.Marshal runtime.call32 reflect.Value.Call main.run", Encode, StdJSON, "encoding-json", "reflect.Value.Call"},
+		{"GC assist inside decode", "runtime.gcDrainN runtime.gcAssistAlloc1 runtime.gcAssistAlloc runtime.mallocgc encoding/json.(*decodeState).object encoding/json.Unmarshal " + serve, GC, "", "", ""},
+		{"a decoder's network read", "internal/runtime/syscall.Syscall6 syscall.read internal/poll.(*FD).Read net.(*conn).Read bufio.(*Reader).Read net/http.(*body).Read encoding/json.(*Decoder).refill encoding/json.(*Decoder).readValue encoding/json.(*Decoder).Decode " + serve, Net, "", "", ""},
+		{"a v2 decoder's network read", "syscall.read net.(*conn).Read net/http.(*body).Read encoding/json/jsontext.(*decoderState).fetch encoding/json/jsontext.(*Decoder).ReadValue encoding/json.(*Decoder).Decode " + serve, Net, "", "", ""},
 		{"GC worker", "runtime.scanobject runtime.gcDrain runtime.gcBgMarkWorker.func2 runtime.systemstack runtime.gcBgMarkWorker runtime.goexit", GC, "", "", ""},
 		{"GC pseudo-frame", "runtime._GC", GC, "", "", ""},
 		{"sweeper", "runtime.sweepone runtime.bgsweep runtime.goexit", GC, "", "", ""},
@@ -92,6 +95,29 @@ func TestClassify(t *testing.T) {
 		c := b.Codecs[0]
 		if c.Path != tt.module || c.Config.Name != tt.config || c.Sites[0].Func != tt.site {
 			t.Errorf("%s: module %s, configuration %s, site %s; want %s, %s, %s", tt.name, c.Path, c.Config.Name, c.Sites[0].Func, tt.module, tt.config, tt.site)
+		}
+	}
+}
+
+// TestEngineAndBody checks that the frames of encoding/json tell its engine, and that the reading of an
+// HTTP body is counted whatever its class.
+func TestEngineAndBody(t *testing.T) {
+	table := NewTable(codecLines)
+	for _, tt := range []struct {
+		stack, engine string
+		body          bool
+	}{
+		{"encoding/json.(*decodeState).object encoding/json.Unmarshal main.a", EngineV1, false},
+		{"encoding/json.(*encodeState).marshal encoding/json.Marshal main.a", EngineV1, false},
+		{"encoding/json/jsontext.(*Decoder).ReadToken encoding/json/v2.unmarshalFull encoding/json.Unmarshal main.a", EngineV2, false},
+		{"github.com/goccy/go-json.Unmarshal main.a", "", false},
+		{"syscall.read net/http.(*body).Read encoding/json.(*Decoder).refill encoding/json.(*Decoder).Decode main.a", "", true},
+		{"runtime.mallocgc bytes.growSlice bytes.(*Buffer).ReadFrom main.fetch", "", false},
+		{"runtime.memmove bufio.(*Reader).Read net/http.(*body).Read bytes.(*Buffer).ReadFrom main.fetch", "", true},
+	} {
+		b := table.Attribute(Synthetic([][]string{stack(tt.stack)}, []int64{10}), nil)
+		if b.Engine != tt.engine || (b.Body == 10) != tt.body {
+			t.Errorf("%s: engine %q, body %g; want %q, %t", tt.stack, b.Engine, b.Body, tt.engine, tt.body)
 		}
 	}
 }

@@ -8,20 +8,32 @@ import (
 // The rules, applied to a sample's stack in this order:
 //
 //  1. A stack under one of the collector's own workers (bgWorkers), or the runtime's pseudo-frame of
-//     GC time it could not unwind, is GC.
-//  2. A stack with a frame of a codec module's packages is JSON work, allocation and GC assists inside
-//     it included, as a microbenchmark of the codec counts them. Its outermost codec frame (nearest the
-//     root) is its entry: the first of it and the codec frames below it whose name says decode or
-//     unmarshal makes it Decode, marshal or encode makes it Encode; one that names neither reads
-//     (Get, Parse, Valid) and is Decode. Its call site is the first frame above the entry that is in no
-//     codec and not the runtime's.
+//     GC time it could not unwind, or in a GC assist (gcAssists) is GC: the paired meter times codecs
+//     with the collector off and charges collection on its own axis.
+//  2. A stack with a frame of a codec module's packages is JSON work, allocation inside it included,
+//     as a microbenchmark of the codec counts it, unless a frame of netPkgs lies below its innermost
+//     codec frame: that is the network read a streaming decoder makes through its reader
+//     (json.(*Decoder).refill → net/http.(*body).Read), and is Net. Its outermost codec frame
+//     (nearest the root) is its entry: the first of it and the codec frames below it whose name says
+//     decode or unmarshal makes it Decode, marshal or encode makes it Encode; one that names neither
+//     reads (Get, Parse, Valid) and is Decode. Its call site is the first frame above the entry that
+//     is in no codec and not the runtime's.
 //  3. A stack with an allocation or GC frame of the runtime (gcFunc) is GC.
 //  4. The leaf-most frame that decides (outside the runtime and the general-purpose packages of
 //     helperPkgs) is in a package of netPkgs: Net; the runtime's network poller also is.
 //  5. Everything else is Other.
+//
+// Apart from its class, a stack under bodyRead reads an HTTP body: the part of the CPU that a smaller
+// body shrinks.
 
 // bgWorkers are the runtime's GC goroutines and pseudo-frames.
 var bgWorkers = []string{"runtime.gcBgMarkWorker", "runtime.bgsweep", "runtime.bgscavenge", "runtime._GC"}
+
+// gcAssists are the runtime's GC work done by an allocating goroutine.
+var gcAssists = []string{"runtime.gcAssistAlloc", "runtime.gcAssistAlloc1", "runtime.gcDrainN"}
+
+// bodyRead are the functions that read an HTTP body, client or server side.
+var bodyRead = []string{"net/http.(*body).Read", "net/http.(*http2transportResponseBody).Read", "net/http.(*http2requestBody).Read"}
 
 // gcPrefixes start the names of the runtime's allocation and GC functions.
 var gcPrefixes = []string{"runtime.mallocgc", "runtime.newobject", "runtime.newarray", "runtime.makeslice",
@@ -43,17 +55,33 @@ type stackClass struct {
 	module   int    // the codec module of JSON work
 	entryPkg string // the package of its outermost codec frame
 	site     string // its call site, "" when the stack has none
+	body     bool   // the stack reads an HTTP body (bodyRead)
 }
 
 func (t Table) classify(fns []string) stackClass {
-	if slices.ContainsFunc(fns, func(fn string) bool { return slices.Contains(bgWorkers, trimClosure(fn)) }) {
+	sc := t.classOf(fns)
+	sc.body = slices.ContainsFunc(fns, func(fn string) bool { return slices.Contains(bodyRead, fn) })
+	return sc
+}
+
+func (t Table) classOf(fns []string) stackClass {
+	if slices.ContainsFunc(fns, func(fn string) bool {
+		fn = trimClosure(fn)
+		return slices.Contains(bgWorkers, fn) || slices.Contains(gcAssists, fn)
+	}) {
 		return stackClass{class: GC}
 	}
-	entry, module := -1, -1
+	inner, entry, module := -1, -1, -1
 	for i, fn := range fns {
 		if m := t.module(packagePath(fn)); m >= 0 {
 			entry, module = i, m
+			if inner < 0 {
+				inner = i
+			}
 		}
+	}
+	if entry >= 0 && slices.ContainsFunc(fns[:inner], func(fn string) bool { return under(packagePath(fn), netPkgs...) }) {
+		return stackClass{class: Net}
 	}
 	if entry >= 0 {
 		sc := stackClass{class: Decode, module: module, entryPkg: packagePath(fns[entry])}

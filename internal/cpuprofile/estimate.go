@@ -2,7 +2,10 @@ package cpuprofile
 
 import (
 	"cmp"
+	"encoding/binary"
+	"hash/fnv"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -34,58 +37,225 @@ func Nearest(r *load.Run, s Size, codec string) string {
 	return best
 }
 
+// Shares are what a prediction reads of a profile, each a fraction of its CPU: the decode and encode of
+// the codec configuration the program runs, GC (collection, assists and allocation outside JSON) and
+// the reading of HTTP bodies. Each carries replicates of its sampling error (SharesOf). Scale is what
+// the whole is worth, and so what a Saving is counted in: 1 for fractions of the profile, the CPU of
+// a request for a saving per request.
+type Shares struct {
+	Decode, Encode, GC, Body model.Sample
+	Scale                    model.Sample
+}
+
+// SharesOf are b's shares for cs. A profile's samples fall into its parts as counts do, so each
+// replicate draws every part's count from a Poisson distribution of its own count (the Poisson
+// bootstrap) and divides by their sum; a profile without a period has no replicates.
+func SharesOf(b Breakdown, cs CodecShare) Shares {
+	parts := []float64{cs.Decode, cs.Encode, b.Class[GC], b.Body}
+	parts = append(parts, max(0, b.Total-parts[0]-parts[1]-parts[2]-parts[3]))
+	n := b.Samples()
+	out := make([]model.Sample, 4)
+	for i := range out {
+		out[i] = model.Sample{Point: parts[i] / b.Total, N: int(n)}
+	}
+	if n >= model.MinBootstrapSamples {
+		h := fnv.New64a()
+		for _, p := range parts {
+			h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(p)))
+		}
+		rng := rand.New(rand.NewPCG(2, h.Sum64()))
+		counts := make([]float64, len(parts))
+		for i := range out {
+			out[i].Reps = make([]float64, model.BootstrapReps)
+		}
+		for r := range model.BootstrapReps {
+			sum := 0.0
+			for i, p := range parts {
+				counts[i] = poisson(rng, p/b.Period)
+				sum += counts[i]
+			}
+			for i := range out {
+				out[i].Reps[r] = counts[i] / max(sum, 1)
+			}
+		}
+	}
+	return Shares{out[0], out[1], out[2], out[3], exact(1)}
+}
+
+// poisson draws from the Poisson distribution of mean mean: by Knuth's product of uniforms below 30,
+// by the normal approximation above.
+func poisson(rng *rand.Rand, mean float64) float64 {
+	if mean >= 30 {
+		return max(0, math.Round(mean+math.Sqrt(mean)*rng.NormFloat64()))
+	}
+	k, p, limit := 0.0, rng.Float64(), math.Exp(-mean)
+	for p > limit {
+		k++
+		p *= rng.Float64()
+	}
+	return k
+}
+
+// Alloc is, where it is known, the share of a program's allocated bytes in the decode and in the encode
+// of the codec configuration it runs: from a heap profile (a Breakdown of its alloc_space), or from
+// the bytes a request allocates and the bytes its calls do. A prediction with it charges the GC a
+// change no longer causes from the program's own GC share; without it, from the reference run's.
+type Alloc struct {
+	Decode, Encode model.Sample
+}
+
+// Known reports whether a holds the program's allocation.
+func (a Alloc) Known() bool { return a.Decode.Known() }
+
+// A Saving is what a change saves of a profile's CPU, each part a fraction of the whole: JSON, the time
+// in the codec; GC, the collection its allocation no longer causes; Body, the reading of a smaller
+// HTTP body; Total, their sum. GC is not Known where neither Alloc nor the reference run's collection
+// cost is: Total then leaves it out, and Bound says what that makes of it.
+type Saving struct {
+	JSON, GC, Body, Total model.Estimate
+	Bound                 int // 0 for an estimate; -1 for a lower bound (the program would allocate less), +1 an upper
+}
+
 // A Switch is what another codec configuration would save of a profile's CPU.
 type Switch struct {
 	Codec          rawfmt.CodecConfig
 	Decode, Encode model.Estimate // its ns/op over the current configuration's, decode-struct and encode-struct
-	Saving         model.Estimate // the fraction of the profile's whole CPU saved; negative for a cost
+	Saving
 }
 
-// Switches estimates, for every configuration of r that decodes and encodes structs on fixture, what
-// running it in place of cs's configuration would save: the profile's decode share times one minus
-// the decode-struct ratio, plus its encode share times one minus the encode-struct ratio, with a
-// bootstrap interval over r's rounds. The profile's shares are taken as exact. Largest saving first.
-func Switches(b Breakdown, cs CodecShare, r *load.Run, fixture string) []Switch {
-	dec, enc := cs.Decode/b.Total, cs.Encode/b.Total
-	cur := cs.Config.Name
-	curDec, curEnc := model.Ns(r, load.OpDecodeStruct, fixture, cur), model.Ns(r, load.OpEncodeStruct, fixture, cur)
-	if !curDec.Known() || !curEnc.Known() {
+// exact is a known figure without sampling error.
+func exact(v float64) model.Sample { return model.Sample{Point: v, N: 1, Exact: true} }
+
+// orZero is s, or an exact 0 when s is not known.
+func orZero(s model.Sample) model.Sample {
+	if s.Known() {
+		return s
+	}
+	return exact(0)
+}
+
+// cost is one operation on one document in one configuration as a prediction reads it: its ns/op,
+// with GC where the run timed collection (model.Charged), and its B/op.
+type cost struct {
+	ns, charged model.Sample
+	bytes       float64
+	gc          bool
+}
+
+func costOf(r *load.Run, op, doc, codec string) cost {
+	c := rawfmt.Cell{Op: op, Fixture: doc, Codec: codec}
+	charged, gc := model.Charged(r, c)
+	return cost{model.Of(r, c, rawfmt.UnitNs), charged, model.Of(r, c, rawfmt.UnitB).Point, gc}
+}
+
+// A change is what a prediction sets against the shares: per operation it touches, the operation's
+// share of the profile and of the program's allocation, and its cost before and after; and what a
+// body read costs after over before (1 for a change that reads the same bodies).
+type change struct {
+	shares, allocs []model.Sample
+	before, after  []cost
+	body           float64
+}
+
+// saving computes c's Saving. The JSON part is each operation's share times one minus the ratio of
+// its times. The GC part is, with alloc known, the program's GC share times each operation's share
+// of its allocation times one minus the ratio of its B/op; without, each operation's share times
+// the difference of the collection the reference run charges the two (Charged less ns/op) over the
+// time before. The Body part is the body reads' share times one minus c.body.
+func saving(sh Shares, alloc Alloc, c change) Saving {
+	const gc, body, scale, first, per = 0, 1, 2, 3, 6 // the indices of samples
+	samples := []model.Sample{sh.GC, sh.Body, sh.Scale}
+	gcKnown, less := alloc.Known(), 0.0
+	for i := range c.before {
+		b, a := c.before[i], c.after[i]
+		samples = append(samples, c.shares[i], orZero(c.allocs[i]), b.ns, a.ns, orZero(b.charged), orZero(a.charged))
+		less += c.shares[i].Point * (b.bytes - a.bytes) / b.ns.Point // bytes per unit of profile CPU
+	}
+	suite := !gcKnown
+	for i := range c.before {
+		suite = suite && c.before[i].gc && c.after[i].gc
+	}
+	gcKnown = gcKnown || suite
+	jsonPart := func(m []float64) float64 {
+		v := 0.0
+		for i := range c.before {
+			op := m[first+per*i:]
+			v += op[0] * (1 - op[3]/op[2])
+		}
+		return v * m[scale]
+	}
+	gcPart := func(m []float64) float64 {
+		v := 0.0
+		for i, b := range c.before {
+			share, a, nb, na, cb, ca := m[first+per*i], m[first+per*i+1], m[first+per*i+2], m[first+per*i+3], m[first+per*i+4], m[first+per*i+5]
+			switch {
+			case suite:
+				v += share * ((cb - nb) - (ca - na)) / nb
+			case b.bytes > 0:
+				v += m[gc] * a * (1 - c.after[i].bytes/b.bytes)
+			}
+		}
+		return v * m[scale]
+	}
+	bodyPart := func(m []float64) float64 { return m[body] * (1 - c.body) * m[scale] }
+	s := Saving{JSON: model.Derive(samples, jsonPart), Body: model.Derive(samples, bodyPart), GC: model.Summarize(nil)}
+	if gcKnown {
+		s.GC = model.Derive(samples, gcPart)
+		s.Total = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + gcPart(m) + bodyPart(m) })
+		return s
+	}
+	s.Total = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + bodyPart(m) })
+	if s.Bound = -1; less < 0 {
+		s.Bound = +1
+	}
+	return s
+}
+
+// Switches estimates, for every configuration of r that decodes structs on decodeDoc and encodes them
+// on encodeDoc, what running it in place of the configuration whose shares sh holds, cur, would save,
+// largest saving first. The intervals cover the profile's sampling error (or its rounds) and the
+// reference run's rounds.
+func Switches(sh Shares, alloc Alloc, r *load.Run, cur, decodeDoc, encodeDoc string) []Switch {
+	before := []cost{costOf(r, load.OpDecodeStruct, decodeDoc, cur), costOf(r, load.OpEncodeStruct, encodeDoc, cur)}
+	if !before[0].ns.Known() || !before[1].ns.Known() {
 		return nil
 	}
 	var out []Switch
 	for _, c := range r.Codecs {
-		d, e := model.Ns(r, load.OpDecodeStruct, fixture, c.Name), model.Ns(r, load.OpEncodeStruct, fixture, c.Name)
-		if c.Name == cur || !d.Known() || !e.Known() {
+		after := []cost{costOf(r, load.OpDecodeStruct, decodeDoc, c.Name), costOf(r, load.OpEncodeStruct, encodeDoc, c.Name)}
+		if c.Name == cur || !after[0].ns.Known() || !after[1].ns.Known() {
 			continue
 		}
-		rd, _ := model.Ratio(d, curDec)
-		re, _ := model.Ratio(e, curEnc)
-		saving := model.Derive([]model.Sample{curDec, d, curEnc, e}, func(m []float64) float64 {
-			return dec*(1-m[1]/m[0]) + enc*(1-m[3]/m[2])
-		})
-		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: saving})
+		rd, _ := model.Ratio(after[0].ns, before[0].ns)
+		re, _ := model.Ratio(after[1].ns, before[1].ns)
+		s := saving(sh, alloc, change{[]model.Sample{sh.Decode, sh.Encode}, []model.Sample{alloc.Decode, alloc.Encode}, before, after, 1})
+		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: s})
 	}
-	slices.SortStableFunc(out, func(a, b Switch) int { return cmp.Compare(b.Saving.V, a.Saving.V) })
+	slices.SortStableFunc(out, func(a, b Switch) int { return cmp.Compare(b.Total.V, a.Total.V) })
 	return out
 }
 
 // A Filter is what decoding a filtered document instead of the full one would save.
 type Filter struct {
-	Full, Filtered string         // the fixtures
-	Ratio          model.Estimate // decode-struct of Filtered over Full, in cs's configuration
-	Saving         model.Estimate // the fraction of the profile's whole CPU saved
+	Full, Filtered string         // the documents
+	Ratio          model.Estimate // decode-struct of Filtered over Full, in the configuration
+	Saving
 }
 
-// Filtering estimates what decoding filtered instead of full saves: the profile's decode share times one
-// minus the ratio of their decode-struct ns/op in cs's configuration. Encoding is left as it is: the
-// answer a service writes does not change when it reads fewer fields. ok is false without the cells.
-func Filtering(b Breakdown, cs CodecShare, r *load.Run, full, filtered string) (Filter, bool) {
-	f, d := model.Ns(r, load.OpDecodeStruct, full, cs.Config.Name), model.Ns(r, load.OpDecodeStruct, filtered, cs.Config.Name)
-	if !f.Known() || !d.Known() || full == filtered {
+// Filtering estimates what decoding filtered instead of full saves in configuration codec: its decode
+// share, its allocation and the reading of HTTP bodies, which shrinks with the document's bytes.
+// Encoding is left as it is: the answer a service writes does not change when it reads fewer
+// fields. ok is false without the cells.
+func Filtering(sh Shares, alloc Alloc, r *load.Run, codec, full, filtered string) (Filter, bool) {
+	before, after := costOf(r, load.OpDecodeStruct, full, codec), costOf(r, load.OpDecodeStruct, filtered, codec)
+	if !before.ns.Known() || !after.ns.Known() || full == filtered {
 		return Filter{}, false
 	}
-	dec := cs.Decode / b.Total
-	ratio, _ := model.Ratio(d, f)
-	saving := model.Derive([]model.Sample{f, d}, func(m []float64) float64 { return dec * (1 - m[1]/m[0]) })
-	return Filter{full, filtered, ratio, saving}, true
+	body := 1.0
+	if f, d := r.Sizes[full], r.Sizes[filtered]; f.HasDocBytes && d.HasDocBytes && f.DocBytes > 0 {
+		body = d.DocBytes / f.DocBytes
+	}
+	ratio, _ := model.Ratio(after.ns, before.ns)
+	s := saving(sh, alloc, change{[]model.Sample{sh.Decode}, []model.Sample{alloc.Decode}, []cost{before}, []cost{after}, body})
+	return Filter{full, filtered, ratio, s}, true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -27,6 +28,28 @@ func Read(data []byte) (*profile.Profile, error) {
 	}
 	return p, nil
 }
+
+// ReadHeap parses a Go heap profile, as net/http/pprof's /debug/pprof/allocs and /debug/pprof/heap and
+// runtime/pprof write it, for the bytes it says each stack allocated (alloc_space, which ValueIndex
+// picks). It refuses, each with one line, what is no profile, a profile without alloc_space, one
+// without samples and one without symbols.
+func ReadHeap(data []byte) (*profile.Profile, error) {
+	p, err := profile.Parse(bytes.NewReader(data))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("not a pprof profile (%v)", firstLine(err))
+	case !slices.ContainsFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == AllocSpace }):
+		return nil, fmt.Errorf("a %s profile, not a heap profile: take one with net/http/pprof's /debug/pprof/allocs or runtime/pprof's WriteHeapProfile", kind(p))
+	case len(p.Sample) == 0:
+		return nil, errors.New("a heap profile without samples")
+	case !symbolized(p):
+		return nil, errors.New("a heap profile without symbols: symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
+	}
+	return p, nil
+}
+
+// AllocSpace is the sample type of a heap profile's bytes allocated.
+const AllocSpace = "alloc_space"
 
 // isCPU reports whether p measures CPU time: its period or a sample type is cpu.
 func isCPU(p *profile.Profile) bool {

@@ -94,7 +94,7 @@ func TestRun(t *testing.T) {
 	if err := httppage.CheckResponses(r); err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncpu-profile-hz: 250\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
+	for _, want := range []string{"\nbackend: loopback\n", "\nrounds: 1\n", "\ncpu-profile-hz: 100\n", "\ncodec-sonic-std: github.com/bytedance/sonic@", "\nBenchmarkHTTP/scenario=base/codec=encoding-json/source=full/hits=10/pool=sized-4/load=4-workers 12 "} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("raw file lacks %q", want)
 		}

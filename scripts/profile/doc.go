@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/infer"
@@ -27,10 +28,10 @@ func docSizes(path, spec string) (full, filtered cpuprofile.Size, err error) {
 	if err != nil {
 		return full, filtered, err
 	}
-	if set != nil { // a path that is not in the document is an error naming the nearest ones
+	if set != nil {
 		t, _, err := infer.InferSamples("Doc", samples)
 		if err == nil {
-			err = set.Check(t)
+			err = checkEach(spec, t)
 		}
 		if err != nil {
 			return full, filtered, infer.In(path, err)
@@ -59,6 +60,25 @@ func docSizes(path, spec string) (full, filtered cpuprofile.Size, err error) {
 	full = cpuprofile.Size{Bytes: full.Bytes / n, Fields: full.Fields / n}
 	filtered = cpuprofile.Size{Bytes: filtered.Bytes / n, Fields: filtered.Fields / n}
 	return full, filtered, nil
+}
+
+// checkEach checks every path of spec against t and reports each that is not in the document, with the
+// paths nearest it, in one line.
+func checkEach(spec string, t *infer.Type) error {
+	var bad []string
+	for _, p := range strings.Split(spec, ",") {
+		set, err := fields.Parse(p)
+		if err == nil && set != nil {
+			err = set.Check(t)
+		}
+		if err != nil {
+			bad = append(bad, strings.TrimPrefix(err.Error(), "FIELDS: "))
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("FIELDS: %s", strings.Join(bad, "; "))
+	}
+	return nil
 }
 
 func add(s *cpuprofile.Size, doc []byte) error {

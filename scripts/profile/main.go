@@ -1,15 +1,19 @@
 // Command profile is make bench-profile: where a Go CPU profile's time goes in
 // JSON, and what switching codec or filtering fields would save.
 //
-//	go run ./scripts/profile -profile cpu.pprof [-doc doc.json] [-fields id,title]
+//	go run ./scripts/profile -profile cpu.pprof [-heap heap.pprof] [-doc doc.json] [-fields id,title]
 //
-// It reads the profile (package internal/cpuprofile), and the machine's newest
-// committed full run under -results (internal/report/load), whose codec lines
-// say which package paths are which codec. It prints the breakdown by class and
-// codec, the call sites that spend the JSON work, and the estimated savings
-// from that run's measured ratios: on the fixture nearest DOC in bytes and
-// values, or on es-hits-10-full without DOC; filtering on the fixture nearest
-// the document filtered to FIELDS, or on es-hits-10-source5 without DOC.
+// It reads the profile (package internal/cpuprofile) and tells encoding/json's
+// engine from its frames; it takes the reference run from the committed runs
+// under -results (internal/report/load): the bench-doc run of DOC and FIELDS
+// where there is one, else the full run or upgrade build of the same engine,
+// this machine's first, the paired meter's first, the newest first. The
+// reference's codec lines say which package paths are which codec. It prints
+// the breakdown by class and codec, the call sites that spend the JSON work,
+// what the reference falls short of, and the estimated savings: JSON time plus
+// the GC a change no longer causes, charged from the heap profile's share of
+// allocation where HEAP is given, else from the reference run's cost of
+// collection.
 //
 // Bad input is one line on stderr and nothing on stdout.
 package main
@@ -22,36 +26,38 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"syscall"
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/owndoc/page"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-type options struct{ profile, doc, fields, results, machine string }
+type options struct{ profile, heap, doc, fields, results, machine string }
 
 func main() {
 	var o options
 	fs := runner.NewFlags("bench-profile")
 	fs.StringVar(&o.profile, "profile", "", "the Go CPU profile (PROFILE)")
-	fs.StringVar(&o.doc, "doc", "", "a document the profiled program decodes, for the nearest fixture (DOC)")
+	fs.StringVar(&o.heap, "heap", "", "a heap profile of the same program (HEAP), for the share of its allocation in JSON")
+	fs.StringVar(&o.doc, "doc", "", "a document the profiled program decodes (DOC)")
 	fs.StringVar(&o.fields, "fields", "", "the fields its client uses, for the filtering estimate (FIELDS)")
 	fs.StringVar(&o.results, "results", "results", "results directory")
-	fs.StringVar(&o.machine, "machine", "", "the machine whose full run the estimates stand on (default this one's, else the first with one)")
+	fs.StringVar(&o.machine, "machine", "", "the machine whose runs the estimates stand on (default this one's, else any)")
 	err := fs.Parse(os.Args[1:], os.Stderr)
 	if err == nil && o.profile == "" {
-		err = errors.New("PROFILE is not set: make bench-profile PROFILE=cpu.pprof [DOC=doc.json FIELDS=id,title]")
+		err = errors.New("PROFILE is not set: make bench-profile PROFILE=cpu.pprof [HEAP=heap.pprof DOC=doc.json FIELDS=id,title]")
 	}
-	runner.Main("bench-profile", err, syscall.SIGTERM, func(context.Context) error { return run(o, os.Stdout, fullRun) })
+	runner.Main("bench-profile", err, syscall.SIGTERM, func(context.Context) error { return run(o, os.Stdout) })
 }
 
-// run prints the report of o's profile, the full run read by loadRun (fullRun, which tests cache).
-func run(o options, stdout io.Writer, loadRun func(results, machine string) (*load.Run, error)) error {
+// run prints the report of o's profile.
+func run(o options, stdout io.Writer) error {
 	data, err := os.ReadFile(o.profile)
 	if err != nil {
 		return fmt.Errorf("PROFILE: %w", err)
@@ -60,11 +66,15 @@ func run(o options, stdout io.Writer, loadRun func(results, machine string) (*lo
 	if err != nil {
 		return fmt.Errorf("PROFILE %s: %w", o.profile, err)
 	}
-	r, err := loadRun(o.results, o.machine)
+	if o.fields != "" && o.doc == "" {
+		return errors.New("FIELDS needs DOC, the document they are fields of")
+	}
+	engine := cpuprofile.NewTable(nil).Attribute(p, nil).Engine
+	basis, err := choose(o, engine)
 	if err != nil {
 		return err
 	}
-	t := cpuprofile.NewTable(r.Codecs)
+	t := cpuprofile.NewTable(basis.Ref.Run.Codecs)
 	b := t.Attribute(p, nil)
 	if b.JSON() == 0 {
 		var paths []string
@@ -73,58 +83,122 @@ func run(o options, stdout io.Writer, loadRun func(results, machine string) (*lo
 		}
 		return fmt.Errorf("PROFILE %s: no sample is in a JSON codec (the packages of %q)", o.profile, paths)
 	}
-	basis, err := chooseFixtures(o, r)
-	if err != nil {
-		return err
+	if o.heap != "" {
+		data, err := os.ReadFile(o.heap)
+		if err != nil {
+			return fmt.Errorf("HEAP: %w", err)
+		}
+		hp, err := cpuprofile.ReadHeap(data)
+		if err != nil {
+			return fmt.Errorf("HEAP %s: %w", o.heap, err)
+		}
+		h := t.Attribute(hp, nil)
+		basis.Heap = &h
 	}
 	return cpuprofile.Report(stdout, filepath.Base(o.profile), b, basis)
 }
 
-// fullRun loads the newest full run of machine, by default this machine's, else the first machine's with one.
-func fullRun(results, machine string) (*load.Run, error) {
-	ms, err := load.Machines(results)
+// choose picks the reference run and the documents the estimates stand on: the bench-doc run of DOC
+// and FIELDS where one is committed, else the first candidate (cpuprofile.Prefer) with the cells of
+// the es-hits documents, or of the fixtures nearest DOC and DOC filtered to FIELDS.
+func choose(o options, engine string) (cpuprofile.Basis, error) {
+	machine := cmp.Or(o.machine, runinfo.MachineID())
+	var full, filtered cpuprofile.Size
+	if o.doc != "" {
+		var err error
+		if full, filtered, err = docSizes(o.doc, o.fields); err != nil {
+			return cpuprofile.Basis{}, err
+		}
+		if b, ok, err := docRun(o, machine, engine); ok || err != nil {
+			return b, err
+		}
+	}
+	cands, err := cpuprofile.Candidates(o.results)
 	if err != nil {
-		return nil, err
+		return cpuprofile.Basis{}, err
 	}
-	full := func(m load.Machine) int { return slices.IndexFunc(m.Raws, load.Raw.Full) }
-	i := slices.IndexFunc(ms, func(m load.Machine) bool { return m.ID == cmp.Or(machine, runinfo.MachineID()) && full(m) >= 0 })
-	if i < 0 && machine != "" {
-		return nil, fmt.Errorf("machine %s has no full run under %s", machine, results)
-	}
-	if i < 0 {
-		if i = slices.IndexFunc(ms, func(m load.Machine) bool { return full(m) >= 0 }); i < 0 {
-			return nil, fmt.Errorf("no machine under %s has a full run (make bench)", results)
+	cpuprofile.Prefer(cands, machine, engine)
+	for _, c := range cands {
+		if o.machine != "" && c.Machine != o.machine {
+			continue
 		}
-	}
-	return load.Load(ms[i].Raws[full(ms[i])])
-}
-
-// chooseFixtures picks the fixtures the estimates stand on, from DOC and FIELDS when given.
-func chooseFixtures(o options, r *load.Run) (cpuprofile.Basis, error) {
-	b := cpuprofile.Basis{Run: r, Fixture: cpuprofile.DefaultFixture, Full: cpuprofile.DefaultFixture}
-	if o.doc == "" {
-		if o.fields != "" {
-			return b, errors.New("FIELDS needs DOC, the document they are fields of")
+		r, err := c.Load()
+		if err != nil {
+			return cpuprofile.Basis{}, err
 		}
-		_, b.Filtered, _ = load.HitsPair(cpuprofile.DefaultFixture)
-		b.How = fmt.Sprintf("without DOC, the estimates stand on the search response of bench-http (10 hits of 50-field `_source`), "+
-			"and filtering on its twin whose `_source` holds 5 fields, from `%s`.", r.Raw.File)
+		b := cpuprofile.Basis{Decode: cpuprofile.DefaultFixture}
+		_, b.Encode, _ = load.HitsPair(cpuprofile.DefaultFixture)
+		b.Filtered = b.Encode
+		b.How = "Without DOC, the estimates stand on the search response of bench-http's API server (10 hits of 50-field `_source`): " +
+			"decoding it and encoding its twin of 5 fields, as that server does, and for filtering decoding the twin instead."
+		if o.doc != "" {
+			b.Decode, b.Encode, b.Filtered = cpuprofile.Nearest(r, full, rawfmt.Base), "", ""
+			b.How = fmt.Sprintf("The fixtures nearest DOC (%s B, %s values per sample, compact) in bytes and values, by the sum of their log distances",
+				format.Num(full.Bytes), format.Num(full.Fields))
+			if b.Encode = b.Decode; o.fields != "" {
+				b.Encode = cpuprofile.Nearest(r, filtered, rawfmt.Base)
+				b.Filtered = b.Encode
+				b.How += fmt.Sprintf(", and nearest DOC filtered to FIELDS (%s B, %s values), which the program is taken to encode and, filtered, to decode",
+					format.Num(filtered.Bytes), format.Num(filtered.Fields))
+			}
+			b.How += "; no bench-doc run of DOC and FIELDS is committed (make bench-doc measures the document itself)."
+		}
+		if !has(r, b.Decode, b.Encode) {
+			continue
+		}
+		b.Ref = cpuprofile.Refer(c, r, machine, engine)
+		b.How += " " + describe(b.Ref)
 		return b, nil
 	}
-	full, filtered, err := docSizes(o.doc, o.fields)
+	return cpuprofile.Basis{}, fmt.Errorf("no full run under %s has the decode-struct and encode-struct cells of %s to scale by (make bench)", o.results, rawfmt.Base)
+}
+
+// docRun is the basis of the committed bench-doc run of DOC and FIELDS, this machine's first; ok is
+// false without one.
+func docRun(o options, machine, engine string) (b cpuprofile.Basis, ok bool, err error) {
+	name := page.DocName(o.doc)
+	dir := page.Dir(name, o.fields)
+	raws, _ := filepath.Glob(filepath.Join(o.results, "*", dir, page.RawFile)) // a valid pattern cannot fail
+	for i, raw := range raws {
+		if filepath.Base(filepath.Dir(filepath.Dir(raw))) == machine {
+			raws[0], raws[i] = raws[i], raws[0]
+		}
+	}
+	if len(raws) == 0 {
+		return b, false, nil
+	}
+	cs, err := cpuprofile.CandidatesOf(load.Raw{Path: raws[0], File: page.RawFile}, filepath.Base(filepath.Dir(filepath.Dir(raws[0]))))
 	if err != nil {
-		return b, err
+		return b, false, err
 	}
-	b.Fixture = cpuprofile.Nearest(r, full, rawfmt.Base)
-	if b.Fixture == "" {
-		return b, fmt.Errorf("%s has no decode-struct cells of %s to compare DOC with", r.Raw.File, rawfmt.Base)
+	r, err := cs[0].Load()
+	if err != nil {
+		return b, false, err
 	}
-	b.Full, b.Filtered = b.Fixture, ""
-	b.How = fmt.Sprintf("the fixture of `%s` nearest DOC (%s B, %s values per sample, compact) in bytes and values, by the sum of their log distances.",
-		r.Raw.File, format.Num(full.Bytes), format.Num(full.Fields))
+	b = cpuprofile.Basis{Decode: name, Encode: name, Ref: cpuprofile.Refer(cs[0], r, machine, engine)}
 	if o.fields != "" {
-		b.Filtered = cpuprofile.Nearest(r, filtered, rawfmt.Base)
-		b.How += fmt.Sprintf(" Filtering compares it with the fixture nearest DOC filtered to FIELDS (%s B, %s values).", format.Num(filtered.Bytes), format.Num(filtered.Fields))
+		b.Filtered = name + rawfmt.FilteredSuffix
 	}
-	return b, nil
+	b.How = fmt.Sprintf("DOC itself, as make bench-doc measured it with these FIELDS (`%s`): decoding and encoding it, and for filtering decoding it filtered to FIELDS. %s",
+		filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(filepath.Dir(raws[0]))), dir, page.RawFile)), describe(b.Ref))
+	return b, true, nil
+}
+
+// has reports whether r has the base's decode-struct cells of doc and encode-struct cells of enc.
+func has(r *load.Run, doc, enc string) bool {
+	return doc != "" && model.Ns(r, load.OpDecodeStruct, doc, rawfmt.Base).Known() && model.Ns(r, load.OpEncodeStruct, enc, rawfmt.Base).Known()
+}
+
+// describe says in one sentence what the reference run is.
+func describe(ref cpuprofile.Reference) string {
+	meter := "the older meter"
+	if ref.Paired {
+		meter = "the paired meter"
+	}
+	build := ""
+	if ref.Build != "" {
+		build = ", build " + ref.Build
+	}
+	return fmt.Sprintf("The reference run is `%s`%s of machine %s: %s, encoding/json on its %s, timed by %s.",
+		ref.Raw.File, build, ref.Machine, ref.Go, cpuprofile.EngineName(ref.Engine), meter)
 }

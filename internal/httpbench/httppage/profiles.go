@@ -21,14 +21,13 @@ import (
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // ReadBeside reads what lies beside run's raw file in rawDir (results/<machine-id>/http/raw): the API
 // server's CPU profile of each scenario (httpbench.ProfileDir) and, when there are profiles, the
-// machine's newest full run of the microbenchmarks under results/<machine-id>/raw, the JSON cost of
-// the same documents. A run without profiles reads nothing.
+// machine's run of the microbenchmarks under results/<machine-id>/raw that the predictions stand on
+// (chooseRef). A run without profiles reads nothing.
 func ReadBeside(run *Run, rawDir string) error {
 	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
 	for _, c := range run.Cells {
@@ -53,17 +52,9 @@ func ReadBeside(run *Run, rawDir string) error {
 		run.Profiles[name] = p
 	}
 	machineDir := filepath.Dir(filepath.Dir(rawDir))
-	ms, err := load.Machines(filepath.Dir(machineDir))
-	if err != nil {
-		return nil // no microbenchmarks: the page says so
-	}
-	for _, m := range ms {
-		if i := slices.IndexFunc(m.Raws, load.Raw.Full); m.ID == filepath.Base(machineDir) && i >= 0 {
-			run.Micro, err = load.Load(m.Raws[i])
-			return err
-		}
-	}
-	return nil
+	var err error
+	run.Ref, err = run.chooseRef(filepath.Dir(machineDir), filepath.Base(machineDir))
+	return err
 }
 
 // shares are a cell's breakdowns, one per round in round order, from its scenario's profile.
@@ -115,48 +106,32 @@ func (r *Run) perRequest(c rawfmt.HTTPCell, b []cpuprofile.Breakdown, classes []
 	return out
 }
 
-// micro is the microbenchmarks' JSON work per request of scenario s, in ns: decode-struct of the document
-// the backend sends (es-hits-H-full, or es-hits-H-source5 when filtered) plus encode-struct of the
-// 5-field documents (es-hits-H-source5), in s's codec, as sets of samples; nil without the cells.
-func (r *Run) micro(s rawfmt.Scenario) []model.Sample {
-	if r.Micro == nil {
-		return nil
-	}
-	full := httpbench.HitsFixture(s.Hits)
-	_, five, _ := load.HitsPair(full)
-	doc := full
-	if s.Source == httpbench.SourceFiltered {
-		doc = five
-	}
-	sets := []model.Sample{model.Ns(r.Micro, load.OpDecodeStruct, doc, s.Codec), model.Ns(r.Micro, load.OpEncodeStruct, five, s.Codec)}
-	if !sets[0].Known() || !sets[1].Known() {
-		return nil
-	}
-	return sets
-}
-
 //go:embed profiles.tmpl
 var profilesText string
 
 var profilesTemplate = template.Must(template.New("profiles").Funcs(template.FuncMap{"cell": markdown.Escape}).Parse(profilesText))
 
-// profilesView is what profiles.tmpl says: per load the shares and the reconciliation, and the flame graphs.
+// profilesView is what profiles.tmpl says: per load the profiles' coverage, the shares, the
+// reconciliation and the predictions, the GC shares, the reference run, and the flame graphs.
 type profilesView struct {
 	Loads        []profileLoad
-	Flames       []flameView
-	Micro        string // the microbenchmark run's file and Go version; "" without one
-	Go           string // the HTTP run's Go version
-	Hz           string // the profiles' rate
+	Flames       []flameView // none on a page printed without its charts
+	Ref          string      // the reference run of the predictions: its file, Go and engine; "" without one
+	Notes        []string    // what it falls short of
+	Go           string      // the HTTP run's Go version
+	Hz           string      // the profiles' rate
 	Classes      []string
 	Parts        []string
-	BaseJSON     string // the base's JSON share at the first load
-	FilteredJSON string // the filtered scenario's
-	Saved        string // the filtered scenario's change of API CPU per request and of its JSON part, at the first load
+	BaseJSON     string     // the base's JSON share at the first load
+	FilteredJSON string     // the filtered scenario's
+	Saved        string     // the filtered scenario's change of API CPU per request and of its JSON part, at the first load
+	GC           [][]string // per load: the base's GC share measured and predicted
 }
 
 type profileLoad struct {
-	Label             string
-	Shares, Reconcile [][]string
+	Label                      string
+	Coverage                   string // the share of getrusage CPU the profiles hold; "" for none
+	Shares, Reconcile, Predict [][]string
 }
 
 type flameView struct{ Scenario, Label, File string }
@@ -164,7 +139,7 @@ type flameView struct{ Scenario, Label, File string }
 // flameScenarios are the scenarios whose flame graphs the page shows, at the first load.
 var flameScenarios = []string{"base", httpbench.SourceFiltered}
 
-func (r *Run) profilesPage() ([]byte, error) {
+func (r *Run) profilesPage(charts bool) ([]byte, error) {
 	if r.Profiles == nil {
 		return nil, nil
 	}
@@ -175,13 +150,20 @@ func (r *Run) profilesPage() ([]byte, error) {
 	for _, p := range parts {
 		v.Parts = append(v.Parts, p.name)
 	}
-	if r.Micro != nil {
-		goVersion, _ := r.Micro.Value(rawfmt.KeyGo)
-		v.Micro = fmt.Sprintf("`%s` (%s)", r.Micro.Raw.File, goVersion)
+	if r.Ref != nil {
+		v.Ref = fmt.Sprintf("`%s` of %s (%s, encoding/json on its %s)", r.Ref.Raw.File, r.Ref.Machine, r.Ref.Go, cpuprofile.EngineName(r.Ref.Engine))
+		v.Notes = r.Ref.Notes
 	}
 	for i, l := range r.Loads() {
 		cells := r.at(l)
 		lv := profileLoad{Label: loadLabel(l)}
+		if med, lo, hi, ok := r.coverage(l); ok {
+			lv.Coverage = fmt.Sprintf("%s (%s to %s)", format.Percent(100*med), format.Percent(100*lo), format.Percent(100*hi))
+		}
+		if g := r.gcShare(l); g != nil {
+			v.GC = append(v.GC, g)
+		}
+		forecasts := r.predictions(l)
 		base := r.shares(cells[0])
 		for _, c := range cells {
 			b := r.shares(c)
@@ -204,7 +186,9 @@ func (r *Run) profilesPage() ([]byte, error) {
 			for _, p := range parts {
 				row = append(row, formatEffect(paired(r.perRequest(cells[0], base, p.classes), r.perRequest(c, b, p.classes)), 1e-3, false))
 			}
-			row = append(row, r.microChange(cells[0].Scenario, c.Scenario))
+			if f, ok := forecasts[c.Scenario.Name]; ok {
+				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name))
+			}
 			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
 				v.Saved = fmt.Sprintf("its change of API CPU per request, %s µs, holds %s µs of JSON work", row[1], row[2])
 			}
@@ -214,7 +198,7 @@ func (r *Run) profilesPage() ([]byte, error) {
 	}
 	first := r.Loads()[0]
 	for _, name := range flameScenarios {
-		if r.Profiles[name] != nil {
+		if r.Profiles[name] != nil && charts {
 			v.Flames = append(v.Flames, flameView{name, loadLabel(first), FlameFile(name, first.String())})
 		}
 	}
@@ -238,16 +222,6 @@ func (r *Run) flames() map[string][]byte {
 		}
 	}
 	return files
-}
-
-// microChange is the microbenchmarks' change of JSON work per request from base to s, in µs.
-func (r *Run) microChange(base, s rawfmt.Scenario) string {
-	b, v := r.micro(base), r.micro(s)
-	if b == nil || v == nil {
-		return format.None
-	}
-	e := model.Derive(append(b, v...), func(m []float64) float64 { return (m[2] + m[3] - m[0] - m[1]) * 1e-3 })
-	return format.CI(e, format.Signed, "")
 }
 
 // paired is the median and interval of the round-by-round differences v − b, over the rounds both have.

@@ -7,17 +7,21 @@
 // which findings it can state; view.go builds the view with internal/report/model and format,
 // page.tmpl words it and markdown.Wrap folds its prose; chart.go draws the charts.
 // ReadBeside adds the API server's CPU profiles and the machine's microbenchmarks; profiles.go
-// attributes the profiles (internal/cpuprofile) for profiles.tmpl, and flame.go draws flame graphs.
+// attributes the profiles (internal/cpuprofile) for profiles.tmpl, predict.go sets bench-profile's
+// predictions from the base's profile against the scenarios, and flame.go draws flame graphs.
 // The same raw bytes always give the same files.
 package httppage
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 
 	"github.com/google/pprof/profile"
+	"golang.org/x/perf/benchfmt"
 
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -30,9 +34,11 @@ type Run struct {
 	*load.HTTPRun
 
 	// Read by ReadBeside: the API server's CPU profile per scenario (nil for a run without) and the
-	// machine's full run of the microbenchmarks.
+	// machine's run of the microbenchmarks the predictions stand on (nil for none).
 	Profiles map[string]*profile.Profile
-	Micro    *load.Run
+	Ref      *cpuprofile.Reference
+
+	iters map[rawfmt.HTTPCell][]float64 // the requests of each cell's rounds, in round order
 }
 
 // Read reads the HTTP raw file named name from data (load.ReadHTTP) and
@@ -47,7 +53,15 @@ func Read(name string, data []byte) (*Run, error) {
 			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
 			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
 	})
-	run := &Run{HTTPRun: h}
+	run := &Run{HTTPRun: h, iters: map[rawfmt.HTTPCell][]float64{}}
+	br := benchfmt.NewReader(bytes.NewReader(data), name)
+	for br.Scan() { // ReadHTTP has read it without error
+		if res, ok := br.Result().(*benchfmt.Result); ok {
+			if c, ok := rawfmt.ParseHTTPCell(res.Name); ok {
+				run.iters[c] = append(run.iters[c], float64(res.Iters))
+			}
+		}
+	}
 	for _, l := range run.Loads() {
 		if kind(run.at(l)[0].Scenario) != "base" {
 			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)

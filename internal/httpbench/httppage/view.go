@@ -48,13 +48,13 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"ce
 	"dirty": func(commit string) bool { return strings.HasSuffix(commit, rawfmt.DirtySuffix) }}).Parse(pageText))
 
 // Page returns the report of run as Markdown; charts says whether to link the latency charts
-// (ChartFile). It says when the tree was dirty, which checks failed and what the run lacks.
+// (ChartFile) and flame graphs (FlameFile), which a page printed on its own has not. It says when the tree was dirty, which checks failed and what the run lacks.
 func Page(run *Run, machine string, charts bool) ([]byte, error) {
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, newView(run, machine, charts)); err != nil {
 		return nil, fmt.Errorf("the HTTP page of %s: %w", run.File, err)
 	}
-	profiles, err := run.profilesPage()
+	profiles, err := run.profilesPage(charts)
 	return markdown.Wrap(append(b.Bytes(), profiles...), markdown.MaxLine), err
 }
 

@@ -29,6 +29,17 @@ type Analysis struct {
 // and the codec cells are precise enough to rank (Verdict).
 func (a *Analysis) Publishes() bool { return a.Verdict.Ranks() && len(Failed(a.Checks)) == 0 }
 
+// RunVerdict is the verdict on r's codec cells, the one Analyze gives.
+func RunVerdict(r *load.Run) Verdict {
+	_, v := overall(r)
+	return v
+}
+
+func overall(r *load.Run) (OpPrecision, Verdict) {
+	p, spread, _ := Overall(r)
+	return p, Verdict{Cells: p.Cells, Unbounded: p.Unbounded, Spread: spread}
+}
+
 // Analyze computes the analysis of a run.
 func Analyze(r *load.Run) *Analysis {
 	a := &Analysis{
@@ -42,9 +53,7 @@ func Analyze(r *load.Run) *Analysis {
 		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
-	var spread float64
-	a.Overall, spread, _ = Overall(r)
-	a.Verdict = Verdict{Cells: a.Overall.Cells, Unbounded: a.Overall.Unbounded, Spread: spread}
+	a.Overall, a.Verdict = overall(r)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}

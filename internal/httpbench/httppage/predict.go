@@ -1,0 +1,220 @@
+package httppage
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/httpbench"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
+	"github.com/jsoncost/jsoncost/internal/report/model"
+)
+
+// chooseRef picks the run of the microbenchmarks the page's predictions take their ratios and B/op
+// from: of the machine's runs under results, and those of an older folder of its CPU model that
+// records no generation, those of the HTTP run's encoding/json engine first (see cpuprofile.Prefer),
+// the first with the es-hits cells of the base. nil when there is none.
+func (r *Run) chooseRef(results, machine string) (*cpuprofile.Reference, error) {
+	cands, err := cpuprofile.Candidates(results)
+	if err != nil {
+		return nil, nil // no microbenchmarks: the page says so
+	}
+	engine := r.engine()
+	cpuprofile.Prefer(cands, machine, engine)
+	for _, c := range cands {
+		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
+			continue
+		}
+		m, err := c.Load()
+		if err != nil {
+			return nil, err
+		}
+		full := httpbench.HitsFixture(10)
+		if _, five, _ := load.HitsPair(full); model.Ns(m, load.OpDecodeStruct, full, rawfmt.Base).Known() && model.Ns(m, load.OpEncodeStruct, five, rawfmt.Base).Known() {
+			ref := cpuprofile.Refer(c, m, machine, engine)
+			return &ref, nil
+		}
+	}
+	return nil, nil
+}
+
+// engine is encoding/json's engine in the HTTP run, from its codec line.
+func (r *Run) engine() string {
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	if i := slices.IndexFunc(codecs, func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }); i >= 0 && codecs[i].Engine != "native" {
+		return codecs[i].Engine
+	}
+	if strings.HasPrefix(r.Value(rawfmt.KeyGo), "go1.26") {
+		return cpuprofile.EngineV1
+	}
+	return cpuprofile.EngineV2
+}
+
+// A forecast is bench-profile's prediction of one scenario at one load, from the base's profile at
+// that load, beside what the scenario measured: each a change of API CPU per request, in µs.
+type forecast struct {
+	total, json, gc, body model.Estimate // predicted
+	measured              model.Estimate
+	parts                 []model.Estimate // measured, as the reconciliation splits it (parts)
+}
+
+// predictions are the forecasts of the codec and filtered scenarios at load l, by scenario; nil without
+// the base's profile, JSON samples in it or a reference run. The base's CPU per request scales the
+// profile's shares; its GC is charged from its own GC share, as each scenario's B/op moves its
+// allocation per request (B/req).
+func (r *Run) predictions(l rawfmt.HTTPLoad) map[string]forecast {
+	cells := r.at(l)
+	base := cells[0]
+	p := r.Profiles[base.Scenario.Name]
+	if r.Ref == nil || p == nil {
+		return nil
+	}
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	b := cpuprofile.NewTable(codecs).Attribute(p, inCell(base, 0))
+	i := slices.IndexFunc(b.Codecs, func(cs cpuprofile.CodecShare) bool { return cs.Config.Name == base.Codec })
+	if i < 0 {
+		return nil
+	}
+	micro := r.Ref.Run
+	full := httpbench.HitsFixture(base.Hits)
+	_, five, _ := load.HitsPair(full)
+	sh := cpuprofile.SharesOf(b, b.Codecs[i])
+	sh.Scale = scaled(1e-3, model.Values(r.Samples(base, rawfmt.UnitAPICPU)))
+	perReq := model.Values(r.Samples(base, rawfmt.UnitBReq))
+	alloc := cpuprofile.Alloc{
+		Decode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: full, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
+		Encode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpEncodeStruct, Fixture: five, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
+	}
+	switches := cpuprofile.Switches(sh, alloc, micro, base.Codec, full, five)
+	out := map[string]forecast{}
+	for _, c := range cells[1:] {
+		var s cpuprofile.Saving
+		switch k := kind(c.Scenario); {
+		case k == "codec":
+			j := slices.IndexFunc(switches, func(s cpuprofile.Switch) bool { return s.Codec.Name == c.Codec })
+			if j < 0 {
+				continue
+			}
+			s = switches[j].Saving
+		case k == httpbench.SourceFiltered:
+			f, ok := cpuprofile.Filtering(sh, alloc, micro, base.Codec, full, five)
+			if !ok {
+				continue
+			}
+			s = f.Saving
+		default:
+			continue
+		}
+		f := forecast{total: neg(s.Total), json: neg(s.JSON), gc: neg(s.GC), body: neg(s.Body)}
+		f.measured, _ = effects[0].of(r, base, c)
+		f.measured = f.measured.Times(1e-3)
+		bb, cb := r.shares(base), r.shares(c)
+		for _, part := range parts {
+			f.parts = append(f.parts, paired(r.perRequest(base, bb, part.classes), r.perRequest(c, cb, part.classes)).Times(1e-3))
+		}
+		out[c.Scenario.Name] = f
+	}
+	return out
+}
+
+// row is a forecast's row: what it predicts, part by part, what was measured and whether that lies in
+// the prediction's interval; where it does not, the parts whose measured change and prediction do not
+// overlap.
+func (f forecast) row(scenario string) []string {
+	ci := func(e model.Estimate) string { return format.CI(e, format.Signed, "") }
+	verdict := "yes"
+	if m := f.measured.V; m < f.total.Lo || m > f.total.Hi {
+		var missed []string
+		for i, want := range []model.Estimate{f.json, f.gc, f.body, {HasCI: true}} {
+			if got := f.parts[i]; got.HasCI && (got.Hi < want.Lo || got.Lo > want.Hi) {
+				missed = append(missed, fmt.Sprintf("%s (%s)", parts[i].name, ci(got)))
+			}
+		}
+		verdict = "no: " + strings.Join(missed, ", ")
+		if len(missed) == 0 {
+			verdict = "no, by no part alone"
+		}
+	}
+	return []string{scenario, ci(f.total), ci(f.json), ci(f.gc), ci(f.body), ci(f.measured), verdict}
+}
+
+// gcShare sets the GC share the reference run's cost of collection predicts for the base's allocation
+// at load l (B/req × ns per byte, over the CPU per request) against the share its profile measures.
+func (r *Run) gcShare(l rawfmt.HTTPLoad) []string {
+	base := r.at(l)[0]
+	p := r.Profiles[base.Scenario.Name]
+	if p == nil {
+		return nil
+	}
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	b := cpuprofile.NewTable(codecs).Attribute(p, inCell(base, 0))
+	measured := cpuprofile.SharesOf(b, cpuprofile.CodecShare{}).GC.Estimate()
+	predicted := format.None + " (no reference run of this machine's CPU generation by the paired meter that ranks)"
+	if r.Ref != nil && r.Ref.Absolute {
+		if g, ok := model.GCOf(r.Ref.Run, model.ServiceHeap(r.Ref.Run)); ok {
+			e := model.Derive([]model.Sample{model.Values(r.Samples(base, rawfmt.UnitBReq)), g.PerByte, model.Values(r.Samples(base, rawfmt.UnitAPICPU))},
+				func(m []float64) float64 { return 100 * m[0] * m[1] / m[2] })
+			predicted = format.PercentCI(e) + " at a " + g.Heap + " live heap"
+		}
+	}
+	return []string{loadLabel(l), format.PercentCI(measured.Times(100)), predicted}
+}
+
+// coverage is the median, over the cells and rounds of load l, of the CPU their profiles hold over the
+// CPU getrusage counts, with the least and the most; ok is false without profiles.
+func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
+	var cov []float64
+	for _, c := range r.at(l) {
+		p := r.Profiles[c.Scenario.Name]
+		if p == nil {
+			continue
+		}
+		vi := cpuprofile.ValueIndex(p)
+		held := map[string]float64{}
+		for _, s := range p.Sample {
+			if slices.Equal(s.Label[httpbench.LabelLoad], []string{l.String()}) {
+				held[s.Label[httpbench.LabelRound][0]] += float64(s.Value[vi])
+			}
+		}
+		cpu, iters := r.Samples(c, rawfmt.UnitAPICPU), r.iters[c]
+		for i := range min(len(cpu), len(iters)) {
+			if spent := cpu[i] * iters[i]; spent > 0 {
+				cov = append(cov, held[fmt.Sprint(i+1)]/spent)
+			}
+		}
+	}
+	if len(cov) == 0 {
+		return 0, 0, 0, false
+	}
+	return model.Median(cov), slices.Min(cov), slices.Max(cov), true
+}
+
+// neg is the change an estimated saving makes: its negation.
+func neg(e model.Estimate) model.Estimate {
+	return model.Estimate{V: 0 - e.V, Lo: 0 - e.Hi, Hi: 0 - e.Lo, HasCI: e.HasCI} // 0 −, not −: no −0
+}
+
+// scaled is s times f, replicates included.
+func scaled(f float64, s model.Sample) model.Sample {
+	out := model.Sample{Point: s.Point * f, N: s.N}
+	for _, v := range s.Reps {
+		out.Reps = append(out.Reps, v*f)
+	}
+	return out
+}
+
+// inverse is num over s, replicates included; not Known when s is 0.
+func inverse(num float64, s model.Sample) model.Sample {
+	if s.Point == 0 || math.IsNaN(num) {
+		return model.Sample{}
+	}
+	out := model.Sample{Point: num / s.Point, N: s.N}
+	for _, v := range s.Reps {
+		out.Reps = append(out.Reps, num/v)
+	}
+	return out
+}
