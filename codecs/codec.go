@@ -14,6 +14,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // Category is a configuration's fairness class: which semantics it keeps
@@ -32,18 +34,27 @@ const (
 // Categories lists every valid category in report order.
 var Categories = []Category{Std, NearStd, V2, Fast, Codegen}
 
-// Op is a benchmarked operation.
+// Op is a benchmarked operation, named as rawfmt names it in result lines.
+//
+// An operation is added in these places: its rawfmt.Op constant and its
+// base (rawfmt.BaseOf, rawfmt.Partner); its constant here, in Ops, and in
+// Decodes or Encodes; each codec's Ops and funcs (codecs/<name>.go); the
+// reference the gate checks it against (gate.go); the timed loop of
+// body.go, and floor.go's empty loop if it neither decodes nor encodes;
+// DocumentOps in document.go and the matrix in matrix.go; where the report
+// names it (internal/report/load/names.go and the model's per-operation
+// tables); and the README's table of operations.
 type Op string
 
 // The operations, named as they appear in benchmark names.
 const (
-	DecodeStruct Op = "decode-struct" // into the fixture's generated struct
-	DecodeMap    Op = "decode-map"    // into map[string]any
-	DecodeProj   Op = "decode-proj"   // into the projected 5-field struct
-	EncodeStruct Op = "encode-struct" // the generated struct to JSON
-	EncodeMap    Op = "encode-map"    // map[string]any to JSON
-	Roundtrip    Op = "roundtrip"     // decode-struct then encode-struct
-	Get5         Op = "get5"          // lazy access to 5 fields, no full decode
+	DecodeStruct Op = rawfmt.OpDecodeStruct // into the fixture's generated struct
+	DecodeMap    Op = rawfmt.OpDecodeMap    // into map[string]any
+	DecodeProj   Op = rawfmt.OpDecodeProj   // into the projected 5-field struct
+	EncodeStruct Op = rawfmt.OpEncodeStruct // the generated struct to JSON
+	EncodeMap    Op = rawfmt.OpEncodeMap    // map[string]any to JSON
+	Roundtrip    Op = rawfmt.OpRoundtrip    // decode-struct then encode-struct
+	Get5         Op = rawfmt.OpGet5         // lazy access to 5 fields, no full decode
 )
 
 // Ops lists every operation in report order.

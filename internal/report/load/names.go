@@ -3,17 +3,19 @@ package load
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // The operation and fixture names the report looks for; all others come
-// from the data.
+// from the data. The operations are rawfmt's.
 const (
-	OpDecodeStruct = "decode-struct"
-	OpDecodeMap    = "decode-map"
-	OpDecodeProj   = "decode-proj"
-	OpEncodeStruct = "encode-struct"
-	OpRoundtrip    = "roundtrip"
-	OpGet5         = "get5"
+	OpDecodeStruct = rawfmt.OpDecodeStruct
+	OpDecodeMap    = rawfmt.OpDecodeMap
+	OpDecodeProj   = rawfmt.OpDecodeProj
+	OpEncodeStruct = rawfmt.OpEncodeStruct
+	OpRoundtrip    = rawfmt.OpRoundtrip
+	OpGet5         = rawfmt.OpGet5
 
 	// The 5 and 50 fields of the article's micro test (seeds/003).
 	ArticleSmall = "fields-0005"
