@@ -128,7 +128,7 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 			return err
 		}
 		fmt.Fprintln(w, wire.OK)
-	case verb == wire.Slice && len(args) == 2:
+	case verb == wire.Slice && (len(args) == 2 || len(args) == 3 && args[2] == wire.More):
 		loop, err := s.prepare(args[0])
 		n, nerr := strconv.Atoi(args[1])
 		if err != nil {
@@ -136,7 +136,7 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 		} else if nerr != nil || n < 1 {
 			return fmt.Errorf("slice of %q iterations", args[1])
 		}
-		res, err := slice(loop, n)
+		res, err := slice(loop, n, len(args) == 2)
 		if err != nil {
 			return fmt.Errorf("%s: %w", args[0], err)
 		}
@@ -181,15 +181,18 @@ func (s *server) prepare(name string) (Loop, error) {
 	return loop, nil
 }
 
-// slice cleans the heap, then times n iterations of loop with GC off.
-// Before a slice of more than one iteration it runs one untimed, which
-// fills the allocator's caches the collection emptied.
-func slice(loop Loop, n int) (wire.SliceResult, error) {
+// slice cleans the heap if collect, then times n iterations of loop with GC
+// off. Before a slice of more than one iteration it runs one untimed, which
+// fills the allocator's caches a collection emptied.
+func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
 	var clean, before, after runtime.MemStats
-	cpu := cpuTime()
-	runtime.GC()
-	gcNs := cpuTime() - cpu
-	runtime.ReadMemStats(&clean)
+	var gcNs int64
+	if collect {
+		cpu := cpuTime()
+		runtime.GC()
+		gcNs = cpuTime() - cpu
+		runtime.ReadMemStats(&clean)
+	}
 	if n > 1 {
 		if err := loop(1); err != nil {
 			return wire.SliceResult{}, err

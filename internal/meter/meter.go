@@ -13,11 +13,12 @@
 // parts and runs each part in a process of every build, on the layout of
 // that round, and for each block in shuffled order
 // prepares its cells (the correctness gate), then times its pairs in
-// shuffled order, each pair's two slices in random order, and writes one
-// result line per pair. Once a round it times the collections of a live
-// heap (the GC cost a cell's allocation is charged with) at a random place
-// among the blocks; every slice is preceded by a collection of the
-// binary's own small heap, whose time it records too.
+// groups (group.go): two cells' slices and one slice of the partner they
+// share, in random order, on one clean heap. It writes one result line per
+// pair. Once a round it times the collections of a live heap (the GC cost a
+// cell's allocation is charged with) at a random place among the blocks;
+// every group is preceded by a collection of the binary's own small heap,
+// whose time it records too.
 package meter
 
 import (
@@ -30,7 +31,6 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runner"
-	"github.com/jsoncost/jsoncost/internal/wire"
 )
 
 // A Pair is a cell of one build timed against its partner, a cell of the same or another build.
@@ -78,7 +78,7 @@ const GCHeap = 64 << 20
 // drawn from seed.
 func Defaults(slice time.Duration, pairs int, seed uint64) Options {
 	return Options{Slice: slice, Pairs: pairs, MinPairs: min(2, pairs), Budget: 4 * time.Duration(pairs) * slice,
-		Seed: seed, GCHeap: GCHeap, GCCycles: 3, PartCells: 100, AllocCap: 1 << 20}
+		Seed: seed, GCHeap: GCHeap, GCCycles: 3, PartCells: 100, AllocCap: 512 << 10}
 }
 
 // A Size is the document size a cell's lines report.
@@ -289,36 +289,13 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 			bad[c] = false
 		}
 	}
-	type unit struct {
-		Pair
-		first bool // the cell's slice first
-	}
-	var units []unit
-	for _, pr := range b.Pairs {
-		if bad[cellOf{pr.Cell, pr.Build}] || bad[cellOf{pr.Partner, pr.PartnerBuild}] {
-			continue
-		}
-		for range m.pairs(pr) {
-			units = append(units, unit{Pair: pr, first: rng.IntN(2) == 0})
-		}
-	}
-	rng.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
-	for _, u := range units {
+	for _, g := range m.groups(b, bad, rng) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		var own, partner wire.SliceResult
-		if u.first {
-			if own, err = m.slice(servers, cellOf{u.Cell, u.Build}); err == nil {
-				partner, err = m.slice(servers, cellOf{u.Partner, u.PartnerBuild})
-			}
-		} else if partner, err = m.slice(servers, cellOf{u.Partner, u.PartnerBuild}); err == nil {
-			own, err = m.slice(servers, cellOf{u.Cell, u.Build})
-		}
-		if err != nil {
+		if err := m.group(servers, g, lines, sized, rng); err != nil {
 			return nil, err
 		}
-		m.line(&lines[u.Build], u.Pair, own, partner, sized)
 	}
 	for _, pr := range b.Pairs {
 		p.Cell(pr.Cell.String())

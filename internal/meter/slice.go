@@ -33,17 +33,23 @@ func (m *Meter) estimate(c cellOf) float64 {
 }
 
 // slice times one slice of c, of the iterations calibrate chose for every
-// slice of the cell in the run.
-func (m *Meter) slice(servers []*runner.Server, c cellOf) (wire.SliceResult, error) {
+// slice of the cell in the run: on the heap the last slice left if more,
+// after a collection otherwise.
+func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.SliceResult, error) {
 	s := servers[c.build]
 	if m.iters[c] == 0 {
 		if err := m.calibrate(s, c); err != nil {
 			return wire.SliceResult{}, err
 		}
+		more = false
 	}
 	n := m.iters[c]
 	start := time.Now()
-	res, err := s.Slice(c.cell, n)
+	timed := s.Slice
+	if more {
+		timed = s.More
+	}
+	res, err := timed(c.cell, n)
 	if err != nil {
 		return res, err
 	}

@@ -206,6 +206,16 @@ func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
 	return res, err
 }
 
+// More times n iterations of c on the heap the last slice left, without
+// the collection before it.
+func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
+	lines, err := s.ask(c, false, wire.Slice, c, n, wire.More)
+	if err != nil {
+		return wire.SliceResult{}, err
+	}
+	return wire.ParseSlice(lines[0])
+}
+
 // Heap times cycles collections of a live heap of about size bytes.
 func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
 	out := make([]wire.Cycle, cycles)

@@ -7,6 +7,7 @@
 //	info                configuration lines about itself ("key: value"), then "end"
 //	prepare CELL        "ok" once the cell passed the correctness gate and is warm
 //	slice CELL N        a Slice: an untimed runtime.GC, then N iterations timed with GC off
+//	slice CELL N more   a Slice on the heap the last one left: no collection before it
 //	heap BYTES CYCLES   CYCLES Cycle lines: a live heap of about BYTES, then forced collections
 //	drop                "ok", having forgotten every prepared cell and its inputs
 //	quit                the binary exits
@@ -37,6 +38,9 @@ const (
 	Heap    = "heap"
 	Drop    = "drop"
 	Quit    = "quit"
+
+	// More is the last argument of a slice that follows another on its heap.
+	More = "more"
 )
 
 // The answers that are not figures.
@@ -49,7 +53,7 @@ const (
 // A SliceResult is what one slice measured: Iters iterations in Ns nanoseconds of wall time,
 // allocating Bytes in Allocs objects, with GCs collections inside the timed loop (0 unless the
 // memory limit forced one). Before it, the untimed collection that cleaned the heap took GCNs of
-// process CPU time and left Live bytes live.
+// process CPU time and left Live bytes live (both 0 for a slice of More).
 type SliceResult struct {
 	Iters              int
 	Ns                 int64 // wall time
