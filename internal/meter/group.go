@@ -53,22 +53,28 @@ func (m *Meter) groups(b Block, bad map[cellOf]bool, rng source) []group {
 	return gs
 }
 
-// group times the slices of g, the partner's between the cells' or, for a
-// group of one pair, before or after it at random, and writes each pair's line.
-func (m *Meter) group(servers []*runner.Server, g group, lines []strings.Builder, sized map[cellOf]bool, rng source) error {
-	order := []cellOf{{g[0].Partner, g[0].PartnerBuild}}
+// order is the slices of g in the order they run, drawn from rng: the
+// partner's is run[at[0]], and the cell of g[i] is run[at[i+1]].
+func (g group) order(rng source) (run []cellOf, at []int) {
+	cells := []cellOf{{g[0].Partner, g[0].PartnerBuild}}
 	for _, pr := range g {
-		order = append(order, cellOf{pr.Cell, pr.Build})
+		cells = append(cells, cellOf{pr.Cell, pr.Build})
 	}
-	at := make([]int, len(order)) // at[i] is where order[i] runs
+	at = make([]int, len(cells))
 	for i := range at {
 		at[i] = i
 	}
 	rng.Shuffle(len(at), func(i, j int) { at[i], at[j] = at[j], at[i] })
-	run := make([]cellOf, len(order))
-	for i, c := range order {
+	run = make([]cellOf, len(cells))
+	for i, c := range cells {
 		run[at[i]] = c
 	}
+	return run, at
+}
+
+// group times the slices of g in a random order and writes each pair's line.
+func (m *Meter) group(servers []*runner.Server, g group, lines []strings.Builder, sized map[cellOf]bool, rng source) error {
+	run, at := g.order(rng)
 	cleaned := map[int]bool{}
 	res := make([]wire.SliceResult, len(run))
 	for i, c := range run {
