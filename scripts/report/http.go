@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"go/version"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +29,7 @@ func httpPages(results, only string) ([]pageDir, error) {
 		return nil, fmt.Errorf("reading results directory: %w", err)
 	}
 	var pages []pageDir
+	runs := map[string]*httppage.Run{}
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
@@ -46,15 +48,31 @@ func httpPages(results, only string) ([]pageDir, error) {
 		if err == nil {
 			err = httppage.ReadBeside(run, dir)
 		}
-		if err == nil {
-			p.files, err = httppage.Files(run, e.Name())
-		}
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		} else if err != nil {
 			return nil, fmt.Errorf("machine %s: %w", e.Name(), err)
 		}
+		runs[p.dir] = run
 		pages = append(pages, p)
+	}
+	newest := ""
+	for _, run := range runs {
+		if g := run.Value("go"); newest == "" || version.Compare(g, newest) > 0 {
+			newest = g
+		}
+	}
+	for i, p := range pages {
+		run := runs[p.dir]
+		if version.Compare(run.Value("go"), newest) < 0 {
+			run.NewerGo = newest
+		}
+		machine := strings.TrimSuffix(p.dir, "/"+httpDir)
+		files, err := httppage.Files(run, machine)
+		if err != nil {
+			return nil, fmt.Errorf("machine %s: %w", machine, err)
+		}
+		pages[i].files = files
 	}
 	return pages, nil
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -162,5 +163,35 @@ func TestPreferredRaw(t *testing.T) {
 	}
 	if _, err := preferredRaw(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("preferredRaw(empty) = %v, want fs.ErrNotExist", err)
+	}
+}
+
+// An HTTP page of an older Go than another machine's says so at its top;
+// the newer one does not.
+func TestHTTPPageOfOlderGo(t *testing.T) {
+	t.Parallel()
+	raw := httpRaw(t)
+	goLine := regexp.MustCompile(`(?m)^go: .*$`)
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	for m, g := range map[string]string{"old-machine": "go1.26.8", "new-machine": "go1.27.3"} {
+		files[m+"/"+httpDir+"/raw/"+testRaw] = []byte(goLine.ReplaceAllString(raw, "go: "+g))
+		files[m+"/raw/"+testRaw] = []byte(synth{}.text())
+	}
+	if err := writeFiles(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-results", dir}, &out, &out); err != nil {
+		t.Fatalf("report: %v\n%s", err, out.String())
+	}
+	for m, want := range map[string]string{
+		"old-machine": "**Not today's Go:** this run is of go1.26.8, and other machines' runs are of go1.27.3",
+		"new-machine": "",
+	} {
+		page := readFile(t, filepath.Join(dir, m, httpDir, "README.md"))
+		if says := strings.Contains(page, "Not today's Go"); says != (want != "") || !strings.Contains(page, want) {
+			t.Errorf("%s: the page says it is not today's Go: %v, want %q", m, says, want)
+		}
 	}
 }

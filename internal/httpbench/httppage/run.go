@@ -37,6 +37,9 @@ type Run struct {
 	// machine's run of the microbenchmarks the predictions stand on (nil for none).
 	Profiles map[string]*profile.Profile
 	Ref      *cpuprofile.Reference
+	// NewerGo is the newest Go of the HTTP runs beside this one (the other
+	// machines'), where it is newer than this run's: "" otherwise.
+	NewerGo string
 
 	iters map[rawfmt.HTTPCell][]float64 // the requests of each cell's rounds, in round order
 }
