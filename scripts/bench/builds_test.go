@@ -73,6 +73,32 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestEnv: a build's binary is compiled with its toolchain and every
+// experiment its name gives (an empty GOEXPERIMENT for none, which keeps
+// the caller's out); the running toolchain's build sets nothing.
+func TestEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"go1.26.8", []string{"GOTOOLCHAIN=go1.26.8", "GOEXPERIMENT="}},
+		{"go1.27.3+nojsonv2", []string{"GOTOOLCHAIN=go1.27.3", "GOEXPERIMENT=nojsonv2"}},
+		{"go1.27.3+nojsonv2+greenteagc", []string{"GOTOOLCHAIN=go1.27.3", "GOEXPERIMENT=nojsonv2,greenteagc"}},
+	}
+	for _, tt := range tests {
+		bs, err := parseBuilds(tt.name + " go1.99.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bs[0].env(); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("build %s: env %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := (&build{}).env(); got != nil {
+		t.Errorf("the running toolchain's build: env %q, want none", got)
+	}
+}
+
 // TestUpgradePlan pairs each cell of a later build with itself in the
 // first, and every cell with its partner within its build, where the
 // builds have the cells.
