@@ -76,3 +76,30 @@ func TestPrecise(t *testing.T) {
 		t.Errorf("samples of a noisy cell over its median %.3f–%.3f, want them wider apart than 0.5", p.Low, p.High)
 	}
 }
+
+// TestBusySides: a run is busy when a tenth of its samples stray past
+// BusySpread on either side of their cells' medians, not only when they
+// stray on both.
+func TestBusySides(t *testing.T) {
+	tests := []struct {
+		name      string
+		low, high float64
+		busy      bool
+	}{
+		{"quiet", 0.90, 1.10, false},
+		{"at the limits", 1 - BusySpread, 1 + BusySpread, false},
+		{"slow samples only", 0.95, 1.30, true},
+		{"fast samples only", 0.70, 1.05, true},
+		{"both sides", 0.70, 1.25, true},
+	}
+	for _, tt := range tests {
+		p := OpPrecision{Op: AllOps, Cells: 3, Low: tt.low, High: tt.high}
+		if got := p.Busy(); got != tt.busy {
+			t.Errorf("%s: samples within %g–%g: Busy() = %t, want %t", tt.name, tt.low, tt.high, got, tt.busy)
+		}
+		a := &Analysis{Overall: p}
+		if got := a.Busy(); (got != nil) != tt.busy || got != nil && (got.Low != tt.low || got.High != tt.high) {
+			t.Errorf("%s: Analysis.Busy() = %+v, want busy %t with %g–%g", tt.name, got, tt.busy, tt.low, tt.high)
+		}
+	}
+}
