@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // with returns cells with the median of one cell set to ns.
@@ -78,6 +80,33 @@ func TestFindings(t *testing.T) {
 		}
 		if !strings.Contains(rest, "## Every codec, per operation") {
 			t.Errorf("%s: the page has no tables", tt.name)
+		}
+	}
+}
+
+// TestBelowShare: a filtered decode is held to the smaller of its shares
+// of the document's bytes and values. Here it takes a tenth of the full
+// decode's time (100 ns of 1.00 µs), which is under half of a share of
+// 40% or more, but not of 10%.
+func TestBelowShare(t *testing.T) {
+	tests := []struct {
+		name          string
+		bytes, values float64 // the filtered document's, of 5000 B and 100 values
+		want          string  // "" for no problem
+	}{
+		{"both shares 10%", 500, 10, ""},
+		{"bytes 50%, values 10%", 2500, 10, ""},
+		{"bytes 10%, values 50%", 500, 50, ""},
+		{"bytes 50%, values 40%", 2500, 40, "holds 50% of its bytes and 40% of its values: more saved than its size allows."},
+		{"both shares 60%", 3000, 60, "holds 60% of its bytes and 60% of its values: more saved than its size allows."},
+	}
+	for _, tt := range tests {
+		run := synthetic(t)
+		run.Sizes["doc-filtered"] = load.Size{Fields: tt.values, DocBytes: tt.bytes, HasFields: true, HasDocBytes: true}
+		p := &page{Run: run, Info: Info{Name: "doc", Filtered: "doc-filtered"}}
+		got := p.belowShare("encoding-json")
+		if tt.want == "" && got != "" || tt.want != "" && !strings.HasSuffix(got, tt.want) {
+			t.Errorf("%s: belowShare = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }
