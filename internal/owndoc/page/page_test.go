@@ -201,3 +201,24 @@ func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 func TestTemplateCheck(t *testing.T) {
 	tmplcheck.Check(t, pageTemplate, pageFuncs, map[string]any{"page": &page{}})
 }
+
+// TestFastest: the fastest std configuration is the fastest of category
+// std, passing over faster ones of other categories (json-v2 is v2).
+func TestFastest(t *testing.T) {
+	tests := []struct {
+		name     string
+		cells    []cell
+		std, all string
+	}{
+		{"goccy fastest std", cells, "goccy", "sonic-default"},
+		{"json-v2 faster than goccy", with("decode-struct", "doc", "json-v2", 400), "goccy", "sonic-default"},
+		{"json-v2 fastest of all", with("decode-struct", "doc", "json-v2", 100), "goccy", "json-v2"},
+		{"encoding-json fastest std", with("decode-struct", "doc", "goccy", 1200), "encoding-json", "sonic-default"},
+	}
+	for _, tt := range tests {
+		p := &page{Run: syntheticRun(t, tt.cells, 6, 0.01), Info: Info{Name: "doc", Filtered: "doc-filtered"}}
+		if std, all := p.fastest("decode-struct", false, true), p.fastest("decode-struct", false, false); std != tt.std || all != tt.all {
+			t.Errorf("%s: fastest std %q, of all %q; want %q, %q", tt.name, std, all, tt.std, tt.all)
+		}
+	}
+}
