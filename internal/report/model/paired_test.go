@@ -108,6 +108,38 @@ func TestPaired(t *testing.T) {
 	}
 }
 
+// TestCharged: Charged is a cell's ns/op plus the collection its own
+// allocation causes (not its partner's), at 50e6/2^26 ns a byte; a run of
+// the older meter, which timed no collection, gives its ns/op alone.
+func TestCharged(t *testing.T) {
+	cells := []pairedCell{
+		{cell: dm(rawfmt.Anchor, rawfmt.Base), ns: 5000, b: 2000},
+		{cell: dm(rawfmt.Anchor, "allocates"), ns: 1500, b: 20000},
+		{cell: dm(rawfmt.Anchor, "allocates-not"), ns: 1500, b: 0},
+		{cell: dm("fields-0005", rawfmt.Base), ns: 500, b: 300},
+		{cell: dm("fields-0005", "allocates"), ns: 200, b: 4000},
+	}
+	paired := pairedRun(t, cells, 6)
+	perByte := 50e6 / float64(64<<20)
+	for _, c := range cells {
+		ns := Of(paired, c.cell, rawfmt.UnitNs)
+		got, gc := Charged(paired, c.cell)
+		if want := ns.Point + c.b*perByte; !gc || math.Abs(got.Point-want) > 1e-6*want {
+			t.Errorf("%s charged %g ns/op, GC %t; want %g (%g + %g B/op × %g), GC true", c.cell, got.Point, gc, want, ns.Point, c.b, perByte)
+		}
+	}
+	var older []sampled
+	for _, c := range cells {
+		older = append(older, sampled{cell: c.cell, ns: repeat(c.ns, 0.01, 6), b: c.b, allocs: 1})
+	}
+	r := loadSamples(t, older)
+	for _, c := range cells {
+		if got, gc := Charged(r, c.cell); gc || got.Point != c.ns {
+			t.Errorf("older meter: %s charged %g ns/op, GC %t; want %g, its ns/op, GC false", c.cell, got.Point, gc, c.ns)
+		}
+	}
+}
+
 // TestGCCharge: collection is charged to a cell by its own allocation: at
 // 50 ms a cycle of a 64 MiB heap, each byte costs 50e6/2^26 ns.
 func TestGCCharge(t *testing.T) {
