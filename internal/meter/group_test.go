@@ -84,3 +84,40 @@ func TestOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupsShuffled: a block's groups run in an order drawn afresh each
+// round, across partners as within them: each partner's group holds every
+// place alike, not the place its partner first appears at in the block.
+func TestGroupsShuffled(t *testing.T) {
+	docs := []string{"fields-0005", "fields-0050", "fields-0500"}
+	var b Block
+	for _, d := range docs {
+		base := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: d, Codec: rawfmt.Base}
+		for _, codec := range []string{"goccy", "segmentio"} {
+			b.Pairs = append(b.Pairs, Pair{Cell: rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: d, Codec: codec}, Partner: base})
+		}
+	}
+	m := &Meter{O: Defaults(time.Millisecond, 1, 1)}
+	const draws = 3000
+	held := map[string][]int{} // by document, how often its group ran in each place
+	for i := range draws {
+		gs := m.groups(b, nil, runner.Rand(uint64(i), "test"))
+		if len(gs) != len(docs) {
+			t.Fatalf("%d groups, want %d, one per partner", len(gs), len(docs))
+		}
+		for place, g := range gs {
+			d := g[0].Partner.Fixture
+			if held[d] == nil {
+				held[d] = make([]int, len(docs))
+			}
+			held[d][place]++
+		}
+	}
+	for _, d := range docs {
+		for place, n := range held[d] {
+			if share := float64(n) / draws; share < 0.9/float64(len(docs)) || share > 1.1/float64(len(docs)) {
+				t.Errorf("%s's group ran in place %d of %d in %.2f of the rounds, want %.2f", d, place, len(docs), share, 1/float64(len(docs)))
+			}
+		}
+	}
+}
