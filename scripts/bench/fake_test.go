@@ -21,7 +21,9 @@ import (
 // pid to $dirEnv/fake.pid. Modes ($fakeEnv): ok; fail refuses every goccy
 // cell at prepare; panic panics in the second slice; overflow overflows the
 // stack in the second prepare; gate, once it has answered a slice, writes
-// its pid to $dirEnv/waiting.pid and waits until $dirEnv/gate exists.
+// its pid to $dirEnv/waiting.pid and waits until $dirEnv/gate exists; log
+// is ok, and writes each slice's cell, and "more" for one on the last one's
+// heap, as a line of $dirEnv/slices-<pid>.log.
 func fakeServe() int {
 	mode, dir := os.Getenv(fakeEnv), os.Getenv(dirEnv)
 	id, _ := strconv.ParseInt(os.Getenv(idEnv), 10, 64)
@@ -55,6 +57,9 @@ func fakeServe() int {
 			if slices++; mode == "panic" && slices == 2 {
 				panic("the fake panics\nand says more")
 			}
+			if mode == "log" {
+				logSlice(dir, args)
+			}
 			wt := weight(c)
 			fmt.Fprintln(w, wire.SliceResult{Iters: int(n), Ns: n * wt * id, CPUNs: n * wt * id, Bytes: uint64(n * wt), Allocs: uint64(n), GCNs: 1000 * id, Live: 1 << 20})
 			if mode == "gate" {
@@ -81,6 +86,22 @@ func fakeServe() int {
 		w.Flush()
 	}
 	return 0
+}
+
+// logSlice appends a slice's cell, and "more" if it has it, to the fake's log in dir.
+func logSlice(dir string, args []string) {
+	l := args[0]
+	if len(args) > 2 && args[2] == wire.More {
+		l += " " + wire.More
+	}
+	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("slices-%d.log", os.Getpid())), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Fprintln(f, l)
+	if err := f.Close(); err != nil {
+		panic(err)
+	}
 }
 
 // fakeGo is the Go the fake says built it: not the one that runs the test.

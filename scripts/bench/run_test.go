@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/wire"
 )
 
 // TestRunPairs runs the runner over fakes whose figures tell which cell and
@@ -173,6 +176,81 @@ func TestSeedReplays(t *testing.T) {
 	}
 	if a == b {
 		t.Errorf("seeds 1 and 2 gave the same order")
+	}
+}
+
+// TestGroupOrder: a group's slices, its partner's and its cells', run in
+// an order drawn for each group, so that the partner holds every place in
+// its groups alike. The fakes log their slices, a process a round: after
+// the first round, which calibrates every cell, a group is a slice after a
+// collection and the slices that follow it on its heap ("more").
+func TestGroupOrder(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	o.rounds, o.seed = 12, 5
+	dir := fakeRun(t, "log", &o)
+	if err := run(context.Background(), o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	logs, err := filepath.Glob(filepath.Join(dir, "slices-*.log"))
+	if err != nil || len(logs) != o.rounds {
+		t.Fatalf("%d logs of slices (%v), want one a round, %d", len(logs), err, o.rounds)
+	}
+	held := map[int][]int{} // by a group's slices, how often its partner's was in each place
+	for _, path := range logs {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups [][]rawfmt.Cell
+		calibrates := false
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			sub, more := strings.CutSuffix(l, " "+wire.More)
+			c, ok := rawfmt.ParseSub(sub)
+			if !ok {
+				t.Fatalf("%s: %q", path, l)
+			}
+			if !more {
+				if n := len(groups); n > 0 && len(groups[n-1]) == 1 && groups[n-1][0] == c {
+					calibrates = true // a cell sliced twice after collections: the first round
+				}
+				groups = append(groups, nil)
+			}
+			groups[len(groups)-1] = append(groups[len(groups)-1], c)
+		}
+		if calibrates {
+			continue
+		}
+		for _, g := range groups {
+			place := slices.IndexFunc(g, func(p rawfmt.Cell) bool {
+				for _, c := range g {
+					if partner, _ := rawfmt.Partner(c, rawfmt.Anchor); c != p && partner != p {
+						return false
+					}
+				}
+				return true
+			})
+			if len(g) < 2 || len(g) > 3 || place < 0 {
+				t.Fatalf("%s: a group of %v, want a partner and one or two of its cells", path, g)
+			}
+			if held[len(g)] == nil {
+				held[len(g)] = make([]int, len(g))
+			}
+			held[len(g)][place]++
+		}
+	}
+	if len(held) == 0 {
+		t.Fatal("no round without calibration")
+	}
+	for size, places := range held {
+		total := 0
+		for _, n := range places {
+			total += n
+		}
+		for place, n := range places {
+			if share := float64(n) / float64(total); total < 20 || share < 0.5/float64(size) {
+				t.Errorf("groups of %d slices: the partner's was in place %d in %d of %d, want about %.2f of them", size, place, n, total, 1/float64(size))
+			}
+		}
 	}
 }
 
