@@ -212,7 +212,7 @@ func noResults(t *testing.T, results string, killed bool) {
 
 func TestParseFlags(t *testing.T) {
 	quick, noise := jsoncost.QuickSelection, jsoncost.NoiseSelection
-	def := options{rounds: 16, slice: time.Millisecond, pairs: 8, layouts: 4, results: "results"}
+	def := options{rounds: 32, slice: time.Millisecond, pairs: 4, layouts: 8, results: "results"}
 	with := func(f func(o *options)) options {
 		o := def
 		f(&o)
@@ -232,7 +232,7 @@ func TestParseFlags(t *testing.T) {
 			with(func(o *options) {
 				o.sel, o.quick, o.rounds = rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, true, 5
 			})},
-		{[]string{"-noise"}, with(func(o *options) { o.sel, o.noise = noise, true })},
+		{[]string{"-noise"}, with(func(o *options) { o.sel, o.noise, o.rounds = noise, true, 16 })},
 		{[]string{"-builds", ""}, with(func(o *options) {
 			o.builds = []build{{name: "go1.26.8", toolchain: "go1.26.8"}, {name: "go1.27.3", toolchain: "go1.27.3"},
 				{name: "go1.27.3+nojsonv2", toolchain: "go1.27.3", experiment: "nojsonv2"}}
