@@ -60,17 +60,11 @@ func (p *page) belowShare(codec string) string {
 		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }
 
-// precision says why the cells are too imprecise to rank (model.Verdict), or "".
+// precision says why the cells are too imprecise to rank, or "": the
+// verdict of the machine pages (model.RunVerdict), on each codec's ratio to
+// its base where the run paired them, as the page ranks by ratios.
 func (p *page) precision() string {
-	var es []model.Estimate
-	for _, t := range tableOps {
-		for _, codec := range p.Run.CodecNames {
-			if s := p.ns(t.w.op, codec, t.w.filtered); s.Known() {
-				es = append(es, s.Estimate())
-			}
-		}
-	}
-	line := model.Judge(es).Why()
+	line := model.RunVerdict(p.Run).Why()
 	if all, _, _ := model.Overall(p.Run); line != "" && all.Busy() {
 		line += " " + format.Busy(all.Low, all.High)
 	}
