@@ -46,21 +46,22 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. The defaults, 32 rounds of up to 4
-// pairs a cell in 8 link layouts, spend the time of a run where its
-// precision comes from: a full run of 16 rounds of 8 pairs strayed 0.075 (in
-// log ratio, the median cell's) from round to round, 0.059 of it the
-// process's own, against 0.13 from pair to pair within a round, so more
-// rounds of fewer pairs narrow a cell's interval in the same time. With
+// parseFlags reads the command line. The defaults, 24 rounds of up to 4
+// pairs a cell in 8 link layouts, spend a run's time where its precision
+// comes from: in a full run of 16 rounds of 8 pairs a cell's ratio strayed
+// 0.075 (in log ratio, the median cell's) from round to round, 0.059 of it
+// the process's own, against 0.13 from pair to pair within a round; 24
+// rounds of 4 take about as long as 16 of 8 (each round prepares its cells
+// anew, about 20 s of a full round) and give a narrower interval. With
 // -quick, the quick subset's operations and fixtures and 4 rounds are the
 // defaults, with -noise 16 rounds; -ops, -fixtures and -rounds still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 32, slice: time.Millisecond, pairs: 4, layouts: 8}
+	o := options{rounds: 24, slice: time.Millisecond, pairs: 4, layouts: 8}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
-	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 32, 4 with -quick, 16 with -noise)", &o.rounds)
+	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 24, 4 with -quick, 16 with -noise)", &o.rounds)
 	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 4)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default 8)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {

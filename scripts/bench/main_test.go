@@ -212,7 +212,7 @@ func noResults(t *testing.T, results string, killed bool) {
 
 func TestParseFlags(t *testing.T) {
 	quick, noise := jsoncost.QuickSelection, jsoncost.NoiseSelection
-	def := options{rounds: 32, slice: time.Millisecond, pairs: 4, layouts: 8, results: "results"}
+	def := options{rounds: 24, slice: time.Millisecond, pairs: 4, layouts: 8, results: "results"}
 	with := func(f func(o *options)) options {
 		o := def
 		f(&o)
