@@ -46,13 +46,14 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. The defaults, 24 rounds of up to 4
-// pairs a cell in 8 link layouts, spend a run's time where its precision
-// comes from: in a full run of 16 rounds of 8 pairs a cell's ratio strayed
-// 0.075 (in log ratio, the median cell's) from round to round, 0.059 of it
-// the process's own, against 0.13 from pair to pair within a round; 24
-// rounds of 4 take about as long as 16 of 8 (each round prepares its cells
-// anew, about 20 s of a full round) and give a narrower interval. With
+// parseFlags reads the command line. The defaults are 24 rounds of up to 4
+// pairs a cell in 8 link layouts: a cell's ratio strays from process to
+// process (0.06–0.10 in log ratio, the median cell's, in the two full runs
+// of results/linux-amd64-amd-epyc-f26m2s1) about as much as from pair to
+// pair within one (0.11–0.13), so a round's processes, not its pairs, are
+// what a run has too few of; 24 rounds of 4 take as long as 16 of 8 (each
+// round prepares its cells anew, a third of a full round's time), and 8
+// layouts resample a layout's bias over more binaries than 4. With
 // -quick, the quick subset's operations and fixtures and 4 rounds are the
 // defaults, with -noise 16 rounds; -ops, -fixtures and -rounds still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
