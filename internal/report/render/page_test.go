@@ -142,7 +142,7 @@ func TestPageMeaning(t *testing.T) {
 				"\n## Contents\n\n- [Which configuration for me](#which-configuration-for-me)\n  - [Per call or per field](#per-call-or-per-field)\n",
 				"(encoding-json unless named), its cost model and tables: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
 				"| " + load.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
-			not: []string{"Not from a committed tree", "This page covers the cells of one", "allocation reference", "Consistency checks failed", "Too imprecise"},
+			not: []string{"Not from a committed tree", "[Machine page](../../README.md).", "allocation reference", "Consistency checks failed", "Too imprecise"},
 		},
 		{
 			name: "a run page",
@@ -151,7 +151,7 @@ func TestPageMeaning(t *testing.T) {
 			wantTop: []string{
 				"# jsoncost results: linux-amd64-x, full run of 2026-11-30 00:00:00 UTC\n",
 				"from [raw/20261130T000000Z.txt](../../raw/20261130T000000Z.txt) (6 rounds) alone",
-				"This page covers the cells of one full run; the [machine page](../../README.md)",
+				"[Machine page](../../README.md).",
 			},
 			not: []string{"Not from a committed tree"},
 		},
