@@ -47,24 +47,26 @@ func main() {
 }
 
 // parseFlags reads the command line. The defaults are 24 rounds of up to 4
-// pairs a cell in 8 link layouts: a cell's ratio strays from process to
-// process (0.06–0.10 in log ratio, the median cell's, in the two full runs
-// of results/linux-amd64-amd-epyc-f26m2s1) about as much as from pair to
-// pair within one (0.11–0.13), so a round's processes, not its pairs, are
-// what a run has too few of; 24 rounds of 4 take as long as 16 of 8 (each
-// round prepares its cells anew, a third of a full round's time), and 8
-// layouts resample a layout's bias over more binaries than 4. With
+// pairs a cell, each round in a binary of its own link layout: a cell's
+// ratio strays from process to process (0.06–0.10 in log ratio, the median
+// cell's, in the full runs of results/linux-amd64-amd-epyc-f26m2s1) about as
+// much as from pair to pair within one (0.11–0.13), so a round's processes,
+// not its pairs, are what a run has too few of; 24 rounds of 4 take as long
+// as 16 of 8 (each round prepares its cells anew, a third of a full round's
+// time). A layout's bias is one more such stray: with 8 layouts of 3 rounds
+// each, the spread of the layout medians set the interval; a layout per
+// round resamples it as often as the processes, and a link takes 2 s. With
 // -quick, the quick subset's operations and fixtures and 4 rounds are the
 // defaults, with -noise 16 rounds; -ops, -fixtures and -rounds still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 24, slice: time.Millisecond, pairs: 4, layouts: 8}
+	o := options{rounds: 24, slice: time.Millisecond, pairs: 4}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet, "")
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
 	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 24, 4 with -quick, 16 with -noise)", &o.rounds)
 	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 4)", &o.pairs)
-	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default 8)", &o.layouts)
+	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default one a round)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
 		if err == nil && (o.slice < 50*time.Microsecond || o.slice > time.Second) {
@@ -78,20 +80,25 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.builds, err = parseBuilds(cmp.Or(s, DefaultBuilds))
 		return err
 	})
-	if err := fs.Parse(args, stderr); err != nil || !o.quick && !o.noise {
+	if err := fs.Parse(args, stderr); err != nil {
 		return o, err
 	}
-	q := jsoncost.NoiseSelection
-	if o.noise && !fs.Given("rounds") {
-		o.rounds = 16
-	}
-	if o.quick {
-		q = jsoncost.QuickSelection
-		if !fs.Given("rounds") {
-			o.rounds = 4
+	if o.quick || o.noise {
+		q := jsoncost.NoiseSelection
+		if o.noise && !fs.Given("rounds") {
+			o.rounds = 16
 		}
+		if o.quick {
+			q = jsoncost.QuickSelection
+			if !fs.Given("rounds") {
+				o.rounds = 4
+			}
+		}
+		o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	}
-	o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
+	if !fs.Given("layouts") {
+		o.layouts = o.rounds
+	}
 	return o, nil
 }
 
