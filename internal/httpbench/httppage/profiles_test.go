@@ -17,6 +17,7 @@ import (
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
+	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // profiles are the synthetic run's profiles: each round and load, the base spends 50% of its CPU in
@@ -188,5 +189,34 @@ func TestReadBeside(t *testing.T) {
 	run.Profiles = nil
 	if err := ReadBeside(run, rawDir); err == nil || !strings.Contains(err.Error(), "goccy") {
 		t.Errorf("a scenario's profile missing: error %v, want one naming it", err)
+	}
+}
+
+// TestVerdict checks the last column of a prediction's row: inside, missed by a part, and outside
+// with the measured interval reaching the prediction or not.
+func TestVerdict(t *testing.T) {
+	e := func(v, lo, hi float64) model.Estimate { return model.Estimate{V: v, Lo: lo, Hi: hi, HasCI: true} }
+	pred := forecast{total: e(-100, -110, -90), json: e(-80, -90, -70), gc: e(-20, -22, -18), body: e(0, 0, 0)}
+	parts := func(json float64) []model.Estimate {
+		return []model.Estimate{e(json, json-10, json+10), e(-20, -25, -15), e(0, -1, 1), e(0, -1, 1)}
+	}
+	tests := []struct {
+		name     string
+		measured model.Estimate
+		parts    []model.Estimate
+		want     string
+	}{
+		{"inside", e(-95, -130, -60), parts(-80), "yes"},
+		{"a part misses", e(-60, -70, -50), parts(-40), "no: JSON (−40.0 [−50.0, −30.0])"},
+		{"too wide to tell", e(-60, -120, 0), parts(-75), "no, but the measured interval reaches it: too wide to tell a miss, and no part misses alone"},
+		{"apart, by no part", e(-60, -70, -50), parts(-75), "no, by no part alone"},
+	}
+	for _, tt := range tests {
+		f := pred
+		f.measured, f.parts = tt.measured, tt.parts
+		row := f.row("goccy")
+		if got := row[len(row)-1]; got != tt.want {
+			t.Errorf("%s: verdict %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }
