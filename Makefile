@@ -70,9 +70,9 @@ bench-doc:
 	$(GO) run ./scripts/doc -doc '$(DOC)' -fields '$(FIELDS)' -qps '$(QPS)' -per-request '$(PER_REQUEST)' $(call given,rounds,ROUNDS) $(call given,slice,SLICE)
 	$(GO) run ./scripts/report
 
-## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ES_URL=, INDEX= a real cluster), then the report
+## bench-http: an API server in front of an Elasticsearch-shaped backend under load (QUICK=1 short; ROUNDS= more rounds; ES_URL=, INDEX= a real cluster), then the report
 bench-http:
-	$(GO) run ./scripts/http $(if $(QUICK),-quick) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
+	$(GO) run ./scripts/http $(if $(QUICK),-quick) $(call given,rounds,ROUNDS) -codecs '$(CODECS)' -es '$(ES_URL)' -index '$(INDEX)'
 	$(GO) run ./scripts/report
 
 ## bench-profile: where a Go CPU profile's time goes in JSON, and what switching codec or filtering fields would save: PROFILE=cpu.pprof [HEAP=heap.pprof DOC=… FIELDS=…]
