@@ -34,23 +34,6 @@ func newSample(vals []float64) *benchmath.Sample {
 	return benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 }
 
-// A Test is benchmath's Mann-Whitney U test of two samples.
-type Test struct {
-	Differ     bool    // at alpha 0.05
-	P          float64 // the p-value
-	Untestable error   // why the test could not tell, when the samples are too small
-}
-
-// Compare tests whether samples a and b differ.
-func Compare(a, b []float64) Test {
-	c := benchmath.AssumeNothing.Compare(newSample(a), newSample(b))
-	t := Test{Differ: c.P < c.Alpha, P: c.P}
-	if len(c.Warnings) > 0 {
-		t.Untestable = c.Warnings[0]
-	}
-	return t
-}
-
 // Median is the sample median, NaN of none.
 func Median(vals []float64) float64 {
 	if len(vals) == 0 {
