@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
@@ -318,5 +319,28 @@ func TestServeInfo(t *testing.T) {
 	}
 	if len(lines) != len(want)+1 {
 		t.Errorf("info has %d lines, want %d:\n%s", len(lines), len(want)+1, strings.Join(lines, "\n"))
+	}
+}
+
+// TestSliceWarmsPools checks that a slice of one iteration times a warm
+// codec: a collection empties sync.Pools, and the untimed iteration before
+// the timed ones refills what the loop keeps in one.
+func TestSliceWarmsPools(t *testing.T) {
+	var pool sync.Pool
+	loop := func(n int) error {
+		for range n {
+			b, _ := pool.Get().(*[]byte)
+			if b == nil {
+				b = new([]byte)
+				*b = make([]byte, 1<<20)
+			}
+			pool.Put(b)
+		}
+		return nil
+	}
+	for _, n := range []int{1, 2} {
+		if res, err := slice(loop, n, true); err != nil || res.Bytes >= 1<<20 {
+			t.Errorf("slice of %d after a collection: %d B allocated, %v; want the pool refilled before the timed loop", n, res.Bytes, err)
+		}
 	}
 }
