@@ -24,6 +24,7 @@ type variant struct {
 	noBytes  bool               // no backend-B/req at all, as in runs before it
 	wide     bool               // every scenario's CPU scatters as goccy's
 	negative string             // a scenario whose API CPU is negative
+	sparse   float64            // at 200 req/s every scenario's CPU is this many times its 64-worker CPU; 0 for 1
 }
 
 // synthetic writes a raw file of 6 rounds: filtered halves the base's API
@@ -57,6 +58,9 @@ func synthetic(v variant) []byte {
 				}
 				if s.Name == v.negative {
 					cpu = -cpu
+				}
+				if l.Rate > 0 && v.sparse > 0 {
+					cpu *= v.sparse
 				}
 				fmt.Fprintf(&b, "Benchmark%s 1000 %g req/s 1e+06 p50-ns 2e+06 p90-ns 3e+06 p99-ns 4e+06 p99.9-ns %g api-cpu-ns/req 5000 backend-cpu-ns/req 60000 B/req 300 allocs/req 0 conns/req",
 					rawfmt.HTTPCell{Scenario: s, Load: l}.Name(), 1e9/cpu, cpu)

@@ -210,13 +210,43 @@ func TestVerdict(t *testing.T) {
 		{"a part misses", e(-60, -70, -50), parts(-40), "no: JSON (−40.0 [−50.0, −30.0])"},
 		{"too wide to tell", e(-60, -120, 0), parts(-75), "no, but the measured interval reaches it: too wide to tell a miss, and no part misses alone"},
 		{"apart, by no part", e(-60, -70, -50), parts(-75), "no, by no part alone"},
+		{"JSON misses where it costs more", e(-60, -70, -50), parts(-40), "no: JSON (−40.0 [−50.0, −30.0]); colder"},
 	}
 	for _, tt := range tests {
 		f := pred
 		f.measured, f.parts = tt.measured, tt.parts
+		if strings.HasSuffix(tt.want, "; colder") {
+			f.colder = "colder"
+		}
 		row := f.row("goccy")
 		if got := row[len(row)-1]; got != tt.want {
 			t.Errorf("%s: verdict %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestColder checks that a load whose JSON work costs clearly more per request than at the other is
+// named, and the other not.
+func TestColder(t *testing.T) {
+	for _, tt := range []struct {
+		sparse   float64
+		rate, ws string
+	}{
+		{0, "", ""},
+		{1.1, "", ""},
+		{2, "the base's JSON work costs 2.00× per request here what it costs at 64 workers, a colder cache than the microbenchmarks' warm one", ""},
+	} {
+		run, err := Read("raw.txt", synthetic(variant{sparse: tt.sparse}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run.Config = append(run.Config, benchfmt.Config{Key: "codec-encoding-json", Value: []byte("std@go1.27.3 std native")})
+		run.Profiles = profiles()
+		if got := run.colder(rawfmt.HTTPLoad{Rate: 200}); got != tt.rate {
+			t.Errorf("sparse %g: at 200 req/s %q, want %q", tt.sparse, got, tt.rate)
+		}
+		if got := run.colder(rawfmt.HTTPLoad{Workers: 64}); got != tt.ws {
+			t.Errorf("sparse %g: at 64 workers %q, want %q", tt.sparse, got, tt.ws)
 		}
 	}
 }
