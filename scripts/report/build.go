@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
@@ -47,12 +49,20 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 func newBuild(m load.Machine) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
+	errs := make([]error, len(m.Raws))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, raw := range m.Raws {
-		r, err := load.Load(raw)
+		g.Go(func() error {
+			runs[i], errs[i] = load.Load(raw)
+			return nil
+		})
+	}
+	g.Wait()
+	for _, err := range errs { // the first in the machine's order, whichever failed first in time
 		if err != nil {
 			return nil, err
 		}
-		runs[i] = r
 	}
 	if len(runs) == 0 {
 		return b, nil
