@@ -151,17 +151,17 @@ func (f forecast) row(scenario string) []string {
 }
 
 // colder says, when the base's JSON work costs clearly more per request at load l than at another
-// load (the ratio of the two by round, its interval above 1.2), how much: between sparse requests the
-// caches go cold, and a cold call costs more than the warm one a microbenchmark times, most of all
-// for a small document, so warm ratios overstate what a smaller document or a faster codec saves.
+// load (the ratio of the two by round, its interval above 1.2), how much: the same calls cost more
+// there than the microbenchmarks' warm loops time (caches gone cold between sparse requests, most
+// likely), and that part need not shrink with the document or the codec as their ratios do.
 func (r *Run) colder(l rawfmt.HTTPLoad) string {
 	at := r.at(l)[0]
 	json := r.perRequest(at, r.shares(at), parts[0].classes)
 	for _, o := range r.Loads() {
-		other := r.at(o)[0]
 		if o == l {
 			continue
 		}
+		other := r.at(o)[0]
 		theirs := r.perRequest(other, r.shares(other), parts[0].classes)
 		var ratios []float64
 		for i := range min(len(json), len(theirs)) {
@@ -170,7 +170,7 @@ func (r *Run) colder(l rawfmt.HTTPLoad) string {
 			}
 		}
 		if e := model.Summarize(ratios); e.HasCI && e.Lo > 1.2 {
-			return fmt.Sprintf("the base's JSON work costs %s per request here what it costs at %s, a colder cache than the microbenchmarks' warm one", format.RatioCI(e), loadLabel(o))
+			return fmt.Sprintf("the base's JSON work costs %s per request here what it costs at %s, which the microbenchmarks' warm loops do not see", format.RatioCI(e), loadLabel(o))
 		}
 	}
 	return ""

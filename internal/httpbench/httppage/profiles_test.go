@@ -234,7 +234,7 @@ func TestColder(t *testing.T) {
 	}{
 		{0, "", ""},
 		{1.1, "", ""},
-		{2, "the base's JSON work costs 2.00× per request here what it costs at 64 workers, a colder cache than the microbenchmarks' warm one", ""},
+		{2, "the base's JSON work costs 2.00× per request here what it costs at 64 workers, which the microbenchmarks' warm loops do not see", ""},
 	} {
 		run, err := Read("raw.txt", synthetic(variant{sparse: tt.sparse}))
 		if err != nil {
