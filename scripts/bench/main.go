@@ -48,9 +48,9 @@ func main() {
 
 // parseFlags reads the command line. The defaults are 24 rounds of up to 4
 // pairs a cell, each round in a binary of its own link layout: a cell's
-// ratio strays from process to process (0.06–0.10 in log ratio, the median
-// cell's, in the full runs of results/linux-amd64-amd-epyc-f26m2s1) about as
-// much as from pair to pair within one (0.11–0.13), so a round's processes,
+// round medians scatter from process to process (0.10 in log ratio, the
+// median cell's, in the full runs of results/linux-amd64-amd-epyc-f26m2s1)
+// as much as its single pairs do within one (0.09), so a round's processes,
 // not its pairs, are what a run has too few of; 24 rounds of 4 take as long
 // as 16 of 8 (each round prepares its cells anew, a third of a full round's
 // time). A layout's bias is one more such stray: with 8 layouts of 3 rounds
