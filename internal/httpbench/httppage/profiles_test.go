@@ -204,20 +204,19 @@ func TestVerdict(t *testing.T) {
 		name     string
 		measured model.Estimate
 		parts    []model.Estimate
+		colder   string
 		want     string
 	}{
-		{"inside", e(-95, -130, -60), parts(-80), "yes"},
-		{"a part misses", e(-60, -70, -50), parts(-40), "no: JSON (−40.0 [−50.0, −30.0])"},
-		{"too wide to tell", e(-60, -120, 0), parts(-75), "no, but the measured interval reaches it: too wide to tell a miss, and no part misses alone"},
-		{"apart, by no part", e(-60, -70, -50), parts(-75), "no, by no part alone"},
-		{"JSON misses where it costs more", e(-60, -70, -50), parts(-40), "no: JSON (−40.0 [−50.0, −30.0]); colder"},
+		{"inside", e(-95, -130, -60), parts(-80), "", "yes"},
+		{"a part misses", e(-60, -70, -50), parts(-40), "", "no: JSON (−40.0 [−50.0, −30.0])"},
+		{"too wide to tell", e(-60, -120, 0), parts(-75), "", "no, but the measured interval reaches it: too wide to tell a miss, and no part misses alone"},
+		{"apart, by no part", e(-60, -70, -50), parts(-75), "", "no, by no part alone"},
+		{"JSON misses where it costs more", e(-60, -70, -50), parts(-40), "colder", "no: JSON (−40.0 [−50.0, −30.0]); colder"},
+		{"GC misses where JSON costs more", e(-60, -70, -50), []model.Estimate{e(-80, -90, -70), e(-40, -45, -35), e(0, -1, 1), e(0, -1, 1)}, "colder", "no: GC and allocation (−40.0 [−45.0, −35.0])"},
 	}
 	for _, tt := range tests {
 		f := pred
-		f.measured, f.parts = tt.measured, tt.parts
-		if strings.HasSuffix(tt.want, "; colder") {
-			f.colder = "colder"
-		}
+		f.measured, f.parts, f.colder = tt.measured, tt.parts, tt.colder
 		row := f.row("goccy")
 		if got := row[len(row)-1]; got != tt.want {
 			t.Errorf("%s: verdict %q, want %q", tt.name, got, tt.want)
@@ -242,10 +241,14 @@ func TestColder(t *testing.T) {
 		}
 		run.Config = append(run.Config, benchfmt.Config{Key: "codec-encoding-json", Value: []byte("std@go1.27.3 std native")})
 		run.Profiles = profiles()
-		if got := run.colder(rawfmt.HTTPLoad{Rate: 200}); got != tt.rate {
+		json := func(l rawfmt.HTTPLoad) []float64 {
+			base := run.at(l)[0]
+			return run.perRequest(base, run.shares(base), parts[0].classes)
+		}
+		if got := run.colder(rawfmt.HTTPLoad{Rate: 200}, json(rawfmt.HTTPLoad{Rate: 200})); got != tt.rate {
 			t.Errorf("sparse %g: at 200 req/s %q, want %q", tt.sparse, got, tt.rate)
 		}
-		if got := run.colder(rawfmt.HTTPLoad{Workers: 64}); got != tt.ws {
+		if got := run.colder(rawfmt.HTTPLoad{Workers: 64}, json(rawfmt.HTTPLoad{Workers: 64})); got != tt.ws {
 			t.Errorf("sparse %g: at 64 workers %q, want %q", tt.sparse, got, tt.ws)
 		}
 	}
