@@ -113,7 +113,27 @@ func (a Alloc) Known() bool { return a.Decode.Known() }
 // cost is: Total then leaves it out, and Bound says what that makes of it.
 type Saving struct {
 	JSON, GC, Body, Total model.Estimate
-	Bound                 int // 0 for an estimate; -1 for a lower bound (the program would allocate less), +1 an upper
+	NoGC                  model.Estimate // Total without its GC part
+	Bound                 int            // 0 for an estimate; -1 for a lower bound (the program would allocate less), +1 an upper
+}
+
+// Spanning is s with its total's interval widened to reach the total without GC, for documents that
+// stand in for the program's own: their allocation by codec can differ from the program's documents'
+// several times over (goccy, for one, copies its whole input on every call), so the GC part may be
+// anything from theirs to none.
+func (s Saving) Spanning() Saving {
+	if !s.GC.Known() || !s.NoGC.Known() {
+		return s
+	}
+	t, n := s.Total, s.NoGC
+	if !t.HasCI {
+		t.Lo, t.Hi = t.V, t.V
+	}
+	if !n.HasCI {
+		n.Lo, n.Hi = n.V, n.V
+	}
+	s.Total = model.Estimate{V: t.V, Lo: min(t.Lo, n.Lo), Hi: max(t.Hi, n.Hi), HasCI: true}
+	return s
 }
 
 // A Switch is what another codec configuration would save of a profile's CPU.
@@ -199,12 +219,13 @@ func saving(sh Shares, alloc Alloc, c change) Saving {
 	}
 	bodyPart := func(m []float64) float64 { return m[body] * (1 - c.body) * m[scale] }
 	s := Saving{JSON: model.Derive(samples, jsonPart), Body: model.Derive(samples, bodyPart), GC: model.Summarize(nil)}
+	s.NoGC = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + bodyPart(m) })
 	if gcKnown {
 		s.GC = model.Derive(samples, gcPart)
 		s.Total = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + gcPart(m) + bodyPart(m) })
 		return s
 	}
-	s.Total = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + bodyPart(m) })
+	s.Total = s.NoGC
 	if s.Bound = -1; less < 0 {
 		s.Bound = +1
 	}

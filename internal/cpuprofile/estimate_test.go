@@ -163,3 +163,42 @@ func TestHeapShares(t *testing.T) {
 		t.Errorf("a CPU profile as HEAP: error %v", err)
 	}
 }
+
+// TestSpanning checks that a saving on documents standing in for the program's reaches from its
+// total with GC to its total without: TestSavings's switch to goccy, 65% with GC and 37.5% without,
+// and its filtering, 112.5% and 58.5%; a saving without a GC part is left as it is.
+func TestSpanning(t *testing.T) {
+	tests := []struct {
+		name         string
+		paired       bool
+		withGC, noGC float64 // the switch's; NaN withGC for none
+		fWith, fNo   float64 // filtering's
+	}{
+		{"the run's GC", true, 0.65, 0.375, 1.125, 0.585},
+		{"no GC", false, math.NaN(), 0.375, math.NaN(), 0.585},
+	}
+	for _, tt := range tests {
+		r := refRun(t, tt.paired)
+		sw := Switches(knownShares, Alloc{}, r, rawfmt.Base, "es-hits-10-full", "es-hits-10-source5")
+		f, ok := Filtering(knownShares, Alloc{}, r, rawfmt.Base, "es-hits-10-full", "es-hits-10-source5")
+		if len(sw) == 0 || !ok {
+			t.Fatalf("%s: no switch or filtering", tt.name)
+		}
+		for _, c := range []struct {
+			what      string
+			s         Saving
+			with, not float64
+		}{{"switch", sw[0].Saving, tt.withGC, tt.noGC}, {"filtering", f.Saving, tt.fWith, tt.fNo}} {
+			got := c.s.Spanning().Total
+			if math.IsNaN(c.with) {
+				if got != c.s.Total || math.Abs(got.V-c.not) > 1e-9 {
+					t.Errorf("%s: %s spanning %+v, want it unchanged at %g", tt.name, c.what, got, c.not)
+				}
+				continue
+			}
+			if math.Abs(got.V-c.with) > 1e-9 || !got.HasCI || got.Lo > c.not+1e-9 || got.Hi < c.with-1e-9 {
+				t.Errorf("%s: %s spanning %+v, want %g with an interval reaching %g", tt.name, c.what, got, c.with, c.not)
+			}
+		}
+	}
+}

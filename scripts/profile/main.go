@@ -132,7 +132,7 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 		b.How = "Without DOC, the estimates stand on the search response of bench-http's API server (10 hits of 50-field `_source`): " +
 			"decoding it and encoding its twin of 5 fields, as that server does, and for filtering decoding the twin instead."
 		if o.doc != "" {
-			b.Decode, b.Encode, b.Filtered = cpuprofile.Nearest(r, full, rawfmt.Base), "", ""
+			b.Decode, b.Encode, b.Filtered, b.StandIn = cpuprofile.Nearest(r, full, rawfmt.Base), "", "", true
 			b.How = fmt.Sprintf("The fixtures nearest DOC (%s B, %s values per sample, compact) in bytes and values, by the sum of their log distances",
 				format.Num(full.Bytes), format.Num(full.Fields))
 			if b.Encode = b.Decode; o.fields != "" {
