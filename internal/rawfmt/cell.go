@@ -88,20 +88,6 @@ func (c Cell) Harness() bool {
 	return c.Op == Noop || c.Codec == Noop || c.Codec == Floor || c.Codec == AllocRef
 }
 
-// ParseLine returns the result on one line of go test's output when it is a
-// cell's, or nil; r is reused from line to line.
-func ParseLine(r *benchfmt.Reader, line string) *benchfmt.Result {
-	if !strings.HasPrefix(line, Benchmark) {
-		return nil
-	}
-	r.Reset(strings.NewReader(line), "")
-	if !r.Scan() {
-		return nil
-	}
-	res, _ := r.Result().(*benchfmt.Result)
-	return res
-}
-
 // ParseCell returns the cell a benchmark result names, as go test prints it
 // (BenchmarkCodec/op=…/fixture=…/codec=…-2) or benchfmt.Reader reads it
 // (Codec/op=…), and false for another benchmark or a name missing a key.

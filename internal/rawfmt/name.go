@@ -117,17 +117,6 @@ func (g Generation) String() string {
 // ID is g in a machine id: "f26m2s1".
 func (g Generation) ID() string { return "f" + g.Family + "m" + g.Model + "s" + g.Stepping }
 
-// ParseGeneration reads a header value written by String.
-func ParseGeneration(s string) (Generation, bool) {
-	m := generationRE.FindStringSubmatch(s)
-	if m == nil {
-		return Generation{}, false
-	}
-	return Generation{m[1], m[2], m[3]}, true
-}
-
-var generationRE = regexp.MustCompile(`^family ([0-9]+) model ([0-9]+) stepping ([0-9]+)$`)
-
 const stampLayout = "20060102T150405Z"
 
 var (

@@ -71,19 +71,6 @@ func TestParseCellFromReader(t *testing.T) {
 	}
 }
 
-func TestParseLine(t *testing.T) {
-	c := Cell{Op: "decode-map", Fixture: "fields-0005", Codec: "goccy"}
-	r := benchfmt.NewReader(nil, "")
-	if res := ParseLine(r, c.Name()+"-2 \t 100 \t 42 ns/op"); res == nil || res.Iters != 100 {
-		t.Errorf("ParseLine of a result = %+v", res)
-	}
-	for _, line := range []string{"goos: linux", "--- FAIL: " + c.Name(), "PASS", c.Name() + "-2 x y", ""} {
-		if res := ParseLine(r, line); res != nil {
-			t.Errorf("ParseLine(%q) = %+v, want nil", line, res)
-		}
-	}
-}
-
 func cfg(kv ...string) []benchfmt.Config {
 	var out []benchfmt.Config
 	for i := 0; i < len(kv); i += 2 {
@@ -182,11 +169,6 @@ func TestMachineID(t *testing.T) {
 	for _, tt := range tests {
 		if got := MachineID("linux", "amd64", tt.cpu, tt.gen); got != tt.want {
 			t.Errorf("MachineID(%q, %v) = %q, want %q", tt.cpu, tt.gen, got, tt.want)
-		}
-		if tt.gen != (Generation{}) {
-			if back, ok := ParseGeneration(tt.gen.String()); !ok || back != tt.gen {
-				t.Errorf("ParseGeneration(%q) = %v, %t", tt.gen.String(), back, ok)
-			}
 		}
 	}
 }

@@ -17,23 +17,6 @@ type Verdict struct {
 	Spread    float64 // the median half-width of those with one
 }
 
-// Judge is the verdict on es.
-func Judge(es []Estimate) Verdict {
-	var v Verdict
-	var hw []float64
-	for _, e := range es {
-		if h, ok := HalfWidth(e); ok {
-			hw = append(hw, h)
-		} else {
-			v.Unbounded++
-		}
-	}
-	if v.Cells = len(hw); v.Cells > 0 {
-		v.Spread = Median(hw)
-	}
-	return v
-}
-
 // Ranks reports whether the figures may be ranked.
 func (v Verdict) Ranks() bool { return v.Cells > v.Unbounded && v.Spread <= MaxSpread }
 
