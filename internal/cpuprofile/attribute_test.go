@@ -10,6 +10,7 @@ import (
 	"github.com/google/pprof/profile"
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/jsoncost/jsoncost/internal/cpuprofile/profiletest"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
@@ -75,7 +76,7 @@ func TestClassify(t *testing.T) {
 	for _, tt := range tests {
 		stacks, ns = append(stacks, stack(tt.stack)), append(ns, 10)
 	}
-	p := Synthetic(stacks, ns)
+	p := profiletest.Synthetic(stacks, ns)
 	for i, tt := range tests {
 		b := table.Attribute(p, func(s *profile.Sample) bool { return s == p.Sample[i] })
 		if b.Total != 10 || b.Class[tt.class] != 10 {
@@ -115,7 +116,7 @@ func TestEngineAndBody(t *testing.T) {
 		{"runtime.mallocgc bytes.growSlice bytes.(*Buffer).ReadFrom main.fetch", "", false},
 		{"runtime.memmove bufio.(*Reader).Read net/http.(*body).Read bytes.(*Buffer).ReadFrom main.fetch", "", true},
 	} {
-		b := table.Attribute(Synthetic([][]string{stack(tt.stack)}, []int64{10}), nil)
+		b := table.Attribute(profiletest.Synthetic([][]string{stack(tt.stack)}, []int64{10}), nil)
 		if b.Engine != tt.engine || (b.Body == 10) != tt.body {
 			t.Errorf("%s: engine %q, body %g; want %q, %t", tt.stack, b.Engine, b.Body, tt.engine, tt.body)
 		}
@@ -124,7 +125,7 @@ func TestEngineAndBody(t *testing.T) {
 
 // TestAttributeSums checks that the classes and the codecs' shares add up, and that sites and codecs are most first.
 func TestAttributeSums(t *testing.T) {
-	p := Synthetic([][]string{
+	p := profiletest.Synthetic([][]string{
 		stack("encoding/json.Unmarshal main.a"),
 		stack("encoding/json.Unmarshal main.b"),
 		stack("encoding/json.Marshal main.b"),
@@ -199,7 +200,7 @@ func checkCodecs(t *testing.T, file string, codecs []rawfmt.CodecConfig) {
 		if module == StdModule {
 			module = StdJSON
 		}
-		p := Synthetic([][]string{stack(module + "/internal/x.(*T).Decode " + module + ".Unmarshal main.handle")}, []int64{10})
+		p := profiletest.Synthetic([][]string{stack(module + "/internal/x.(*T).Decode " + module + ".Unmarshal main.handle")}, []int64{10})
 		b := table.Attribute(p, nil)
 		if len(b.Codecs) != 1 || b.Class[Decode] != 10 || b.Codecs[0].Path != module {
 			t.Errorf("%s: codec %s: %+v", file, c.Name, b)

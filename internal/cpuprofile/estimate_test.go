@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
+	"github.com/jsoncost/jsoncost/internal/cpuprofile/profiletest"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
@@ -119,7 +120,7 @@ func TestSavings(t *testing.T) {
 func TestSharesOf(t *testing.T) {
 	for _, n := range []int64{62, 1000} {
 		dec, gc := n/2, n/5
-		p := Synthetic([][]string{
+		p := profiletest.Synthetic([][]string{
 			stack("encoding/json.Unmarshal main.a"), stack("runtime.gcBgMarkWorker"),
 			stack("syscall.read net/http.(*body).Read main.a"), stack("main.a"),
 		}, []int64{dec * 1e7, gc * 1e7, 5e7, (n - dec - gc - 5) * 1e7})
@@ -139,7 +140,7 @@ func TestSharesOf(t *testing.T) {
 // TestHeapShares checks that a heap profile's allocation is attributed as a CPU profile's time is, and
 // that a CPU profile is refused as a heap profile.
 func TestHeapShares(t *testing.T) {
-	heap := Synthetic([][]string{
+	heap := profiletest.Synthetic([][]string{
 		stack("runtime.mallocgc encoding/json.(*decodeState).object encoding/json.Unmarshal main.a"),
 		stack("runtime.mallocgc encoding/json.Marshal main.a"),
 		stack("runtime.mallocgc bytes.growSlice main.a"),
@@ -158,7 +159,7 @@ func TestHeapShares(t *testing.T) {
 	if a.Decode.Point != 0.5 || a.Encode.Point != 0.1 {
 		t.Errorf("allocation shares %g, %g; want 0.5, 0.1", a.Decode.Point, a.Encode.Point)
 	}
-	cpu := Synthetic([][]string{stack("main.a")}, []int64{1})
+	cpu := profiletest.Synthetic([][]string{stack("main.a")}, []int64{1})
 	if _, err := ReadHeap(encode(t, cpu)); err == nil || !strings.Contains(err.Error(), "not a heap profile") {
 		t.Errorf("a CPU profile as HEAP: error %v", err)
 	}

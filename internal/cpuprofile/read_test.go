@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/jsoncost/jsoncost/internal/cpuprofile/profiletest"
 )
 
 func encode(t *testing.T, p *profile.Profile) []byte {
@@ -18,12 +20,12 @@ func encode(t *testing.T, p *profile.Profile) []byte {
 }
 
 func TestRead(t *testing.T) {
-	good := Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
-	heap := Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
+	good := profiletest.Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
+	heap := profiletest.Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
 	heap.SampleType = []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}}
 	heap.PeriodType = &profile.ValueType{Type: "space", Unit: "bytes"}
-	empty := Synthetic(nil, nil)
-	stripped := Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
+	empty := profiletest.Synthetic(nil, nil)
+	stripped := profiletest.Synthetic([][]string{stack("encoding/json.Unmarshal main.main")}, []int64{10})
 	for _, loc := range stripped.Location {
 		loc.Address, loc.Line = 0x401000+loc.ID, nil
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/cpuprofile/profiletest"
 )
 
 const results = "../../results" // the committed runs
@@ -32,7 +32,7 @@ const handler = " main.search net/http.HandlerFunc.ServeHTTP net/http.(*conn).se
 
 // api is a profile of an API server on Go 1.27: 60% decoding, 10% encoding, 20% net/http, 10% GC.
 func api() *profile.Profile {
-	return cpuprofile.Synthetic([][]string{
+	return profiletest.Synthetic([][]string{
 		strings.Fields("encoding/json/jsontext.(*Decoder).ReadToken encoding/json/v2.unmarshalFull encoding/json.Unmarshal" + handler),
 		strings.Fields("encoding/json/v2.marshalFull encoding/json.Marshal" + handler),
 		strings.Fields("syscall.Syscall net.(*conn).Read" + handler),
@@ -67,7 +67,7 @@ const amd = "linux-amd64-amd-epyc"
 // TestEngine checks that a profile of the v1 engine stands on a run of it, and that a run of the other
 // engine, where no run of its own is committed, says so.
 func TestEngine(t *testing.T) {
-	v1 := cpuprofile.Synthetic([][]string{
+	v1 := profiletest.Synthetic([][]string{
 		strings.Fields("encoding/json.(*decodeState).object encoding/json.Unmarshal" + handler),
 		strings.Fields("encoding/json.(*encodeState).marshal encoding/json.Marshal" + handler),
 	}, []int64{60e6, 10e6})
@@ -116,7 +116,7 @@ func TestBadInput(t *testing.T) {
 		{"not a profile", options{profile: text}, "not a pprof profile"},
 		{"missing file", options{profile: filepath.Join(t.TempDir(), "none.pprof")}, "no such file"},
 		{"heap profile", options{profile: write(t, "heap.pprof", heap)}, "a heap profile, not a CPU profile"},
-		{"no JSON frames", options{profile: write(t, "nojson.pprof", cpuprofile.Synthetic([][]string{strings.Fields("main.work main.main")}, []int64{1e7}))}, "no sample is in a JSON codec"},
+		{"no JSON frames", options{profile: write(t, "nojson.pprof", profiletest.Synthetic([][]string{strings.Fields("main.work main.main")}, []int64{1e7}))}, "no sample is in a JSON codec"},
 		{"no symbols", options{profile: write(t, "stripped.pprof", stripped)}, "without symbols"},
 		{"FIELDS without DOC", options{profile: write(t, "cpu.pprof", api()), fields: "id"}, "FIELDS needs DOC"},
 	}

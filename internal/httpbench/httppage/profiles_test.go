@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
+	"github.com/jsoncost/jsoncost/internal/cpuprofile/profiletest"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
@@ -45,7 +46,7 @@ func profiles() map[string]*profile.Profile {
 				}
 			}
 		}
-		p := cpuprofile.Synthetic(all, ns)
+		p := profiletest.Synthetic(all, ns)
 		for i, s := range p.Sample {
 			s.Label = labels[i]
 		}

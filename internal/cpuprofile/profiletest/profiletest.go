@@ -1,4 +1,7 @@
-package cpuprofile
+// Package profiletest makes CPU profiles of known stacks for the tests of
+// the packages that read them: each stack, innermost frame first, is one
+// sample of the CPU time given beside it.
+package profiletest
 
 import "github.com/google/pprof/profile"
 
