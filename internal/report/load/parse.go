@@ -68,6 +68,7 @@ func Load(raw Raw) (*Run, error) {
 	}
 	if len(r.Builds) > 0 { // an upgrade run: its file configuration is every build's, which it lists in order
 		r.Config, r.Codecs, r.BadConfig = r.Builds[0].Config, r.Builds[0].Codecs, r.Builds[0].BadConfig
+		r.Meter, r.Anchor = r.Builds[0].Meter, r.Builds[0].Anchor
 		listed, ok := r.Value(rawfmt.KeyBuilds)
 		order := strings.Fields(listed)
 		if !ok { // a noise run: every round is in one part or the other
