@@ -17,6 +17,8 @@ type Analysis struct {
 	UnderFloor []FloorCell
 	Fastest    []Fastest
 	Precision  []OpPrecision // of the fields-* cells, by operation
+	Spread     Spread        // where a paired run's intervals come from
+	HasSpread  bool
 	Families   []OpPrecision // by fixture family, over every operation
 	Overall    OpPrecision   // of every codec cell, all operations on all fixtures
 	Instr      []InstrOp     // of Run.Instr
@@ -54,6 +56,7 @@ func Analyze(r *load.Run) *Analysis {
 		Checks:     Consistency(r),
 	}
 	a.Overall, a.Verdict = overall(r)
+	a.Spread, a.HasSpread = SpreadOf(r, a.Precision)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}

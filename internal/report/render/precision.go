@@ -21,6 +21,13 @@ type precision struct {
 	Paired                  bool
 	TargetMedian, TargetP90 float64
 	Missed                  []string
+	Spread                  *intervals // where the intervals come from, of a paired run
+}
+
+// intervals is model.Spread in words: the standard deviations as percentages.
+type intervals struct {
+	Pairs, Processes string
+	Rounds           int
 }
 
 func newPrecision(a *model.Analysis) precision {
@@ -43,6 +50,9 @@ func newPrecision(a *model.Analysis) precision {
 	}
 	if len(a.Precision) == 0 {
 		return p
+	}
+	if s := a.Spread; a.HasSpread {
+		p.Spread = &intervals{format.Percent(100 * s.Pairs), format.Percent(100 * s.Processes), s.Rounds}
 	}
 	wide := 0
 	for _, o := range a.Precision {
