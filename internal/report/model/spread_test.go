@@ -3,8 +3,6 @@ package model
 import (
 	"math"
 	"testing"
-
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // TestSpreadOf: pairedRun's slices each carry 2% noise of their own, so a
@@ -13,12 +11,6 @@ import (
 // it ran; a cell 1.3 times slower in every third round scatters its round
 // medians by about 12% and would take more rounds than it ran.
 func TestSpreadOf(t *testing.T) {
-	steady := []pairedCell{
-		{cell: dm(rawfmt.Anchor, rawfmt.Base), ns: 5000, b: 2000},
-		{cell: dm(rawfmt.Anchor, "fast"), ns: 1500, b: 500},
-		{cell: dm("fields-0005", rawfmt.Base), ns: 700, b: 300},
-		{cell: dm("fields-0005", "fast"), ns: 210, b: 80},
-	}
 	r := pairedRun(t, steady, 24)
 	s, ok := SpreadOf(r, Precise(r))
 	if !ok || math.Abs(s.Pairs-0.028) > 0.005 || s.Processes < 0.007 || s.Processes > 0.022 || s.Rounds >= 24 {
