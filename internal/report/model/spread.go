@@ -15,9 +15,10 @@ import (
 // median over cells of the standard deviation of a cell's pairs within one
 // process, Processes the median over cells of the standard deviation of
 // the medians of its processes (one a round). A cell's interval resamples
-// processes, so it narrows as the square root of their number, whatever
-// the pairs each times; Rounds is the rounds a run would take for the
-// median half-width of all operations (Precise) to reach TargetMedian.
+// processes, so it narrows as the square root of their number; more pairs
+// in one narrow only the part of the processes' scatter that the pairs
+// make. Rounds is the rounds a run would take for the median half-width of
+// all operations (Precise) to reach TargetMedian.
 type Spread struct {
 	Pairs, Processes float64
 	Rounds           int
