@@ -183,6 +183,7 @@ func counted(basis Basis, b Breakdown) string {
 		basis.Ref.Raw.File)
 	s.WriteString("A saving counts three parts, each a share of the profile: **JSON**, the codec's decode and encode shares times one minus " +
 		"the ratio of the other configuration's (or the filtered document's) ns/op to the current one's; ")
+	gc := true // whether a saving counts a GC part
 	switch {
 	case basis.Heap != nil:
 		fmt.Fprintf(&s, "**GC**, calibrated with the program's own figures: its GC share (%s) times the codec's share of its allocation in the heap profile, "+
@@ -190,6 +191,7 @@ func counted(basis Basis, b Breakdown) string {
 	case r.Paired():
 		s.WriteString("**GC**, the collection the reference run charges each configuration's B/op at its service heap (GCOf), over the current one's ns/op; ")
 	default:
+		gc = false
 		s.WriteString("**GC** is not counted: no heap profile was given (HEAP=) and the reference run timed no collection, so a saving is a lower " +
 			"bound (≥) where the other configuration allocates less and an upper bound (≤) where it allocates more; ")
 	}
@@ -198,7 +200,7 @@ func counted(basis Basis, b Breakdown) string {
 		"Not counted: the allocation and work outside the codec that a change also shrinks or grows (the buffers a body is read into, " +
 		"the program's own code on fewer fields), and cache effects: a figure assumes the program's documents cost what the chosen " +
 		"documents cost per call, and that the saved CPU is not spent elsewhere.")
-	if basis.StandIn && (basis.Heap != nil || r.Paired()) {
+	if basis.StandIn && gc {
 		s.WriteString(" The documents stand in for DOC, and a codec's allocation on them can differ from its allocation on DOC several times over " +
 			"(goccy, for one, copies its whole input on every call), so each saving's interval runs from its total with the GC part as on them " +
 			"to its total with no GC part; `make bench-doc DOC=…` measures DOC itself.")

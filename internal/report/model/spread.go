@@ -35,10 +35,11 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 		for _, op := range r.Ops {
 			for _, codec := range r.CodecNames {
 				c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-				if c.Harness() || codec == rawfmt.BaseOf(op) {
+				if c.Harness() {
 					continue
 				}
-				byBlock := map[int][]float64{}
+				byBlock := map[int][]float64{} // a base's pairs are with the anchor's base, not UnitBaseNs
+
 				for _, pr := range r.Pairs[c] {
 					if pr.Unit == rawfmt.UnitBaseNs {
 						byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
