@@ -39,7 +39,6 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 					continue
 				}
 				byBlock := map[int][]float64{} // a base's pairs are with the anchor's base, not UnitBaseNs
-
 				for _, pr := range r.Pairs[c] {
 					if pr.Unit == rawfmt.UnitBaseNs {
 						byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
