@@ -76,12 +76,16 @@ const (
 )
 
 // powerSolver fits a + b·n^k by a line per grid k, the least residual's k
-// refined by a parabola.
+// refined by a parabola. Per grid k it keeps n^k centred on its weighted
+// mean and the weighted sum of its squares, so a fit at k costs one dot
+// product: b = Σw·x·y / Σw·x², rss = Σw·(y−ȳ)² − b·Σw·x·y.
 type powerSolver struct {
 	n, w []float64   // fields and weights
 	ks   []float64   // the grid
-	xk   [][]float64 // n^k per grid point
+	xc   [][]float64 // n^k centred, per grid point
+	sxx  []float64   // Σw·xc², per grid point
 	rss  []float64   // scratch, per grid point
+	yc   []float64   // scratch, y centred
 }
 
 func newPower(n, sw []float64) (*powerSolver, error) {
@@ -99,23 +103,33 @@ func newPower(n, sw []float64) (*powerSolver, error) {
 		for j, v := range n {
 			x[j] = math.Pow(v, k)
 		}
-		s.ks, s.xk = append(s.ks, k), append(s.xk, x)
+		floats.AddConst(-stat.Mean(x, s.w), x)
+		s.ks, s.xc, s.sxx = append(s.ks, k), append(s.xc, x), append(s.sxx, wdot(s.w, x, x))
 	}
-	s.rss = make([]float64, len(s.ks))
+	s.rss, s.yc = make([]float64, len(s.ks)), make([]float64, len(n))
 	return s, nil
+}
+
+// wdot is Σ w·x·y.
+func wdot(w, x, y []float64) float64 {
+	var sum float64
+	for i, v := range w {
+		sum += v * x[i] * y[i]
+	}
+	return sum
 }
 
 func (s *powerSolver) solve(y, out []float64) {
 	best := 0
-	for g := range s.ks {
-		a, b := stat.LinearRegression(s.xk[g], y, s.w, false)
-		var rss float64
-		for i, x := range s.xk[g] {
-			d := y[i] - a - b*x
-			rss += s.w[i] * d * d
-		}
-		s.rss[g] = rss
-		if rss < s.rss[best] {
+	mean := stat.Mean(y, s.w)
+	for i, v := range y {
+		s.yc[i] = v - mean
+	}
+	syy := wdot(s.w, s.yc, s.yc)
+	for g, x := range s.xc {
+		sxy := wdot(s.w, x, s.yc)
+		s.rss[g] = syy - sxy*sxy/s.sxx[g]
+		if s.rss[g] < s.rss[best] {
 			best = g
 		}
 	}
