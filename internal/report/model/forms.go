@@ -80,33 +80,35 @@ const (
 // mean and the weighted sum of its squares, so a fit at k costs one dot
 // product: b = Σw·x·y / Σw·x², rss = Σw·(y−ȳ)² − b·Σw·x·y.
 type powerSolver struct {
-	n, w []float64   // fields and weights
+	w    []float64   // weights
+	logn []float64   // ln n, so that n^k is exp(k·ln n)
 	ks   []float64   // the grid
 	xc   [][]float64 // n^k centred, per grid point
 	sxx  []float64   // Σw·xc², per grid point
 	rss  []float64   // scratch, per grid point
 	yc   []float64   // scratch, y centred
+	x    []float64   // scratch, n^k at the refined k
 }
 
 func newPower(n, sw []float64) (*powerSolver, error) {
 	if len(n) < 3 {
 		return nil, fmt.Errorf("%w: %d, need at least 3", ErrTooFewPoints, len(n))
 	}
-	s := &powerSolver{n: n, w: make([]float64, len(sw))}
+	s := &powerSolver{w: make([]float64, len(sw)), logn: make([]float64, len(n))}
 	for i, v := range sw {
-		s.w[i] = v * v
+		s.w[i], s.logn[i] = v*v, math.Log(n[i])
 	}
 	steps := int(math.Round((kMax - kMin) / kStep))
 	for i := 0; i <= steps; i++ {
 		k := kMin + float64(i)*kStep
 		x := make([]float64, len(n))
-		for j, v := range n {
-			x[j] = math.Pow(v, k)
+		for j, l := range s.logn {
+			x[j] = math.Exp(k * l)
 		}
 		floats.AddConst(-stat.Mean(x, s.w), x)
 		s.ks, s.xc, s.sxx = append(s.ks, k), append(s.xc, x), append(s.sxx, wdot(s.w, x, x))
 	}
-	s.rss, s.yc = make([]float64, len(s.ks)), make([]float64, len(n))
+	s.rss, s.yc, s.x = make([]float64, len(s.ks)), make([]float64, len(n)), make([]float64, len(n))
 	return s, nil
 }
 
@@ -140,9 +142,9 @@ func (s *powerSolver) solve(y, out []float64) {
 			k += kStep * (r0 - r2) / (2 * curv)
 		}
 	}
-	x := make([]float64, len(s.n))
-	for i, v := range s.n {
-		x[i] = math.Pow(v, k)
+	x := s.x
+	for i, l := range s.logn {
+		x[i] = math.Exp(k * l)
 	}
 	a, b := stat.LinearRegression(x, y, s.w, false)
 	if top := math.Max(floats.Max(y), -floats.Min(y)); math.Abs(b)*floats.Max(x) <= roundOff*top {
