@@ -137,9 +137,9 @@ func Prefer(cands []Candidate, machine, engine string) {
 	})
 }
 
-// Load loads c's run: its build's, for an upgrade run.
-func (c Candidate) Load() (*load.Run, error) {
-	r, err := load.Load(c.Raw)
+// Load loads c's run, through cache (which may be nil): its build's, for an upgrade run.
+func (c Candidate) Load(cache *load.Cache) (*load.Run, error) {
+	r, err := cache.Load(c.Raw)
 	if err != nil || c.Build == "" {
 		return r, err
 	}

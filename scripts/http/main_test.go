@@ -99,7 +99,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("raw file lacks %q", want)
 		}
 	}
-	if err := httppage.ReadBeside(r, filepath.Join(dir, "raw")); err != nil {
+	if err := httppage.ReadBeside(r, filepath.Join(dir, "raw"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Profiles) != 7 {

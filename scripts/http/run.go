@@ -124,7 +124,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}); err != nil {
 		return err
 	}
-	if err := httppage.ReadBeside(r, rawDir); err != nil {
+	if err := httppage.ReadBeside(r, rawDir, nil); err != nil {
 		return err
 	}
 	page, err := httppage.Page(r, id, false)

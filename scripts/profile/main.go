@@ -122,7 +122,7 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 		if o.machine != "" && c.Machine != o.machine {
 			continue
 		}
-		r, err := c.Load()
+		r, err := c.Load(nil)
 		if err != nil {
 			return cpuprofile.Basis{}, err
 		}
@@ -171,7 +171,7 @@ func docRun(o options, machine, engine string) (b cpuprofile.Basis, ok bool, err
 	if err != nil {
 		return b, false, err
 	}
-	r, err := cs[0].Load()
+	r, err := cs[0].Load(nil)
 	if err != nil {
 		return b, false, err
 	}

@@ -46,7 +46,7 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 // full run gets a machine page that says so and links every run's. It fails
 // on the first raw file that does not load: a page built beside it would hide
 // it. A machine without runs has no jobs.
-func newBuild(m load.Machine) (*build, error) {
+func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
 	errs := make([]error, len(m.Raws))
@@ -54,7 +54,7 @@ func newBuild(m load.Machine) (*build, error) {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, raw := range m.Raws {
 		g.Go(func() error {
-			runs[i], errs[i] = load.Load(raw)
+			runs[i], errs[i] = cache.Load(raw)
 			return nil
 		})
 	}
@@ -131,8 +131,9 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	var index []render.IndexMachine
 	var builds []*build
 	var failed []error
+	var cache load.Cache // the HTTP pages' microbenchmarks are runs loaded here
 	for _, m := range machines {
-		b, err := newBuild(m)
+		b, err := newBuild(m, &cache)
 		if err != nil {
 			return err
 		}
@@ -158,7 +159,7 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	https, err := httpPages(results, only)
+	https, err := httpPages(results, only, &cache)
 	if err != nil {
 		return err
 	}

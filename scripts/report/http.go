@@ -23,7 +23,7 @@ var httpManaged = []string{"README.md", httppage.ChartGlob}
 
 // httpPages renders the HTTP page of every machine under results that has HTTP
 // raw files, each from its preferred raw file. only, when set, keeps one machine's.
-func httpPages(results, only string) ([]pageDir, error) {
+func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 	entries, err := os.ReadDir(results)
 	if err != nil {
 		return nil, fmt.Errorf("reading results directory: %w", err)
@@ -46,7 +46,7 @@ func httpPages(results, only string) ([]pageDir, error) {
 			run, err = httppage.Read(raw, data)
 		}
 		if err == nil {
-			err = httppage.ReadBeside(run, dir)
+			err = httppage.ReadBeside(run, dir, cache)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			continue

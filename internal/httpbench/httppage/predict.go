@@ -18,7 +18,7 @@ import (
 // from: of the machine's runs under results, and those of an older folder of its CPU model that
 // records no generation, those of the HTTP run's encoding/json engine first (see cpuprofile.Prefer),
 // the first with the es-hits cells of the base. nil when there is none.
-func (r *Run) chooseRef(results, machine string) (*cpuprofile.Reference, error) {
+func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile.Reference, error) {
 	cands, err := cpuprofile.Candidates(results)
 	if err != nil {
 		return nil, nil // no microbenchmarks: the page says so
@@ -29,7 +29,7 @@ func (r *Run) chooseRef(results, machine string) (*cpuprofile.Reference, error) 
 		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
 			continue
 		}
-		m, err := c.Load()
+		m, err := c.Load(cache)
 		if err != nil {
 			return nil, err
 		}

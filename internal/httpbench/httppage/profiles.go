@@ -21,14 +21,15 @@ import (
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
+	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // ReadBeside reads what lies beside run's raw file in rawDir (results/<machine-id>/http/raw): the API
 // server's CPU profile of each scenario (httpbench.ProfileDir) and, when there are profiles, the
 // machine's run of the microbenchmarks under results/<machine-id>/raw that the predictions stand on
-// (chooseRef). A run without profiles reads nothing.
-func ReadBeside(run *Run, rawDir string) error {
+// (chooseRef), through cache (which may be nil). A run without profiles reads nothing.
+func ReadBeside(run *Run, rawDir string, cache *load.Cache) error {
 	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
 	for _, c := range run.Cells {
 		name := c.Scenario.Name
@@ -53,7 +54,7 @@ func ReadBeside(run *Run, rawDir string) error {
 	}
 	machineDir := filepath.Dir(filepath.Dir(rawDir))
 	var err error
-	run.Ref, err = run.chooseRef(filepath.Dir(machineDir), filepath.Base(machineDir))
+	run.Ref, err = run.chooseRef(filepath.Dir(machineDir), filepath.Base(machineDir), cache)
 	return err
 }
 

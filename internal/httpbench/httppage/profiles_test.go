@@ -161,7 +161,7 @@ func TestReadBeside(t *testing.T) {
 		t.Fatal(err)
 	}
 	run.Config = append(run.Config, benchfmt.Config{Key: "codec-encoding-json", Value: []byte("std@go1.27.3 std v2-engine")})
-	if err := ReadBeside(run, rawDir); err != nil || run.Profiles != nil || run.Ref != nil {
+	if err := ReadBeside(run, rawDir, nil); err != nil || run.Profiles != nil || run.Ref != nil {
 		t.Fatalf("ReadBeside without profiles: %v, %d profiles, reference %v; want nothing read", err, len(run.Profiles), run.Ref != nil)
 	}
 	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
@@ -171,7 +171,7 @@ func TestReadBeside(t *testing.T) {
 		p.Write(&b)
 		os.WriteFile(filepath.Join(dir, httpbench.ProfileFile(name)), b.Bytes(), 0o644)
 	}
-	if err := ReadBeside(run, rawDir); err != nil || len(run.Profiles) != 5 || run.Ref == nil {
+	if err := ReadBeside(run, rawDir, nil); err != nil || len(run.Profiles) != 5 || run.Ref == nil {
 		t.Fatalf("ReadBeside: %v, %d profiles, reference %v; want 5 and the full run", err, len(run.Profiles), run.Ref != nil)
 	}
 	page := flat(pageOf(t, run, true))
@@ -188,7 +188,7 @@ func TestReadBeside(t *testing.T) {
 	}
 	os.Remove(filepath.Join(dir, httpbench.ProfileFile("goccy")))
 	run.Profiles = nil
-	if err := ReadBeside(run, rawDir); err == nil || !strings.Contains(err.Error(), "goccy") {
+	if err := ReadBeside(run, rawDir, nil); err == nil || !strings.Contains(err.Error(), "goccy") {
 		t.Errorf("a scenario's profile missing: error %v, want one naming it", err)
 	}
 }

@@ -109,6 +109,7 @@ func TestLoad(t *testing.T) {
 		line(allocRef, "30 ns/op 50 fields/op 1792 B/op 1 allocs/op") +
 		line(c, "abc ns/op") +
 		line(c, "5 ns/op 5 fields/op") +
+		strings.Replace(line(c, "6 ns/op 5 fields/op"), "-2 ", "-4 ", 1) + // only the name changes
 		"BenchmarkOther-2 100 5 ns/op\n" +
 		rawfmt.KeyGo + ": go1.27\n" +
 		line(a, "110 ns/op 50 fields/op 1759 doc-B/op")
@@ -138,7 +139,7 @@ func TestLoad(t *testing.T) {
 		{"unnamed", r.Unnamed, 1},
 		{"syntax errors", len(r.SyntaxErrors), 1},
 		{"bad config", len(r.BadConfig), 2},
-		{"changed", r.Changed, []string{rawfmt.KeyGo}},
+		{"changed", r.Changed, []string{rawfmt.KeyGo, ".fullname"}},
 		{"codec lines", len(r.Codecs), 2},
 		{"table results", len(r.TableResults(OpDecodeMap)), 5},
 	}

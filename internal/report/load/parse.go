@@ -35,6 +35,8 @@ func Load(raw Raw) (*Run, error) {
 	}
 	residue := pp.Residue()
 	var residues []benchproc.Key
+	names := names{}
+	var last projected
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -46,11 +48,12 @@ func Load(raw Raw) (*Run, error) {
 			if b := variant(rec); b != "" {
 				target = r.build(b)
 			}
-			named, err := target.add(rec)
+			n := names.of(rec.Name)
+			named, err := target.add(rec, n)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", raw.Path, err)
 			}
-			if named && target == r {
+			if named && target == r && last.differs(rec, n) {
 				residues = append(residues, residue.Project(rec))
 			}
 		}
@@ -103,6 +106,62 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
+// A name is what a result's name says, parsed once per distinct name: a
+// run repeats each cell's hundreds of times.
+type name struct {
+	cell   rawfmt.Cell
+	isCell bool
+	heap   string // the GC harness's heap; "" for another benchmark
+	shape  string // the name without its cell's op, fixture and codec
+}
+
+type names map[string]*name
+
+func (ns names) of(b benchfmt.Name) *name {
+	if n, ok := ns[string(b)]; ok {
+		return n
+	}
+	n := &name{}
+	n.heap, _ = rawfmt.ParseGC(b)
+	n.cell, n.isCell = rawfmt.ParseCell(b)
+	if n.isCell {
+		base, parts := b.Parts()
+		n.shape = string(base)
+		for _, p := range parts {
+			if key, _, _ := strings.Cut(strings.TrimPrefix(string(p), "/"), "="); !slices.Contains(cellKeys, key) {
+				n.shape += string(p)
+			}
+		}
+	}
+	ns[string(b)] = n
+	return n
+}
+
+var cellKeys = []string{rawfmt.KeyOp, rawfmt.KeyFixture, rawfmt.KeyCodec}
+
+// projected is the configuration and name shape of the result last
+// projected onto the residue: a result that repeats both has its residue.
+type projected struct {
+	config []benchfmt.Config
+	shape  string
+	any    bool
+}
+
+// differs reports whether res, named n, may have another residue than the
+// last result projected, and if so makes it the last.
+func (p *projected) differs(res *benchfmt.Result, n *name) bool {
+	if p.any && n.shape == p.shape && slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
+		return a.Key == b.Key && a.File == b.File && bytes.Equal(a.Value, b.Value)
+	}) {
+		return false
+	}
+	p.any, p.shape, p.config = true, n.shape, p.config[:0]
+	for _, c := range res.Config {
+		p.config = append(p.config, benchfmt.Config{Key: c.Key, Value: bytes.Clone(c.Value), File: c.File})
+	}
+	return true
+}
+
 // build returns the run of the results of build b, adding it on first use.
 func (r *Run) build(b string) *Run {
 	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == b })
@@ -131,7 +190,7 @@ func variant(res *benchfmt.Result) string {
 // add files one result under its cell, or under the GC harness; true when
 // it names a cell. A value that is not a finite number, a negative one or
 // a time that is not positive is an error naming the line.
-func (r *Run) add(res *benchfmt.Result) (bool, error) {
+func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 	for _, v := range res.Values {
 		val, unit := OrigValue(v)
 		if !finite(val) || val < 0 || (val == 0 && strings.HasSuffix(unit, "ns/op")) {
@@ -150,7 +209,7 @@ func (r *Run) add(res *benchfmt.Result) (bool, error) {
 		r.Meter, _ = r.Value(rawfmt.KeyMeter)
 		r.Anchor, _ = r.Value(rawfmt.KeyAnchor)
 	}
-	if heap, ok := rawfmt.ParseGC(res.Name); ok {
+	if heap := n.heap; heap != "" {
 		if r.GC == nil {
 			r.GC = map[string][]Cycle{}
 		}
@@ -160,8 +219,8 @@ func (r *Run) add(res *benchfmt.Result) (bool, error) {
 		r.GC[heap] = append(r.GC[heap], c)
 		return false, nil // a harness line, not a cell: nothing to project
 	}
-	c, ok := rawfmt.ParseCell(res.Name)
-	if !ok {
+	c := n.cell
+	if !n.isCell {
 		r.Unnamed++
 		return false, nil
 	}
