@@ -104,6 +104,11 @@ func stdAPI(name, module string, cat Category, marshal func(any) ([]byte, error)
 	return &Codec{Name: name, Module: module, Category: cat, Skips: skips, Ops: FullOps, Marshal: marshal, Unmarshal: unmarshal}
 }
 
+// getOnly returns a fast configuration that supports get5 alone, reading paths with get.
+func getOnly(name, module string, get func(paths [][]string) func(data []byte) ([][]byte, error), skips ...string) *Codec {
+	return &Codec{Name: name, Module: module, Category: Fast, Skips: skips, Ops: []Op{Get5}, Get: get}
+}
+
 // Supports reports whether c implements op.
 func (c *Codec) Supports(op Op) bool { return slices.Contains(c.Ops, op) }
 

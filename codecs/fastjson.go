@@ -4,14 +4,8 @@ import "github.com/valyala/fastjson"
 
 // fastjsonGet is github.com/valyala/fastjson, get5 only, as a server calls it: a Parser from a ParserPool parses
 // and validates the whole document into its own tree, reused call to call, and Get reads each path from it.
-var fastjsonGet = &Codec{
-	Name:     "fastjson",
-	Module:   "github.com/valyala/fastjson",
-	Category: Fast,
-	Skips:    []string{"decoding of anything off the paths into Go values (it stays in fastjson's tree)"},
-	Ops:      []Op{Get5},
-	Get:      fastjsonGetter,
-}
+var fastjsonGet = getOnly("fastjson", "github.com/valyala/fastjson", fastjsonGetter,
+	"decoding of anything off the paths into Go values (it stays in fastjson's tree)")
 
 func fastjsonGetter(paths [][]string) func([]byte) ([][]byte, error) {
 	var pool fastjson.ParserPool

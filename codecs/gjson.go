@@ -11,14 +11,8 @@ import (
 // gjsonGet is github.com/tidwall/gjson: lazy, unvalidated reads by path,
 // get5 only. As gjson's users do, an array is walked once with ForEach and
 // each element searched for its own paths.
-var gjsonGet = &Codec{
-	Name:     "gjson",
-	Module:   "github.com/tidwall/gjson",
-	Category: Fast,
-	Skips:    []string{"validation of the document, off the paths and after the last path", "decoding of anything off the paths"},
-	Ops:      []Op{Get5},
-	Get:      gjsonGetter,
-}
+var gjsonGet = getOnly("gjson", "github.com/tidwall/gjson", gjsonGetter,
+	"validation of the document, off the paths and after the last path", "decoding of anything off the paths")
 
 // gjsonArray maps element i of one array to the paths below it.
 type gjsonArray struct {

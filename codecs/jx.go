@@ -11,14 +11,8 @@ import (
 // jxGet is github.com/go-faster/jx, the streaming reader under ogen's generated code, get5 only, called as that
 // code calls it: a pooled Decoder over the bytes, ObjBytes and Arr callbacks, Raw for a kept value and Skip for
 // every other one. It stops once every path is read, so the rest of the document is neither decoded nor validated.
-var jxGet = &Codec{
-	Name:     "jx",
-	Module:   "github.com/go-faster/jx",
-	Category: Fast,
-	Skips:    []string{"validation of the document after the last path", "decoding of anything off the paths"},
-	Ops:      []Op{Get5},
-	Get:      jxGetter,
-}
+var jxGet = getOnly("jx", "github.com/go-faster/jx", jxGetter,
+	"validation of the document after the last path", "decoding of anything off the paths")
 
 // errAllRead ends a walk early: every path has been read.
 var errAllRead = errors.New("every path read")

@@ -18,14 +18,8 @@ var simdjsonGo = func() *Codec {
 	if !simdjson.SupportedCPU() {
 		return nil
 	}
-	return &Codec{
-		Name:     "simdjson-go",
-		Module:   "github.com/minio/simdjson-go",
-		Category: Fast,
-		Skips:    []string{"decoding of anything off the paths into Go values (it stays in the tape)"},
-		Ops:      []Op{Get5},
-		Get:      simdjsonGetter,
-	}
+	return getOnly("simdjson-go", "github.com/minio/simdjson-go", simdjsonGetter,
+		"decoding of anything off the paths into Go values (it stays in the tape)")
 }()
 
 // parsedPool holds the ParsedJson each parse reuses, one per goroutine in flight.
