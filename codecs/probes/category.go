@@ -107,20 +107,19 @@ func CheckCategory(c *codecs.Codec, r *Results) error {
 // contradicted returns the first entry of skips that names the topic of
 // probes e ran, none of which differ, and those probes.
 func contradicted(skips []string, e evidence) (string, []string) {
+skips:
 	for _, s := range skips {
 		var same []string
-		differs := false
 		for i, p := range AllProbes {
 			if len(p.Topic) == 0 || e.outcomes[i].Label == NA || !declares([]string{s}, p.Topic) {
 				continue
 			}
 			if slices.ContainsFunc(e.diffs, func(d Difference) bool { return d.Probe.Name == p.Name }) {
-				differs = true
-				break
+				continue skips // a probe of the topic differs
 			}
 			same = append(same, p.Name)
 		}
-		if !differs && len(same) > 0 {
+		if len(same) > 0 {
 			return s, same
 		}
 	}
