@@ -3,6 +3,7 @@ package runner
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -135,24 +136,19 @@ func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]s
 func (s *Server) died(cell rawfmt.Cell, err error) error {
 	s.done = true
 	s.in.Close()
-	werr := s.cmd.Wait()
-	werr = cmpErr(werr, err, io.ErrUnexpectedEOF)
+	werr := cmp.Or(s.cmd.Wait(), err, io.ErrUnexpectedEOF)
 	if cell != (rawfmt.Cell{}) {
 		return crashError(cell, s.crash.first, werr)
 	}
-	if s.crash.first != "" {
-		return fmt.Errorf("benchmark binary: %w: %s", werr, s.crash.first)
-	}
-	return fmt.Errorf("benchmark binary: %w", werr)
+	return s.exitError(werr)
 }
 
-func cmpErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
+// exitError is the error of a binary that exited with err.
+func (s *Server) exitError(err error) error {
+	if s.crash.first != "" {
+		return fmt.Errorf("benchmark binary: %w: %s", err, s.crash.first)
 	}
-	return nil
+	return fmt.Errorf("benchmark binary: %w", err)
 }
 
 // A Listed cell is one the binary has, with the size of its document.
@@ -195,11 +191,7 @@ func (s *Server) Prepare(c rawfmt.Cell) error {
 
 // Slice times n iterations of c after a clean heap.
 func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	lines, err := s.ask(c, false, wire.Slice, c, n)
-	if err != nil {
-		return wire.SliceResult{}, err
-	}
-	res, err := wire.ParseSlice(lines[0])
+	res, err := s.slice(c, n)
 	if err == nil {
 		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
 	}
@@ -209,7 +201,11 @@ func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
 // More times n iterations of c on the heap the last slice left, without
 // the collection before it.
 func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	lines, err := s.ask(c, false, wire.Slice, c, n, wire.More)
+	return s.slice(c, n, wire.More)
+}
+
+func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, error) {
+	lines, err := s.ask(c, false, wire.Slice, append([]any{c, n}, more...)...)
 	if err != nil {
 		return wire.SliceResult{}, err
 	}
@@ -254,10 +250,7 @@ func (s *Server) Close() error {
 	fmt.Fprintln(s.in, wire.Quit)
 	s.in.Close()
 	if err := s.cmd.Wait(); err != nil {
-		if s.crash.first != "" {
-			return fmt.Errorf("benchmark binary: %w: %s", err, s.crash.first)
-		}
-		return fmt.Errorf("benchmark binary: %w", err)
+		return s.exitError(err)
 	}
 	return nil
 }
