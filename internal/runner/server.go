@@ -55,10 +55,7 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
 	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), ServeEnv, b.Env)
-	s := &Server{cmd: cmd, crash: &crashWatch{w: b.Stderr}}
-	if s.crash.w == nil {
-		s.crash.w = io.Discard
-	}
+	s := &Server{cmd: cmd, crash: &crashWatch{w: cmp.Or(b.Stderr, io.Discard)}}
 	cmd.Stderr = s.crash
 	var err error
 	if s.in, err = cmd.StdinPipe(); err != nil {
