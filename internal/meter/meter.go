@@ -22,6 +22,7 @@
 package meter
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -179,11 +180,8 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 		partOf[d] = part
 		n += cellsOf[d]
 	}
-	var parts [][]Block
+	parts := make([][]Block, part+1)
 	for _, b := range blocks {
-		for len(parts) <= partOf[b.Doc] {
-			parts = append(parts, nil)
-		}
 		parts[partOf[b.Doc]] = append(parts[partOf[b.Doc]], b)
 	}
 	gcPart := rng.IntN(len(parts))
@@ -314,9 +312,4 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 	return failed, nil
 }
 
-func (m *Meter) warn() io.Writer {
-	if m.Warn == nil {
-		return io.Discard
-	}
-	return m.Warn
-}
+func (m *Meter) warn() io.Writer { return cmp.Or(m.Warn, io.Discard) }
