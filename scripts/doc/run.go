@@ -17,15 +17,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// binaries is the meter's one build: the binary of each layout seed.
-func binaries(bins []string, seeds []int64, stderr io.Writer) meter.Build {
-	b := meter.Build{Seeds: seeds, Layouts: make([]runner.Binary, len(bins))}
-	for i, path := range bins {
-		b.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
-	}
-	return b
-}
-
 // An inspection is what one process of the binary said: what it is, its
 // cells, and which of them passed the correctness gate.
 type inspection struct {
