@@ -102,8 +102,8 @@ type CellError struct {
 
 func (e *CellError) Error() string { return e.Cell.String() + ": " + e.Why }
 
-// ask sends one request and returns the lines of its answer: until end when many, else one.
-func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]string, error) {
+// ask sends one request and returns the n lines of its answer, or those until end when n is 0.
+func (s *Server) ask(cell rawfmt.Cell, n int, verb string, args ...any) ([]string, error) {
 	if s.done {
 		return nil, errors.New("the benchmark binary has exited")
 	}
@@ -119,10 +119,10 @@ func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]s
 			}
 			return nil, errors.New(why)
 		}
-		if many && line == wire.End {
+		if n == 0 && line == wire.End {
 			return lines, nil
 		}
-		if lines = append(lines, line); !many {
+		if lines = append(lines, line); len(lines) == n {
 			return lines, nil
 		}
 	}
@@ -156,7 +156,7 @@ type Listed struct {
 
 // Cells returns the cells the binary has.
 func (s *Server) Cells() ([]Listed, error) {
-	lines, err := s.ask(rawfmt.Cell{}, true, wire.Cells)
+	lines, err := s.ask(rawfmt.Cell{}, 0, wire.Cells)
 	var out []Listed
 	for _, line := range lines {
 		f := strings.Fields(line)
@@ -178,11 +178,11 @@ func (s *Server) Cells() ([]Listed, error) {
 }
 
 // Info returns the binary's configuration lines about itself.
-func (s *Server) Info() ([]string, error) { return s.ask(rawfmt.Cell{}, true, wire.Info) }
+func (s *Server) Info() ([]string, error) { return s.ask(rawfmt.Cell{}, 0, wire.Info) }
 
 // Prepare gates c and warms it.
 func (s *Server) Prepare(c rawfmt.Cell) error {
-	_, err := s.ask(c, false, wire.Prepare, c)
+	_, err := s.ask(c, 1, wire.Prepare, c)
 	return err
 }
 
@@ -202,7 +202,7 @@ func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
 }
 
 func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, error) {
-	lines, err := s.ask(c, false, wire.Slice, append([]any{c, n}, more...)...)
+	lines, err := s.ask(c, 1, wire.Slice, append([]any{c, n}, more...)...)
 	if err != nil {
 		return wire.SliceResult{}, err
 	}
@@ -211,21 +211,13 @@ func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, err
 
 // Heap times cycles collections of a live heap of about size bytes.
 func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
+	lines, err := s.ask(rawfmt.Cell{}, cycles, wire.Heap, size, cycles)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]wire.Cycle, cycles)
-	for i := range out {
-		var lines []string
-		var err error
-		if i == 0 {
-			lines, err = s.ask(rawfmt.Cell{}, false, wire.Heap, size, cycles)
-		} else if s.out.Scan() {
-			lines = []string{s.out.Text()}
-		} else {
-			err = s.died(rawfmt.Cell{}, s.out.Err())
-		}
-		if err != nil {
-			return nil, err
-		}
-		if out[i], err = wire.ParseCycle(lines[0]); err != nil {
+	for i, line := range lines {
+		if out[i], err = wire.ParseCycle(line); err != nil {
 			return nil, err
 		}
 	}
@@ -234,7 +226,7 @@ func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
 
 // Drop makes the binary forget every prepared cell.
 func (s *Server) Drop() error {
-	_, err := s.ask(rawfmt.Cell{}, false, wire.Drop)
+	_, err := s.ask(rawfmt.Cell{}, 1, wire.Drop)
 	return err
 }
 
