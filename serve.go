@@ -257,18 +257,14 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 // threadTime is the CPU time this thread has used, in nanoseconds: Serve
 // locks its goroutine to its thread, so a slice's is the loop's alone, and
 // time the thread spent waiting for a CPU while others ran is not in it.
-func threadTime() int64 {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		return 0
-	}
-	return ts.Nano()
-}
+func threadTime() int64 { return clock(unix.CLOCK_THREAD_CPUTIME_ID) }
 
 // cpuTime is the CPU time this process has used, in nanoseconds.
-func cpuTime() int64 {
+func cpuTime() int64 { return clock(unix.CLOCK_PROCESS_CPUTIME_ID) }
+
+func clock(id int32) int64 {
 	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
+	if err := unix.ClockGettime(id, &ts); err != nil {
 		return 0
 	}
 	return ts.Nano()

@@ -1,6 +1,7 @@
 package meter
 
 import (
+	"math/rand/v2"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -24,7 +25,7 @@ type group []Pair
 // groups are b's pairs in groups, each pair repeated as often as a round
 // times it (pairs), in shuffled order; bad holds the cells that failed the
 // gate, whose pairs are not timed.
-func (m *Meter) groups(b Block, bad map[cellOf]bool, rng source) []group {
+func (m *Meter) groups(b Block, bad map[cellOf]bool, rng *rand.Rand) []group {
 	byPartner := map[cellOf][]Pair{}
 	var partners []cellOf
 	for _, pr := range b.Pairs {
@@ -55,16 +56,12 @@ func (m *Meter) groups(b Block, bad map[cellOf]bool, rng source) []group {
 
 // order is the slices of g in the order they run, drawn from rng: the
 // partner's is run[at[0]], and the cell of g[i] is run[at[i+1]].
-func (g group) order(rng source) (run []cellOf, at []int) {
+func (g group) order(rng *rand.Rand) (run []cellOf, at []int) {
 	cells := []cellOf{{g[0].Partner, g[0].PartnerBuild}}
 	for _, pr := range g {
 		cells = append(cells, cellOf{pr.Cell, pr.Build})
 	}
-	at = make([]int, len(cells))
-	for i := range at {
-		at[i] = i
-	}
-	rng.Shuffle(len(at), func(i, j int) { at[i], at[j] = at[j], at[i] })
+	at = rng.Perm(len(cells))
 	run = make([]cellOf, len(cells))
 	for i, c := range cells {
 		run[at[i]] = c
@@ -73,7 +70,7 @@ func (g group) order(rng source) (run []cellOf, at []int) {
 }
 
 // group times the slices of g in a random order and writes each pair's line.
-func (m *Meter) group(servers []*runner.Server, g group, lines []strings.Builder, sized map[cellOf]bool, rng source) error {
+func (m *Meter) group(servers []*runner.Server, g group, lines []strings.Builder, sized map[cellOf]bool, rng *rand.Rand) error {
 	run, at := g.order(rng)
 	cleaned := map[int]bool{}
 	res := make([]wire.SliceResult, len(run))

@@ -22,14 +22,20 @@
 package meter
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -81,6 +87,18 @@ func Defaults(slice time.Duration, pairs int, seed uint64) Options {
 		Seed: seed, GCHeap: GCHeap, GCCycles: 3, PartCells: 100, AllocCap: 512 << 10}
 }
 
+// Lines are the configuration lines of a run of rounds rounds of o, its
+// binaries linked with the layout seeds, its documents anchored on anchor.
+func (o Options) Lines(rounds int, seeds []int64, anchor string) []benchfmt.Config {
+	layouts := make([]string, len(seeds))
+	for i, s := range seeds {
+		layouts[i] = strconv.FormatInt(s, 10)
+	}
+	return runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(rounds),
+		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
+		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, HeapName(GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
+}
+
 // A Size is the document size a cell's lines report.
 type Size struct{ Fields, DocBytes float64 }
 
@@ -122,12 +140,7 @@ type cellOf struct {
 // layout's rounds are spread through the run.
 func (m *Meter) Layout(r int) int {
 	n := len(m.Builds[0].Layouts)
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	runner.Shuffle(perm, m.O.Seed, "layouts", (r-1)/n)
-	return perm[(r-1)%n]
+	return runner.Rand(m.O.Seed, "layouts", (r-1)/n).Perm(n)[(r-1)%n]
 }
 
 // Cells is the number of cells a round times, for runner.Progress.
@@ -167,11 +180,8 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 		partOf[d] = part
 		n += cellsOf[d]
 	}
-	var parts [][]Block
+	parts := make([][]Block, part+1)
 	for _, b := range blocks {
-		for len(parts) <= partOf[b.Doc] {
-			parts = append(parts, nil)
-		}
 		parts[partOf[b.Doc]] = append(parts[partOf[b.Doc]], b)
 	}
 	gcPart := rng.IntN(len(parts))
@@ -189,16 +199,10 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	return nil
 }
 
-// A random source of a round.
-type source interface {
-	IntN(int) int
-	Shuffle(int, func(int, int))
-}
-
 // part runs blocks in one process of every build on round r's layout,
 // timing the live heap's collections too when gc, and writes their lines,
 // each build's after its configuration lines.
-func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng source, p *runner.Progress) (failed []string, err error) {
+func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng *rand.Rand, p *runner.Progress) (failed []string, err error) {
 	layout := m.Layout(r)
 	servers := make([]*runner.Server, len(m.Builds))
 	defer func() {
@@ -251,7 +255,7 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 	}
 	for i, b := range m.Builds {
 		s := servers[i]
-		fmt.Fprintf(&lines[i], "%s\t%d\t%d %s\t%d %s\n", rawfmt.GCName(rawfmt.HeapBench), len(s.GCNs), median64(s.GCNs), rawfmt.UnitCycleNs, median64(s.Live), rawfmt.UnitLive)
+		fmt.Fprintf(&lines[i], "%s\t%d\t%d %s\t%d %s\n", rawfmt.GCName(rawfmt.HeapBench), len(s.GCNs), median(s.GCNs), rawfmt.UnitCycleNs, median(s.Live), rawfmt.UnitLive)
 		var head strings.Builder
 		if b.Name != "" {
 			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyBuild, b.Name)
@@ -268,7 +272,7 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 }
 
 // block prepares the cells of b and times its pairs, returning the cells that failed.
-func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng source, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
+func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng *rand.Rand, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
 	bad := map[cellOf]bool{}
 	for _, pr := range b.Pairs {
 		for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
@@ -308,9 +312,4 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 	return failed, nil
 }
 
-func (m *Meter) warn() io.Writer {
-	if m.Warn == nil {
-		return io.Discard
-	}
-	return m.Warn
-}
+func (m *Meter) warn() io.Writer { return cmp.Or(m.Warn, io.Discard) }

@@ -25,12 +25,7 @@ func (m *Meter) pairs(pr Pair) int {
 }
 
 // estimate is the ns/op of c so far, 0 before its first slice.
-func (m *Meter) estimate(c cellOf) float64 {
-	if s := m.perOp[c]; len(s) > 0 {
-		return median(s)
-	}
-	return 0
-}
+func (m *Meter) estimate(c cellOf) float64 { return median(m.perOp[c]) }
 
 // slice times one slice of c, of the iterations calibrate chose for every
 // slice of the cell in the run: on the heap the last slice left if more,
@@ -131,12 +126,7 @@ func HeapName(bytes uint64) string { return strconv.FormatUint(bytes>>20, 10) + 
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
-func median(s []float64) float64 {
-	s = slices.Sorted(slices.Values(s))
-	return s[len(s)/2]
-}
-
-func median64[T int64 | uint64](s []T) T {
+func median[T int64 | uint64 | float64](s []T) T {
 	if len(s) == 0 {
 		return 0
 	}

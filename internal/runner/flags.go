@@ -14,9 +14,8 @@ import (
 // make variable (ROUNDS=0: …), whose empty value keeps the default.
 type Flags struct {
 	*flag.FlagSet
-	Vars     map[string]string // flag → make variable
-	TakeArgs bool              // arguments after the flags are the command's, not an error
-	bad      error
+	Vars map[string]string // flag → make variable
+	bad  error
 }
 
 // NewFlags returns an empty flag set of the command name.
@@ -68,7 +67,7 @@ func (f *Flags) Seed(name, usage string, seed *uint64) {
 }
 
 // Parse parses args. -h prints the usage to stderr and returns
-// flag.ErrHelp; an argument after the flags is an error unless TakeArgs.
+// flag.ErrHelp; an argument after the flags is an error.
 func (f *Flags) Parse(args []string, stderr io.Writer) error {
 	if err := f.FlagSet.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -77,7 +76,7 @@ func (f *Flags) Parse(args []string, stderr io.Writer) error {
 		}
 		return cmp.Or(f.bad, err)
 	}
-	if f.NArg() > 0 && !f.TakeArgs {
+	if f.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", f.Arg(0))
 	}
 	return nil

@@ -34,6 +34,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/safefile"
@@ -144,10 +146,6 @@ const buildPrefix = "jsoncost-bench-" // then <pid of the runner>-<random>
 // Package is the import path of the benchmark package, whose test binary serves the runner.
 const Package = "github.com/jsoncost/jsoncost"
 
-// BuildDir makes this runner's build directory, which the caller removes,
-// removing those of runners that are gone.
-func BuildDir(stderr io.Writer) (string, error) { return buildDir(stderr) }
-
 // Compile writes the benchmark binary to path: go test -c of pkg with the extra flags and with env
 // added to the go command's environment (such as GOTOOLCHAIN and GOEXPERIMENT).
 func Compile(ctx context.Context, path, pkg string, env []string, flags ...string) error {
@@ -159,8 +157,9 @@ func Compile(ctx context.Context, path, pkg string, env []string, flags ...strin
 	return nil
 }
 
-// buildDir removes the build directories of runners that are gone, then makes this runner's.
-func buildDir(stderr io.Writer) (string, error) {
+// BuildDir makes this runner's build directory, which the caller removes,
+// removing those of runners that are gone.
+func BuildDir(stderr io.Writer) (string, error) {
 	tmp := os.TempDir()
 	entries, _ := os.ReadDir(tmp) // nothing to clean when it cannot be read
 	for _, e := range entries {
@@ -196,6 +195,23 @@ func Rand(seed uint64, key ...any) *rand.Rand {
 // Shuffle permutes list with Rand(seed, key...).
 func Shuffle[T any](list []T, seed uint64, key ...any) {
 	Rand(seed, key...).Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+}
+
+// Layouts runs build for each of n link layouts: the first alone, which
+// fills the build cache, the others, which only link, two at a time.
+func Layouts(n int, build func(i int) error) error {
+	if n == 0 {
+		return nil
+	}
+	if err := build(0); err != nil {
+		return err
+	}
+	var g errgroup.Group
+	g.SetLimit(2)
+	for i := 1; i < n; i++ {
+		g.Go(func() error { return build(i) })
+	}
+	return g.Wait()
 }
 
 // LayoutSeeds draws the -randlayout seed of each of n binaries from the run's seed.

@@ -116,7 +116,7 @@ func TestBuildDirRemovesStale(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	dir, err := buildDir(&stderr)
+	dir, err := BuildDir(&stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

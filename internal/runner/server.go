@@ -3,6 +3,7 @@ package runner
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,10 +55,7 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
 	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), ServeEnv, b.Env)
-	s := &Server{cmd: cmd, crash: &crashWatch{w: b.Stderr}}
-	if s.crash.w == nil {
-		s.crash.w = io.Discard
-	}
+	s := &Server{cmd: cmd, crash: &crashWatch{w: cmp.Or(b.Stderr, io.Discard)}}
 	cmd.Stderr = s.crash
 	var err error
 	if s.in, err = cmd.StdinPipe(); err != nil {
@@ -104,8 +102,8 @@ type CellError struct {
 
 func (e *CellError) Error() string { return e.Cell.String() + ": " + e.Why }
 
-// ask sends one request and returns the lines of its answer: until end when many, else one.
-func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]string, error) {
+// ask sends one request and returns the n lines of its answer, or those until end when n is 0.
+func (s *Server) ask(cell rawfmt.Cell, n int, verb string, args ...any) ([]string, error) {
 	if s.done {
 		return nil, errors.New("the benchmark binary has exited")
 	}
@@ -121,10 +119,10 @@ func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]s
 			}
 			return nil, errors.New(why)
 		}
-		if many && line == wire.End {
+		if n == 0 && line == wire.End {
 			return lines, nil
 		}
-		if lines = append(lines, line); !many {
+		if lines = append(lines, line); len(lines) == n {
 			return lines, nil
 		}
 	}
@@ -135,24 +133,19 @@ func (s *Server) ask(cell rawfmt.Cell, many bool, verb string, args ...any) ([]s
 func (s *Server) died(cell rawfmt.Cell, err error) error {
 	s.done = true
 	s.in.Close()
-	werr := s.cmd.Wait()
-	werr = cmpErr(werr, err, io.ErrUnexpectedEOF)
+	werr := cmp.Or(s.cmd.Wait(), err, io.ErrUnexpectedEOF)
 	if cell != (rawfmt.Cell{}) {
 		return crashError(cell, s.crash.first, werr)
 	}
-	if s.crash.first != "" {
-		return fmt.Errorf("benchmark binary: %w: %s", werr, s.crash.first)
-	}
-	return fmt.Errorf("benchmark binary: %w", werr)
+	return s.exitError(werr)
 }
 
-func cmpErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
+// exitError is the error of a binary that exited with err.
+func (s *Server) exitError(err error) error {
+	if s.crash.first != "" {
+		return fmt.Errorf("benchmark binary: %w: %s", err, s.crash.first)
 	}
-	return nil
+	return fmt.Errorf("benchmark binary: %w", err)
 }
 
 // A Listed cell is one the binary has, with the size of its document.
@@ -163,7 +156,7 @@ type Listed struct {
 
 // Cells returns the cells the binary has.
 func (s *Server) Cells() ([]Listed, error) {
-	lines, err := s.ask(rawfmt.Cell{}, true, wire.Cells)
+	lines, err := s.ask(rawfmt.Cell{}, 0, wire.Cells)
 	var out []Listed
 	for _, line := range lines {
 		f := strings.Fields(line)
@@ -185,21 +178,17 @@ func (s *Server) Cells() ([]Listed, error) {
 }
 
 // Info returns the binary's configuration lines about itself.
-func (s *Server) Info() ([]string, error) { return s.ask(rawfmt.Cell{}, true, wire.Info) }
+func (s *Server) Info() ([]string, error) { return s.ask(rawfmt.Cell{}, 0, wire.Info) }
 
 // Prepare gates c and warms it.
 func (s *Server) Prepare(c rawfmt.Cell) error {
-	_, err := s.ask(c, false, wire.Prepare, c)
+	_, err := s.ask(c, 1, wire.Prepare, c)
 	return err
 }
 
 // Slice times n iterations of c after a clean heap.
 func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	lines, err := s.ask(c, false, wire.Slice, c, n)
-	if err != nil {
-		return wire.SliceResult{}, err
-	}
-	res, err := wire.ParseSlice(lines[0])
+	res, err := s.slice(c, n)
 	if err == nil {
 		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
 	}
@@ -209,7 +198,11 @@ func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
 // More times n iterations of c on the heap the last slice left, without
 // the collection before it.
 func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	lines, err := s.ask(c, false, wire.Slice, c, n, wire.More)
+	return s.slice(c, n, wire.More)
+}
+
+func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, error) {
+	lines, err := s.ask(c, 1, wire.Slice, append([]any{c, n}, more...)...)
 	if err != nil {
 		return wire.SliceResult{}, err
 	}
@@ -218,21 +211,13 @@ func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
 
 // Heap times cycles collections of a live heap of about size bytes.
 func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
+	lines, err := s.ask(rawfmt.Cell{}, cycles, wire.Heap, size, cycles)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]wire.Cycle, cycles)
-	for i := range out {
-		var lines []string
-		var err error
-		if i == 0 {
-			lines, err = s.ask(rawfmt.Cell{}, false, wire.Heap, size, cycles)
-		} else if s.out.Scan() {
-			lines = []string{s.out.Text()}
-		} else {
-			err = s.died(rawfmt.Cell{}, s.out.Err())
-		}
-		if err != nil {
-			return nil, err
-		}
-		if out[i], err = wire.ParseCycle(lines[0]); err != nil {
+	for i, line := range lines {
+		if out[i], err = wire.ParseCycle(line); err != nil {
 			return nil, err
 		}
 	}
@@ -241,7 +226,7 @@ func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
 
 // Drop makes the binary forget every prepared cell.
 func (s *Server) Drop() error {
-	_, err := s.ask(rawfmt.Cell{}, false, wire.Drop)
+	_, err := s.ask(rawfmt.Cell{}, 1, wire.Drop)
 	return err
 }
 
@@ -254,10 +239,7 @@ func (s *Server) Close() error {
 	fmt.Fprintln(s.in, wire.Quit)
 	s.in.Close()
 	if err := s.cmd.Wait(); err != nil {
-		if s.crash.first != "" {
-			return fmt.Errorf("benchmark binary: %w: %s", err, s.crash.first)
-		}
-		return fmt.Errorf("benchmark binary: %w", err)
+		return s.exitError(err)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,8 +64,6 @@ func (b *build) file() string {
 	return strings.ReplaceAll(b.name, "+", "_") + "-"
 }
 
-func (b *build) pkg() string { return runner.Package }
-
 func (b *build) env() []string {
 	if b.name == "" {
 		return nil
@@ -116,10 +115,10 @@ func (b *build) check(info []string) error {
 	}
 	experiments := strings.Split(b.experiment, ",")
 	wantEngine := "v2-engine"
-	if b.toolchain < "go1.27" || contains(experiments, "nojsonv2") {
+	if b.toolchain < "go1.27" || slices.Contains(experiments, "nojsonv2") {
 		wantEngine = "v1-engine"
 	}
-	if contains(experiments, "jsonv2") {
+	if slices.Contains(experiments, "jsonv2") {
 		wantEngine = "v2-engine"
 	}
 	switch {
@@ -131,15 +130,6 @@ func (b *build) check(info []string) error {
 		return fmt.Errorf("build %s: its binary runs encoding/json on the %s, not the %s", b.name, got[rawfmt.KeyStdEngine], wantEngine)
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // buildLines records each build of an upgrade run: its name in the list of

@@ -14,6 +14,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"strconv"
@@ -70,7 +71,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
 		if err == nil && (o.slice < 50*time.Microsecond || o.slice > time.Second) {
-			err = errDuration
+			err = errors.New("want a duration from 50µs to 1s")
 		}
 		return err
 	})
@@ -101,9 +102,3 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	return o, nil
 }
-
-type durationError struct{}
-
-func (durationError) Error() string { return "want a duration from 50µs to 1s" }
-
-var errDuration = durationError{}

@@ -8,11 +8,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/internal/meter"
@@ -113,8 +112,7 @@ func sayNoise(path string, w io.Writer) error {
 	return render.Match(w, model.MatchRuns(r.Builds[0], r.Builds[1]), "off", "on", 20)
 }
 
-// compile builds b's binary once per layout seed into dir: the first alone,
-// which fills the build cache, the others, which only link, two at a time.
+// compile builds b's binary once per layout seed into dir (runner.Layouts).
 // Prebuilt binaries, one per seed, take their place.
 func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io.Writer, prebuilt []string) (meter.Build, error) {
 	mb := meter.Build{Name: b.name, Seeds: seeds, Layouts: make([]runner.Binary, len(seeds))}
@@ -129,20 +127,11 @@ func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io
 		what += " with " + b.name
 	}
 	fmt.Fprintf(stderr, "building %s in %d link layouts…\n", what, len(seeds))
-	one := func(i int) error {
+	return mb, runner.Layouts(len(seeds), func(i int) error {
 		path := filepath.Join(dir, fmt.Sprintf("%s%d.test", b.file(), seeds[i]))
 		mb.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
-		return runner.Compile(ctx, path, b.pkg(), b.env(), b.flags(seeds[i])...)
-	}
-	if err := one(0); err != nil {
-		return mb, err
-	}
-	var g errgroup.Group
-	g.SetLimit(2)
-	for i := 1; i < len(seeds); i++ {
-		g.Go(func() error { return one(i) })
-	}
-	return mb, g.Wait()
+		return runner.Compile(ctx, path, runner.Package, b.env(), b.flags(seeds[i])...)
+	})
 }
 
 // describe asks each build's binary what it is: the configuration lines of
@@ -173,14 +162,10 @@ func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, err
 		}
 	}
 	if len(bs) > 1 { // the engines differ by build: each build's line records its own
-		var kept []string
-		for _, l := range first {
+		first = slices.DeleteFunc(slices.Clone(first), func(l string) bool {
 			k, _, _ := strings.Cut(l, ":")
-			if k != rawfmt.KeySonicEngine && k != rawfmt.KeyStdEngine && k != rawfmt.KeyRace && k != rawfmt.KeyGo && k != rawfmt.KeyGOEXPERIMENT {
-				kept = append(kept, l)
-			}
-		}
-		first = kept
+			return k == rawfmt.KeySonicEngine || k == rawfmt.KeyStdEngine || k == rawfmt.KeyRace || k == rawfmt.KeyGo || k == rawfmt.KeyGOEXPERIMENT
+		})
 	}
 	return first, nil
 }
@@ -191,13 +176,7 @@ func writeConfig(w io.Writer, o options, id string, seeds []int64, self []string
 	if cpus, narrowed := affinity(); narrowed {
 		mode = runinfo.Lines(rawfmt.KeyAffinity, cpus)
 	}
-	layouts := make([]string, len(seeds))
-	for i, s := range seeds {
-		layouts[i] = strconv.FormatInt(s, 10)
-	}
-	mode = append(mode, runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(o.rounds),
-		rawfmt.KeySlice, o.slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, rawfmt.Anchor, rawfmt.KeyGCHeap, meter.HeapName(meter.GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10))...)
+	mode = append(mode, meter.Defaults(o.slice, o.pairs, o.seed).Lines(o.rounds, seeds, rawfmt.Anchor)...)
 	if !o.sel.IsZero() {
 		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}

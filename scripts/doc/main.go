@@ -38,6 +38,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/owndoc/tempmod"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -77,7 +78,10 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		d.notes = append(d.notes, note)
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", d.path, note)
 	}
-	b := binaries(bins, seeds, stderr)
+	b := meter.Build{Seeds: seeds, Layouts: make([]runner.Binary, len(bins))} // the meter's one build
+	for i, path := range bins {
+		b.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
+	}
 	in, err := inspect(ctx, b.Layouts[0], stderr)
 	if err != nil {
 		return err

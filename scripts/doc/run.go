@@ -17,15 +17,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
-// binaries is the meter's one build: the binary of each layout seed.
-func binaries(bins []string, seeds []int64, stderr io.Writer) meter.Build {
-	b := meter.Build{Seeds: seeds, Layouts: make([]runner.Binary, len(bins))}
-	for i, path := range bins {
-		b.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
-	}
-	return b
-}
-
 // An inspection is what one process of the binary said: what it is, its
 // cells, and which of them passed the correctness gate.
 type inspection struct {
@@ -163,15 +154,9 @@ func save(o options, d *document, b meter.Build, in *inspection, p *plan, raw []
 // them, anchored on the document, then the document's, its notes and the
 // cells left out, and what the binary said of itself.
 func header(o options, d *document, seeds []int64, self []string, failures []page.Failure, id string) runinfo.Header {
-	layouts := make([]string, len(seeds))
-	for i, s := range seeds {
-		layouts[i] = strconv.FormatInt(s, 10)
-	}
-	mode := runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(o.rounds),
-		rawfmt.KeySlice, o.slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, d.Name, rawfmt.KeyGCHeap, meter.HeapName(meter.GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.seed, 10),
-		page.KeyDoc, d.path, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
-		page.KeyCompacted, strconv.FormatBool(d.compacted))
+	mode := append(meter.Defaults(o.slice, o.pairs, o.seed).Lines(o.rounds, seeds, d.Name),
+		runinfo.Lines(page.KeyDoc, d.path, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
+			page.KeyCompacted, strconv.FormatBool(d.compacted))...)
 	if o.qps > 0 {
 		mode = append(mode, runinfo.Line(page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)))
 	}

@@ -26,8 +26,6 @@ import (
 	"strings"
 	"text/template"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/jsoncost/jsoncost/internal/infer"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -114,8 +112,7 @@ func (m *Module) Remove() error { return os.RemoveAll(m.Dir) }
 // Build generates easyjson's code for the types (without the methods that
 // would make every other codec call it) and compiles the test binary once
 // per link layout: bins[i] is linked with -randlayout=seeds[i], and without
-// DWARF, a third of the link. The first builds alone and fills the build
-// cache; the others only link, two at a time. When easyjson cannot handle
+// DWARF, a third of the link (runner.Layouts). When easyjson cannot handle
 // the types, its cells are left out and note says so in one line.
 func (m *Module) Build(ctx context.Context, seeds []int64) (bins []string, note string, err error) {
 	err = m.goCmd(ctx, "run", "github.com/mailru/easyjson/easyjson", "-all", "-no_std_marshalers", "types.go")
@@ -141,17 +138,7 @@ func (m *Module) Build(ctx context.Context, seeds []int64) (bins []string, note 
 		}
 		return nil
 	}
-	if len(seeds) > 0 {
-		if err := link(0); err != nil {
-			return nil, "", err
-		}
-	}
-	var g errgroup.Group
-	g.SetLimit(2)
-	for i := 1; i < len(seeds); i++ {
-		g.Go(func() error { return link(i) })
-	}
-	if err := g.Wait(); err != nil {
+	if err := runner.Layouts(len(seeds), link); err != nil {
 		return nil, "", err
 	}
 	return bins, note, nil
