@@ -62,7 +62,7 @@ func MatchRuns(old, new *load.Run) Match {
 			if !own.Known() || !den.Known() {
 				return Sample{}, false
 			}
-			return ratioSample(own, den), true
+			return combine(own, den, func(x, y float64) float64 { return x / y }), true
 		case FigureInstr:
 			s := Of(r, c, rawfmt.UnitInstr)
 			return s, s.Known()
@@ -118,29 +118,12 @@ func MatchRuns(old, new *load.Run) Match {
 	return a
 }
 
-// ratioSample is num over den, replicate by replicate.
-func ratioSample(num, den Sample) Sample {
-	s := Sample{Point: num.Point / den.Point, N: num.N}
-	if num.Reps != nil && den.Reps != nil {
-		s.Reps = make([]float64, len(num.Reps))
-		for i := range s.Reps {
-			s.Reps[i] = num.Reps[i] / den.Reps[i]
-		}
-	}
-	return s
-}
-
 // cellsOf lists r's cells in report order: op, fixture, codec.
 func cellsOf(r *load.Run) []rawfmt.Cell {
 	var out []rawfmt.Cell
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			for _, codec := range slices.Concat(r.CodecNames, r.HarnessColumns()) {
-				c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-				if len(r.Samples(c, rawfmt.UnitNs)) > 0 || len(r.Samples(c, rawfmt.UnitInstr)) > 0 {
-					out = append(out, c)
-				}
-			}
+	for c := range cells(r.Ops, r.Fixtures, slices.Concat(r.CodecNames, r.HarnessColumns())) {
+		if len(r.Samples(c, rawfmt.UnitNs)) > 0 || len(r.Samples(c, rawfmt.UnitInstr)) > 0 {
+			out = append(out, c)
 		}
 	}
 	return out

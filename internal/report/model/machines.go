@@ -140,13 +140,9 @@ func (f *Fleet) compare(op string) (FleetOp, bool) {
 			o.Pairs = append(o.Pairs, RankPair{A: a, B: b, Agreement: agree})
 		}
 	}
-	marks := map[float64]bool{}
-	for _, n := range Marks {
-		marks[n] = true
-	}
 	for _, fx := range o.Fixtures {
 		size := first.Sizes[fx]
-		mark := load.Fields.Has(fx) && size.HasFields && marks[size.Fields]
+		mark := load.Fields.Has(fx) && size.HasFields && slices.Contains(Marks, size.Fields)
 		if !mark && !f.fastestDiffer(o, fx) {
 			continue // the bootstrap of every ratio is for where a page shows it
 		}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -41,6 +42,19 @@ func (s Sample) scale(f func(float64) float64) Sample {
 	return out
 }
 
+// combine is f of a's and b's points, and of their replicates where both
+// have them, resting on a's samples.
+func combine(a, b Sample, f func(x, y float64) float64) Sample {
+	s := Sample{Point: f(a.Point, b.Point), N: a.N}
+	if a.Reps != nil && b.Reps != nil {
+		s.Reps = make([]float64, len(a.Reps))
+		for i := range s.Reps {
+			s.Reps[i] = f(a.Reps[i], b.Reps[i])
+		}
+	}
+	return s
+}
+
 // Estimate is s with its Confidence interval: benchmath's, as benchstat
 // gives it, for independent values, else the replicates' quantiles.
 func (s Sample) Estimate() Estimate {
@@ -54,9 +68,7 @@ func (s Sample) Estimate() Estimate {
 	case s.Reps == nil:
 		return Estimate{V: s.Point}
 	}
-	sorted := slices.Sorted(slices.Values(s.Reps))
-	alpha := (1 - Confidence) / 2
-	return Estimate{V: s.Point, Lo: quantile(sorted, alpha), Hi: quantile(sorted, 1-alpha), HasCI: true}
+	return withCI(s.Point, slices.Clone(s.Reps))
 }
 
 // Values is the Sample of independent values: their median, and the
@@ -65,8 +77,7 @@ func (s Sample) Estimate() Estimate {
 func Values(vals []float64) Sample {
 	h := fnv.New64a()
 	for _, v := range vals {
-		b := math.Float64bits(v)
-		h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(b >> 32), byte(b >> 40), byte(b >> 48), byte(b >> 56)})
+		h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
 	}
 	return values(vals, h.Sum64())
 }
@@ -159,10 +170,8 @@ func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
 			draws[j] = append(draws[j], x)
 		}
 	}
-	alpha := (1 - Confidence) / 2
 	for j, d := range draws {
-		slices.Sort(d)
-		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
+		all[j] = withCI(all[j].V, d)
 	}
 	return all
 }
