@@ -45,10 +45,11 @@ const (
 // those that differ.
 func MatchRuns(old, new *load.Run) Match {
 	a := Match{Figure: FigureNs}
+	oldCells := cellsOf(old)
 	switch {
 	case old.Paired() && new.Paired():
 		a.Figure = FigureRatio
-	case len(old.Samples(firstCell(old), rawfmt.UnitInstr)) > 0:
+	case len(oldCells) > 0 && len(old.Samples(oldCells[0], rawfmt.UnitInstr)) > 0:
 		a.Figure, a.Exact = FigureInstr, true
 	}
 	figure := func(r *load.Run, c rawfmt.Cell) (Sample, bool) {
@@ -71,7 +72,7 @@ func MatchRuns(old, new *load.Run) Match {
 		return s, s.Known()
 	}
 	olds := map[rawfmt.Cell]Sample{}
-	for _, c := range cellsOf(old) {
+	for _, c := range oldCells {
 		if s, ok := figure(old, c); ok {
 			olds[c] = s
 		}
@@ -127,12 +128,4 @@ func cellsOf(r *load.Run) []rawfmt.Cell {
 		}
 	}
 	return out
-}
-
-// firstCell is r's first cell, for telling what kind of run it is.
-func firstCell(r *load.Run) rawfmt.Cell {
-	if cs := cellsOf(r); len(cs) > 0 {
-		return cs[0]
-	}
-	return rawfmt.Cell{}
 }
