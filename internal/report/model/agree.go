@@ -53,23 +53,19 @@ func MatchRuns(old, new *load.Run) Match {
 		a.Figure, a.Exact = FigureInstr, true
 	}
 	figure := func(r *load.Run, c rawfmt.Cell) (Sample, bool) {
-		switch a.Figure {
-		case FigureRatio:
-			base := BaseOf(r, c.Op)
-			if c.Codec == base || c.Harness() {
-				return Sample{}, false
-			}
-			own, den := Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base)
-			if !own.Known() || !den.Known() {
-				return Sample{}, false
-			}
-			return combine(own, den, func(x, y float64) float64 { return x / y }), true
-		case FigureInstr:
-			s := Of(r, c, rawfmt.UnitInstr)
+		if a.Figure != FigureRatio {
+			s := Of(r, c, a.Figure) // FigureNs and FigureInstr are units
 			return s, s.Known()
 		}
-		s := Of(r, c, rawfmt.UnitNs)
-		return s, s.Known()
+		base := BaseOf(r, c.Op)
+		if c.Codec == base || c.Harness() {
+			return Sample{}, false
+		}
+		own, den := Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base)
+		if !own.Known() || !den.Known() {
+			return Sample{}, false
+		}
+		return combine(own, den, func(x, y float64) float64 { return x / y }), true
 	}
 	olds := map[rawfmt.Cell]Sample{}
 	for _, c := range oldCells {

@@ -30,18 +30,6 @@ type Sample struct {
 // Known reports whether s rests on any sample.
 func (s Sample) Known() bool { return s.N > 0 }
 
-// scale is s with f applied to its point and every replicate.
-func (s Sample) scale(f func(float64) float64) Sample {
-	out := Sample{Point: f(s.Point), N: s.N, Exact: s.Exact}
-	if s.Reps != nil {
-		out.Reps = make([]float64, len(s.Reps))
-		for i, v := range s.Reps {
-			out.Reps[i] = f(v)
-		}
-	}
-	return out
-}
-
 // combine is f of a's and b's points, and of their replicates where both
 // have them, resting on a's samples.
 func combine(a, b Sample, f func(x, y float64) float64) Sample {
@@ -53,6 +41,12 @@ func combine(a, b Sample, f func(x, y float64) float64) Sample {
 		}
 	}
 	return s
+}
+
+// scale is s, of a paired run (never exact), with f applied to its point
+// and every replicate.
+func (s Sample) scale(f func(float64) float64) Sample {
+	return combine(s, s, func(x, _ float64) float64 { return f(x) })
 }
 
 // Estimate is s with its Confidence interval: benchmath's, as benchstat
