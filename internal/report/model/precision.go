@@ -96,9 +96,9 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 			continue
 		}
 		p.samples = append(p.samples, strays...)
-		h, ok := HalfWidth(sum)
+		h, bounded := HalfWidth(sum)
 		switch {
-		case !ok:
+		case !bounded:
 			p.Unbounded++
 			continue
 		case h > WideHalfWidth:
