@@ -45,33 +45,30 @@ const (
 // those that differ.
 func MatchRuns(old, new *load.Run) Match {
 	a := Match{Figure: FigureNs}
+	oldCells := cellsOf(old)
 	switch {
 	case old.Paired() && new.Paired():
 		a.Figure = FigureRatio
-	case len(old.Samples(firstCell(old), rawfmt.UnitInstr)) > 0:
+	case len(oldCells) > 0 && len(old.Samples(oldCells[0], rawfmt.UnitInstr)) > 0:
 		a.Figure, a.Exact = FigureInstr, true
 	}
 	figure := func(r *load.Run, c rawfmt.Cell) (Sample, bool) {
-		switch a.Figure {
-		case FigureRatio:
-			base := BaseOf(r, c.Op)
-			if c.Codec == base || c.Harness() {
-				return Sample{}, false
-			}
-			own, den := Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base)
-			if !own.Known() || !den.Known() {
-				return Sample{}, false
-			}
-			return ratioSample(own, den), true
-		case FigureInstr:
-			s := Of(r, c, rawfmt.UnitInstr)
+		if a.Figure != FigureRatio {
+			s := Of(r, c, a.Figure) // FigureNs and FigureInstr are units
 			return s, s.Known()
 		}
-		s := Of(r, c, rawfmt.UnitNs)
-		return s, s.Known()
+		base := BaseOf(r, c.Op)
+		if c.Codec == base || c.Harness() {
+			return Sample{}, false
+		}
+		own, den := Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base)
+		if !own.Known() || !den.Known() {
+			return Sample{}, false
+		}
+		return combine(own, den, func(x, y float64) float64 { return x / y }), true
 	}
 	olds := map[rawfmt.Cell]Sample{}
-	for _, c := range cellsOf(old) {
+	for _, c := range oldCells {
 		if s, ok := figure(old, c); ok {
 			olds[c] = s
 		}
@@ -118,38 +115,13 @@ func MatchRuns(old, new *load.Run) Match {
 	return a
 }
 
-// ratioSample is num over den, replicate by replicate.
-func ratioSample(num, den Sample) Sample {
-	s := Sample{Point: num.Point / den.Point, N: num.N}
-	if num.Reps != nil && den.Reps != nil {
-		s.Reps = make([]float64, len(num.Reps))
-		for i := range s.Reps {
-			s.Reps[i] = num.Reps[i] / den.Reps[i]
-		}
-	}
-	return s
-}
-
 // cellsOf lists r's cells in report order: op, fixture, codec.
 func cellsOf(r *load.Run) []rawfmt.Cell {
 	var out []rawfmt.Cell
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			for _, codec := range slices.Concat(r.CodecNames, r.HarnessColumns()) {
-				c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-				if len(r.Samples(c, rawfmt.UnitNs)) > 0 || len(r.Samples(c, rawfmt.UnitInstr)) > 0 {
-					out = append(out, c)
-				}
-			}
+	for c := range cells(r.Ops, r.Fixtures, slices.Concat(r.CodecNames, r.HarnessColumns())) {
+		if len(r.Samples(c, rawfmt.UnitNs)) > 0 || len(r.Samples(c, rawfmt.UnitInstr)) > 0 {
+			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// firstCell is r's first cell, for telling what kind of run it is.
-func firstCell(r *load.Run) rawfmt.Cell {
-	if cs := cellsOf(r); len(cs) > 0 {
-		return cs[0]
-	}
-	return rawfmt.Cell{}
 }

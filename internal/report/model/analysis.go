@@ -1,6 +1,7 @@
 package model
 
 import (
+	"iter"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -101,4 +102,19 @@ func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
 		}
 	}
 	return f, true
+}
+
+// cells yields the cells of ops × fixtures × codecs, in that order.
+func cells(ops, fixtures, codecs []string) iter.Seq[rawfmt.Cell] {
+	return func(yield func(rawfmt.Cell) bool) {
+		for _, op := range ops {
+			for _, f := range fixtures {
+				for _, codec := range codecs {
+					if !yield(rawfmt.Cell{Op: op, Fixture: f, Codec: codec}) {
+						return
+					}
+				}
+			}
+		}
+	}
 }

@@ -43,7 +43,6 @@ func Article(r *load.Run) ArticleTable {
 	}
 	for _, codec := range r.CodecNames {
 		row := ArticleRow{Codec: codec, Cells: make([]Growth, len(t.Ops))}
-		found := false
 		for i, op := range t.Ops {
 			small, large := Ns(r, op, load.ArticleSmall, codec), Ns(r, op, load.ArticleLarge, codec)
 			if !small.Known() || !large.Known() {
@@ -51,9 +50,8 @@ func Article(r *load.Run) ArticleTable {
 			}
 			ratio, ok := Ratio(large, small)
 			row.Cells[i] = Growth{Small: small.Estimate(), Large: large.Estimate(), Ratio: ratio, OK: ok}
-			found = found || ok
 		}
-		if found {
+		if slices.ContainsFunc(row.Cells, func(g Growth) bool { return g.OK }) {
 			t.Rows = append(t.Rows, row)
 		}
 	}

@@ -61,22 +61,17 @@ func Consistency(r *load.Run) []Check {
 	out := make([]Check, len(rules))
 	for i, rl := range rules {
 		out[i].Rule = rl.name
-		for _, op := range r.Ops {
-			for _, f := range r.Fixtures {
-				for _, codec := range r.CodecNames {
-					whole := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-					part, ok := rl.part(whole)
-					ps, ws := Of(r, part, rawfmt.UnitNs), Of(r, whole, rawfmt.UnitNs)
-					if !ok || !ps.Known() || !ws.Known() {
-						continue
-					}
-					out[i].Checked++
-					pSum, wSum := ps.Estimate(), ws.Estimate()
-					lo, _ := bounds(pSum)
-					if _, hi := bounds(wSum); lo > hi {
-						out[i].Failed = append(out[i].Failed, Violation{Part: part, Whole: whole, PartNs: pSum, WholeNs: wSum})
-					}
-				}
+		for whole := range cells(r.Ops, r.Fixtures, r.CodecNames) {
+			part, ok := rl.part(whole)
+			ps, ws := Of(r, part, rawfmt.UnitNs), Of(r, whole, rawfmt.UnitNs)
+			if !ok || !ps.Known() || !ws.Known() {
+				continue
+			}
+			out[i].Checked++
+			pSum, wSum := ps.Estimate(), ws.Estimate()
+			lo, _ := bounds(pSum)
+			if _, hi := bounds(wSum); lo > hi {
+				out[i].Failed = append(out[i].Failed, Violation{Part: part, Whole: whole, PartNs: pSum, WholeNs: wSum})
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func fitCurve(pts points) Result {
 		}
 	}
 	np := chosen.size()
-	est := estimate(pts, np+len(at)+Power.size(), func(y, out []float64) {
+	est := derive(pts.samples, np+len(at)+Power.size(), func(y, out []float64) {
 		s.solve(y, out[:np])
 		for j, i := range at {
 			out[np+j] = out[0] / chosen.Eval(out[:np], n[i])

@@ -134,6 +134,6 @@ func fitLinear(pts points) Result {
 	if err != nil {
 		return Result{Err: err}
 	}
-	coef := estimate(pts, 1+len(pts.xs[0]), s.solve)
+	coef := derive(pts.samples, 1+len(pts.xs[0]), s.solve)
 	return Result{Fit: fitted(Linear, coef, pts, func(p []float64, i int) float64 { return p[0] + floats.Dot(p[1:], pts.xs[i]) })}
 }

@@ -50,9 +50,7 @@ func GCOf(r *load.Run, heap string) (GCCost, bool) {
 	if len(ns) == 0 {
 		return GCCost{Heap: heap}, false
 	}
-	g := GCCost{Heap: heap, Cycle: rs.median(ns), PerByte: rs.median(per)}
-	g.Live = rs.median(live).Point
-	return g, true
+	return GCCost{Heap: heap, Live: rs.median(live).Point, Cycle: rs.median(ns), PerByte: rs.median(per)}, true
 }
 
 // ServiceHeap is the heap the pages charge collection at: the one the run
@@ -70,12 +68,5 @@ func WithGC(r *load.Run, c rawfmt.Cell, g GCCost) Sample {
 		return Sample{}
 	}
 	bytes := b.Point // allocation per operation is a count: exact within a run
-	if ns.Reps == nil || g.PerByte.Reps == nil {
-		return Sample{Point: ns.Point + bytes*g.PerByte.Point, N: ns.N}
-	}
-	s := Sample{Point: ns.Point + bytes*g.PerByte.Point, N: ns.N, Reps: make([]float64, len(ns.Reps))}
-	for i := range s.Reps {
-		s.Reps[i] = ns.Reps[i] + bytes*g.PerByte.Reps[i]
-	}
-	return s
+	return combine(ns, g.PerByte, func(ns, perByte float64) float64 { return ns + bytes*perByte })
 }

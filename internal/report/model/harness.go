@@ -51,24 +51,14 @@ type FloorCell struct {
 // UnderFloor lists the codec cells faster than rawfmt.Floor, in report order.
 func UnderFloor(r *load.Run) []FloorCell {
 	var out []FloorCell
-	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			floor := Ns(r, op, f, rawfmt.Floor)
-			if !floor.Known() {
-				continue
-			}
-			for _, codec := range r.CodecNames {
-				s := Ns(r, op, f, codec)
-				if !s.Known() || s.Point >= floor.Point {
-					continue
-				}
-				ratio, _ := Ratio(s, floor)
-				out = append(out, FloorCell{
-					Cell:  rawfmt.Cell{Op: op, Fixture: f, Codec: codec},
-					Codec: s.Estimate(), Floor: floor.Estimate(), Ratio: ratio,
-				})
-			}
+	for c := range cells(r.Ops, r.Fixtures, r.CodecNames) {
+		floor := Ns(r, c.Op, c.Fixture, rawfmt.Floor)
+		s := Of(r, c, rawfmt.UnitNs)
+		if !floor.Known() || !s.Known() || s.Point >= floor.Point {
+			continue
 		}
+		ratio, _ := Ratio(s, floor)
+		out = append(out, FloorCell{Cell: c, Codec: s.Estimate(), Floor: floor.Estimate(), Ratio: ratio})
 	}
 	return out
 }

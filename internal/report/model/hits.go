@@ -107,14 +107,9 @@ func HitsOps(r *load.Run) []string {
 // Save is what cheaper saves against full at hits hits, baseline naming
 // full's codec when it is not the row's own.
 func Save(full, cheaper Sample, hits int, baseline string) Saving {
-	if !full.Known() || !cheaper.Known() || full.Point == 0 {
-		return Saving{}
+	s := pair(hits, []Sample{full, cheaper}, []int{0}, []int{1}).Saves
+	if s.OK {
+		s.Baseline = baseline
 	}
-	sets := []Sample{full, cheaper}
-	return Saving{
-		PerHit:   Derive(sets, func(m []float64) float64 { return (m[0] - m[1]) / float64(hits) }),
-		Pct:      Derive(sets, func(m []float64) float64 { return 100 * (1 - m[1]/m[0]) }),
-		Baseline: baseline,
-		OK:       true,
-	}
+	return s
 }

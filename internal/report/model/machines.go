@@ -140,20 +140,19 @@ func (f *Fleet) compare(op string) (FleetOp, bool) {
 			o.Pairs = append(o.Pairs, RankPair{A: a, B: b, Agreement: agree})
 		}
 	}
-	marks := map[float64]bool{}
-	for _, n := range Marks {
-		marks[n] = true
-	}
 	for _, fx := range o.Fixtures {
 		size := first.Sizes[fx]
-		mark := load.Fields.Has(fx) && size.HasFields && marks[size.Fields]
+		mark := load.Fields.Has(fx) && size.HasFields && slices.Contains(Marks, size.Fields)
 		if !mark && !f.fastestDiffer(o, fx) {
 			continue // the bootstrap of every ratio is for where a page shows it
 		}
 		standings := make([][]Standing, len(o.Machines))
 		ref := ""
-		for j, i := range o.Machines {
-			ref, standings[j] = f.common(i, op, fx, o.Codecs)
+		for j, i := range o.Machines { // the common codecs alone, ranked anew
+			var s []Standing
+			ref, s = Standings(f.Machines[i].Run, op, fx)
+			standings[j] = slices.DeleteFunc(s, func(s Standing) bool { return !slices.Contains(o.Codecs, s.Codec) })
+			RankTies(standings[j])
 		}
 		if flip, ok := flipOf(fx, standings); ok {
 			o.Flips = append(o.Flips, flip)
@@ -179,14 +178,6 @@ func (f *Fleet) fastestDiffer(o FleetOp, fixture string) bool {
 		fastest[best] = true
 	}
 	return len(fastest) > 1
-}
-
-// common is Standings of machine i on op and fixture among codecs alone, ranked anew.
-func (f *Fleet) common(i int, op, fixture string, codecs []string) (string, []Standing) {
-	ref, s := Standings(f.Machines[i].Run, op, fixture)
-	s = slices.DeleteFunc(s, func(s Standing) bool { return !slices.Contains(codecs, s.Codec) })
-	RankTies(s)
-	return ref, s
 }
 
 // flipOf reports the winners of a fixture when they are not one codec.

@@ -49,15 +49,7 @@ func (rs *runSamples) paired(c rawfmt.Cell) Sample {
 	if !partner.Known() {
 		return Sample{}
 	}
-	l := rs.median(logs)
-	s := Sample{Point: math.Exp(l.Point) * partner.Point, N: len(logs)}
-	if l.Reps != nil && partner.Reps != nil {
-		s.Reps = make([]float64, len(l.Reps))
-		for i, v := range l.Reps {
-			s.Reps[i] = math.Exp(v) * partner.Reps[i]
-		}
-	}
-	return s
+	return combine(rs.median(logs), partner, func(l, p float64) float64 { return math.Exp(l) * p })
 }
 
 // anchor is the ns/op of the anchor cell a: the median of every slice of it,
@@ -98,12 +90,7 @@ func FirstBuildRatio(r *load.Run, c rawfmt.Cell) Sample {
 			logs = append(logs, weighted{math.Log(p.Own / p.Partner), p.Block})
 		}
 	}
-	l := rs.median(logs)
-	l.Point = math.Exp(l.Point)
-	for i, v := range l.Reps {
-		l.Reps[i] = math.Exp(v)
-	}
-	return l
+	return rs.median(logs).scale(math.Exp)
 }
 
 // A weighted value is one of a process: a replicate weighs it as often as it drew the process.

@@ -81,52 +81,36 @@ func PreciseFamilies(r *load.Run) []OpPrecision {
 	return out
 }
 
-// measure fills p from the codec cells of ops on fixtures and returns their
-// finite half-widths; ok is false without any cell.
+// measure fills p from the codec cells of ops on fixtures (in a paired
+// run, of each codec's ratio to its base: the base's own cells measure the
+// machine's speed, not a ranking) and returns their finite half-widths; ok
+// is false without any cell. It counts in p the cells without one, lists
+// the wide ones and keeps every sample over its cell's median.
 func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64, ok bool) {
-	for _, op := range ops {
-		hw = append(hw, halfWidths(r, op, fixtures, p)...)
+	for c := range cells(ops, fixtures, r.CodecNames) {
+		if r.Paired() && c.Codec == BaseOf(r, c.Op) {
+			continue
+		}
+		sum, strays := cellPrecision(r, c)
+		if strays == nil {
+			continue
+		}
+		p.samples = append(p.samples, strays...)
+		h, bounded := HalfWidth(sum)
+		switch {
+		case !bounded:
+			p.Unbounded++
+			continue
+		case h > WideHalfWidth:
+			p.Wide = append(p.Wide, WideCell{Cell: c, HalfWidth: h})
+		}
+		hw = append(hw, h)
 	}
 	if len(hw) == 0 && p.Unbounded == 0 {
 		return nil, false
 	}
 	p.quantiles(hw)
 	return hw, true
-}
-
-// halfWidths returns the finite half-widths of op's codec cells on fixtures
-// (in a paired run, of each codec's ratio to its base: the base's own cells
-// measure the machine's speed, not a ranking); with p, it counts there the
-// cells without one, lists the wide ones and keeps every sample over its
-// cell's median.
-func halfWidths(r *load.Run, op string, fixtures []string, p *OpPrecision) []float64 {
-	var hw []float64
-	for _, f := range fixtures {
-		for _, codec := range r.CodecNames {
-			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-			if r.Paired() && codec == BaseOf(r, op) {
-				continue
-			}
-			sum, strays := cellPrecision(r, c)
-			if strays == nil {
-				continue
-			}
-			h, ok := HalfWidth(sum)
-			if p != nil {
-				p.samples = append(p.samples, strays...)
-			}
-			switch {
-			case !ok && p != nil:
-				p.Unbounded++
-			case ok && h > WideHalfWidth && p != nil:
-				p.Wide = append(p.Wide, WideCell{Cell: rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, HalfWidth: h})
-			}
-			if ok {
-				hw = append(hw, h)
-			}
-		}
-	}
-	return hw
 }
 
 // cellPrecision is the estimate whose interval measures c's precision, and

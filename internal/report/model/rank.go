@@ -23,8 +23,6 @@ type Standing struct {
 	// ServiceHeap), where the run timed it; RankTies ranks by it then.
 	GC, RatioGC Estimate
 	HasGC       bool
-	// GCShare is the part of GC that collection is.
-	GCShare float64
 }
 
 // Key is what a standing is ranked by: its time with GC where known, else its time.
@@ -58,7 +56,7 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 		s.B, s.Allocs = Summarize(r.Samples(cell, rawfmt.UnitB)), Summarize(r.Samples(cell, rawfmt.UnitAllocs))
 		s.GC, s.RatioGC = Summarize(nil), Summarize(nil)
 		if gc := WithGC(r, cell, g); hasGC && gc.Known() {
-			s.GC, s.GCShare, s.HasGC = gc.Estimate(), 1-ns.Point/gc.Point, true
+			s.GC, s.HasGC = gc.Estimate(), true
 			if e, ok := Ratio(gc, denGC); ok {
 				s.RatioGC = e
 			}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -29,16 +30,23 @@ type Sample struct {
 // Known reports whether s rests on any sample.
 func (s Sample) Known() bool { return s.N > 0 }
 
-// scale is s with f applied to its point and every replicate.
-func (s Sample) scale(f func(float64) float64) Sample {
-	out := Sample{Point: f(s.Point), N: s.N, Exact: s.Exact}
-	if s.Reps != nil {
-		out.Reps = make([]float64, len(s.Reps))
-		for i, v := range s.Reps {
-			out.Reps[i] = f(v)
+// combine is f of a's and b's points, and of their replicates where both
+// have them, resting on a's samples.
+func combine(a, b Sample, f func(x, y float64) float64) Sample {
+	s := Sample{Point: f(a.Point, b.Point), N: a.N}
+	if a.Reps != nil && b.Reps != nil {
+		s.Reps = make([]float64, len(a.Reps))
+		for i := range s.Reps {
+			s.Reps[i] = f(a.Reps[i], b.Reps[i])
 		}
 	}
-	return out
+	return s
+}
+
+// scale is s, of a paired run (never exact), with f applied to its point
+// and every replicate.
+func (s Sample) scale(f func(float64) float64) Sample {
+	return combine(s, s, func(x, _ float64) float64 { return f(x) })
 }
 
 // Estimate is s with its Confidence interval: benchmath's, as benchstat
@@ -54,9 +62,7 @@ func (s Sample) Estimate() Estimate {
 	case s.Reps == nil:
 		return Estimate{V: s.Point}
 	}
-	sorted := slices.Sorted(slices.Values(s.Reps))
-	alpha := (1 - Confidence) / 2
-	return Estimate{V: s.Point, Lo: quantile(sorted, alpha), Hi: quantile(sorted, 1-alpha), HasCI: true}
+	return withCI(s.Point, slices.Clone(s.Reps))
 }
 
 // Values is the Sample of independent values: their median, and the
@@ -65,8 +71,7 @@ func (s Sample) Estimate() Estimate {
 func Values(vals []float64) Sample {
 	h := fnv.New64a()
 	for _, v := range vals {
-		b := math.Float64bits(v)
-		h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(b >> 32), byte(b >> 40), byte(b >> 48), byte(b >> 56)})
+		h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
 	}
 	return values(vals, h.Sum64())
 }
@@ -159,10 +164,8 @@ func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
 			draws[j] = append(draws[j], x)
 		}
 	}
-	alpha := (1 - Confidence) / 2
 	for j, d := range draws {
-		slices.Sort(d)
-		all[j].Lo, all[j].Hi, all[j].HasCI = quantile(d, alpha), quantile(d, 1-alpha), true
+		all[j] = withCI(all[j].V, d)
 	}
 	return all
 }

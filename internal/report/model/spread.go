@@ -31,31 +31,26 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 		return Spread{}, false
 	}
 	var pairs, processes []float64
-	for _, f := range r.FixturesOf(load.Fields) {
-		for _, op := range r.Ops {
-			for _, codec := range r.CodecNames {
-				c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-				if c.Harness() {
-					continue
-				}
-				byBlock := map[int][]float64{} // a base's pairs are with the anchor's base, not UnitBaseNs
-				for _, pr := range r.Pairs[c] {
-					if pr.Unit == rawfmt.UnitBaseNs {
-						byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
-					}
-				}
-				var medians []float64
-				for _, logs := range byBlock {
-					medians = append(medians, Median(logs))
-					if len(logs) > 1 {
-						pairs = append(pairs, stat.StdDev(logs, nil))
-					}
-				}
-				if len(medians) >= MinMedianSamples {
-					slices.Sort(medians) // the map's order would move the sum's last bits
-					processes = append(processes, stat.StdDev(medians, nil))
-				}
+	for c := range cells(r.Ops, r.FixturesOf(load.Fields), r.CodecNames) {
+		if c.Harness() {
+			continue
+		}
+		byBlock := map[int][]float64{} // a base's pairs are with the anchor's base, not UnitBaseNs
+		for _, pr := range r.Pairs[c] {
+			if pr.Unit == rawfmt.UnitBaseNs {
+				byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
 			}
+		}
+		var medians []float64
+		for _, logs := range byBlock {
+			medians = append(medians, Median(logs))
+			if len(logs) > 1 {
+				pairs = append(pairs, stat.StdDev(logs, nil))
+			}
+		}
+		if len(medians) >= MinMedianSamples {
+			slices.Sort(medians) // the map's order would move the sum's last bits
+			processes = append(processes, stat.StdDev(medians, nil))
 		}
 	}
 	all := p[len(p)-1]

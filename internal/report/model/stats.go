@@ -26,12 +26,9 @@ func Summarize(vals []float64) Estimate {
 	if len(vals) == 0 {
 		return Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
-	sum := benchmath.AssumeNothing.Summary(newSample(vals), Confidence)
+	sample := benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
+	sum := benchmath.AssumeNothing.Summary(sample, Confidence)
 	return Estimate{V: sum.Center, Lo: sum.Lo, Hi: sum.Hi, HasCI: !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0)}
-}
-
-func newSample(vals []float64) *benchmath.Sample {
-	return benchmath.NewSample(slices.Clone(vals), &benchmath.DefaultThresholds)
 }
 
 // Median is the sample median, NaN of none.
@@ -39,10 +36,7 @@ func Median(vals []float64) float64 {
 	if len(vals) == 0 {
 		return math.NaN()
 	}
-	return median(slices.Sorted(slices.Values(vals)))
-}
-
-func median(s []float64) float64 {
+	s := slices.Sorted(slices.Values(vals))
 	n := len(s)
 	if n%2 == 1 {
 		return s[n/2]
@@ -68,10 +62,11 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// estimate is stat's k outputs at pts' points with their Confidence
-// intervals (derive over the points' samples).
-func estimate(pts points, k int, stat func(y, out []float64)) []Estimate {
-	return derive(pts.samples, k, stat)
+// withCI is v with the Confidence interval of its replicates reps, which it sorts.
+func withCI(v float64, reps []float64) Estimate {
+	slices.Sort(reps)
+	alpha := (1 - Confidence) / 2
+	return Estimate{V: v, Lo: quantile(reps, alpha), Hi: quantile(reps, 1-alpha), HasCI: true}
 }
 
 func quantile(sorted []float64, q float64) float64 {

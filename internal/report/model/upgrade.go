@@ -47,7 +47,7 @@ type Move struct {
 }
 
 // Differs reports whether the interval of the ratio leaves out 1.
-func (m Move) Differs() bool { return m.OK && m.Ratio.HasCI && (m.Ratio.Hi < 1 || m.Ratio.Lo > 1) }
+func (m Move) Differs() bool { return m.OK && Differs(m.Ratio) }
 
 // UpgradeOf compares the builds of r, an upgrade run; nil for a run with fewer than two builds.
 func UpgradeOf(r *load.Run) *Upgrade {
