@@ -63,7 +63,6 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 // A table is one operation's benchstat output.
 type table struct {
 	Op   string
-	Base string // the codec of the base column
 	text []byte
 }
 
@@ -94,7 +93,7 @@ func tables(r *load.Run) ([]table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
-		out = append(out, table{Op: op, Base: cols[0], text: text})
+		out = append(out, table{Op: op, text: text})
 	}
 	return out, nil
 }
