@@ -42,18 +42,17 @@ func newCostModel(rows []model.Row, op string) costModel {
 	return m
 }
 
-// curveCells are a curve's cells: its form, the cost of a call, the
-// measured cost per field at model.Marks, the power form's k, with
-// heldOut the form's held-out error, and its largest residual.
+// curveCells are a curve's cells: its form, the cost of a call (or that its
+// interval reaches zero), the measured cost per field at model.Marks, the
+// power form's k, with heldOut the form's held-out error, and its largest
+// residual.
 func curveCells(res model.Result, heldOut bool) []string {
-	held := []string{}
-	if heldOut && res.OK() {
-		held = append(held, format.Percent(100*res.Forms[res.Fit.Form]))
-	} else if heldOut {
-		held = append(held, format.None)
-	}
 	if !res.OK() {
-		return slices.Repeat([]string{format.None}, 5+len(held))
+		n := 5
+		if heldOut {
+			n++
+		}
+		return slices.Repeat([]string{format.None}, n)
 	}
 	k := format.CI(res.K, format.Sig, "")
 	switch {
@@ -62,12 +61,20 @@ func curveCells(res model.Result, heldOut bool) []string {
 	case !res.KResolved:
 		k = "not resolved"
 	}
+	call := "not resolved"
+	if a, ok := res.Fit.Call(); ok {
+		call = format.CI(a, format.Num, "")
+	}
 	var per []string
 	for _, n := range model.Marks {
 		m, ok := res.MarkAt(n)
 		per = append(per, cond(ok, func() string { return format.Num(m.PerField.V) }))
 	}
-	return append([]string{formula(res.Fit), call(res), strings.Join(per, " · "), k}, append(held, resid(res))...)
+	cells := []string{formula(res.Fit), call, strings.Join(per, " · "), k}
+	if heldOut {
+		cells = append(cells, format.Percent(100*res.Forms[res.Fit.Form]))
+	}
+	return append(cells, resid(res))
 }
 
 // formula is a fit's form with its fitted parameters.
@@ -90,17 +97,6 @@ func formula(f model.Fit) string {
 		return "a " + term(c[1].V) + "·n"
 	}
 	return model.Linear.String()
-}
-
-// call is a fit's cost of a call, or that its interval reaches zero.
-func call(res model.Result) string {
-	if !res.OK() {
-		return format.None
-	}
-	if a, ok := res.Fit.Call(); ok {
-		return format.CI(a, format.Num, "")
-	}
-	return "not resolved"
 }
 
 // coef is a line's coefficient i with its interval.
@@ -153,8 +149,10 @@ func newPerCall(a *model.Analysis) perCall {
 			if row.Codec == rawfmt.Base {
 				base = &res
 			}
-			if c, ok := usableCall(res); ok && (lowCall == "" || c.V < call.V) {
-				call, lowCall = c, row.Codec
+			if res.Usable() {
+				if c, ok := res.Fit.Call(); ok && (lowCall == "" || c.V < call.V) {
+					call, lowCall = c, row.Codec
+				}
 			}
 			if m, ok := res.MarkAt(last); ok && (lowField == "" || m.PerField.V < field.V) {
 				field, lowField = m.PerField, row.Codec
@@ -196,14 +194,6 @@ func newPerCall(a *model.Analysis) perCall {
 		pc.Small, pc.Large = percentRange(small), percentRange(large)
 	}
 	return pc
-}
-
-// usableCall is a usable fit's cost of a call; ok when its interval lies above zero.
-func usableCall(res model.Result) (model.Estimate, bool) {
-	if !res.Usable() {
-		return model.Estimate{}, false
-	}
-	return res.Fit.Call()
 }
 
 // percentRange is the range of percentages, one value when they print alike.
