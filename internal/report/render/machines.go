@@ -132,11 +132,7 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 			for _, row := range rt.Rows {
 				cells := []string{row.Codec}
 				for _, e := range row.Ratios {
-					c := cond(e.Known(), func() string { return format.RatioCI(e) })
-					if e.Known() && row.Apart {
-						c = "**" + c + "**"
-					}
-					cells = append(cells, c)
+					cells = append(cells, cond(e.Known(), func() string { return bold(format.RatioCI(e), row.Apart) }))
 				}
 				fr.Table.add(cells...)
 			}

@@ -145,8 +145,10 @@ func (p Page) pages() (map[string][]byte, []string, error) {
 // newView builds every section of p's page.
 func newView(p Page) (*view, error) {
 	a, r := p.A, p.A.Run
-	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine) + runSuffix(p),
-		RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
+	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine), RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
+	if p.RunPage {
+		v.Title += ", " + r.Raw.Kind() + " run of " + r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC")
+	}
 	v.Head = newHead(v)
 	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
 	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
@@ -174,15 +176,6 @@ func wrapped(name string, view any) ([]byte, error) {
 
 // opFile is the path of an operation's page.
 func opFile(op string) string { return "ops/" + op + ".md" }
-
-// runSuffix names the run after the machine on a run's page.
-func runSuffix(p Page) string {
-	if !p.RunPage {
-		return ""
-	}
-	r := p.A.Run
-	return ", " + r.Raw.Kind() + " run of " + r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC")
-}
 
 // fence is a code fence that text cannot close: more backticks than its
 // longest run, and at least three.
