@@ -133,27 +133,22 @@ func CI[E estimate](e E, f func(float64) string, unit string) string {
 func Duration(ns float64) string { return DurationCI(Estimate{V: ns}) }
 
 // DurationCI formats a duration in nanoseconds and its interval in the
-// duration's unit: "59.7 ns [59.1, 60.7]".
+// duration's unit, the one benchunit picks for it up to a second:
+// "59.7 ns [59.1, 60.7]".
 func DurationCI[E estimate](e E) string {
 	x := Estimate(e)
 	if !finite(x.V) {
 		return None
 	}
-	factor, prefix := timeScale(x.V)
+	factor, prefix := 1.0, "n"
+	if x.V != 0 {
+		s := benchunit.CommonScale([]float64{x.V * 1e-9}, benchunit.Decimal)
+		factor, prefix = s.Factor*1e9, s.Prefix
+		if s.Factor > 1 {
+			factor, prefix = 1e9, ""
+		}
+	}
 	return CI(x, func(v float64) string { return Sig(v / factor) }, " "+prefix+"s")
-}
-
-// timeScale is the factor from nanoseconds to benchunit's unit for ns, at
-// most a second, and the unit's prefix.
-func timeScale(ns float64) (factor float64, prefix string) {
-	if ns == 0 {
-		return 1, "n"
-	}
-	s := benchunit.CommonScale([]float64{ns * 1e-9}, benchunit.Decimal)
-	if s.Factor > 1 {
-		return 1e9, ""
-	}
-	return s.Factor * 1e9, s.Prefix
 }
 
 // Ratio formats a ratio: "9.04×".
