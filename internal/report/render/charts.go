@@ -191,11 +191,7 @@ func fieldsSeries(r *load.Run, c *chart) {
 		}
 		c.series = append(c.series, series{codec, pts})
 	}
-	for _, g := range coincide {
-		if len(g) > 1 {
-			c.Same = append(c.Same, g)
-		}
-	}
+	c.Same = slices.DeleteFunc(coincide, func(g []string) bool { return len(g) < 2 })
 }
 
 // svg draws the chart.

@@ -151,7 +151,6 @@ func newInstr(v *view, op string) *instr {
 	if all := ir.FixturesOf(load.Fields); len(all) > 0 {
 		in.At = all[len(all)-1]
 	}
-	hasBase := false
 	for _, fit := range o.Fits {
 		counts, ratios := []string{fit.Codec}, []string{fit.Codec}
 		for _, f := range fixtures {
@@ -160,9 +159,7 @@ func newInstr(v *view, op string) *instr {
 			ratios = append(ratios, format.Ratio(point(c)/point(base)))
 		}
 		in.Counts.add(counts...)
-		if fit.Codec == rawfmt.Base {
-			hasBase = true
-		} else {
+		if fit.Codec != rawfmt.Base {
 			in.Ratios.add(ratios...)
 		}
 		cell := rawfmt.Cell{Op: op, Fixture: in.At, Codec: fit.Codec}
@@ -173,7 +170,7 @@ func newInstr(v *view, op string) *instr {
 			cond(b.Known(), func() string { return format.Num(b.Point) }),
 			cond(n.Known(), func() string { return format.Num(n.Point) }))...)...)
 	}
-	if !hasBase {
+	if !slices.ContainsFunc(o.Fits, func(fit model.InstrFit) bool { return fit.Codec == rawfmt.Base }) {
 		in.Ratios.Rows = nil
 	}
 	in.Fits.Cols = []string{"codec", "form", ">a", ">per field, measured, at " + marks(" · "), ">k", ">largest residual", ">ns per 1000", ">B/op", ">allocs/op"}

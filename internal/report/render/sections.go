@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,15 +57,13 @@ type method struct {
 }
 
 func newMethod(a *model.Analysis) method {
-	m := method{Passes: a.Run.FieldsPasses()}
 	var passed []string
 	for _, c := range a.Checks {
 		if c.Checked > 0 && len(c.Failed) == 0 {
 			passed = append(passed, c.Rule+" ("+format.Plural(c.Checked, "pair")+")")
 		}
 	}
-	m.Passed = strings.Join(passed, "; ")
-	return m
+	return method{Passes: a.Run.FieldsPasses(), Passed: strings.Join(passed, "; ")}
 }
 
 // A gcCost is "GC cost": the CPU time of a collection and per allocated KB
@@ -194,11 +193,7 @@ func newHits(a *model.Analysis) hits {
 		}
 		h.Client.add(n, row.Codec, format.Duration(row.Full.V/float64(row.Hits)), saving(row.Filtering), saving(row.Proj), get5)
 	}
-	for _, p := range pairs {
-		if len(p.Table.Rows) > 0 {
-			h.Pairs = append(h.Pairs, p)
-		}
-	}
+	h.Pairs = slices.DeleteFunc(pairs, func(p hitsPair) bool { return len(p.Table.Rows) == 0 })
 	return h
 }
 
