@@ -178,7 +178,7 @@ func newDecision(r *load.Run, op string, ranks []ranking) decision {
 type win struct {
 	Names  []string // tied for first, fastest median first
 	Docs   []string
-	Ratios []float64 // the first name's ratio on each of Docs
+	Ratios []string // the first name's ratio on each of Docs, formatted
 }
 
 // addWin files the first places of a ranking under their names.
@@ -188,7 +188,7 @@ func addWin(wins []win, names []string, fixture string, ratio float64) []win {
 		wins, i = append(wins, win{Names: names}), len(wins)
 	}
 	wins[i].Docs = append(wins[i].Docs, fixture)
-	wins[i].Ratios = append(wins[i].Ratios, ratio)
+	wins[i].Ratios = append(wins[i].Ratios, format.Ratio(ratio))
 	return wins
 }
 
@@ -200,11 +200,7 @@ func words(wins []win) string {
 		if len(w.Docs) == len(decisionDocs) {
 			docs = "every document"
 		}
-		ratios := make([]string, len(w.Ratios))
-		for i, r := range w.Ratios {
-			ratios[i] = format.Ratio(r)
-		}
-		out = append(out, escapeAll(w.Names, " = ")+" on "+docs+" ("+strings.Join(ratios, ", ")+")")
+		out = append(out, escapeAll(w.Names, " = ")+" on "+docs+" ("+strings.Join(w.Ratios, ", ")+")")
 	}
 	return strings.Join(out, "; ")
 }
