@@ -18,18 +18,16 @@ import (
 // Align is a column's alignment, as the delimiter row spells it.
 type Align string
 
-// The alignments; the zero Align is Default.
+// The alignments; the zero Align is the delimiter row's default, "---".
 const (
-	Default Align = ""
-	Left    Align = ":--"
-	Center  Align = ":-:"
-	Right   Align = "--:"
+	Left  Align = ":--"
+	Right Align = "--:"
 )
 
 // Table writes a table with the given header and rows to w. align gives the
-// alignment of the first columns; the rest are Default. A row shorter than
-// the header is padded with empty cells; a longer one, or an alignment for
-// a column that does not exist, is an error and nothing is written.
+// alignment of the first columns; the rest have the default. A row shorter
+// than the header is padded with empty cells; a longer one, or an alignment
+// for a column that does not exist, is an error and nothing is written.
 func Table(w io.Writer, header []string, rows [][]string, align ...Align) error {
 	switch {
 	case len(header) == 0:

@@ -114,57 +114,48 @@ func signed(f func(float64) string) func(float64) string {
 	}
 }
 
-// ci formats e's value with f and unit, then its interval without the
-// unit: "9.04× [8.91, 9.20]"; None for a value that is not finite.
-func ci(e Estimate, f func(float64) string, unit string) string {
-	if !finite(e.V) {
+// CI formats e with f, then unit, then its interval without the unit:
+// "2.15 [1.46, 3.80]", "−159 µs per request [−201, −145]"; None for a
+// value that is not finite.
+func CI[E estimate](e E, f func(float64) string, unit string) string {
+	x := Estimate(e)
+	if !finite(x.V) {
 		return None
 	}
-	s := f(e.V) + unit
-	if e.showsCI() {
-		s += " [" + f(e.Lo) + ", " + f(e.Hi) + "]"
+	s := f(x.V) + unit
+	if x.showsCI() {
+		s += " [" + f(x.Lo) + ", " + f(x.Hi) + "]"
 	}
 	return s
-}
-
-// CI formats e with f, then unit, then its interval: "2.15 [1.46, 3.80]",
-// "−159 µs per request [−201, −145]".
-func CI[E estimate](e E, f func(float64) string, unit string) string {
-	return ci(Estimate(e), f, unit)
 }
 
 // Duration formats a duration of ns nanoseconds.
 func Duration(ns float64) string { return DurationCI(Estimate{V: ns}) }
 
 // DurationCI formats a duration in nanoseconds and its interval in the
-// duration's unit: "59.7 ns [59.1, 60.7]".
+// duration's unit, the one benchunit picks for it up to a second:
+// "59.7 ns [59.1, 60.7]".
 func DurationCI[E estimate](e E) string {
 	x := Estimate(e)
 	if !finite(x.V) {
 		return None
 	}
-	factor, prefix := timeScale(x.V)
-	return ci(x, func(v float64) string { return Sig(v / factor) }, " "+prefix+"s")
-}
-
-// timeScale is the factor from nanoseconds to benchunit's unit for ns, at
-// most a second, and the unit's prefix.
-func timeScale(ns float64) (factor float64, prefix string) {
-	if ns == 0 {
-		return 1, "n"
+	factor, prefix := 1.0, "n"
+	if x.V != 0 {
+		s := benchunit.CommonScale([]float64{x.V * 1e-9}, benchunit.Decimal)
+		factor, prefix = s.Factor*1e9, s.Prefix
+		if s.Factor > 1 {
+			factor, prefix = 1e9, ""
+		}
 	}
-	s := benchunit.CommonScale([]float64{ns * 1e-9}, benchunit.Decimal)
-	if s.Factor > 1 {
-		return 1e9, ""
-	}
-	return s.Factor * 1e9, s.Prefix
+	return CI(x, func(v float64) string { return Sig(v / factor) }, " "+prefix+"s")
 }
 
 // Ratio formats a ratio: "9.04×".
 func Ratio(x float64) string { return RatioCI(Estimate{V: x}) }
 
 // RatioCI formats a ratio and its interval: "9.04× [8.91, 9.20]".
-func RatioCI[E estimate](e E) string { return ci(Estimate(e), Sig, "×") }
+func RatioCI[E estimate](e E) string { return CI(e, Sig, "×") }
 
 // percent formats a percentage without its sign: one decimal below 10.
 func percent(x float64) string {
@@ -182,7 +173,7 @@ func percent(x float64) string {
 func Percent(x float64) string { return PercentCI(Estimate{V: x}) }
 
 // PercentCI formats a percentage and its interval: "62% [47, 70]".
-func PercentCI[E estimate](e E) string { return ci(Estimate(e), percent, "%") }
+func PercentCI[E estimate](e E) string { return CI(e, percent, "%") }
 
 // Change formats a relative change in percent with its sign: "+28%",
 // "−82%".
@@ -190,7 +181,7 @@ func Change(x float64) string { return ChangeCI(Estimate{V: x}) }
 
 // ChangeCI formats a relative change in percent and its interval, each
 // with its sign: "+5.2% [+3.1, +7.0]".
-func ChangeCI[E estimate](e E) string { return ci(Estimate(e), signed(percent), "%") }
+func ChangeCI[E estimate](e E) string { return CI(e, signed(percent), "%") }
 
 // Signed formats a difference with three significant digits and its
 // sign: "+19.7", "−2.24".

@@ -3,14 +3,17 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"slices"
 	"strings"
 	"sync"
+	"text/tabwriter"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
@@ -63,7 +66,6 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 // A table is one operation's benchstat output.
 type table struct {
 	Op   string
-	Base string // the codec of the base column
 	text []byte
 }
 
@@ -94,7 +96,38 @@ func tables(r *load.Run) ([]table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", op, err)
 		}
-		out = append(out, table{Op: op, Base: cols[0], text: text})
+		out = append(out, table{Op: op, text: text})
 	}
 	return out, nil
+}
+
+// Match writes how two runs (or the two halves of a noise run) agree, as
+// make compare prints it: the cells compared and on what, how many of their
+// intervals overlap, the median difference, and the cells whose change's
+// interval leaves out 1, the largest first (at most max).
+func Match(w io.Writer, m model.Match, oldName, newName string, max int) error {
+	fmt.Fprintf(w, "%d cells compared on %s (%d only in %s, %d only in %s).\n", len(m.Cells), m.Figure, m.OnlyOld, oldName, m.OnlyNew, newName)
+	if !m.Exact {
+		fmt.Fprintf(w, "Their 95%% intervals overlap in %s of the cells.\n", format.Percent(100*m.Overlap))
+	}
+	fmt.Fprintf(w, "The median difference is %s.\n", format.Percent(100*m.MedianDiff))
+	beyond := " beyond its interval"
+	if m.Exact {
+		beyond = ""
+	}
+	if len(m.Changed) == 0 {
+		fmt.Fprintf(w, "No cell changed%s.\n", beyond)
+		return nil
+	}
+	fmt.Fprintf(w, "%s changed%s, largest change first:\n", format.Plural(len(m.Changed), "cell"), strings.Replace(beyond, "its interval", "their intervals", 1))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s/%s\t95%% CI\t%s\t%s\t  cell\t\n", newName, oldName, oldName, newName)
+	for _, c := range m.Changed[:min(len(m.Changed), max)] {
+		ci := format.None
+		if c.Change.ShowsCI() {
+			ci = "[" + format.Ratio(c.Change.Lo) + ", " + format.Ratio(c.Change.Hi) + "]"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t  %s\t\n", format.Ratio(c.Change.V), ci, format.Sig(c.Old.V), format.Sig(c.New.V), c.Cell)
+	}
+	return tw.Flush()
 }

@@ -1,9 +1,12 @@
 package render
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -42,18 +45,17 @@ func newCostModel(rows []model.Row, op string) costModel {
 	return m
 }
 
-// curveCells are a curve's cells: its form, the cost of a call, the
-// measured cost per field at model.Marks, the power form's k, with
-// heldOut the form's held-out error, and its largest residual.
+// curveCells are a curve's cells: its form, the cost of a call (or that its
+// interval reaches zero), the measured cost per field at model.Marks, the
+// power form's k, with heldOut the form's held-out error, and its largest
+// residual.
 func curveCells(res model.Result, heldOut bool) []string {
-	held := []string{}
-	if heldOut && res.OK() {
-		held = append(held, format.Percent(100*res.Forms[res.Fit.Form]))
-	} else if heldOut {
-		held = append(held, format.None)
-	}
 	if !res.OK() {
-		return slices.Repeat([]string{format.None}, 5+len(held))
+		n := 5
+		if heldOut {
+			n++
+		}
+		return slices.Repeat([]string{format.None}, n)
 	}
 	k := format.CI(res.K, format.Sig, "")
 	switch {
@@ -62,12 +64,20 @@ func curveCells(res model.Result, heldOut bool) []string {
 	case !res.KResolved:
 		k = "not resolved"
 	}
+	call := "not resolved"
+	if a, ok := res.Fit.Call(); ok {
+		call = format.CI(a, format.Num, "")
+	}
 	var per []string
 	for _, n := range model.Marks {
 		m, ok := res.MarkAt(n)
 		per = append(per, cond(ok, func() string { return format.Num(m.PerField.V) }))
 	}
-	return append([]string{formula(res.Fit), call(res), strings.Join(per, " · "), k}, append(held, resid(res))...)
+	cells := []string{formula(res.Fit), call, strings.Join(per, " · "), k}
+	if heldOut {
+		cells = append(cells, format.Percent(100*res.Forms[res.Fit.Form]))
+	}
+	return append(cells, resid(res))
 }
 
 // formula is a fit's form with its fitted parameters.
@@ -90,17 +100,6 @@ func formula(f model.Fit) string {
 		return "a " + term(c[1].V) + "·n"
 	}
 	return model.Linear.String()
-}
-
-// call is a fit's cost of a call, or that its interval reaches zero.
-func call(res model.Result) string {
-	if !res.OK() {
-		return format.None
-	}
-	if a, ok := res.Fit.Call(); ok {
-		return format.CI(a, format.Num, "")
-	}
-	return "not resolved"
 }
 
 // coef is a line's coefficient i with its interval.
@@ -153,8 +152,10 @@ func newPerCall(a *model.Analysis) perCall {
 			if row.Codec == rawfmt.Base {
 				base = &res
 			}
-			if c, ok := usableCall(res); ok && (lowCall == "" || c.V < call.V) {
-				call, lowCall = c, row.Codec
+			if res.Usable() {
+				if c, ok := res.Fit.Call(); ok && (lowCall == "" || c.V < call.V) {
+					call, lowCall = c, row.Codec
+				}
 			}
 			if m, ok := res.MarkAt(last); ok && (lowField == "" || m.PerField.V < field.V) {
 				field, lowField = m.PerField, row.Codec
@@ -198,14 +199,6 @@ func newPerCall(a *model.Analysis) perCall {
 	return pc
 }
 
-// usableCall is a usable fit's cost of a call; ok when its interval lies above zero.
-func usableCall(res model.Result) (model.Estimate, bool) {
-	if !res.Usable() {
-		return model.Estimate{}, false
-	}
-	return res.Fit.Call()
-}
-
 // percentRange is the range of percentages, one value when they print alike.
 func percentRange(x []float64) string {
 	lo, hi := format.Percent(slices.Min(x)), format.Percent(slices.Max(x))
@@ -214,3 +207,65 @@ func percentRange(x []float64) string {
 	}
 	return lo + " to " + hi
 }
+
+// modelCSV is model.csv: every fit, one row per coefficient, with its form,
+// residual, flag and, for curves, every form's held-out error and the power
+// form's exponent as "k (power form)".
+func modelCSV(rows []model.Row) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	header := []string{"op", "codec", "fit", "unit", "form", "points", "max_resid", "worst_fixture", "flagged"}
+	for f := range model.NumForms {
+		header = append(header, "held_out "+f.String())
+	}
+	w.Write(append(header, "coefficient", "estimate", "ci_lo", "ci_hi"))
+	for _, row := range rows {
+		for i, res := range row.Fits {
+			if !res.OK() {
+				continue
+			}
+			spec, fit := model.Specs[i], res.Fit
+			form, names := "a + Σ c·x", []string{"a"}
+			if spec.Curve {
+				form, names = fit.Form.String(), append(names, fit.Form.Params()...)
+			} else {
+				for _, x := range spec.Xs {
+					names = append(names, "per-"+x.Name)
+				}
+			}
+			head := []string{row.Op, row.Codec, spec.Name, spec.Unit, form, strconv.Itoa(fit.Points), csvFloat(fit.MaxResid), fit.Worst, strconv.FormatBool(fit.Flagged())}
+			for _, e := range res.Forms {
+				if !spec.Curve {
+					e = math.NaN()
+				}
+				head = append(head, csvFloat(e))
+			}
+			for j, c := range fit.Coef {
+				w.Write(slices.Concat(head, []string{names[j]}, csvEstimate(c)))
+			}
+			if spec.Curve && fit.Form != model.Power && finite(res.K.V) {
+				w.Write(slices.Concat(head, []string{"k (power form)"}, csvEstimate(res.K)))
+			}
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// csvEstimate is an estimate and its interval, empty where undefined.
+func csvEstimate(e model.Estimate) []string {
+	if !e.HasCI {
+		return []string{csvFloat(e.V), "", ""}
+	}
+	return []string{csvFloat(e.V), csvFloat(e.Lo), csvFloat(e.Hi)}
+}
+
+// csvFloat formats a float for model.csv: empty when undefined.
+func csvFloat(x float64) string {
+	if !finite(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', 6, 64)
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -111,11 +111,10 @@ func findings(a *model.Analysis) ([]string, error) {
 	}
 	verbs := map[string]string{load.OpDecodeStruct: "decodes %s into a struct", load.OpDecodeMap: "decodes %s into a map", load.OpEncodeStruct: "encodes %s from a struct"}
 	for _, x := range a.Fastest {
-		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec)}
+		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec), Told: clear(x.Speedup, 1)}
 		if c, ok := r.Codec(x.Codec); ok {
 			v.Named += " (category " + markdown.Escape(c.Category) + ")"
 		}
-		v.Told = clear(x.Speedup, 1)
 		if x.Codec == "" || !x.Clear || v.Told {
 			f.Fastest = append(f.Fastest, v)
 		}

@@ -81,7 +81,11 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 			s, _ := r.Value(key)
 			return markdown.Escape(cmp.Or(s, none))
 		}
-		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, p.page(i)}, Run: Link{r.Raw.File, p.raw(i, false)}, Rounds: r.Rounds(), Spread: p.spread(i),
+		page := path.Join(p.Results, m.ID, "README.md")
+		if i < len(p.Pages) {
+			page = path.Join(p.Results, p.Pages[i])
+		}
+		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(i, false)}, Rounds: r.Rounds(), Spread: p.spread(i),
 			Line: value(r, rawfmt.KeyCPU, "cpu not recorded") + ", " + value(r, rawfmt.KeyGOARCH, format.None) + ", " + value(r, rawfmt.KeyGo, format.None)}
 		if exp, _ := r.Value(rawfmt.KeyGOEXPERIMENT); exp != "" {
 			fm.Line += " with GOEXPERIMENT=" + markdown.Escape(exp)
@@ -132,11 +136,7 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 			for _, row := range rt.Rows {
 				cells := []string{row.Codec}
 				for _, e := range row.Ratios {
-					c := cond(e.Known(), func() string { return format.RatioCI(e) })
-					if e.Known() && row.Apart {
-						c = "**" + c + "**"
-					}
-					cells = append(cells, c)
+					cells = append(cells, cond(e.Known(), func() string { return bold(format.RatioCI(e), row.Apart) }))
 				}
 				fr.Table.add(cells...)
 			}
@@ -152,14 +152,6 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 // within is an agreement within documents: the median ρ, the lowest and where.
 func within(a model.Agreement) string {
 	return cond(a.Fixtures > 0, func() string { return format.Sig(a.Median) + " (" + format.Sig(a.Least) + ", " + a.LeastFixture + ")" })
-}
-
-// page is the page of machine i's run, relative to this page.
-func (p MachinesPage) page(i int) string {
-	if i < len(p.Pages) {
-		return path.Join(p.Results, p.Pages[i])
-	}
-	return path.Join(p.Results, p.F.Machines[i].ID, "README.md")
 }
 
 // raw is the raw file of machine i's run, or of its instruction count, relative to this page.

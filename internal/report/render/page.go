@@ -5,7 +5,7 @@
 // Go decides, the templates word. A Page holds a model.Analysis of one run
 // and the links around it; newView turns it into a view, one struct per
 // section holding every number, count, choice and table that section shows
-// (the files named after the sections build them); each
+// (the files named after them, and sections.go, build them); each
 // templates/<section>.tmpl puts its struct into words through funcs, which
 // only format (package format for numbers, package markdown for tables and
 // escaping). page.tmpl (the answer and the contents) and body.tmpl lay out
@@ -16,9 +16,12 @@ package render
 
 import (
 	"fmt"
+	"html"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/jsoncost/jsoncost/internal/markdown"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -145,8 +148,10 @@ func (p Page) pages() (map[string][]byte, []string, error) {
 // newView builds every section of p's page.
 func newView(p Page) (*view, error) {
 	a, r := p.A, p.A.Run
-	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine) + runSuffix(p),
-		RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
+	v := &view{Page: p, R: r, Publish: a.Publishes(), Title: markdown.Escape(p.Machine), RawLink: Link{"raw/" + r.Raw.File, p.Raw}}
+	if p.RunPage {
+		v.Title += ", " + r.Raw.Kind() + " run of " + r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC")
+	}
 	v.Head = newHead(v)
 	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
 	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
@@ -175,15 +180,6 @@ func wrapped(name string, view any) ([]byte, error) {
 // opFile is the path of an operation's page.
 func opFile(op string) string { return "ops/" + op + ".md" }
 
-// runSuffix names the run after the machine on a run's page.
-func runSuffix(p Page) string {
-	if !p.RunPage {
-		return ""
-	}
-	r := p.A.Run
-	return ", " + r.Raw.Kind() + " run of " + r.Raw.Name.Stamp.Format("2006-01-02 15:04:05 UTC")
-}
-
 // fence is a code fence that text cannot close: more backticks than its
 // longest run, and at least three.
 func fence(text string) string {
@@ -197,4 +193,52 @@ func fence(text string) string {
 		}
 	}
 	return strings.Repeat("`", n)
+}
+
+// anchor is the fragment GitHub gives a heading: its text lowercased,
+// without markup or punctuation, spaces as hyphens.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(html.UnescapeString(heading)) {
+		switch {
+		case c == ' ':
+			b.WriteRune('-')
+		case c == '-' || c == '_' || unicode.IsLetter(c) || unicode.IsDigit(c):
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// A heading is one of a page's sections, for its table of contents.
+type heading struct {
+	Level int // 2 for ##, 3 for ###
+	Text  string
+	ID    string // its anchor, numbered as GitHub numbers repeats
+}
+
+// headings lists the ## and ### headings of a page, outside code fences.
+func headings(page []byte) []heading {
+	var out []heading
+	seen := map[string]int{}
+	fenced := false
+	for _, line := range strings.Split(string(page), "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		level := len(line) - len(strings.TrimLeft(line, "#"))
+		if fenced || (level != 2 && level != 3) || !strings.HasPrefix(line[level:], " ") {
+			continue
+		}
+		text := strings.TrimSpace(line[level:])
+		id := anchor(text)
+		if n := seen[id]; n > 0 {
+			seen[id]++
+			id = id + "-" + strconv.Itoa(n)
+		} else {
+			seen[id] = 1
+		}
+		out = append(out, heading{Level: level, Text: text, ID: id})
+	}
+	return out
 }

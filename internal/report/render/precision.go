@@ -38,15 +38,32 @@ func newPrecision(a *model.Analysis) precision {
 		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
 	}
 	p.Ops, p.Families = Table{Cols: append([]string{"op"}, cols...)}, Table{Cols: append([]string{"family"}, cols...)}
+	// row is a row of the tables: its name, cells, median and 90th-percentile
+	// half-widths, the spread of its samples, wide, the number of its cells
+	// wider than model.WideHalfWidth, and whether it meets the targets, each
+	// cell between mark.
 	row := func(name string, o model.OpPrecision, wide int, mark string) []string {
-		cells := precisionRow(name, o, wide, mark)
+		cells, med, p90, spread := fmt.Sprint(o.Cells), format.None, format.None, format.None
+		if o.Unbounded > 0 {
+			cells = fmt.Sprintf("%d (+%d without an interval)", o.Cells, o.Unbounded)
+		}
+		if o.Cells > 0 {
+			med, p90 = format.HalfWidth(100*o.Median), format.HalfWidth(100*o.P90)
+		}
+		if o.High > 0 {
+			spread = format.Strays(o.Low, o.High)
+		}
+		row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
 		if p.Paired {
-			cells = append(cells, mark+map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()]+mark)
+			row = append(row, map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()])
 			if !o.MeetsTargets() {
 				p.Missed = append(p.Missed, name)
 			}
 		}
-		return cells
+		for i, c := range row {
+			row[i] = mark + c + mark
+		}
+		return row
 	}
 	if len(a.Precision) == 0 {
 		return p
@@ -93,26 +110,4 @@ func newPrecision(a *model.Analysis) precision {
 		}
 	}
 	return p
-}
-
-// precisionRow is a row of the Precision section's tables: its name,
-// cells, median and 90th-percentile half-widths, the spread of its samples
-// and wide, the number of its cells wider than model.WideHalfWidth, each
-// cell between mark.
-func precisionRow(name string, p model.OpPrecision, wide int, mark string) []string {
-	cells, med, p90, spread := fmt.Sprint(p.Cells), format.None, format.None, format.None
-	if p.Unbounded > 0 {
-		cells = fmt.Sprintf("%d (+%d without an interval)", p.Cells, p.Unbounded)
-	}
-	if p.Cells > 0 {
-		med, p90 = format.HalfWidth(100*p.Median), format.HalfWidth(100*p.P90)
-	}
-	if p.High > 0 {
-		spread = format.Strays(p.Low, p.High)
-	}
-	row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
-	for i, c := range row {
-		row[i] = mark + c + mark
-	}
-	return row
 }

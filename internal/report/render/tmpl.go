@@ -72,13 +72,11 @@ func (names) BytesDocs() string   { return load.Bytes.Label() }
 func (names) EqualDocs() string   { return load.Equal.Label() }
 func (names) HitsDocs() string    { return load.ESHits.Label() }
 func (names) HitsPrefix() string  { return load.ESHits.Prefix }
-func (names) BytesPrefix() string { return load.Bytes.Prefix }
 func (names) MinMedian() int      { return model.MinMedianSamples }
 func (names) MinBoot() int        { return model.MinBootstrapSamples }
 func (names) Reps() int           { return model.BootstrapReps }
 func (names) MaxResid() string    { return format.Percent(100 * model.MaxResidual) }
 func (names) Wide() float64       { return model.WideHalfWidth }
-func (names) MaxSpread() float64  { return model.MaxSpread }
 func (names) Marks() string       { return marks(" · ") }
 func (names) MarksAnd() string    { return marks("") }
 func (names) KB() int             { return model.BytesPerKB }

@@ -95,10 +95,7 @@ func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 		v.Comparisons = append(v.Comparisons, uc)
 	}
 	b, err := wrapped("upgrade", v)
-	if err != nil {
-		return nil, nil, err
-	}
-	return map[string][]byte{"README.md": b}, nil, nil
+	return map[string][]byte{"README.md": b}, nil, err
 }
 
 // bold is s in bold when b.
