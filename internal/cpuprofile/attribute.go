@@ -156,8 +156,11 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		b.Period = float64(p.Period)
 	}
 	codecs := map[int]*CodecShare{}
-	sites := map[[2]int]*Site{}
-	var siteNames []string
+	type siteKey struct {
+		module int
+		site   string
+	}
+	sites := map[siteKey]*Site{}
 	for _, s := range p.Sample {
 		if keep != nil && !keep(s) {
 			continue
@@ -180,14 +183,10 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 			cs = &CodecShare{Module: m, Config: configFor(m, st.entryPkg)}
 			codecs[st.module] = cs
 		}
-		i := slices.Index(siteNames, st.site)
-		if i < 0 {
-			i, siteNames = len(siteNames), append(siteNames, st.site)
-		}
-		site := sites[[2]int{st.module, i}]
+		site := sites[siteKey{st.module, st.site}]
 		if site == nil {
 			site = &Site{Func: st.site}
-			sites[[2]int{st.module, i}] = site
+			sites[siteKey{st.module, st.site}] = site
 		}
 		if st.class == Decode {
 			cs.Decode, site.Decode = cs.Decode+v, site.Decode+v
@@ -196,7 +195,7 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		}
 	}
 	for k, site := range sites {
-		codecs[k[0]].Sites = append(codecs[k[0]].Sites, *site)
+		codecs[k.module].Sites = append(codecs[k.module].Sites, *site)
 	}
 	for _, cs := range codecs {
 		slices.SortFunc(cs.Sites, func(a, b Site) int {
@@ -259,12 +258,10 @@ func Frames(s *profile.Sample) []string {
 // ValueIndex is the index of p's CPU time value (cpu/nanoseconds), else of a heap profile's bytes
 // allocated (AllocSpace), else of its last sample type.
 func ValueIndex(p *profile.Profile) int {
-	i := slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == "cpu" })
-	if i < 0 {
-		i = slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == AllocSpace })
+	for _, typ := range []string{"cpu", AllocSpace} {
+		if i := typeIndex(p, typ); i >= 0 {
+			return i
+		}
 	}
-	if i < 0 {
-		return len(p.SampleType) - 1
-	}
-	return i
+	return len(p.SampleType) - 1
 }
