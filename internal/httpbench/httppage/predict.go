@@ -204,21 +204,10 @@ func (r *Run) gcShare(l rawfmt.HTTPLoad) []string {
 func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
 	var cov []float64
 	for _, c := range r.at(l) {
-		p := r.Profiles[c.Scenario.Name]
-		if p == nil {
-			continue
-		}
-		vi := cpuprofile.ValueIndex(p)
-		held := map[string]float64{}
-		for _, s := range p.Sample {
-			if slices.Equal(s.Label[httpbench.LabelLoad], []string{l.String()}) {
-				held[s.Label[httpbench.LabelRound][0]] += float64(s.Value[vi])
-			}
-		}
-		cpu, iters := r.Samples(c, rawfmt.UnitAPICPU), r.iters[c]
-		for i := range min(len(cpu), len(iters)) {
+		b, cpu, iters := r.shares(c), r.Samples(c, rawfmt.UnitAPICPU), r.iters[c] // no breakdowns without a profile
+		for i := range min(len(b), len(iters)) {
 			if spent := cpu[i] * iters[i]; spent > 0 {
-				cov = append(cov, held[fmt.Sprint(i+1)]/spent)
+				cov = append(cov, b[i].Total/spent)
 			}
 		}
 	}
