@@ -57,7 +57,7 @@ const (
 
 // A Table maps package paths to codec modules, from the codec lines of one raw file: its only source.
 type Table struct {
-	modules []Module
+	Modules []Module // in the raw file's order
 }
 
 // A Module is one codec module and the configurations of the raw file that use it.
@@ -83,23 +83,20 @@ func NewTable(codecs []rawfmt.CodecConfig) Table {
 		if path == StdModule {
 			path = StdJSON
 		}
-		if i := slices.IndexFunc(t.modules, func(m Module) bool { return m.Path == path }); i >= 0 {
-			t.modules[i].Configs = append(t.modules[i].Configs, c)
+		if i := slices.IndexFunc(t.Modules, func(m Module) bool { return m.Path == path }); i >= 0 {
+			t.Modules[i].Configs = append(t.Modules[i].Configs, c)
 		} else {
-			t.modules = append(t.modules, Module{Path: path, Configs: []rawfmt.CodecConfig{c}})
+			t.Modules = append(t.Modules, Module{Path: path, Configs: []rawfmt.CodecConfig{c}})
 		}
 	}
 	return t
 }
 
-// Modules are the table's modules, in the raw file's order.
-func (t Table) Modules() []Module { return t.modules }
-
 // module returns the index of the module that holds package pkg, the longest path matching; -1 for none.
 func (t Table) module(pkg string) int {
 	best := -1
-	for i, m := range t.modules {
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.modules[best].Path)) {
+	for i, m := range t.Modules {
+		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
 			best = i
 		}
 	}
@@ -179,7 +176,7 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		}
 		cs := codecs[st.module]
 		if cs == nil {
-			m := t.modules[st.module]
+			m := t.Modules[st.module]
 			cs = &CodecShare{Module: m, Config: configFor(m, st.entryPkg)}
 			codecs[st.module] = cs
 		}

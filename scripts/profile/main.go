@@ -78,7 +78,7 @@ func run(o options, stdout io.Writer) error {
 	b := t.Attribute(p, nil)
 	if b.JSON() == 0 {
 		var paths []string
-		for _, m := range t.Modules() {
+		for _, m := range t.Modules {
 			paths = append(paths, m.Path)
 		}
 		return fmt.Errorf("PROFILE %s: no sample is in a JSON codec (the packages of %q)", o.profile, paths)

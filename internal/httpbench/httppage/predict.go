@@ -23,7 +23,7 @@ func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile
 	if err != nil {
 		return nil, nil // no microbenchmarks: the page says so
 	}
-	engine := r.engine()
+	engine := cpuprofile.HeaderEngine(r.Value)
 	cpuprofile.Prefer(cands, machine, engine)
 	for _, c := range cands {
 		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
@@ -40,18 +40,6 @@ func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile
 		}
 	}
 	return nil, nil
-}
-
-// engine is encoding/json's engine in the HTTP run, from its codec line.
-func (r *Run) engine() string {
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	if i := slices.IndexFunc(codecs, func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }); i >= 0 && codecs[i].Engine != "native" {
-		return codecs[i].Engine
-	}
-	if strings.HasPrefix(r.Value(rawfmt.KeyGo), "go1.26") {
-		return cpuprofile.EngineV1
-	}
-	return cpuprofile.EngineV2
 }
 
 // A forecast is bench-profile's prediction of one scenario at one load, from the base's profile at
