@@ -79,16 +79,9 @@ func kind(p *profile.Profile) string {
 
 // symbolized reports whether any sample's frames name a function.
 func symbolized(p *profile.Profile) bool {
-	for _, s := range p.Sample {
-		for _, loc := range s.Location {
-			for _, l := range loc.Line {
-				if l.Function != nil && l.Function.Name != "" {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Sample, func(s *profile.Sample) bool {
+		return slices.ContainsFunc(Frames(s), func(fn string) bool { return fn != "" })
+	})
 }
 
 func firstLine(err error) string {
