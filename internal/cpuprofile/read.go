@@ -36,9 +36,11 @@ func ReadHeap(data []byte) (*profile.Profile, error) {
 // wanted accepts (wrongKind follows the kind it is), one without samples and one without symbols.
 func parse(data []byte, wanted func(*profile.Profile) bool, wrongKind, noSamples, noSymbols string) (*profile.Profile, error) {
 	p, err := profile.Parse(bytes.NewReader(data))
+	if err != nil {
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		return nil, fmt.Errorf("not a pprof profile (%v)", first)
+	}
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("not a pprof profile (%v)", firstLine(err))
 	case !wanted(p):
 		return nil, fmt.Errorf("a %s profile, %s", kind(p), wrongKind)
 	case len(p.Sample) == 0:
@@ -82,9 +84,4 @@ func symbolized(p *profile.Profile) bool {
 	return slices.ContainsFunc(p.Sample, func(s *profile.Sample) bool {
 		return slices.ContainsFunc(Frames(s), func(fn string) bool { return fn != "" })
 	})
-}
-
-func firstLine(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
 }
