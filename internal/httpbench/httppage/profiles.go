@@ -175,7 +175,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 			b := r.shares(c)
 			row := []string{c.Scenario.Name}
 			for k := range cpuprofile.NumClasses {
-				row = append(row, shareCI(b, k))
+				row = append(row, format.PercentCI(model.Summarize(pcts(b, k)))) // format.None without samples
 			}
 			lv.Shares = append(lv.Shares, row)
 			if i == 0 && c.Scenario.Name == "base" {
@@ -250,11 +250,4 @@ func pcts(b []cpuprofile.Breakdown, classes ...cpuprofile.Class) []float64 {
 		}
 	}
 	return out
-}
-
-func shareCI(b []cpuprofile.Breakdown, k cpuprofile.Class) string {
-	if len(b) == 0 {
-		return format.None
-	}
-	return format.PercentCI(model.Summarize(pcts(b, k)))
 }
