@@ -57,7 +57,7 @@ const (
 
 // A Table maps package paths to codec modules, from the codec lines of one raw file: its only source.
 type Table struct {
-	modules []Module
+	Modules []Module // in the raw file's order
 }
 
 // A Module is one codec module and the configurations of the raw file that use it.
@@ -83,23 +83,20 @@ func NewTable(codecs []rawfmt.CodecConfig) Table {
 		if path == StdModule {
 			path = StdJSON
 		}
-		if i := slices.IndexFunc(t.modules, func(m Module) bool { return m.Path == path }); i >= 0 {
-			t.modules[i].Configs = append(t.modules[i].Configs, c)
+		if i := slices.IndexFunc(t.Modules, func(m Module) bool { return m.Path == path }); i >= 0 {
+			t.Modules[i].Configs = append(t.Modules[i].Configs, c)
 		} else {
-			t.modules = append(t.modules, Module{Path: path, Configs: []rawfmt.CodecConfig{c}})
+			t.Modules = append(t.Modules, Module{Path: path, Configs: []rawfmt.CodecConfig{c}})
 		}
 	}
 	return t
 }
 
-// Modules are the table's modules, in the raw file's order.
-func (t Table) Modules() []Module { return t.modules }
-
 // module returns the index of the module that holds package pkg, the longest path matching; -1 for none.
 func (t Table) module(pkg string) int {
 	best := -1
-	for i, m := range t.modules {
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.modules[best].Path)) {
+	for i, m := range t.Modules {
+		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
 			best = i
 		}
 	}
@@ -156,8 +153,11 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		b.Period = float64(p.Period)
 	}
 	codecs := map[int]*CodecShare{}
-	sites := map[[2]int]*Site{}
-	var siteNames []string
+	type siteKey struct {
+		module int
+		site   string
+	}
+	sites := map[siteKey]*Site{}
 	for _, s := range p.Sample {
 		if keep != nil && !keep(s) {
 			continue
@@ -176,18 +176,14 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		}
 		cs := codecs[st.module]
 		if cs == nil {
-			m := t.modules[st.module]
+			m := t.Modules[st.module]
 			cs = &CodecShare{Module: m, Config: configFor(m, st.entryPkg)}
 			codecs[st.module] = cs
 		}
-		i := slices.Index(siteNames, st.site)
-		if i < 0 {
-			i, siteNames = len(siteNames), append(siteNames, st.site)
-		}
-		site := sites[[2]int{st.module, i}]
+		site := sites[siteKey{st.module, st.site}]
 		if site == nil {
 			site = &Site{Func: st.site}
-			sites[[2]int{st.module, i}] = site
+			sites[siteKey{st.module, st.site}] = site
 		}
 		if st.class == Decode {
 			cs.Decode, site.Decode = cs.Decode+v, site.Decode+v
@@ -196,7 +192,7 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		}
 	}
 	for k, site := range sites {
-		codecs[k[0]].Sites = append(codecs[k[0]].Sites, *site)
+		codecs[k.module].Sites = append(codecs[k.module].Sites, *site)
 	}
 	for _, cs := range codecs {
 		slices.SortFunc(cs.Sites, func(a, b Site) int {
@@ -259,12 +255,10 @@ func Frames(s *profile.Sample) []string {
 // ValueIndex is the index of p's CPU time value (cpu/nanoseconds), else of a heap profile's bytes
 // allocated (AllocSpace), else of its last sample type.
 func ValueIndex(p *profile.Profile) int {
-	i := slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == "cpu" })
-	if i < 0 {
-		i = slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == AllocSpace })
+	for _, typ := range []string{"cpu", AllocSpace} {
+		if i := typeIndex(p, typ); i >= 0 {
+			return i
+		}
 	}
-	if i < 0 {
-		return len(p.SampleType) - 1
-	}
-	return i
+	return len(p.SampleType) - 1
 }

@@ -186,14 +186,12 @@ func saving(sh Shares, alloc Alloc, c change) Saving {
 	const gc, body, scale, first, per = 0, 1, 2, 3, 6 // the indices of samples
 	samples := []model.Sample{sh.GC, sh.Body, sh.Scale}
 	gcKnown, less := alloc.Known(), 0.0
+	suite := !gcKnown
 	for i := range c.before {
 		b, a := c.before[i], c.after[i]
 		samples = append(samples, c.shares[i], orZero(c.allocs[i]), b.ns, a.ns, orZero(b.charged), orZero(a.charged))
 		less += c.shares[i].Point * (b.bytes - a.bytes) / b.ns.Point // bytes per unit of profile CPU
-	}
-	suite := !gcKnown
-	for i := range c.before {
-		suite = suite && c.before[i].gc && c.after[i].gc
+		suite = suite && b.gc && a.gc
 	}
 	gcKnown = gcKnown || suite
 	jsonPart := func(m []float64) float64 {

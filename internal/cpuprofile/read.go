@@ -15,18 +15,10 @@ import (
 // (a heap profile, say), one without samples, and one whose frames carry no function names (a profile
 // of another binary, never symbolized).
 func Read(data []byte) (*profile.Profile, error) {
-	p, err := profile.Parse(bytes.NewReader(data))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("not a pprof profile (%v)", firstLine(err))
-	case !isCPU(p):
-		return nil, fmt.Errorf("a %s profile, not a CPU profile: take one with net/http/pprof's /debug/pprof/profile, go test -cpuprofile or runtime/pprof.StartCPUProfile", kind(p))
-	case len(p.Sample) == 0:
-		return nil, errors.New("a CPU profile without samples: profile the program while it works")
-	case !symbolized(p):
-		return nil, errors.New("a profile without symbols: its frames name no function; symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
-	}
-	return p, nil
+	return parse(data, isCPU,
+		"not a CPU profile: take one with net/http/pprof's /debug/pprof/profile, go test -cpuprofile or runtime/pprof.StartCPUProfile",
+		"a CPU profile without samples: profile the program while it works",
+		"a profile without symbols: its frames name no function; symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
 }
 
 // ReadHeap parses a Go heap profile, as net/http/pprof's /debug/pprof/allocs and /debug/pprof/heap and
@@ -34,16 +26,27 @@ func Read(data []byte) (*profile.Profile, error) {
 // picks). It refuses, each with one line, what is no profile, a profile without alloc_space, one
 // without samples and one without symbols.
 func ReadHeap(data []byte) (*profile.Profile, error) {
+	return parse(data, func(p *profile.Profile) bool { return typeIndex(p, AllocSpace) >= 0 },
+		"not a heap profile: take one with net/http/pprof's /debug/pprof/allocs or runtime/pprof's WriteHeapProfile",
+		"a heap profile without samples",
+		"a heap profile without symbols: symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
+}
+
+// parse parses a profile and refuses, with the error texts given, one that is not of the kind
+// wanted accepts (wrongKind follows the kind it is), one without samples and one without symbols.
+func parse(data []byte, wanted func(*profile.Profile) bool, wrongKind, noSamples, noSymbols string) (*profile.Profile, error) {
 	p, err := profile.Parse(bytes.NewReader(data))
+	if err != nil {
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		return nil, fmt.Errorf("not a pprof profile (%v)", first)
+	}
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("not a pprof profile (%v)", firstLine(err))
-	case !slices.ContainsFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == AllocSpace }):
-		return nil, fmt.Errorf("a %s profile, not a heap profile: take one with net/http/pprof's /debug/pprof/allocs or runtime/pprof's WriteHeapProfile", kind(p))
+	case !wanted(p):
+		return nil, fmt.Errorf("a %s profile, %s", kind(p), wrongKind)
 	case len(p.Sample) == 0:
-		return nil, errors.New("a heap profile without samples")
+		return nil, errors.New(noSamples)
 	case !symbolized(p):
-		return nil, errors.New("a heap profile without symbols: symbolize it against its binary first (go tool pprof -proto binary profile > symbolized.pprof)")
+		return nil, errors.New(noSymbols)
 	}
 	return p, nil
 }
@@ -53,15 +56,12 @@ const AllocSpace = "alloc_space"
 
 // isCPU reports whether p measures CPU time: its period or a sample type is cpu.
 func isCPU(p *profile.Profile) bool {
-	if p.PeriodType != nil && p.PeriodType.Type == "cpu" {
-		return true
-	}
-	for _, st := range p.SampleType {
-		if st.Type == "cpu" {
-			return true
-		}
-	}
-	return false
+	return p.PeriodType != nil && p.PeriodType.Type == "cpu" || typeIndex(p, "cpu") >= 0
+}
+
+// typeIndex is the index of p's sample type typ, -1 for none.
+func typeIndex(p *profile.Profile, typ string) int {
+	return slices.IndexFunc(p.SampleType, func(st *profile.ValueType) bool { return st.Type == typ })
 }
 
 // kind names what a profile measures, from its sample types: "heap" for allocation or in-use space.
@@ -81,19 +81,7 @@ func kind(p *profile.Profile) string {
 
 // symbolized reports whether any sample's frames name a function.
 func symbolized(p *profile.Profile) bool {
-	for _, s := range p.Sample {
-		for _, loc := range s.Location {
-			for _, l := range loc.Line {
-				if l.Function != nil && l.Function.Name != "" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-func firstLine(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
+	return slices.ContainsFunc(p.Sample, func(s *profile.Sample) bool {
+		return slices.ContainsFunc(Frames(s), func(fn string) bool { return fn != "" })
+	})
 }

@@ -56,7 +56,7 @@ func CandidatesOf(raw load.Raw, machine string) ([]Candidate, error) {
 	c := Candidate{Raw: raw, Machine: machine, Go: h[rawfmt.KeyGo], Gen: h[rawfmt.KeyGeneration] != "", Paired: h[rawfmt.KeyMeter] == rawfmt.MeterPaired}
 	builds := strings.Fields(h[rawfmt.KeyBuilds])
 	if len(builds) == 0 {
-		c.Engine = engine(c.Go, h[rawfmt.KeyGOEXPERIMENT], codecEngine(h[rawfmt.KeyCodecPrefix+rawfmt.Base]))
+		c.Engine = HeaderEngine(func(key string) string { return h[key] })
 		return []Candidate{c}, nil
 	}
 	var out []Candidate
@@ -74,12 +74,12 @@ func CandidatesOf(raw load.Raw, machine string) ([]Candidate, error) {
 	return out, nil
 }
 
-// codecEngine is the engine of a codec line: <module>@<version> <category> <engine>.
-func codecEngine(line string) string {
-	if f := strings.Fields(line); len(f) >= 3 {
-		return f[2]
-	}
-	return ""
+// HeaderEngine is encoding/json's engine as the header of a raw file without builds tells it (value
+// looks a key up): the engine of its base's codec line, <module>@<version> <category> <engine>, else
+// what its Go version and GOEXPERIMENT imply (engine).
+func HeaderEngine(value func(key string) string) string {
+	f := append(strings.Fields(value(rawfmt.KeyCodecPrefix+rawfmt.Base)), "", "", "")
+	return engine(value(rawfmt.KeyGo), value(rawfmt.KeyGOEXPERIMENT), f[2])
 }
 
 // engine is encoding/json's engine as a header records it, or where it records none (runs before it

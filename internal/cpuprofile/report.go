@@ -114,11 +114,6 @@ func Report(w io.Writer, name string, b Breakdown, basis Basis) error {
 	return err
 }
 
-// Saved formats a saving's total: an estimate with its interval, or a bound marked ≥ or ≤.
-func Saved(s Saving) string {
-	return map[int]string{-1: "≥ ", 1: "≤ "}[s.Bound] + format.PercentCI(s.Total.Times(100))
-}
-
 func estimates(buf *bytes.Buffer, b Breakdown, basis Basis) error {
 	r := basis.Ref.Run
 	part := func(e model.Estimate) string {
@@ -127,11 +122,11 @@ func estimates(buf *bytes.Buffer, b Breakdown, basis Basis) error {
 		}
 		return format.PercentCI(e.Times(100))
 	}
-	saved := func(s Saving) string {
+	saved := func(s Saving) string { // an estimate with its interval, or a bound marked ≥ or ≤
 		if basis.StandIn {
 			s = s.Spanning()
 		}
-		return Saved(s)
+		return map[int]string{-1: "≥ ", 1: "≤ "}[s.Bound] + format.PercentCI(s.Total.Times(100))
 	}
 	fmt.Fprintf(buf, "\n## What the estimates stand on\n\n%s\n", basis.How)
 	for _, n := range basis.Ref.Notes {

@@ -29,7 +29,8 @@ type options struct {
 const maxRequests = 200_000
 
 // parseFlags reads the command line. -quick changes the defaults of -rounds,
-// -duration and -warmup; given explicitly, they win.
+// -duration and -warmup; given explicitly, they win. It rejects -load without a
+// cluster and an unusable cluster URL.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: 10, workers: 64, rate: 200, requests: maxRequests, duration: 2 * time.Second, warmup: 500 * time.Millisecond}
 	fs := runner.NewFlags("http")
@@ -62,16 +63,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		}
 	}
 	o.index = cmp.Or(o.index, defaultIndex)
-	return o, o.check()
-}
-
-// check rejects -load without a cluster and an unusable cluster URL.
-func (o options) check() error {
 	if o.load && o.es == "" {
-		return errors.New("-load needs -es, the cluster to fill")
+		return o, errors.New("-load needs -es, the cluster to fill")
 	}
 	if u, err := url.Parse(o.es); o.es != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
-		return fmt.Errorf("-es %q: want a base URL such as http://127.0.0.1:9200", o.es)
+		return o, fmt.Errorf("-es %q: want a base URL such as http://127.0.0.1:9200", o.es)
 	}
-	return nil
+	return o, nil
 }

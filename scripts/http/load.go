@@ -81,10 +81,7 @@ func attack(ctx context.Context, spec loadSpec) (loadResult, error) {
 	results := attacker.Attack(target, limit{vegeta.Rate{Freq: spec.Rate, Per: time.Second}, uint64(spec.Requests)}, spec.Duration, "")
 	defer context.AfterFunc(ctx, func() { attacker.Stop() })()
 	r, err := tally(results)
-	if ctx.Err() != nil {
-		return r, ctx.Err()
-	}
-	return r, err
+	return r, cmp.Or(ctx.Err(), err)
 }
 
 // tally reads an attack's results until the channel closes and returns what

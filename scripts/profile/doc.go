@@ -39,18 +39,15 @@ func docSizes(path, spec string) (full, filtered cpuprofile.Size, err error) {
 	}
 	for _, s := range samples {
 		var b bytes.Buffer
-		if err := json.Compact(&b, s); err != nil {
-			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)
-		}
-		if err := add(&full, b.Bytes()); err != nil {
-			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)
-		}
-		if set == nil {
-			continue
-		}
-		fd, err := set.Filter(b.Bytes())
+		err := json.Compact(&b, s)
 		if err == nil {
-			err = add(&filtered, fd)
+			err = add(&full, b.Bytes())
+		}
+		if err == nil && set != nil {
+			var fd []byte
+			if fd, err = set.Filter(b.Bytes()); err == nil {
+				err = add(&filtered, fd)
+			}
 		}
 		if err != nil {
 			return full, filtered, fmt.Errorf("DOC %s: %w", path, err)

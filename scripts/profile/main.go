@@ -78,7 +78,7 @@ func run(o options, stdout io.Writer) error {
 	b := t.Attribute(p, nil)
 	if b.JSON() == 0 {
 		var paths []string
-		for _, m := range t.Modules() {
+		for _, m := range t.Modules {
 			paths = append(paths, m.Path)
 		}
 		return fmt.Errorf("PROFILE %s: no sample is in a JSON codec (the packages of %q)", o.profile, paths)
@@ -143,8 +143,9 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 			}
 			b.How += "; no bench-doc run of DOC and FIELDS is committed (make bench-doc measures the document itself)."
 		}
-		if !has(r, b.Decode, b.Encode) {
-			continue
+		if b.Decode == "" || !model.Ns(r, load.OpDecodeStruct, b.Decode, rawfmt.Base).Known() ||
+			!model.Ns(r, load.OpEncodeStruct, b.Encode, rawfmt.Base).Known() {
+			continue // no base cells of these documents to scale by
 		}
 		b.Ref = cpuprofile.Refer(c, r, machine, engine)
 		b.How += " " + describe(b.Ref)
@@ -180,13 +181,8 @@ func docRun(o options, machine, engine string) (b cpuprofile.Basis, ok bool, err
 		b.Filtered = name + rawfmt.FilteredSuffix
 	}
 	b.How = fmt.Sprintf("DOC itself, as make bench-doc measured it with these FIELDS (`%s`): decoding and encoding it, and for filtering decoding it filtered to FIELDS. %s",
-		filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(filepath.Dir(raws[0]))), dir, page.RawFile)), describe(b.Ref))
+		filepath.ToSlash(filepath.Join(cs[0].Machine, dir, page.RawFile)), describe(b.Ref))
 	return b, true, nil
-}
-
-// has reports whether r has the base's decode-struct cells of doc and encode-struct cells of enc.
-func has(r *load.Run, doc, enc string) bool {
-	return doc != "" && model.Ns(r, load.OpDecodeStruct, doc, rawfmt.Base).Known() && model.Ns(r, load.OpEncodeStruct, enc, rawfmt.Base).Known()
 }
 
 // describe says in one sentence what the reference run is.

@@ -36,10 +36,8 @@ type flameNode struct {
 }
 
 func (n *flameNode) child(name string) *flameNode {
-	for _, c := range n.children {
-		if c.name == name {
-			return c
-		}
+	if i := slices.IndexFunc(n.children, func(c *flameNode) bool { return c.name == name }); i >= 0 {
+		return n.children[i]
 	}
 	c := &flameNode{name: name}
 	n.children = append(n.children, c)
@@ -109,14 +107,9 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 	return b.Bytes()
 }
 
+// dominant is the class of the most CPU in v, the first of a tie.
 func dominant(v [cpuprofile.NumClasses]float64) cpuprofile.Class {
-	best := cpuprofile.Class(0)
-	for c := range cpuprofile.NumClasses {
-		if v[c] > v[best] {
-			best = c
-		}
-	}
-	return best
+	return cpuprofile.Class(slices.Index(v[:], slices.Max(v[:])))
 }
 
 func escape(s string) string {

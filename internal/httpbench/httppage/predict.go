@@ -23,7 +23,7 @@ func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile
 	if err != nil {
 		return nil, nil // no microbenchmarks: the page says so
 	}
-	engine := r.engine()
+	engine := cpuprofile.HeaderEngine(r.Value)
 	cpuprofile.Prefer(cands, machine, engine)
 	for _, c := range cands {
 		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
@@ -40,18 +40,6 @@ func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile
 		}
 	}
 	return nil, nil
-}
-
-// engine is encoding/json's engine in the HTTP run, from its codec line.
-func (r *Run) engine() string {
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	if i := slices.IndexFunc(codecs, func(c rawfmt.CodecConfig) bool { return c.Name == rawfmt.Base }); i >= 0 && codecs[i].Engine != "native" {
-		return codecs[i].Engine
-	}
-	if strings.HasPrefix(r.Value(rawfmt.KeyGo), "go1.26") {
-		return cpuprofile.EngineV1
-	}
-	return cpuprofile.EngineV2
 }
 
 // A forecast is bench-profile's prediction of one scenario at one load, from the base's profile at
@@ -204,21 +192,10 @@ func (r *Run) gcShare(l rawfmt.HTTPLoad) []string {
 func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
 	var cov []float64
 	for _, c := range r.at(l) {
-		p := r.Profiles[c.Scenario.Name]
-		if p == nil {
-			continue
-		}
-		vi := cpuprofile.ValueIndex(p)
-		held := map[string]float64{}
-		for _, s := range p.Sample {
-			if slices.Equal(s.Label[httpbench.LabelLoad], []string{l.String()}) {
-				held[s.Label[httpbench.LabelRound][0]] += float64(s.Value[vi])
-			}
-		}
-		cpu, iters := r.Samples(c, rawfmt.UnitAPICPU), r.iters[c]
-		for i := range min(len(cpu), len(iters)) {
+		b, cpu, iters := r.shares(c), r.Samples(c, rawfmt.UnitAPICPU), r.iters[c] // no breakdowns without a profile
+		for i := range min(len(b), len(iters)) {
 			if spent := cpu[i] * iters[i]; spent > 0 {
-				cov = append(cov, held[fmt.Sprint(i+1)]/spent)
+				cov = append(cov, b[i].Total/spent)
 			}
 		}
 	}

@@ -98,13 +98,18 @@ func (r *Run) perRequest(c rawfmt.HTTPCell, b []cpuprofile.Breakdown, classes []
 	cpu := r.Samples(c, rawfmt.UnitAPICPU)
 	out := make([]float64, len(b))
 	for i, br := range b {
-		share := 0.0
-		for _, k := range classes {
-			share += br.Share(k) // NaN without samples
-		}
-		out[i] = cpu[i] * share
+		out[i] = cpu[i] * share(br, classes) // NaN without samples
 	}
 	return out
+}
+
+// share is the fraction of b's CPU in classes.
+func share(b cpuprofile.Breakdown, classes []cpuprofile.Class) float64 {
+	s := 0.0
+	for _, k := range classes {
+		s += b.Share(k)
+	}
+	return s
 }
 
 //go:embed profiles.tmpl
@@ -170,7 +175,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 			b := r.shares(c)
 			row := []string{c.Scenario.Name}
 			for k := range cpuprofile.NumClasses {
-				row = append(row, shareCI(b, k))
+				row = append(row, format.PercentCI(model.Summarize(pcts(b, k)))) // format.None without samples
 			}
 			lv.Shares = append(lv.Shares, row)
 			if i == 0 && c.Scenario.Name == "base" {
@@ -240,21 +245,9 @@ func paired(b, v []float64) model.Estimate {
 func pcts(b []cpuprofile.Breakdown, classes ...cpuprofile.Class) []float64 {
 	var out []float64
 	for _, br := range b {
-		if br.Total == 0 {
-			continue
+		if br.Total != 0 {
+			out = append(out, 100*share(br, classes))
 		}
-		s := 0.0
-		for _, k := range classes {
-			s += br.Share(k)
-		}
-		out = append(out, 100*s)
 	}
 	return out
-}
-
-func shareCI(b []cpuprofile.Breakdown, k cpuprofile.Class) string {
-	if len(b) == 0 {
-		return format.None
-	}
-	return format.PercentCI(model.Summarize(pcts(b, k)))
 }
