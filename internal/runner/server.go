@@ -211,6 +211,9 @@ func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, err
 
 // Heap times cycles collections of a live heap of about size bytes.
 func (s *Server) Heap(size uint64, cycles int) ([]wire.Cycle, error) {
+	if cycles < 1 { // ask reads an answer of 0 lines until its end, which Heap's has not
+		return nil, nil
+	}
 	lines, err := s.ask(rawfmt.Cell{}, cycles, wire.Heap, size, cycles)
 	if err != nil {
 		return nil, err

@@ -1,10 +1,15 @@
 package runner
 
 import (
+	"bufio"
+	"bytes"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/wire"
 )
 
 var cellABC = rawfmt.Cell{Op: "a", Fixture: "b", Codec: "c"}
@@ -58,6 +63,31 @@ func TestCrashError(t *testing.T) {
 		err := crashError(cellABC, tt.line, errExit2{})
 		if err.Error() != tt.want {
 			t.Errorf("crashError(%q) = %q, want %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// TestHeap: Heap reads as many answer lines as it asked for cycles, and
+// asks nothing for none (an answer of no lines has no end to read to).
+func TestHeap(t *testing.T) {
+	for _, tt := range []struct {
+		cycles  int
+		answer  string
+		want    []wire.Cycle
+		request bool
+	}{
+		{2, "10 100\n20 200\n30 300\n", []wire.Cycle{{CPUNs: 10, Live: 100}, {CPUNs: 20, Live: 200}}, true},
+		{0, "", nil, false},
+	} {
+		var sent bytes.Buffer
+		s := &Server{in: nopCloser{&sent}, out: bufio.NewScanner(strings.NewReader(tt.answer))}
+		got, err := s.Heap(1<<20, tt.cycles)
+		if err != nil || !slices.Equal(got, tt.want) || (sent.Len() > 0) != tt.request {
+			t.Errorf("Heap(%d cycles) = %v, %v, request %q; want %v", tt.cycles, got, err, sent.String(), tt.want)
 		}
 	}
 }
