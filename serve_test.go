@@ -190,7 +190,14 @@ func TestServeSlice(t *testing.T) {
 		if !tt.cell.Floor() && tt.cell.Codec != nothing {
 			allocs, bytes = allocated(t, tt.cell, tt.n)
 		}
+		// A slice counts the process's allocations: of three, the one with
+		// the fewest, so that another goroutine's stray one is not the loop's.
 		res := c.slice(tt.cell, tt.n)
+		for range 2 {
+			if r := c.slice(tt.cell, tt.n); r.Allocs < res.Allocs {
+				res = r
+			}
+		}
 		switch {
 		case res.Iters != tt.n || res.Ns <= 0 || res.GCs != 0:
 			t.Errorf("%s: %d iterations in %d ns with %d collections; want %d, a positive time and none", tt.cell, res.Iters, res.Ns, res.GCs, tt.n)
