@@ -45,7 +45,7 @@ type page struct {
 func render(name string, r, probes *Results) ([]byte, error) {
 	var b bytes.Buffer
 	err := tables.ExecuteTemplate(&b, name+".tmpl", page{r, probes, map[string]any{
-		"SuiteModule": SuiteModule, "SuiteVersion": SuiteVersion, "SuiteSum": SuiteSum, "Reference": Reference, "V2Reference": V2Reference,
+		"SuiteModule": SuiteModule, "SuiteVersion": SuiteVersion, "SuiteSum": SuiteSum, "Reference": Reference,
 		"MaxFuzzInput": maxFuzzInput, "MaxFuzzDepth": maxFuzzDepth, "Timeout": caseTimeout, "TruncationDoc": truncationDoc,
 	}})
 	if err != nil {
@@ -64,22 +64,18 @@ func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	probes, err := Run(Probes(), cs, opt)
-	if err != nil {
-		return nil, err
+	var rs []*Results // probes, corpus, bad input
+	for _, s := range []*Suite{Probes(), corpus, BadInput(true)} {
+		r, err := Run(s, cs, opt)
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, r)
 	}
 	pages := map[string][]byte{}
-	for _, p := range []struct {
-		name  string
-		suite *Suite
-	}{{"README.md", nil}, {"probes.md", nil}, {"jsontestsuite.md", corpus}, {"badinput.md", BadInput(true)}} {
-		r := probes
-		if p.suite != nil {
-			if r, err = Run(p.suite, cs, opt); err != nil {
-				return nil, err
-			}
-		}
-		if pages[p.name], err = render(p.name, r, probes); err != nil {
+	names := []string{"README.md", "probes.md", "jsontestsuite.md", "badinput.md"}
+	for i, r := range []*Results{rs[0], rs[0], rs[1], rs[2]} {
+		if pages[names[i]], err = render(names[i], r, rs[0]); err != nil {
 			return nil, err
 		}
 	}
