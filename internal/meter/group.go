@@ -15,7 +15,7 @@ import (
 // random order, so that no cell and no base holds one place in a group more
 // often than another. A group runs on one clean heap: one collection before
 // its first slice in each process, none between, so that a slice starts on
-// at most two slices' garbage (each at most AllocCap). A collection of the
+// at most two slices' garbage (each at most allocCap). A collection of the
 // binary's heap takes longer than a slice (about 1.2 ms against 1 ms here):
 // one before every slice spent most of a run on collections.
 

@@ -64,27 +64,25 @@ type Build struct {
 
 // Options are what a run of the meter may change.
 type Options struct {
-	Slice     time.Duration // the time a slice aims at
-	Pairs     int           // pairs of a cell per round, at most
-	MinPairs  int           // pairs of a cell per round, at least
-	Budget    time.Duration // the time one cell's pairs may take per round; a slow cell gets fewer pairs
-	Seed      uint64        // the run's random seed
-	GCHeap    uint64        // the live heap whose collections each round times; 0 for none
-	GCCycles  int           // collections of it timed each round
-	PartCells int           // cells of one process, about: a round runs in as many processes as that takes
-	AllocCap  int           // bytes a slice may allocate, at most (see calibrate)
+	Slice time.Duration // the time a slice aims at
+	Pairs int           // pairs of a cell per round, at most
+	Seed  uint64        // the run's random seed
 }
 
-// GCHeap is the live heap whose collections every run times: the cost each
-// allocated byte is charged at GOGC=100 (rawfmt's GC harness).
-const GCHeap = 64 << 20
+const (
+	// GCHeap is the live heap whose collections every run times: the cost
+	// each allocated byte is charged at GOGC=100 (rawfmt's GC harness).
+	GCHeap    = 64 << 20
+	gcCycles  = 3         // collections of it timed each round
+	partCells = 100       // cells of one process, about: a round runs in as many processes as that takes
+	allocCap  = 512 << 10 // bytes a slice may allocate, at most (see calibrate)
+)
 
 // Defaults are the options of a run of slices of about slice, at most pairs
 // pairs of a cell a round (fewer for a cell whose slices are slow, but 2),
 // drawn from seed.
 func Defaults(slice time.Duration, pairs int, seed uint64) Options {
-	return Options{Slice: slice, Pairs: pairs, MinPairs: min(2, pairs), Budget: 4 * time.Duration(pairs) * slice,
-		Seed: seed, GCHeap: GCHeap, GCCycles: 3, PartCells: 100, AllocCap: 512 << 10}
+	return Options{Slice: slice, Pairs: pairs, Seed: seed}
 }
 
 // Lines are the configuration lines of a run of rounds rounds of o, its
@@ -153,7 +151,7 @@ func (m *Meter) Cells() int {
 }
 
 // Round runs round r (runner.Meter). Its blocks, in shuffled order, are
-// split by document into parts of about PartCells cells, and each part runs
+// split by document into parts of about partCells cells, and each part runs
 // in processes of its own, one of every build: a process that has prepared
 // every codec for every document holds their caches, and the collection
 // before each slice would mark them all.
@@ -174,7 +172,7 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	}
 	partOf, part, n := map[string]int{}, 0, 0
 	for _, d := range docs {
-		if n > 0 && n+cellsOf[d] > m.O.PartCells {
+		if n > 0 && n+cellsOf[d] > partCells {
 			part, n = part+1, 0
 		}
 		partOf[d] = part
@@ -187,7 +185,7 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	gcPart := rng.IntN(len(parts))
 	var failed []string
 	for i, part := range parts {
-		f, err := m.part(ctx, r, part, i == gcPart && m.O.GCHeap > 0, out, rng, p)
+		f, err := m.part(ctx, r, part, i == gcPart, out, rng, p)
 		if err != nil {
 			return err
 		}

@@ -18,10 +18,11 @@ import (
 
 // pairs is how many pairs of pr a round times: as many as the options
 // allow, fewer when its slices take longer than Slice, as they do where one
-// iteration takes longer, but never fewer than MinPairs.
+// iteration takes longer, but never fewer than 2.
 func (m *Meter) pairs(pr Pair) int {
 	slow := max(m.estimate(cellOf{pr.Cell, pr.Build}), m.estimate(cellOf{pr.Partner, pr.PartnerBuild}), float64(m.O.Slice))
-	return max(m.O.MinPairs, min(m.O.Pairs, int(float64(m.O.Budget)/(2*slow))))
+	budget := 4 * time.Duration(m.O.Pairs) * m.O.Slice // the time one cell's pairs may take per round
+	return max(min(2, m.O.Pairs), min(m.O.Pairs, int(float64(budget)/(2*slow))))
 }
 
 // estimate is the ns/op of c so far, 0 before its first slice.
@@ -64,7 +65,7 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.Slice
 // calibrate times untimed slices of c, each of more iterations, until one
 // after the first (whose call may be a cold one) takes a quarter of Slice,
 // times one more like it, and fixes the iterations of c's slices: as many as take Slice, but no
-// more than allocate AllocCap. With GC off a slice's allocation piles up,
+// more than allocate allocCap. With GC off a slice's allocation piles up,
 // and past a megabyte or two each new byte costs several times what it does
 // on a heap the runtime recycles: a slice that allocated more would time
 // the pile, not the codec.
@@ -84,8 +85,8 @@ func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
 			perOp, bytes := float64(min(res.Ns, again.Ns))/float64(n), float64(res.Bytes)/float64(n)
 			m.perOp[c] = []float64{perOp}
 			iters := max(1, int(math.Round(float64(m.O.Slice)/perOp)))
-			if bytes > 0 && m.O.AllocCap > 0 {
-				iters = min(iters, max(1, int(float64(m.O.AllocCap)/bytes)))
+			if bytes > 0 {
+				iters = min(iters, max(1, int(float64(allocCap)/bytes)))
 			}
 			m.iters[c] = iters
 			return nil
@@ -111,12 +112,12 @@ func (m *Meter) line(w *strings.Builder, pr Pair, own, partner wire.SliceResult,
 
 // heap times the collections of a live heap of GCHeap bytes in the binary of the first build.
 func (m *Meter) heap(servers []*runner.Server, lines []strings.Builder) error {
-	cycles, err := servers[0].Heap(m.O.GCHeap, max(m.O.GCCycles, 1))
+	cycles, err := servers[0].Heap(GCHeap, gcCycles)
 	if err != nil {
-		return fmt.Errorf("timing collections of a %s heap: %w", HeapName(m.O.GCHeap), err)
+		return fmt.Errorf("timing collections of a %s heap: %w", HeapName(GCHeap), err)
 	}
 	for _, c := range cycles {
-		fmt.Fprintf(&lines[0], "%s\t1\t%d %s\t%d %s\n", rawfmt.GCName(HeapName(m.O.GCHeap)), c.CPUNs, rawfmt.UnitCycleNs, c.Live, rawfmt.UnitLive)
+		fmt.Fprintf(&lines[0], "%s\t1\t%d %s\t%d %s\n", rawfmt.GCName(HeapName(GCHeap)), c.CPUNs, rawfmt.UnitCycleNs, c.Live, rawfmt.UnitLive)
 	}
 	return nil
 }

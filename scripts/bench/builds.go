@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -43,10 +42,8 @@ func parseBuilds(s string) ([]build, error) {
 		case plus && (strings.ContainsAny(exp, " :") || strings.Contains("+"+exp+"+", "++")):
 			return nil, fmt.Errorf("build %q: an empty or malformed experiment after +", name)
 		}
-		for _, b := range bs {
-			if b.name == name {
-				return nil, fmt.Errorf("build %q listed twice", name)
-			}
+		if slices.ContainsFunc(bs, func(b build) bool { return b.name == name }) {
+			return nil, fmt.Errorf("build %q listed twice", name)
 		}
 		bs = append(bs, build{name: name, toolchain: tc, experiment: strings.ReplaceAll(exp, "+", ",")})
 	}
@@ -69,17 +66,6 @@ func (b *build) env() []string {
 		return nil
 	}
 	return []string{"GOTOOLCHAIN=" + b.toolchain, "GOEXPERIMENT=" + b.experiment}
-}
-
-// flags are the go test -c flags of b's binary of a layout seed. A build of
-// another toolchain builds the module from a copy of go.mod whose go line
-// names its own Go version (the code keeps to what the oldest build compiles).
-func (b *build) flags(seed int64) []string {
-	f := []string{"-ldflags=-randlayout=" + strconv.FormatInt(seed, 10)}
-	if b.modFile != "" {
-		f = append(f, "-modfile="+b.modFile)
-	}
-	return f
 }
 
 // writeModFile writes b's copy of go.mod (and go.sum) into dir.

@@ -84,16 +84,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args, stderr); err != nil {
 		return o, err
 	}
+	q, rounds := jsoncost.NoiseSelection, 16
+	if o.quick {
+		q, rounds = jsoncost.QuickSelection, 4
+	}
 	if o.quick || o.noise {
-		q := jsoncost.NoiseSelection
-		if o.noise && !fs.Given("rounds") {
-			o.rounds = 16
-		}
-		if o.quick {
-			q = jsoncost.QuickSelection
-			if !fs.Given("rounds") {
-				o.rounds = 4
-			}
+		if !fs.Given("rounds") {
+			o.rounds = rounds
 		}
 		o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	}

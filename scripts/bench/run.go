@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -130,7 +131,13 @@ func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io
 	return mb, runner.Layouts(len(seeds), func(i int) error {
 		path := filepath.Join(dir, fmt.Sprintf("%s%d.test", b.file(), seeds[i]))
 		mb.Layouts[i] = runner.Binary{Path: path, Stderr: stderr}
-		return runner.Compile(ctx, path, runner.Package, b.env(), b.flags(seeds[i])...)
+		// A build of another toolchain builds the module from a copy of go.mod whose go line
+		// names its own Go version (the code keeps to what the oldest build compiles).
+		flags := []string{"-ldflags=-randlayout=" + strconv.FormatInt(seeds[i], 10)}
+		if b.modFile != "" {
+			flags = append(flags, "-modfile="+b.modFile)
+		}
+		return runner.Compile(ctx, path, runner.Package, b.env(), flags...)
 	})
 }
 
@@ -138,7 +145,6 @@ func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io
 // the first, which the header gives, and a build line of each in an upgrade
 // run. A binary that contradicts its build's name is an error.
 func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, error) {
-	var first []string
 	for i := range bs {
 		s, err := mbs[i].Layouts[0].Start(ctx)
 		if err != nil {
@@ -157,10 +163,8 @@ func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, err
 		if err := bs[i].check(info); err != nil {
 			return nil, err
 		}
-		if i == 0 {
-			first = info
-		}
 	}
+	first := bs[0].info
 	if len(bs) > 1 { // the engines differ by build: each build's line records its own
 		first = slices.DeleteFunc(slices.Clone(first), func(l string) bool {
 			k, _, _ := strings.Cut(l, ":")

@@ -88,23 +88,19 @@ func roundUp2(n int) int {
 // its figure.
 func measure(ctx context.Context, c *counter, r *rates, cell rawfmt.Cell, t timing, target int) (figure, error) {
 	n1, capped := chooseN1(r.estimate(cell, t), t.bytes, target)
-	pair := func() (perOp float64, more int64, err error) {
+	var perOp []float64
+	for round := 1; len(perOp) < maxPairs && !settled(perOp); {
 		i1, err := c.count(ctx, cell, n1)
 		if err != nil {
-			return 0, 0, err
+			return figure{}, err
 		}
 		i2, err := c.count(ctx, cell, ratio*n1)
 		if err != nil {
-			return 0, 0, err
-		}
-		return float64(i2-i1) / float64((ratio-1)*n1), i2 - i1, nil
-	}
-	var perOp []float64
-	for round := 1; len(perOp) < maxPairs && !settled(perOp); {
-		p, more, err := pair()
-		switch {
-		case err != nil:
 			return figure{}, err
+		}
+		more := i2 - i1
+		p := float64(more) / float64((ratio-1)*n1)
+		switch {
 		case len(perOp) > 0 || p > 0 && (capped || p*float64(n1) >= float64(target)/2):
 			perOp = append(perOp, p)
 		case round == rounds:
