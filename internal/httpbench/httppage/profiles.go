@@ -218,21 +218,6 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// flames draws the flame graphs of flameScenarios at the run's first load, by FlameFile name.
-func (r *Run) flames() map[string][]byte {
-	files := map[string][]byte{}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	t := cpuprofile.NewTable(codecs)
-	first := r.Loads()[0]
-	for _, name := range flameScenarios {
-		if p := r.Profiles[name]; p != nil {
-			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))
-			files[FlameFile(name, first.String())] = Flame(p, t, inCell(rawfmt.HTTPCell{Load: first}, 0), title)
-		}
-	}
-	return files
-}
-
 // paired is the median and interval of the round-by-round differences v − b, over the rounds both have.
 func paired(b, v []float64) model.Estimate {
 	var d []float64
