@@ -42,8 +42,7 @@ type Server struct {
 	client   *http.Client
 	query    string // the backend URL every search requests
 	codec    *codecs.Codec
-	newDoc   func() any
-	newProj  func() any
+	fixture  *fixtures.Fixture // its New and NewProj make the decoded and the encoded value
 	project  projector
 	counters httpbench.Counters
 	profiler httpbench.Profiler
@@ -81,7 +80,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{query: query, codec: c, newDoc: f.New, newProj: f.NewProj, project: project}
+	s := &Server{query: query, codec: c, fixture: f, project: project}
 	// Go's default transport, counting the connections it dials; idle > 0 sizes its idle pool.
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
@@ -120,12 +119,12 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
 	}
-	doc := s.newDoc()
+	doc := s.fixture.New()
 	if err := s.codec.Unmarshal(body, doc); err != nil {
 		http.Error(w, fmt.Sprintf("decoding the backend's response with %s: %v", s.codec.Name, err), http.StatusInternalServerError)
 		return
 	}
-	out := s.newProj()
+	out := s.fixture.NewProj()
 	s.project(reflect.ValueOf(out).Elem(), reflect.ValueOf(doc).Elem())
 	b, err := s.codec.Marshal(out)
 	if err != nil {

@@ -8,6 +8,7 @@
 package backend
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -60,10 +61,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	s.counters.Include(q.Get("_source_includes"))
-	size, err := strconv.Atoi(q.Get("size"))
-	if q.Get("size") == "" {
-		size, err = 10, nil // Elasticsearch's default
-	}
+	size, err := strconv.Atoi(cmp.Or(q.Get("size"), "10")) // Elasticsearch's default
 	if err != nil || !slices.Contains(httpbench.Hits, size) {
 		writeError(w, http.StatusBadRequest, "illegal_argument_exception",
 			fmt.Sprintf("size %q: this backend serves %v hits", q.Get("size"), httpbench.Hits))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"maps"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -12,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
@@ -70,7 +70,8 @@ func Chart(run *Run, l rawfmt.HTTPLoad) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Files returns the whole report of run: README.md, the charts and the flame graphs.
+// Files returns the whole report of run: README.md, the charts and the flame graphs of flameScenarios
+// at the run's first load.
 func Files(run *Run, machine string) (map[string][]byte, error) {
 	page, err := Page(run, machine, true)
 	if err != nil {
@@ -84,6 +85,14 @@ func Files(run *Run, machine string) (map[string][]byte, error) {
 		}
 		files[ChartFile(l)] = svg
 	}
-	maps.Copy(files, run.flames())
+	codecs, _ := rawfmt.ParseCodecs(run.Config)
+	t := cpuprofile.NewTable(codecs)
+	first := run.Loads()[0]
+	for _, name := range flameScenarios {
+		if p := run.Profiles[name]; p != nil {
+			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))
+			files[FlameFile(name, first.String())] = Flame(p, t, inCell(rawfmt.HTTPCell{Load: first}, 0), title)
+		}
+	}
 	return files, nil
 }

@@ -51,19 +51,16 @@ type forecast struct {
 	colder                string           // why a JSON part may miss at this load: dearer JSON work than at another
 }
 
-// predictions are the forecasts of the codec and filtered scenarios at load l, by scenario; nil without
-// the base's profile, JSON samples in it or a reference run. The base's CPU per request scales the
-// profile's shares; its GC is charged from its own GC share, as each scenario's B/op moves its
-// allocation per request (B/req).
-func (r *Run) predictions(l rawfmt.HTTPLoad) map[string]forecast {
+// predictions are the forecasts of the codec and filtered scenarios at load l, by scenario, from b,
+// the base's profile over every round; nil without JSON samples in it or a reference run. The base's
+// CPU per request scales the profile's shares; its GC is charged from its own GC share, as each
+// scenario's B/op moves its allocation per request (B/req).
+func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]forecast {
 	cells := r.at(l)
 	base := cells[0]
-	p := r.Profiles[base.Scenario.Name]
-	if r.Ref == nil || p == nil {
+	if r.Ref == nil {
 		return nil
 	}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	b := cpuprofile.NewTable(codecs).Attribute(p, inCell(base, 0))
 	i := slices.IndexFunc(b.Codecs, func(cs cpuprofile.CodecShare) bool { return cs.Config.Name == base.Codec })
 	if i < 0 {
 		return nil
@@ -166,15 +163,10 @@ func (r *Run) colder(l rawfmt.HTTPLoad, json []float64) string {
 }
 
 // gcShare sets the GC share the reference run's cost of collection predicts for the base's allocation
-// at load l (B/req × ns per byte, over the CPU per request) against the share its profile measures.
-func (r *Run) gcShare(l rawfmt.HTTPLoad) []string {
+// at load l (B/req × ns per byte, over the CPU per request) against the share b, its profile over
+// every round, measures.
+func (r *Run) gcShare(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) []string {
 	base := r.at(l)[0]
-	p := r.Profiles[base.Scenario.Name]
-	if p == nil {
-		return nil
-	}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	b := cpuprofile.NewTable(codecs).Attribute(p, inCell(base, 0))
 	measured := cpuprofile.SharesOf(b, cpuprofile.CodecShare{}).GC.Estimate()
 	predicted := format.None + " (no reference run of this machine's CPU generation by the paired meter that ranks)"
 	if r.Ref != nil && r.Ref.Absolute {

@@ -160,16 +160,20 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 		v.Ref = fmt.Sprintf("`%s` of %s (%s, encoding/json on its %s)", r.Ref.Raw.File, r.Ref.Machine, r.Ref.Go, cpuprofile.EngineName(r.Ref.Engine))
 		v.Notes = r.Ref.Notes
 	}
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	t := cpuprofile.NewTable(codecs)
 	for i, l := range r.Loads() {
 		cells := r.at(l)
 		lv := profileLoad{Label: loadLabel(l)}
 		if med, lo, hi, ok := r.coverage(l); ok {
 			lv.Coverage = fmt.Sprintf("%s (%s to %s)", format.Percent(100*med), format.Percent(100*lo), format.Percent(100*hi))
 		}
-		if g := r.gcShare(l); g != nil {
-			v.GC = append(v.GC, g)
+		var forecasts map[string]forecast
+		if p := r.Profiles[cells[0].Scenario.Name]; p != nil {
+			whole := t.Attribute(p, inCell(cells[0], 0))
+			v.GC = append(v.GC, r.gcShare(l, whole))
+			forecasts = r.predictions(l, whole)
 		}
-		forecasts := r.predictions(l)
 		base := r.shares(cells[0])
 		for _, c := range cells {
 			b := r.shares(c)
@@ -178,11 +182,10 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				row = append(row, format.PercentCI(model.Summarize(pcts(b, k)))) // format.None without samples
 			}
 			lv.Shares = append(lv.Shares, row)
-			if i == 0 && c.Scenario.Name == "base" {
-				v.BaseJSON = format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode)))
-			}
-			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
-				v.FilteredJSON = format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode)))
+			if json := format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode))); i == 0 && c.Scenario.Name == "base" {
+				v.BaseJSON = json
+			} else if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
+				v.FilteredJSON = json
 			}
 			if c == cells[0] {
 				continue
@@ -213,21 +216,6 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 		return nil, fmt.Errorf("the profiles of %s: %w", r.File, err)
 	}
 	return b.Bytes(), nil
-}
-
-// flames draws the flame graphs of flameScenarios at the run's first load, by FlameFile name.
-func (r *Run) flames() map[string][]byte {
-	files := map[string][]byte{}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	t := cpuprofile.NewTable(codecs)
-	first := r.Loads()[0]
-	for _, name := range flameScenarios {
-		if p := r.Profiles[name]; p != nil {
-			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))
-			files[FlameFile(name, first.String())] = Flame(p, t, inCell(rawfmt.HTTPCell{Load: first}, 0), title)
-		}
-	}
-	return files
 }
 
 // paired is the median and interval of the round-by-round differences v − b, over the rounds both have.

@@ -154,16 +154,14 @@ func loadLabel(l rawfmt.HTTPLoad) string {
 // interleaved rounds), and the scale it is shown at.
 func (e metric) of(run *Run, base, c rawfmt.HTTPCell) (model.Estimate, float64) {
 	b, v := run.Samples(base, e.unit), run.Samples(c, e.unit)
+	if !e.Relative {
+		return paired(b, v), e.scale
+	}
 	d := make([]float64, min(len(b), len(v)))
 	for i := range d {
-		if d[i] = v[i] - b[i]; e.Relative {
-			d[i] = (v[i]/b[i] - 1) * 100
-		}
+		d[i] = (v[i]/b[i] - 1) * 100
 	}
-	if e.Relative {
-		return model.Summarize(d), 1
-	}
-	return model.Summarize(d), e.scale
+	return model.Summarize(d), 1
 }
 
 func (e metric) finding(s model.Estimate, scale, base float64) effectView {
