@@ -96,7 +96,7 @@ func NewTable(codecs []rawfmt.CodecConfig) Table {
 func (t Table) module(pkg string) int {
 	best := -1
 	for i, m := range t.Modules {
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
+		if under(pkg, m.Path) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
 			best = i
 		}
 	}
