@@ -96,7 +96,7 @@ func NewTable(codecs []rawfmt.CodecConfig) Table {
 func (t Table) module(pkg string) int {
 	best := -1
 	for i, m := range t.Modules {
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
+		if under(pkg, m.Path) && (best < 0 || len(m.Path) > len(t.Modules[best].Path)) {
 			best = i
 		}
 	}
@@ -110,7 +110,7 @@ type Breakdown struct {
 	Period float64 // the value of one sample: the profile's period, 0 when it has none
 	Total  float64
 	Class  [NumClasses]float64
-	Body   float64      // of every class, the CPU in reading HTTP bodies (see classify)
+	Body   float64      // of every class, the CPU in reading HTTP bodies (see bodyRead)
 	Codecs []CodecShare // the modules with samples, most first
 	Engine string       // encoding/json's engine, as its frames tell: EngineV1, EngineV2 or "" (see engineOf)
 }
@@ -153,11 +153,6 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		b.Period = float64(p.Period)
 	}
 	codecs := map[int]*CodecShare{}
-	type siteKey struct {
-		module int
-		site   string
-	}
-	sites := map[siteKey]*Site{}
 	for _, s := range p.Sample {
 		if keep != nil && !keep(s) {
 			continue
@@ -167,7 +162,7 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 		fns := Frames(s)
 		st := t.classify(fns)
 		b.Class[st.class] += v
-		if st.body {
+		if slices.ContainsFunc(fns, func(fn string) bool { return slices.Contains(bodyRead, fn) }) {
 			b.Body += v
 		}
 		b.Engine = cmp.Or(b.Engine, engineOf(fns))
@@ -180,19 +175,17 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 			cs = &CodecShare{Module: m, Config: configFor(m, st.entryPkg)}
 			codecs[st.module] = cs
 		}
-		site := sites[siteKey{st.module, st.site}]
-		if site == nil {
-			site = &Site{Func: st.site}
-			sites[siteKey{st.module, st.site}] = site
+		i := slices.IndexFunc(cs.Sites, func(s Site) bool { return s.Func == st.site })
+		if i < 0 {
+			i = len(cs.Sites)
+			cs.Sites = append(cs.Sites, Site{Func: st.site})
 		}
+		site := &cs.Sites[i]
 		if st.class == Decode {
 			cs.Decode, site.Decode = cs.Decode+v, site.Decode+v
 		} else {
 			cs.Encode, site.Encode = cs.Encode+v, site.Encode+v
 		}
-	}
-	for k, site := range sites {
-		codecs[k.module].Sites = append(codecs[k.module].Sites, *site)
 	}
 	for _, cs := range codecs {
 		slices.SortFunc(cs.Sites, func(a, b Site) int {
@@ -211,9 +204,9 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 // jsontext, which encoding/json calls on the v2 engine (Go 1.27's default); "" for neither.
 func engineOf(fns []string) string {
 	for _, fn := range fns {
+		recv, _, _ := strings.Cut(funcName(fn), ".")
 		switch pkg := packagePath(fn); {
-		case pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*decodeState)"), pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*encodeState)"),
-			pkg == StdJSON && strings.HasPrefix(funcName(fn), "(*scanner)"):
+		case pkg == StdJSON && slices.Contains([]string{"(*decodeState)", "(*encodeState)", "(*scanner)"}, recv):
 			return EngineV1
 		case under(pkg, StdJSON+"/v2", StdJSON+"/jsontext"):
 			return EngineV2

@@ -55,16 +55,9 @@ type stackClass struct {
 	module   int    // the codec module of JSON work
 	entryPkg string // the package of its outermost codec frame
 	site     string // its call site, "" when the stack has none
-	body     bool   // the stack reads an HTTP body (bodyRead)
 }
 
 func (t Table) classify(fns []string) stackClass {
-	sc := t.classOf(fns)
-	sc.body = slices.ContainsFunc(fns, func(fn string) bool { return slices.Contains(bodyRead, fn) })
-	return sc
-}
-
-func (t Table) classOf(fns []string) stackClass {
 	if slices.ContainsFunc(fns, func(fn string) bool {
 		fn = trimClosure(fn)
 		return slices.Contains(bgWorkers, fn) || slices.Contains(gcAssists, fn)

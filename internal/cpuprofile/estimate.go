@@ -168,35 +168,29 @@ func costOf(r *load.Run, op, doc, codec string) cost {
 	return cost{model.Of(r, c, rawfmt.UnitNs), charged, model.Of(r, c, rawfmt.UnitB).Point, gc}
 }
 
-// A change is what a prediction sets against the shares: per operation it touches, the operation's
-// share of the profile and of the program's allocation, and its cost before and after; and what a
-// body read costs after over before (1 for a change that reads the same bodies).
-type change struct {
-	shares, allocs []model.Sample
-	before, after  []cost
-	body           float64
-}
-
-// saving computes c's Saving. The JSON part is each operation's share times one minus the ratio of
+// saving computes the Saving of a change of cost from before to after of decode-struct and, where
+// they hold two, encode-struct, whose body reads cost bodyRatio after over before (1 for a change
+// that reads the same bodies). The JSON part is each operation's share times one minus the ratio of
 // its times. The GC part is, with alloc known, the program's GC share times each operation's share
 // of its allocation times one minus the ratio of its B/op; without, each operation's share times
 // the difference of the collection the reference run charges the two (Charged less ns/op) over the
-// time before. The Body part is the body reads' share times one minus c.body.
-func saving(sh Shares, alloc Alloc, c change) Saving {
+// time before. The Body part is the body reads' share times one minus bodyRatio.
+func saving(sh Shares, alloc Alloc, before, after []cost, bodyRatio float64) Saving {
 	const gc, body, scale, first, per = 0, 1, 2, 3, 6 // the indices of samples
 	samples := []model.Sample{sh.GC, sh.Body, sh.Scale}
+	shares, allocs := []model.Sample{sh.Decode, sh.Encode}, []model.Sample{alloc.Decode, alloc.Encode}
 	gcKnown, less := alloc.Known(), 0.0
 	suite := !gcKnown
-	for i := range c.before {
-		b, a := c.before[i], c.after[i]
-		samples = append(samples, c.shares[i], orZero(c.allocs[i]), b.ns, a.ns, orZero(b.charged), orZero(a.charged))
-		less += c.shares[i].Point * (b.bytes - a.bytes) / b.ns.Point // bytes per unit of profile CPU
+	for i := range before {
+		b, a := before[i], after[i]
+		samples = append(samples, shares[i], orZero(allocs[i]), b.ns, a.ns, orZero(b.charged), orZero(a.charged))
+		less += shares[i].Point * (b.bytes - a.bytes) / b.ns.Point // bytes per unit of profile CPU
 		suite = suite && b.gc && a.gc
 	}
 	gcKnown = gcKnown || suite
 	jsonPart := func(m []float64) float64 {
 		v := 0.0
-		for i := range c.before {
+		for i := range before {
 			op := m[first+per*i:]
 			v += op[0] * (1 - op[3]/op[2])
 		}
@@ -204,18 +198,18 @@ func saving(sh Shares, alloc Alloc, c change) Saving {
 	}
 	gcPart := func(m []float64) float64 {
 		v := 0.0
-		for i, b := range c.before {
+		for i, b := range before {
 			share, a, nb, na, cb, ca := m[first+per*i], m[first+per*i+1], m[first+per*i+2], m[first+per*i+3], m[first+per*i+4], m[first+per*i+5]
 			switch {
 			case suite:
 				v += share * ((cb - nb) - (ca - na)) / nb
 			case b.bytes > 0:
-				v += m[gc] * a * (1 - c.after[i].bytes/b.bytes)
+				v += m[gc] * a * (1 - after[i].bytes/b.bytes)
 			}
 		}
 		return v * m[scale]
 	}
-	bodyPart := func(m []float64) float64 { return m[body] * (1 - c.body) * m[scale] }
+	bodyPart := func(m []float64) float64 { return m[body] * (1 - bodyRatio) * m[scale] }
 	s := Saving{JSON: model.Derive(samples, jsonPart), Body: model.Derive(samples, bodyPart), GC: model.Summarize(nil)}
 	s.NoGC = model.Derive(samples, func(m []float64) float64 { return jsonPart(m) + bodyPart(m) })
 	if gcKnown {
@@ -247,7 +241,7 @@ func Switches(sh Shares, alloc Alloc, r *load.Run, cur, decodeDoc, encodeDoc str
 		}
 		rd, _ := model.Ratio(after[0].ns, before[0].ns)
 		re, _ := model.Ratio(after[1].ns, before[1].ns)
-		s := saving(sh, alloc, change{[]model.Sample{sh.Decode, sh.Encode}, []model.Sample{alloc.Decode, alloc.Encode}, before, after, 1})
+		s := saving(sh, alloc, before, after, 1)
 		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: s})
 	}
 	slices.SortStableFunc(out, func(a, b Switch) int { return cmp.Compare(b.Total.V, a.Total.V) })
@@ -275,6 +269,6 @@ func Filtering(sh Shares, alloc Alloc, r *load.Run, codec, full, filtered string
 		body = d.DocBytes / f.DocBytes
 	}
 	ratio, _ := model.Ratio(after.ns, before.ns)
-	s := saving(sh, alloc, change{[]model.Sample{sh.Decode}, []model.Sample{alloc.Decode}, []cost{before}, []cost{after}, body})
+	s := saving(sh, alloc, []cost{before}, []cost{after}, body)
 	return Filter{full, filtered, ratio, s}, true
 }

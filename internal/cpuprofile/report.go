@@ -129,11 +129,8 @@ func estimates(buf *bytes.Buffer, b Breakdown, basis Basis) error {
 		return map[int]string{-1: "≥ ", 1: "≤ "}[s.Bound] + format.PercentCI(s.Total.Times(100))
 	}
 	fmt.Fprintf(buf, "\n## What the estimates stand on\n\n%s\n", basis.How)
-	for _, n := range basis.Ref.Notes {
-		fmt.Fprintf(buf, "\n- %s", n)
-	}
 	if len(basis.Ref.Notes) > 0 {
-		buf.WriteString("\n")
+		fmt.Fprintf(buf, "\n- %s\n", strings.Join(basis.Ref.Notes, "\n- "))
 	}
 	fmt.Fprintf(buf, "\n## What switching codec would save\n\nDecoding `%s` and encoding `%s`.\n", basis.Decode, basis.Encode)
 	for _, cs := range b.Codecs {

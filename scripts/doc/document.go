@@ -16,10 +16,8 @@ import (
 // fixture name, compact samples, type and projection) and what the page says.
 type document struct {
 	tempmod.Doc
-	path      string
-	compacted bool        // whether the input was not compact already
-	fields    *fields.Set // nil without FIELDS
-	notes     []string    // what the reader should know about the input
+	compacted bool     // whether the input was not compact already
+	notes     []string // what the reader should know about the input
 }
 
 // readDocument reads and types the document of o and checks the fields against
@@ -30,7 +28,7 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &document{path: o.doc, Doc: tempmod.Doc{Name: page.DocName(o.doc)}}
+	d := &document{Doc: tempmod.Doc{Name: page.DocName(o.doc)}}
 	raw, warnings, err := infer.Samples(data)
 	if err != nil {
 		return nil, infer.In(o.doc, err)
@@ -48,16 +46,17 @@ func readDocument(o options, stderr io.Writer) (*document, error) {
 		return nil, infer.In(o.doc, err)
 	}
 	d.notes = append(warnings, d.notes...)
-	if d.fields, err = fields.Parse(o.fields); err != nil {
+	set, err := fields.Parse(o.fields)
+	if err != nil {
 		return nil, err
 	}
-	d.Fields = d.fields.String()
-	if d.fields == nil {
+	d.Fields = set.String()
+	if set == nil {
 		d.notes = append(d.notes, "FIELDS is empty: the projection (decode-proj, get5 and the filtered document) is skipped")
-	} else if err := d.fields.Check(d.Type); err != nil {
+	} else if err := set.Check(d.Type); err != nil {
 		return nil, err
 	} else {
-		d.Proj = d.fields.Project(d.Type)
+		d.Proj = set.Project(d.Type)
 	}
 	for _, n := range d.notes {
 		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, n)

@@ -31,6 +31,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -69,14 +70,14 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		o.seed = rand.Uint64()
 	}
 	seeds := runner.LayoutSeeds(o.seed, min(maxLayouts, o.rounds))
-	fmt.Fprintf(stderr, "building the benchmark of %s (%d link layouts) in %s…\n", d.path, len(seeds), m.Dir)
+	fmt.Fprintf(stderr, "building the benchmark of %s (%d link layouts) in %s…\n", o.doc, len(seeds), m.Dir)
 	bins, note, err := m.Build(ctx, seeds)
 	switch {
 	case err != nil:
 		return err
 	case note != "":
 		d.notes = append(d.notes, note)
-		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", d.path, note)
+		fmt.Fprintf(stderr, "bench-doc: %s: warning: %s\n", o.doc, note)
 	}
 	b := meter.Build{Seeds: seeds, Layouts: make([]runner.Binary, len(bins))} // the meter's one build
 	for i, path := range bins {
@@ -90,9 +91,10 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, err := measure(ctx, o, b, p, stderr)
-	if err != nil {
+	timing := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Defaults(o.slice, o.pairs, o.seed)}
+	var raw bytes.Buffer
+	if err := runner.Rounds(ctx, timing, o.rounds, timing.Cells(), &raw, stderr); err != nil {
 		return err
 	}
-	return save(o, d, b, in, p, raw, stderr)
+	return save(o, d, b.Seeds, in.self, p.failures, raw.Bytes(), stderr)
 }

@@ -126,36 +126,14 @@ func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 	return p, nil
 }
 
-// measure times the plan's pairs in o.rounds rounds and returns their result lines.
-func measure(ctx context.Context, o options, b meter.Build, p *plan, stderr io.Writer) ([]byte, error) {
-	m := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Defaults(o.slice, o.pairs, o.seed)}
-	var raw bytes.Buffer
-	if err := runner.Rounds(ctx, m, o.rounds, m.Cells(), &raw, stderr); err != nil {
-		return nil, err
-	}
-	return raw.Bytes(), nil
-}
-
 // save writes the raw file, results/<machine-id>/doc-<name>-<fields>/raw.txt:
-// the header, then the rounds' result lines.
-func save(o options, d *document, b meter.Build, in *inspection, p *plan, raw []byte, stderr io.Writer) error {
+// the header, the meter's lines as make bench writes them, anchored on the
+// document, then the document's, its notes and the cells left out, and what
+// the binary said of itself; then the rounds' result lines.
+func save(o options, d *document, seeds []int64, self []string, failures []page.Failure, raw []byte, stderr io.Writer) error {
 	id := runinfo.MachineID()
-	path := filepath.Join(o.results, id, page.Dir(d.Name, d.Fields), page.RawFile)
-	return runner.WriteRaw(path, true, stderr, func(w io.Writer) error {
-		if err := runinfo.WriteHeader(w, header(o, d, b.Seeds, in.self, p.failures, id)); err != nil {
-			return err
-		}
-		_, err := w.Write(raw)
-		return err
-	})
-}
-
-// header is the raw file's header: the meter's lines as make bench writes
-// them, anchored on the document, then the document's, its notes and the
-// cells left out, and what the binary said of itself.
-func header(o options, d *document, seeds []int64, self []string, failures []page.Failure, id string) runinfo.Header {
 	mode := append(meter.Defaults(o.slice, o.pairs, o.seed).Lines(o.rounds, seeds, d.Name),
-		runinfo.Lines(page.KeyDoc, d.path, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
+		runinfo.Lines(page.KeyDoc, o.doc, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
 			page.KeyCompacted, strconv.FormatBool(d.compacted))...)
 	if o.qps > 0 {
 		mode = append(mode, runinfo.Line(page.KeyQPS, strconv.FormatFloat(o.qps, 'g', -1, 64)))
@@ -164,7 +142,15 @@ func header(o options, d *document, seeds []int64, self []string, failures []pag
 	for _, l := range (page.Info{Notes: d.notes, Failures: failures}).Lines() {
 		mode = append(mode, runinfo.Line(l[0], l[1]))
 	}
-	return runinfo.Header{Command: command(o), Machine: id, Env: []string{"GOMAXPROCS=1", "GOGC=off"}, Mode: mode, Self: self}
+	h := runinfo.Header{Command: command(o), Machine: id, Env: []string{"GOMAXPROCS=1", "GOGC=off"}, Mode: mode, Self: self}
+	path := filepath.Join(o.results, id, page.Dir(d.Name, d.Fields), page.RawFile)
+	return runner.WriteRaw(path, true, stderr, func(w io.Writer) error {
+		if err := runinfo.WriteHeader(w, h); err != nil {
+			return err
+		}
+		_, err := w.Write(raw)
+		return err
+	})
 }
 
 // command is the make command that repeats the run.

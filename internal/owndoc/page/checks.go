@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -20,19 +21,14 @@ const shareSlack = 0.5
 
 // problems returns why the run states no finding, each as a sentence.
 func (p *page) problems() []string {
-	var out []string
-	if s := p.precision(); s != "" {
-		out = append(out, s)
-	}
+	out := []string{p.precision()}
 	for _, c := range model.Failed(model.Consistency(p.Run)) {
 		out = append(out, c.Why())
 	}
 	for _, codec := range p.Run.CodecNames {
-		if s := p.belowShare(codec); s != "" {
-			out = append(out, s)
-		}
+		out = append(out, p.belowShare(codec))
 	}
-	return out
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 
 // label names a way with codec.

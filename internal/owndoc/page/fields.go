@@ -18,13 +18,11 @@ type way struct {
 }
 
 var (
-	fullDecode   = way{"full decode", load.OpDecodeStruct, false}
-	serverSide   = way{"server-side filtering", load.OpDecodeStruct, true}
-	clientProj   = way{"client-side projection", load.OpDecodeProj, false}
-	lazyGet      = way{"lazy get", load.OpGet5, false}
-	ways         = []way{fullDecode, serverSide, clientProj, lazyGet}
-	encodeStruct = way{"encode-struct", load.OpEncodeStruct, false}
-	roundtrip    = way{"roundtrip", load.OpRoundtrip, false}
+	fullDecode = way{"full decode", load.OpDecodeStruct, false}
+	serverSide = way{"server-side filtering", load.OpDecodeStruct, true}
+	clientProj = way{"client-side projection", load.OpDecodeProj, false}
+	lazyGet    = way{"lazy get", load.OpGet5, false}
+	ways       = []way{fullDecode, serverSide, clientProj, lazyGet}
 )
 
 // A fieldsView is "What asking for only the fields saves": the base's full

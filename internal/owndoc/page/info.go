@@ -80,10 +80,10 @@ func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 	}
 	info.Unrecorded = failed < 0
 	for _, c := range run.Config {
-		if _, ok := strings.CutPrefix(c.Key, KeyNotePrefix); ok {
+		switch {
+		case strings.HasPrefix(c.Key, KeyNotePrefix):
 			info.Notes = append(info.Notes, c.Value)
-		}
-		if _, ok := strings.CutPrefix(c.Key, KeyFailPrefix); ok {
+		case strings.HasPrefix(c.Key, KeyFailPrefix):
 			sub, why, _ := strings.Cut(c.Value, ": ")
 			cell, ok := rawfmt.ParseCell(benchfmt.Name(rawfmt.ReadName + "/" + sub))
 			if !ok {

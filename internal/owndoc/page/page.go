@@ -152,7 +152,7 @@ var tableOps = []struct {
 	{fullDecode, "decode the document into its struct"},
 	{way{"decode-map", load.OpDecodeMap, false}, "decode it into `map[string]any`"},
 	{way{"encode-struct", load.OpEncodeStruct, false}, "encode it from its struct"},
-	{roundtrip, "decode it, then encode it again"},
+	{way{"roundtrip", load.OpRoundtrip, false}, "decode it, then encode it again"},
 	{clientProj, "decode it into a struct of only the fields"},
 	{lazyGet, "read the fields without decoding the rest"},
 	{serverSide, "decode the filtered document into its struct"},
