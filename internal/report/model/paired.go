@@ -93,7 +93,8 @@ func FirstBuildRatio(r *load.Run, c rawfmt.Cell) Sample {
 	return rs.median(logs).scale(math.Exp)
 }
 
-// A weighted value is one of a process: a replicate weighs it as often as it drew the process.
+// A weighted value is one of a process, or of a block of its own (values):
+// a replicate weighs it as often as it drew the block.
 type weighted struct {
 	v     float64
 	block int

@@ -87,41 +87,22 @@ func values(vals []float64, seed uint64) Sample {
 		return s
 	}
 	// A resample's median is an order statistic of the sorted values: count
-	// how often each is drawn and walk the counts to the middle.
+	// how often each is drawn and take the median they weigh.
 	rng := rand.New(rand.NewPCG(1, seed))
-	sorted := slices.Sorted(slices.Values(vals))
-	n := len(sorted)
-	counts := make([]int, n)
+	sorted := make([]weighted, len(vals))
+	for i, v := range slices.Sorted(slices.Values(vals)) {
+		sorted[i] = weighted{v, i}
+	}
+	counts := make([]float64, len(vals))
 	s.Reps = make([]float64, BootstrapReps)
 	for j := range s.Reps {
 		clear(counts)
-		for range n {
-			counts[rng.IntN(n)]++
+		for range vals {
+			counts[rng.IntN(len(vals))]++
 		}
-		s.Reps[j] = countedMedian(sorted, counts)
+		s.Reps[j] = weightedMedian(sorted, counts)
 	}
 	return s
-}
-
-// countedMedian is the median of a multiset of sorted, value i counted counts[i] times.
-func countedMedian(sorted []float64, counts []int) float64 {
-	total := 0
-	for _, c := range counts {
-		total += c
-	}
-	at := func(k int) float64 { // the k-th smallest, from 0
-		for i, c := range counts {
-			if k < c {
-				return sorted[i]
-			}
-			k -= c
-		}
-		return sorted[len(sorted)-1]
-	}
-	if total%2 == 1 {
-		return at(total / 2)
-	}
-	return (at(total/2-1) + at(total/2)) / 2
 }
 
 // Derive computes stat on the points of samples, with the interval of stat
