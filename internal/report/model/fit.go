@@ -48,13 +48,10 @@ type points struct {
 	sw      []float64   // square roots of the weights, 1/max(|y|, 1)
 }
 
-func newPoints(names []string, xs [][]float64, samples []Sample) points {
-	p := points{names: names, xs: xs, samples: samples}
-	for _, s := range samples {
-		p.y = append(p.y, s.Point)
-		p.sw = append(p.sw, 1/scaleOf(s.Point))
-	}
-	return p
+// add appends the point of fixture name, at regressors x, with figure s.
+func (p *points) add(name string, x []float64, s Sample) {
+	p.names, p.xs, p.samples = append(p.names, name), append(p.xs, x), append(p.samples, s)
+	p.y, p.sw = append(p.y, s.Point), append(p.sw, 1/scaleOf(s.Point))
 }
 
 func scaleOf(y float64) float64 { return math.Max(math.Abs(y), 1) }
