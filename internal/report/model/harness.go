@@ -22,19 +22,16 @@ func HarnessCost(r *load.Run) Harness {
 	h := Harness{Noop: Of(r, r.Noop, rawfmt.UnitNs).Estimate(), NoopAllocs: Summarize(r.Samples(r.Noop, rawfmt.UnitAllocs))}
 	best, bestCodec := math.Inf(1), math.Inf(1)
 	for _, op := range r.Ops {
-		for _, f := range r.Fixtures {
-			for _, codec := range r.Columns(op) {
-				s := Ns(r, op, f, codec)
-				if !s.Known() {
-					continue
-				}
-				c, m := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, s.Point
-				if m < best {
-					best, h.Cheapest, h.CheapestNs = m, c, s.Estimate()
-				}
-				if !c.Harness() && m < bestCodec {
-					bestCodec, h.CheapestCodec, h.CheapestCodNs = m, c, s.Estimate()
-				}
+		for c := range cells([]string{op}, r.Fixtures, r.Columns(op)) {
+			s := Of(r, c, rawfmt.UnitNs)
+			if !s.Known() {
+				continue
+			}
+			if s.Point < best {
+				best, h.Cheapest, h.CheapestNs = s.Point, c, s.Estimate()
+			}
+			if !c.Harness() && s.Point < bestCodec {
+				bestCodec, h.CheapestCodec, h.CheapestCodNs = s.Point, c, s.Estimate()
 			}
 		}
 	}
