@@ -88,20 +88,18 @@ func RankTies(s []Standing) {
 		return cmp.Compare(ka.V, kb.V)
 	})
 	for first := 0; first < len(s); {
+		_, ref := s[first].Key()
 		end := first + 1
-		for end < len(s) && overlap(ratioKey(s[first]), ratioKey(s[end])) {
-			end++
+		for ; end < len(s); end++ {
+			if _, r := s[end].Key(); !overlap(ref, r) {
+				break
+			}
 		}
 		for i := first; i < end; i++ {
 			s[i].Rank, s[i].Tied = first+1, end-first > 1
 		}
 		first = end
 	}
-}
-
-func ratioKey(s Standing) Estimate {
-	_, r := s.Key()
-	return r
 }
 
 func overlap(a, b Estimate) bool {
