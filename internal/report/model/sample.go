@@ -171,7 +171,10 @@ func Ns(r *load.Run, op, fixture, codec string) Sample {
 // Of is cell c's figure in unit: in a paired run its ns/op comes from its
 // pairs (see paired.go); every other figure from its values.
 func Of(r *load.Run, c rawfmt.Cell, unit string) Sample {
-	return samplesOf(r).of(c, unit)
+	rs := samplesOf(r)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.get(c, unit)
 }
 
 // runSamples caches a run's samples: they are asked for many times, and
@@ -200,13 +203,7 @@ func samplesOf(r *load.Run) *runSamples {
 	return r.Memo.(*runSamples)
 }
 
-func (rs *runSamples) of(c rawfmt.Cell, unit string) Sample {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	return rs.get(c, unit)
-}
-
-// get is of without the lock, for samples that need others.
+// get is Of without the lock, for samples that need others.
 func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
 	key := sampleKey{c, unit}
 	if s, ok := rs.cache[key]; ok {
