@@ -108,9 +108,7 @@ func CostModel(r *load.Run) []Row {
 }
 
 func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) Result {
-	var names []string
-	var xs [][]float64
-	var sets []Sample
+	var pts points
 	needed := 0
 	for _, f := range r.FixturesOf(spec.Families...) {
 		s := Of(r, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, spec.Unit)
@@ -126,14 +124,12 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 		if !ok {
 			continue
 		}
-		names = append(names, f)
-		xs = append(xs, x)
-		sets = append(sets, s)
+		pts.add(f, x, s)
 		if spec.Need.Prefix != "" && spec.Need.Has(f) {
 			needed++
 		}
 	}
-	if len(sets) == 0 {
+	if len(pts.y) == 0 {
 		return Result{Err: ErrNoCells}
 	}
 	switch {
@@ -143,7 +139,6 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 	case needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
-	pts := newPoints(names, xs, sets)
 	if spec.Curve {
 		return fitCurve(pts)
 	}

@@ -25,6 +25,15 @@ func curvePoints(ns []float64, cost func(n float64) float64, sd float64, samples
 	return newPoints(names, xs, valuesOf(sets, exact))
 }
 
+// newPoints is the points of fixtures names at regressors xs with figures samples.
+func newPoints(names []string, xs [][]float64, samples []Sample) points {
+	var p points
+	for i, s := range samples {
+		p.add(names[i], xs[i], s)
+	}
+	return p
+}
+
 // kPrecision is how close the refined grid search finds the exponent of
 // exact data.
 const kPrecision = 0.002

@@ -189,8 +189,7 @@ func flipOf(fixture string, standings [][]Standing) (Flip, bool) {
 		}
 		fl.Winners = append(fl.Winners, Winner{Codec: s[0].Codec, Tied: s[0].Tied})
 	}
-	same := !slices.ContainsFunc(fl.Winners, func(w Winner) bool { return w.Codec != fl.Winners[0].Codec })
-	return fl, !same
+	return fl, slices.ContainsFunc(fl.Winners, func(w Winner) bool { return w.Codec != fl.Winners[0].Codec })
 }
 
 func ratioTable(fixture, ref string, codecs []string, standings [][]Standing) RatioTable {

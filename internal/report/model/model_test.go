@@ -139,19 +139,19 @@ func valuesOf(sets [][]float64, exact bool) []Sample {
 	return out
 }
 
-// TestCountedMedian: the median of a multiset given by counts is the median
-// of the values it lists.
+// TestCountedMedian: the median of a multiset given by counts, as weights,
+// is the median of the values it lists.
 func TestCountedMedian(t *testing.T) {
-	sorted := []float64{1, 2, 3, 5, 8}
-	for _, counts := range [][]int{{1, 1, 1, 1, 1}, {3, 0, 0, 0, 2}, {0, 2, 0, 2, 1}, {1, 0, 0, 0, 1}, {0, 0, 4, 0, 0}} {
+	sorted := []weighted{{1, 0}, {2, 1}, {3, 2}, {5, 3}, {8, 4}}
+	for _, counts := range [][]float64{{1, 1, 1, 1, 1}, {3, 0, 0, 0, 2}, {0, 2, 0, 2, 1}, {1, 0, 0, 0, 1}, {0, 0, 4, 0, 0}} {
 		var list []float64
 		for i, c := range counts {
-			for range c {
-				list = append(list, sorted[i])
+			for range int(c) {
+				list = append(list, sorted[i].v)
 			}
 		}
-		if got, want := countedMedian(sorted, counts), Median(list); got != want {
-			t.Errorf("countedMedian(%v) = %g, want %g", counts, got, want)
+		if got, want := weightedMedian(sorted, counts), Median(list); got != want {
+			t.Errorf("weightedMedian(%v) = %g, want %g", counts, got, want)
 		}
 	}
 }

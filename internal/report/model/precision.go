@@ -1,12 +1,14 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -48,21 +50,17 @@ const AllOps = "all operations"
 // Precise computes every operation's precision, then AllOps's.
 func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
-	all := OpPrecision{Op: AllOps}
-	var allHW []float64
+	fields := r.FixturesOf(load.Fields)
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		hw, ok := p.measure(r, []string{op}, r.FixturesOf(load.Fields))
-		if !ok {
-			continue
+		if _, ok := p.measure(r, []string{op}, fields); ok {
+			out = append(out, p)
 		}
-		out = append(out, p)
-		allHW = append(allHW, hw...)
-		all.Unbounded += p.Unbounded
-		all.samples = append(all.samples, p.samples...)
 	}
 	if len(out) > 0 {
-		all.quantiles(allHW)
+		all := OpPrecision{Op: AllOps}
+		all.measure(r, r.Ops, fields)
+		all.Wide = nil // each operation lists its own
 		out = append(out, all)
 	}
 	return out
@@ -203,4 +201,86 @@ func (a *Analysis) Busy() *OpPrecision {
 		return &a.Overall
 	}
 	return nil
+}
+
+// A Spread is where a paired run's intervals come from, over its fields-*
+// codec cells (the log of each pair's ratio to its base): Pairs is the
+// median over cells of the standard deviation of a cell's pairs within one
+// process, Processes the median over cells of the standard deviation of
+// the medians of its processes (one a round). A cell's interval resamples
+// processes, so it narrows as the square root of their number; more pairs
+// in one narrow only the part of the processes' scatter that the pairs
+// make. Rounds is the rounds a run would take for the median half-width of
+// all operations (Precise) to reach TargetMedian.
+type Spread struct {
+	Pairs, Processes float64
+	Rounds           int
+}
+
+// SpreadOf is r's Spread; false for a run that is not paired or has too
+// few rounds to tell.
+func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
+	if !r.Paired() || len(p) == 0 || p[len(p)-1].Op != AllOps {
+		return Spread{}, false
+	}
+	var pairs, processes []float64
+	for c := range cells(r.Ops, r.FixturesOf(load.Fields), r.CodecNames) {
+		if c.Harness() {
+			continue
+		}
+		byBlock := map[int][]float64{} // a base's pairs are with the anchor's base, not UnitBaseNs
+		for _, pr := range r.Pairs[c] {
+			if pr.Unit == rawfmt.UnitBaseNs {
+				byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
+			}
+		}
+		var medians []float64
+		for _, logs := range byBlock {
+			medians = append(medians, Median(logs))
+			if len(logs) > 1 {
+				pairs = append(pairs, stat.StdDev(logs, nil))
+			}
+		}
+		if len(medians) >= MinMedianSamples {
+			slices.Sort(medians) // the map's order would move the sum's last bits
+			processes = append(processes, stat.StdDev(medians, nil))
+		}
+	}
+	all := p[len(p)-1]
+	if len(pairs) == 0 || len(processes) == 0 || all.Median <= 0 || r.Rounds() == 0 {
+		return Spread{}, false
+	}
+	return Spread{Pairs: Median(pairs), Processes: Median(processes), Rounds: roundsFor(r.Rounds(), all.Median)}, true
+}
+
+// roundsFor is the rounds that would narrow a median half-width of
+// halfWidth in a run of rounds to TargetMedian, as the square root of
+// their number narrows it.
+func roundsFor(rounds int, halfWidth float64) int {
+	return int(math.Ceil(float64(rounds)*math.Pow(halfWidth/TargetMedian, 2) - 1e-9))
+}
+
+// A Verdict is whether figures are precise enough for a page to rank them
+// and state findings: the one rule of the machine pages, bench-doc's page
+// and the HTTP page. Most figures need a 95% interval (a median, at least
+// MinMedianSamples samples), and the median half-width (HalfWidth) of
+// those must be within MaxSpread.
+type Verdict struct {
+	Cells     int     // figures with a finite interval
+	Unbounded int     // figures without one
+	Spread    float64 // the median half-width of those with one
+}
+
+// Ranks reports whether the figures may be ranked.
+func (v Verdict) Ranks() bool { return v.Cells > v.Unbounded && v.Spread <= MaxSpread }
+
+// Why says in one sentence why the figures may not be ranked; "" when they may.
+func (v Verdict) Why() string {
+	switch {
+	case v.Cells <= v.Unbounded:
+		return fmt.Sprintf("%d of %d figures have too few samples for a 95%% interval, which a median needs %d for.", v.Unbounded, v.Unbounded+v.Cells, MinMedianSamples)
+	case v.Spread > MaxSpread:
+		return fmt.Sprintf("The median 95%% interval of its %d figures is %s, wider than the %s within which a ranking means anything.", v.Cells, format.HalfWidth(100*v.Spread), format.HalfWidth(100*MaxSpread))
+	}
+	return ""
 }

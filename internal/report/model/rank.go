@@ -88,20 +88,18 @@ func RankTies(s []Standing) {
 		return cmp.Compare(ka.V, kb.V)
 	})
 	for first := 0; first < len(s); {
+		_, ref := s[first].Key()
 		end := first + 1
-		for end < len(s) && overlap(ratioKey(s[first]), ratioKey(s[end])) {
-			end++
+		for ; end < len(s); end++ {
+			if _, r := s[end].Key(); !overlap(ref, r) {
+				break
+			}
 		}
 		for i := first; i < end; i++ {
 			s[i].Rank, s[i].Tied = first+1, end-first > 1
 		}
 		first = end
 	}
-}
-
-func ratioKey(s Standing) Estimate {
-	_, r := s.Key()
-	return r
 }
 
 func overlap(a, b Estimate) bool {
@@ -116,4 +114,25 @@ func bounds(e Estimate) (lo, hi float64) {
 		return e.V, e.V
 	}
 	return e.Lo, e.Hi
+}
+
+// V2Base is the base of an operation encoding/json does not run (get5): the
+// standard library's encoding/json/v2, with encoding/json/jsontext for lazy
+// reads, which the run's codec lines record in category CategoryV2.
+const (
+	V2Base     = "json-v2"
+	CategoryV2 = "v2"
+)
+
+// BaseOf is the configuration op's ratios are against in r: rawfmt.Base
+// when it ran op, else V2Base when the run's codec line gives it category
+// CategoryV2 and it ran op; "" when neither did, and nothing is ranked.
+func BaseOf(r *load.Run, op string) string {
+	if r.Has(op, rawfmt.Base) {
+		return rawfmt.Base
+	}
+	if c, ok := r.Codec(V2Base); ok && c.Category == CategoryV2 && r.Has(op, V2Base) {
+		return V2Base
+	}
+	return ""
 }

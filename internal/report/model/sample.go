@@ -87,41 +87,22 @@ func values(vals []float64, seed uint64) Sample {
 		return s
 	}
 	// A resample's median is an order statistic of the sorted values: count
-	// how often each is drawn and walk the counts to the middle.
+	// how often each is drawn and take the median they weigh.
 	rng := rand.New(rand.NewPCG(1, seed))
-	sorted := slices.Sorted(slices.Values(vals))
-	n := len(sorted)
-	counts := make([]int, n)
+	sorted := make([]weighted, len(vals))
+	for i, v := range slices.Sorted(slices.Values(vals)) {
+		sorted[i] = weighted{v, i}
+	}
+	counts := make([]float64, len(vals))
 	s.Reps = make([]float64, BootstrapReps)
 	for j := range s.Reps {
 		clear(counts)
-		for range n {
-			counts[rng.IntN(n)]++
+		for range vals {
+			counts[rng.IntN(len(vals))]++
 		}
-		s.Reps[j] = countedMedian(sorted, counts)
+		s.Reps[j] = weightedMedian(sorted, counts)
 	}
 	return s
-}
-
-// countedMedian is the median of a multiset of sorted, value i counted counts[i] times.
-func countedMedian(sorted []float64, counts []int) float64 {
-	total := 0
-	for _, c := range counts {
-		total += c
-	}
-	at := func(k int) float64 { // the k-th smallest, from 0
-		for i, c := range counts {
-			if k < c {
-				return sorted[i]
-			}
-			k -= c
-		}
-		return sorted[len(sorted)-1]
-	}
-	if total%2 == 1 {
-		return at(total / 2)
-	}
-	return (at(total/2-1) + at(total/2)) / 2
 }
 
 // Derive computes stat on the points of samples, with the interval of stat
@@ -190,7 +171,10 @@ func Ns(r *load.Run, op, fixture, codec string) Sample {
 // Of is cell c's figure in unit: in a paired run its ns/op comes from its
 // pairs (see paired.go); every other figure from its values.
 func Of(r *load.Run, c rawfmt.Cell, unit string) Sample {
-	return samplesOf(r).of(c, unit)
+	rs := samplesOf(r)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.get(c, unit)
 }
 
 // runSamples caches a run's samples: they are asked for many times, and
@@ -219,13 +203,7 @@ func samplesOf(r *load.Run) *runSamples {
 	return r.Memo.(*runSamples)
 }
 
-func (rs *runSamples) of(c rawfmt.Cell, unit string) Sample {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	return rs.get(c, unit)
-}
-
-// get is of without the lock, for samples that need others.
+// get is Of without the lock, for samples that need others.
 func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
 	key := sampleKey{c, unit}
 	if s, ok := rs.cache[key]; ok {

@@ -96,9 +96,7 @@ func move(old, nr *load.Run, c rawfmt.Cell) Move {
 	if !m.OK {
 		return m
 	}
-	base := c
-	base.Codec = rawfmt.Base
-	bo, bn := Of(old, base, rawfmt.UnitNs), Of(nr, base, rawfmt.UnitNs)
+	bo, bn := Ns(old, c.Op, c.Fixture, rawfmt.Base), Ns(nr, c.Op, c.Fixture, rawfmt.Base)
 	if c.Codec == rawfmt.Base || !bo.Known() || !bn.Known() {
 		return m
 	}
