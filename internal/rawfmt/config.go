@@ -117,31 +117,17 @@ func ParseCodecs(config []benchfmt.Config) (codecs []CodecConfig, bad []string) 
 
 // A Selection names the parts of the matrix to run, per dimension a
 // comma-separated list of names or anchored regular expressions; "" selects
-// everything. make passes it as CODECS, OPS and FIXTURES, the runner and the
-// benchmark binary as flags (RegisterFlags).
+// everything. make passes it as CODECS, OPS and FIXTURES, the runner as
+// flags (RegisterFlags).
 type Selection struct {
 	Codecs, Ops, Fixtures string
 }
-
-// BinaryFlagPrefix prefixes the benchmark binary's flags: the selection's, and
-// the run's seed (KeyOrderSeed) and round, which pick its cells' order.
-const (
-	BinaryFlagPrefix = "jsoncost."
-	BinarySeedFlag   = BinaryFlagPrefix + "seed"
-	BinaryRoundFlag  = BinaryFlagPrefix + "round"
-	BinaryListFlag   = BinaryFlagPrefix + "list" // print the selection's cells, one benchmark name a line, and exit
-)
 
 // RegisterFlags defines the selection's flags, each name prefixed by prefix.
 func (s *Selection) RegisterFlags(fs *flag.FlagSet, prefix string) {
 	fs.StringVar(&s.Codecs, prefix+"codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")
 	fs.StringVar(&s.Ops, prefix+"ops", s.Ops, "operations: comma-separated names or patterns (default all)")
 	fs.StringVar(&s.Fixtures, prefix+"fixtures", s.Fixtures, "fixtures: comma-separated names or patterns (default all)")
-}
-
-// Args returns the arguments that set s through flags registered with prefix.
-func (s Selection) Args(prefix string) []string {
-	return []string{"-" + prefix + "codecs", s.Codecs, "-" + prefix + "ops", s.Ops, "-" + prefix + "fixtures", s.Fixtures}
 }
 
 // IsZero reports whether s selects everything.

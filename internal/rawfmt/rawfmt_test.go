@@ -177,8 +177,8 @@ func TestSelectionFlags(t *testing.T) {
 	want := Selection{Codecs: "goccy,sonic-.*", Ops: "decode-map", Fixtures: ""}
 	var got Selection
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	got.RegisterFlags(fs, BinaryFlagPrefix)
-	if err := fs.Parse(want.Args(BinaryFlagPrefix)); err != nil {
+	got.RegisterFlags(fs, "x.")
+	if err := fs.Parse([]string{"-x.codecs", want.Codecs, "-x.ops", want.Ops, "-x.fixtures", want.Fixtures}); err != nil {
 		t.Fatal(err)
 	}
 	if got != want {
