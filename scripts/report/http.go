@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/version"
@@ -87,5 +88,11 @@ func preferredRaw(dir string) (string, error) {
 	if len(names) == 0 {
 		return "", fmt.Errorf("%s: %w", dir, fs.ErrNotExist)
 	}
-	return slices.MaxFunc(names, rawfmt.Prefer).String(), nil
+	slices.SortFunc(names, func(a, b rawfmt.RawName) int { // newest first, then by kind
+		return cmp.Or(b.Stamp.Compare(a.Stamp), cmp.Compare(b.Kind, a.Kind))
+	})
+	if i := slices.IndexFunc(names, func(n rawfmt.RawName) bool { return n.Kind == rawfmt.KindFull }); i >= 0 {
+		return names[i].String(), nil
+	}
+	return names[0].String(), nil
 }
