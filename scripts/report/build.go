@@ -42,10 +42,10 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 
 // newBuild loads every run of m and gives each its page: the newest full run
 // the machine page, every other run one under runsDir, newer ones linked
-// from the machine page. A machine without a
-// full run gets a machine page that says so and links every run's. It fails
-// on the first raw file that does not load: a page built beside it would hide
-// it. A machine without runs has no jobs.
+// from the machine page. A machine without a full run gets a machine page
+// that says so and links every run's. It fails on the first raw file that
+// does not load: a page built beside it would hide it. A machine without
+// runs has no jobs.
 func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
