@@ -69,16 +69,13 @@ const (
 	noSkips     = "none"
 )
 
-// Key and Value are the codec line's key and value; SkipsKey and SkipsValue
-// the skips line's.
-func (c CodecConfig) Key() string        { return KeyCodecPrefix + c.Name }
-func (c CodecConfig) Value() string      { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
-func (c CodecConfig) SkipsKey() string   { return KeySkipsPrefix + c.Name }
-func (c CodecConfig) SkipsValue() string { return cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips) }
+// Key and Value are the codec line's key and value.
+func (c CodecConfig) Key() string   { return KeyCodecPrefix + c.Name }
+func (c CodecConfig) Value() string { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
 
 // Format returns the codec line and the skips line, without a final newline.
 func (c CodecConfig) Format() string {
-	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
+	return c.Key() + ": " + c.Value() + "\n" + KeySkipsPrefix + c.Name + ": " + cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips)
 }
 
 // ParseCodecs parses the codec and skips lines among a file's configuration
