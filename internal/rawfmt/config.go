@@ -69,16 +69,13 @@ const (
 	noSkips     = "none"
 )
 
-// Key and Value are the codec line's key and value; SkipsKey and SkipsValue
-// the skips line's.
-func (c CodecConfig) Key() string        { return KeyCodecPrefix + c.Name }
-func (c CodecConfig) Value() string      { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
-func (c CodecConfig) SkipsKey() string   { return KeySkipsPrefix + c.Name }
-func (c CodecConfig) SkipsValue() string { return cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips) }
+// Key and Value are the codec line's key and value.
+func (c CodecConfig) Key() string   { return KeyCodecPrefix + c.Name }
+func (c CodecConfig) Value() string { return c.ModuleVersion + " " + c.Category + " " + c.Engine }
 
 // Format returns the codec line and the skips line, without a final newline.
 func (c CodecConfig) Format() string {
-	return c.Key() + ": " + c.Value() + "\n" + c.SkipsKey() + ": " + c.SkipsValue()
+	return c.Key() + ": " + c.Value() + "\n" + KeySkipsPrefix + c.Name + ": " + cmp.Or(strings.Join(c.Skips, SkipsSep), noSkips)
 }
 
 // ParseCodecs parses the codec and skips lines among a file's configuration
@@ -117,31 +114,17 @@ func ParseCodecs(config []benchfmt.Config) (codecs []CodecConfig, bad []string) 
 
 // A Selection names the parts of the matrix to run, per dimension a
 // comma-separated list of names or anchored regular expressions; "" selects
-// everything. make passes it as CODECS, OPS and FIXTURES, the runner and the
-// benchmark binary as flags (RegisterFlags).
+// everything. make passes it as CODECS, OPS and FIXTURES, the runner as
+// flags (RegisterFlags).
 type Selection struct {
 	Codecs, Ops, Fixtures string
 }
-
-// BinaryFlagPrefix prefixes the benchmark binary's flags: the selection's, and
-// the run's seed (KeyOrderSeed) and round, which pick its cells' order.
-const (
-	BinaryFlagPrefix = "jsoncost."
-	BinarySeedFlag   = BinaryFlagPrefix + "seed"
-	BinaryRoundFlag  = BinaryFlagPrefix + "round"
-	BinaryListFlag   = BinaryFlagPrefix + "list" // print the selection's cells, one benchmark name a line, and exit
-)
 
 // RegisterFlags defines the selection's flags, each name prefixed by prefix.
 func (s *Selection) RegisterFlags(fs *flag.FlagSet, prefix string) {
 	fs.StringVar(&s.Codecs, prefix+"codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")
 	fs.StringVar(&s.Ops, prefix+"ops", s.Ops, "operations: comma-separated names or patterns (default all)")
 	fs.StringVar(&s.Fixtures, prefix+"fixtures", s.Fixtures, "fixtures: comma-separated names or patterns (default all)")
-}
-
-// Args returns the arguments that set s through flags registered with prefix.
-func (s Selection) Args(prefix string) []string {
-	return []string{"-" + prefix + "codecs", s.Codecs, "-" + prefix + "ops", s.Ops, "-" + prefix + "fixtures", s.Fixtures}
 }
 
 // IsZero reports whether s selects everything.

@@ -61,18 +61,6 @@ func IsPartial(name string) bool {
 	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, PartialSuffix)
 }
 
-// Prefer orders raw files as a page chooses among them, the preferred one
-// largest: a full run over any other kind, then the newer, then by kind.
-func Prefer(a, b RawName) int {
-	if af := a.Kind == KindFull; af != (b.Kind == KindFull) {
-		if af {
-			return 1
-		}
-		return -1
-	}
-	return cmp.Or(a.Stamp.Compare(b.Stamp), cmp.Compare(a.Kind, b.Kind))
-}
-
 // ParseRawName parses a raw file name. It fails for any other file.
 func ParseRawName(name string) (RawName, error) {
 	m := rawNameRE.FindStringSubmatch(name)

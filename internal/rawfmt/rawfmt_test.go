@@ -107,7 +107,8 @@ func TestSkips(t *testing.T) {
 		if len(lines) != 2 || lines[0] != "codec-x: m@v1 fast native" || lines[1] != tt.line {
 			t.Errorf("Format() = %q, want the codec line and %q", c.Format(), tt.line)
 		}
-		got, bad := ParseCodecs(cfg(c.SkipsKey(), c.SkipsValue(), c.Key(), c.Value()))
+		skipsKey, skipsValue, _ := strings.Cut(tt.line, ": ")
+		got, bad := ParseCodecs(cfg(skipsKey, skipsValue, c.Key(), c.Value()))
 		if len(bad) != 0 || len(got) != 1 || !got[0].HasSkips || got[0].Skips == nil || !slices.Equal(got[0].Skips, tt.skips) {
 			t.Errorf("ParseCodecs(%q) = %+v, %q; want skips %q", tt.line, got, bad, tt.skips)
 		}
@@ -177,8 +178,8 @@ func TestSelectionFlags(t *testing.T) {
 	want := Selection{Codecs: "goccy,sonic-.*", Ops: "decode-map", Fixtures: ""}
 	var got Selection
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	got.RegisterFlags(fs, BinaryFlagPrefix)
-	if err := fs.Parse(want.Args(BinaryFlagPrefix)); err != nil {
+	got.RegisterFlags(fs, "x.")
+	if err := fs.Parse([]string{"-x.codecs", want.Codecs, "-x.ops", want.Ops, "-x.fixtures", want.Fixtures}); err != nil {
 		t.Fatal(err)
 	}
 	if got != want {

@@ -77,9 +77,9 @@ func Quote(s string) string {
 type Header struct {
 	Command string // the command that repeats the run
 	Machine string // the machine id (rawfmt.MachineID)
-	// GOOS, GOARCH and CPU are written when set (go test writes them itself);
-	// without a CPU, this machine's is written, with its generation.
-	GOOS, GOARCH, CPU string
+	// GOOS and GOARCH are written when set (go test writes them itself);
+	// this machine's CPU and its generation follow them.
+	GOOS, GOARCH string
 	// Env holds the measured processes' GOMAXPROCS, GOGC and GOMEMLIMIT, as
 	// KEY=VALUE over this process's.
 	Env  []string
@@ -112,13 +112,9 @@ func (h Header) Config() []benchfmt.Config {
 	line(rawfmt.KeyMachine, h.Machine)
 	optional(rawfmt.KeyGOOS, h.GOOS)
 	optional(rawfmt.KeyGOARCH, h.GOARCH)
-	if h.CPU != "" {
-		line(rawfmt.KeyCPU, h.CPU)
-	} else {
-		optional(rawfmt.KeyCPU, CPU())
-		if g := Generation(); g != (rawfmt.Generation{}) {
-			line(rawfmt.KeyGeneration, g.String())
-		}
+	optional(rawfmt.KeyCPU, CPU())
+	if g := Generation(); g != (rawfmt.Generation{}) {
+		line(rawfmt.KeyGeneration, g.String())
 	}
 	line(rawfmt.KeyCores, strconv.Itoa(runtime.NumCPU()))
 	// The measured processes inherit this one's affinity and limits.

@@ -1,10 +1,17 @@
-// Command collect is make collect: it places the raw files of downloaded CI
-// artifacts (package internal/collect) under results/<machine-id>/raw/,
-// refusing, with one line each and writing nothing, a file cut short,
-// given twice or already in results, or from a tree with changes. make
-// collect then rebuilds the report.
+// Command collect is make collect: it adds the raw files of other machines,
+// as a CI run's artifacts bring them, to the results directory, and make
+// collect then rebuilds the report:
 //
 //	go run ./scripts/collect -artifacts dir [-results dir]
+//
+// Plan walks an artifacts directory laid out as GitHub's artifact download
+// lays it out (<dir>/<artifact-name>/<files>, at any depth), loads every
+// file as the report does (package load) and places it at
+// results/<machine-id>/raw/<name> by the machine-id line of its header. A
+// file that is not a whole run, comes from a tree with changes, is already
+// in results or is given twice is refused with one line each, and then
+// nothing is placed. Files flow from the artifacts through load to Place,
+// which writes them with safefile.
 package main
 
 import (
@@ -12,8 +19,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/jsoncost/jsoncost/internal/collect"
 )
 
 func main() {
@@ -24,9 +29,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "collect: usage: collect -artifacts dir [-results dir] (make collect ARTIFACTS=dir)")
 		os.Exit(2)
 	}
-	plan, err := collect.Plan(*artifacts, *results)
+	plan, err := Plan(*artifacts, *results)
 	if err == nil {
-		err = collect.Place(plan)
+		err = Place(plan)
 	}
 	if err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {

@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -30,11 +29,12 @@ type build struct {
 }
 
 type job struct { // one page: the machine page (dir "") or a run's, under dir
-	dir   string
-	run   *load.Run           // nil for the machine page of a machine without a full run
-	page  render.Page         // the page of run
+	dir string
+	run *load.Run // nil for the machine page of a machine without a full run
+	// The page of run; without run, its Newer and Notes are what the
+	// machine page links (every run's page) and says.
+	page  render.Page
 	up    *render.UpgradePage // the page of an upgrade run, in place of page
-	runs  []render.Link       // what the machine page without a full run links
 	files map[string][]byte
 	notes []string
 	err   error
@@ -42,10 +42,10 @@ type job struct { // one page: the machine page (dir "") or a run's, under dir
 
 // newBuild loads every run of m and gives each its page: the newest full run
 // the machine page, every other run one under runsDir, newer ones linked
-// from the machine page. A machine without a
-// full run gets a machine page that says so and links every run's. It fails
-// on the first raw file that does not load: a page built beside it would hide
-// it. A machine without runs has no jobs.
+// from the machine page. A machine without a full run gets a machine page
+// that says so and links every run's. It fails on the first raw file that
+// does not load: a page built beside it would hide it. A machine without
+// runs has no jobs.
 func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
@@ -88,9 +88,7 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		default:
 			taken[dir], ir.Page = true, path.Join(m.ID, dir, "README.md")
 			link := render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")}
-			if machine.run == nil {
-				machine.runs = append(machine.runs, link)
-			} else if r.Raw.Name.Stamp.After(machine.run.Raw.Name.Stamp) {
+			if machine.run == nil || r.Raw.Name.Stamp.After(machine.run.Raw.Name.Stamp) {
 				machine.page.Newer = append(machine.page.Newer, link)
 			}
 			b.jobs = append(b.jobs, newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir)))
@@ -194,17 +192,15 @@ func buildAll(results, only string, stdout, stderr io.Writer) error {
 
 // renderAll renders every page of every build, as many at once as there are CPUs.
 func renderAll(builds []*build) {
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, b := range builds {
 		for _, j := range b.jobs {
-			sem <- struct{}{}
-			wg.Go(func() {
-				defer func() { <-sem }()
+			g.Go(func() error {
 				switch {
 				case j.run == nil:
 					j.notes = j.page.Notes
-					j.files, j.err = render.RunsOnly(b.m.ID, j.runs, j.notes)
+					j.files, j.err = render.RunsOnly(b.m.ID, j.page.Newer, j.notes)
 				case j.up != nil:
 					j.up.U = model.UpgradeOf(j.run)
 					j.files, j.notes, j.err = j.up.Files()
@@ -212,10 +208,11 @@ func renderAll(builds []*build) {
 					j.page.A = model.Analyze(j.run)
 					j.files, j.notes, j.err = j.page.Files()
 				}
+				return nil
 			})
 		}
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // files are the pages of a build, by slash path under the machine directory,

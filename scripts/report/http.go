@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/version"
@@ -29,7 +30,7 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 		return nil, fmt.Errorf("reading results directory: %w", err)
 	}
 	var pages []pageDir
-	runs := map[string]*httppage.Run{}
+	var runs []*httppage.Run // of pages, by index
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
@@ -53,18 +54,12 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 		} else if err != nil {
 			return nil, fmt.Errorf("machine %s: %w", e.Name(), err)
 		}
-		runs[p.dir] = run
-		pages = append(pages, p)
+		runs, pages = append(runs, run), append(pages, p)
 	}
-	newest := ""
-	for _, run := range runs {
-		if g := run.Value("go"); newest == "" || version.Compare(g, newest) > 0 {
-			newest = g
-		}
-	}
+	byGo := func(a, b *httppage.Run) int { return version.Compare(a.Value("go"), b.Value("go")) }
 	for i, p := range pages {
-		run := runs[p.dir]
-		if version.Compare(run.Value("go"), newest) < 0 {
+		run := runs[i]
+		if newest := slices.MaxFunc(runs, byGo).Value("go"); version.Compare(run.Value("go"), newest) < 0 {
 			run.NewerGo = newest
 		}
 		machine := strings.TrimSuffix(p.dir, "/"+httpDir)
@@ -93,5 +88,11 @@ func preferredRaw(dir string) (string, error) {
 	if len(names) == 0 {
 		return "", fmt.Errorf("%s: %w", dir, fs.ErrNotExist)
 	}
-	return slices.MaxFunc(names, rawfmt.Prefer).String(), nil
+	slices.SortFunc(names, func(a, b rawfmt.RawName) int { // newest first, then by kind
+		return cmp.Or(b.Stamp.Compare(a.Stamp), cmp.Compare(b.Kind, a.Kind))
+	})
+	if i := slices.IndexFunc(names, func(n rawfmt.RawName) bool { return n.Kind == rawfmt.KindFull }); i >= 0 {
+		return names[i].String(), nil
+	}
+	return names[0].String(), nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
@@ -20,20 +21,13 @@ func withMachinesPage(pages []pageDir, builds []*build, only string) ([]pageDir,
 	var ids, links []string
 	var runs []*load.Run
 	for _, b := range builds {
-		var newest *load.Run // the run the machine's instruction count goes with
-		for _, j := range b.jobs {
-			if r := j.run; r != nil && r.Raw.Full() && r.Builds == nil && (newest == nil || r.Raw.Name.Stamp.After(newest.Raw.Name.Stamp)) {
-				newest = r
-			}
-		}
-		if newest == nil {
+		// the newest full run (the jobs are newest first), which the machine's instruction count goes with
+		i := slices.IndexFunc(b.jobs, func(j *job) bool { return j.run != nil && j.run.Raw.Full() && j.run.Builds == nil })
+		if i < 0 {
 			continue
 		}
-		link := path.Join(b.m.ID, "README.md")
-		if newest != b.index.Page {
-			link = path.Join(b.m.ID, runsDir, newest.Raw.Name.StampString(), "README.md")
-		}
-		ids, links, runs = append(ids, b.m.ID), append(links, link), append(runs, newest)
+		j := b.jobs[i]
+		ids, links, runs = append(ids, b.m.ID), append(links, path.Join(b.m.ID, j.dir, "README.md")), append(runs, j.run)
 	}
 	if len(runs) < 2 {
 		return pages, nil

@@ -6,8 +6,7 @@ import "sync"
 // its runs (and what package model memoizes on them). The zero Cache is
 // ready to use; a nil one loads a file every time it is asked.
 type Cache struct {
-	mu   sync.Mutex
-	runs map[string]*Run // by Raw.Path
+	runs sync.Map // Raw.Path → *Run
 }
 
 // Load is the package's Load, once per path.
@@ -15,21 +14,13 @@ func (c *Cache) Load(raw Raw) (*Run, error) {
 	if c == nil {
 		return Load(raw)
 	}
-	c.mu.Lock()
-	r, ok := c.runs[raw.Path]
-	c.mu.Unlock()
-	if ok {
-		return r, nil
+	if r, ok := c.runs.Load(raw.Path); ok {
+		return r.(*Run), nil
 	}
 	r, err := Load(raw)
 	if err != nil {
 		return nil, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.runs == nil {
-		c.runs = map[string]*Run{}
-	}
-	c.runs[raw.Path] = r
+	c.runs.Store(raw.Path, r)
 	return r, nil
 }

@@ -72,22 +72,15 @@ func (m *Machine) list() error {
 	}
 	for _, e := range entries {
 		file := e.Name()
-		switch {
-		case e.IsDir():
-			continue
-		case rawfmt.IsPartial(file):
-			m.InProgress = append(m.InProgress, RawDir+"/"+file)
-			continue
-		case strings.HasPrefix(file, "."):
-			continue
-		}
 		name, err := rawfmt.ParseRawName(file)
-		if err != nil {
-			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: %v", RawDir, file, err))
-			continue
-		}
 		raw := Raw{Path: filepath.Join(dir, file), File: file, Name: name}
 		switch {
+		case e.IsDir(): // not a run
+		case rawfmt.IsPartial(file):
+			m.InProgress = append(m.InProgress, RawDir+"/"+file)
+		case strings.HasPrefix(file, "."): // hidden, not a run
+		case err != nil:
+			m.Ignored = append(m.Ignored, fmt.Sprintf("%s/%s: %v", RawDir, file, err))
 		case name.Kind == rawfmt.KindInstr:
 			m.Instr = append(m.Instr, raw)
 		case slices.Contains(readKinds, name.Kind):

@@ -42,10 +42,8 @@ func ReadHTTP(name string, data []byte) (*HTTPRun, error) {
 				r.Cells = append(r.Cells, c)
 			}
 			for _, v := range rec.Values {
-				if v.OrigUnit != "" { // the unit as written (ns/op), not as benchfmt tidied it (sec/op)
-					v.Unit, v.Value = v.OrigUnit, v.OrigValue
-				}
-				r.samples[c][v.Unit] = append(r.samples[c][v.Unit], v.Value)
+				val, unit := OrigValue(v)
+				r.samples[c][unit] = append(r.samples[c][unit], val)
 			}
 		}
 	}

@@ -213,9 +213,7 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 		if r.GC == nil {
 			r.GC = map[string][]Cycle{}
 		}
-		ns, _ := origValue(res, rawfmt.UnitCycleNs)
-		live, _ := origValue(res, rawfmt.UnitLive)
-		c := Cycle{Ns: ns, Live: live, Block: r.block(res)}
+		c := Cycle{Ns: origValue(res, rawfmt.UnitCycleNs), Live: origValue(res, rawfmt.UnitLive), Block: r.block(res)}
 		r.GC[heap] = append(r.GC[heap], c)
 		return false, nil // a harness line, not a cell: nothing to project
 	}
@@ -237,8 +235,7 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 			if r.Pairs == nil {
 				r.Pairs = map[rawfmt.Cell][]Pair{}
 			}
-			own, _ := origValue(res, rawfmt.UnitNs)
-			r.Pairs[c] = append(r.Pairs[c], Pair{Own: own, Partner: val, Unit: unit, Block: r.block(res)})
+			r.Pairs[c] = append(r.Pairs[c], Pair{Own: origValue(res, rawfmt.UnitNs), Partner: val, Unit: unit, Block: r.block(res)})
 		}
 	}
 	if !isNoop(c) {
@@ -253,14 +250,14 @@ var tableKeys = []string{rawfmt.KeyGOOS, rawfmt.KeyGOARCH, rawfmt.KeyPkg, rawfmt
 // partnerUnits are the units of a partner's time on a paired result line.
 var partnerUnits = []string{rawfmt.UnitBaseNs, rawfmt.UnitAnchorNs, rawfmt.UnitFirstBuildNs}
 
-// origValue is a result's value in unit, as the benchmark reported it.
-func origValue(res *benchfmt.Result, unit string) (float64, bool) {
+// origValue is a result's value in unit, as the benchmark reported it; 0 without one.
+func origValue(res *benchfmt.Result, unit string) float64 {
 	for _, v := range res.Values {
 		if val, u := OrigValue(v); u == unit {
-			return val, true
+			return val
 		}
 	}
-	return 0, false
+	return 0
 }
 
 // block is the index of the process a result came from, in r.Blocks.

@@ -2,8 +2,8 @@
 // results/<machine-id>/raw/ and what it holds; Load parses one file
 // (benchfmt for the results, rawfmt.ParseCell for their cells) into a Run of
 // samples per cell and unit, refusing a file that is not a whole run;
-// ReadPool pools files for comparing runs. Data flows on to package model
-// and package render.
+// ReadHTTP reads an HTTP benchmark's. Data flows on to package model and
+// package render.
 package load
 
 import (

@@ -1,14 +1,4 @@
-// Package collect adds the raw files of other machines, as a CI run's
-// artifacts bring them, to the results directory. Plan walks an artifacts
-// directory laid out as GitHub's artifact download lays it out
-// (<dir>/<artifact-name>/<files>, at any depth), loads every file as the
-// report does (package load) and places it at
-// results/<machine-id>/raw/<name> by the machine-id line of its header. A
-// file that is not a whole run, comes from a tree with changes, is already
-// in results or is given twice is refused with one line each, and then
-// nothing is placed. Files flow from the artifacts through load to Place,
-// which writes them with safefile.
-package collect
+package main
 
 import (
 	"crypto/sha256"
