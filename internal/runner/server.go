@@ -157,11 +157,18 @@ type Listed struct {
 // Cells returns the cells the binary has.
 func (s *Server) Cells() ([]Listed, error) {
 	lines, err := s.ask(rawfmt.Cell{}, 0, wire.Cells)
+	if err != nil {
+		return nil, err
+	}
 	var out []Listed
 	for _, line := range lines {
 		f := strings.Fields(line)
-		c, ok := rawfmt.ParseSub(f[0])
-		if !ok || len(f) != 3 {
+		var c rawfmt.Cell
+		ok := len(f) == 3
+		if ok {
+			c, ok = rawfmt.ParseSub(f[0])
+		}
+		if !ok {
 			return nil, fmt.Errorf("the benchmark binary listed %q, not a cell with its document's fields and bytes", line)
 		}
 		l := Listed{Cell: c}
@@ -174,7 +181,7 @@ func (s *Server) Cells() ([]Listed, error) {
 		}
 		out = append(out, l)
 	}
-	return out, err
+	return out, nil
 }
 
 // Info returns the binary's configuration lines about itself.

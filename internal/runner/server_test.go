@@ -91,3 +91,25 @@ func TestHeap(t *testing.T) {
 		}
 	}
 }
+
+// TestCells: Cells reads the listing to its end line, and refuses a line
+// that is not a cell with two numbers, an empty one too, with one line.
+func TestCells(t *testing.T) {
+	for _, tt := range []struct {
+		answer, wantErr string
+		want            []Listed
+	}{
+		{"op=get5/fixture=fields-5/codec=json\t5\t120\nend\n", "", []Listed{{Cell: rawfmt.Cell{Op: "get5", Fixture: "fields-5", Codec: "json"}, Fields: 5, DocBytes: 120}}},
+		{"end\n", "", nil},
+		{"\nend\n", `listed "", not a cell`, nil},
+		{"op=get5/fixture=fields-5/codec=json\t5\nend\n", "not a cell", nil},
+		{"op=get5/fixture=fields-5/codec=json\t5\tmany\nend\n", `parsing "many"`, nil},
+	} {
+		s := &Server{in: nopCloser{io.Discard}, out: bufio.NewScanner(strings.NewReader(tt.answer))}
+		got, err := s.Cells()
+		if tt.wantErr == "" && (err != nil || !slices.Equal(got, tt.want)) ||
+			tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+			t.Errorf("Cells on %q = %v, %v; want %v, error %q", tt.answer, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
