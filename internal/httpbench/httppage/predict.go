@@ -184,7 +184,7 @@ func (r *Run) gcShare(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) []string {
 func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
 	var cov []float64
 	for _, c := range r.at(l) {
-		b, cpu, iters := r.shares(c), r.Samples(c, rawfmt.UnitAPICPU), r.iters[c] // no breakdowns without a profile
+		b, cpu, iters := r.shares(c), r.Samples(c, rawfmt.UnitAPICPU), r.Iters(c) // no breakdowns without a profile
 		for i := range min(len(b), len(iters)) {
 			if spent := cpu[i] * iters[i]; spent > 0 {
 				cov = append(cov, b[i].Total/spent)

@@ -13,14 +13,11 @@
 package httppage
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 
 	"github.com/google/pprof/profile"
-	"golang.org/x/perf/benchfmt"
-
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -40,8 +37,6 @@ type Run struct {
 	// NewerGo is the newest Go of the HTTP runs beside this one (the other
 	// machines'), where it is newer than this run's: "" otherwise.
 	NewerGo string
-
-	iters map[rawfmt.HTTPCell][]float64 // the requests of each cell's rounds, in round order
 }
 
 // Read reads the HTTP raw file named name from data (load.ReadHTTP) and
@@ -56,15 +51,7 @@ func Read(name string, data []byte) (*Run, error) {
 			cmp.Compare(slices.Index(kinds, kind(a.Scenario)), slices.Index(kinds, kind(b.Scenario))),
 			cmp.Compare(a.Hits, b.Hits), cmp.Compare(a.Scenario.Name, b.Scenario.Name))
 	})
-	run := &Run{HTTPRun: h, iters: map[rawfmt.HTTPCell][]float64{}}
-	br := benchfmt.NewReader(bytes.NewReader(data), name)
-	for br.Scan() { // ReadHTTP has read it without error
-		if res, ok := br.Result().(*benchfmt.Result); ok {
-			if c, ok := rawfmt.ParseHTTPCell(res.Name); ok {
-				run.iters[c] = append(run.iters[c], float64(res.Iters))
-			}
-		}
-	}
+	run := &Run{HTTPRun: h}
 	for _, l := range run.Loads() {
 		if kind(run.at(l)[0].Scenario) != "base" {
 			return nil, fmt.Errorf("%s: no base scenario at %s", name, l)

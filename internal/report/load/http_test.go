@@ -13,7 +13,8 @@ import (
 
 // TestReadHTTP checks what a small HTTP raw file reads into: its
 // configuration, its cells in file order and their values per unit as
-// written, in round order; a codec cell beside them is not an HTTP cell.
+// written and their requests, in round order; a codec cell beside them is
+// not an HTTP cell.
 func TestReadHTTP(t *testing.T) {
 	base := rawfmt.Scenario{Name: "base", Codec: "encoding-json", Source: "full", Hits: 10, Pool: "sized-4"}
 	goccy := base
@@ -25,7 +26,7 @@ func TestReadHTTP(t *testing.T) {
 		for i, c := range cells {
 			r := strconv.Itoa(10*round + i)
 			b.WriteString("Benchmark" + string(c.Name()) +
-				" 100 " + r + " req/s " + r + "000 p50-ns " + r + "00 api-cpu-ns/req\n")
+				" " + r + "0 " + r + " req/s " + r + "000 p50-ns " + r + "00 api-cpu-ns/req\n")
 		}
 	}
 	r, err := ReadHTTP("raw.txt", []byte(b.String()))
@@ -47,6 +48,9 @@ func TestReadHTTP(t *testing.T) {
 			if got := r.Samples(c, unit); !slices.Equal(got, want) {
 				t.Errorf("%s %s: %v, want %v", c.Scenario.Name, unit, got, want)
 			}
+		}
+		if got, want := r.Iters(c), []float64{float64(10+i) * 10, float64(20+i) * 10}; !slices.Equal(got, want) {
+			t.Errorf("%s requests: %v, want %v", c.Scenario.Name, got, want)
 		}
 	}
 }
