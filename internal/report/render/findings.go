@@ -36,8 +36,8 @@ type growth struct {
 	Lo, Hi       float64
 	LoCodec      string // escaped, as HiCodec
 	HiCodec      string
-	LoCall       *model.Estimate // the lowest codec's call share at 5 fields in percent, when at least FixedShare
-	JacksonMap   bool            // the operation is the article's: decode into a map
+	LoCall       string // the lowest codec's call share at 5 fields in percent, when at least fixedShare
+	JacksonMap   bool   // the operation is the article's: decode into a map
 	JacksonRatio float64
 }
 
@@ -103,8 +103,7 @@ func findings(a *model.Analysis) ([]string, error) {
 			continue
 		}
 		if s := callShare(a, op, g.LoCodec, load.ArticleSmall); s != nil && s.V >= fixedShare {
-			pct := s.Times(100)
-			g.LoCall = &pct
+			g.LoCall = format.PercentCI(s.Times(100))
 		}
 		g.LoCodec, g.HiCodec = markdown.Escape(g.LoCodec), markdown.Escape(g.HiCodec)
 		f.Growth = append(f.Growth, g)
