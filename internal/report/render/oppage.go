@@ -16,12 +16,14 @@ import (
 // An opPage is one operation's page, ops/<op>.md: its ranking, cost model,
 // instruction counts, benchstat table and charts.
 type opPage struct {
-	Op, File, OpCode string // OpCode is the operation as code, escaped
-	OpRaw            Link   // the raw file, from the operation's page
-	Decision         *decision
-	Cost             costModel
-	Instr            *instr
-	Table            *opTable
+	Op       string
+	Link     Link   // the operation as code, to its page
+	OpBase   string // model.BaseOf, "" when none ran it
+	OpRaw    Link   // the raw file, from the operation's page
+	Decision *decision
+	Cost     costModel
+	Instr    *instr
+	Table    *opTable
 }
 
 // An opTable is the benchstat table of an operation.
@@ -36,12 +38,12 @@ type opTable struct {
 type opView struct {
 	*view
 	opPage
-	Charts []caption
+	Charts []chart
 }
 
 func newOpPage(v *view, op string, ranks []ranking) opPage {
 	r := v.R
-	o := opPage{Op: op, File: opFile(op), OpCode: markdown.Escape(code(op)), OpRaw: Link{"raw/" + r.Raw.File, "../" + v.Page.Raw},
+	o := opPage{Op: op, Link: Link{code(op), opFile(op)}, OpBase: model.BaseOf(r, op), OpRaw: Link{"raw/" + r.Raw.File, "../" + v.Page.Raw},
 		Cost: newCostModel(v.A.Model, op), Instr: newInstr(v, op)}
 	if v.Publish {
 		d := newDecision(r, op, ranks)
@@ -49,44 +51,13 @@ func newOpPage(v *view, op string, ranks []ranking) opPage {
 	}
 	if cols := r.Columns(op); len(cols) > 0 {
 		file := "tables/" + op + ".txt"
-		t := &opTable{File: Link{file, "../" + file}, Base: model.BaseOf(r, op), OwnBase: true, NoCI: r.Rounds() < model.MinMedianSamples}
+		t := &opTable{File: Link{file, "../" + file}, Base: o.OpBase, OwnBase: true, NoCI: r.Rounds() < model.MinMedianSamples}
 		if t.Base == "" {
 			t.Base, t.OwnBase = cols[0], false
 		}
 		o.Table = t
 	}
 	return o
-}
-
-// A caption is what the operation's page says under a chart.
-type caption struct {
-	names
-	Op, Unit, What, Alt   string // Op escaped; Unit "" for the real-world throughput
-	Href                  string
-	HasFloor, HasAllocRef bool   // the chart has the floor's line, the allocation reference's
-	Omitted, Same         string // the codecs left off the log axis, the groups of identical lines, escaped
-}
-
-// captions are the captions of op's charts.
-func captions(r *load.Run, op string, charts []chart) []caption {
-	var out []caption
-	for _, c := range charts {
-		if c.Op != op {
-			continue
-		}
-		cp := caption{Op: markdown.Escape(op), Unit: c.Unit, What: c.What, Alt: markdown.Escape(op) + " " + c.Unit + " against fields", Href: Link{Href: "../" + c.File}.href(),
-			HasFloor: r.Has(op, rawfmt.Floor), HasAllocRef: r.Has(op, rawfmt.AllocRef), Omitted: escapeAll(c.Omitted, ", ")}
-		var same []string
-		for _, g := range c.Same {
-			same = append(same, escapeAll(g, " = "))
-		}
-		cp.Same = strings.Join(same, "; ")
-		if c.Unit == "" {
-			cp.Alt = markdown.Escape(op) + " MB/s per real-world corpus"
-		}
-		out = append(out, cp)
-	}
-	return out
 }
 
 // escapeAll escapes names and joins them with sep.

@@ -50,12 +50,6 @@ func newRunInfo(v *view) runInfo {
 	return ri
 }
 
-// An opBase is an operation's page and base, "" when none ran it.
-type opBase struct {
-	Link Link
-	Base string
-}
-
 // A head is the top of a page: what the page is built from and, when it
 // states no finding, why.
 type head struct {
