@@ -251,10 +251,7 @@ func realworldChart(r *load.Run, c chart) ([]byte, error) {
 	l := plot.NewLegend()
 	for i, s := range c.series {
 		line, _ := codecStyle(r.CodecNames, s.codec)
-		b := &logBars{name: s.codec, values: make([]float64, len(corpora)), color: line.Color, index: i, count: len(c.series), groups: len(corpora)}
-		for _, pt := range s.pts {
-			b.values[int(pt.X)] = pt.Y
-		}
+		b := &logBars{name: s.codec, pts: s.pts, color: line.Color, index: i, count: len(c.series), groups: len(corpora)}
 		p.Add(b)
 		l.Add(b.name, b)
 	}
@@ -277,7 +274,7 @@ func niceFloor(x float64) float64 {
 // logBars is one codec's bars, rising from the log axis minimum, not 0.
 type logBars struct {
 	name                 string
-	values               []float64 // one per group; 0 when missing
+	pts                  plotter.XYs // a value per group, X its index
 	color                color.Color
 	index, count, groups int // position of this codec within a group, codecs per group, groups
 }
@@ -289,12 +286,12 @@ func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	w := (trX(1) - trX(0)) * groupWidth / vg.Length(b.count)
 	bottom := trY(p.Y.Min)
-	for g, v := range b.values {
-		if v <= 0 {
+	for _, pt := range b.pts {
+		if pt.Y <= 0 {
 			continue
 		}
-		left := trX(float64(g)) - (trX(1)-trX(0))*groupWidth/2 + w*vg.Length(b.index)
-		top := trY(v)
+		left := trX(pt.X) - (trX(1)-trX(0))*groupWidth/2 + w*vg.Length(b.index)
+		top := trY(pt.Y)
 		pts := []vg.Point{{X: left, Y: bottom}, {X: left, Y: top}, {X: left + w, Y: top}, {X: left + w, Y: bottom}}
 		c.FillPolygon(b.color, c.ClipPolygonXY(pts))
 	}
@@ -302,9 +299,9 @@ func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
 
 func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	ymin, ymax = math.Inf(1), math.Inf(-1)
-	for _, v := range b.values {
-		if v > 0 {
-			ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+	for _, pt := range b.pts {
+		if pt.Y > 0 {
+			ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
 		}
 	}
 	return -0.5, float64(b.groups) - 0.5, ymin, ymax
