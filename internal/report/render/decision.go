@@ -89,8 +89,7 @@ type answer struct {
 }
 
 func newAnswer(r *load.Run, ranks []ranking) answer {
-	var a answer
-	a.Go, _ = r.Value(rawfmt.KeyGo)
+	a := answer{Go: config(r, rawfmt.KeyGo)}
 	if _, ok := model.GCOf(r, model.ServiceHeap(r)); ok {
 		a.Heap = model.ServiceHeap(r)
 	}

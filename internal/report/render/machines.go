@@ -77,17 +77,14 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 	v := machinesView{Many: len(f.Machines) > 2, Summary: Table{Cols: []string{"operation", ">documents", "ρ within a document: median (lowest)", ">ρ over every cell", ">fastest changes on", ">of which clear", "Go differs"}}}
 	for i, m := range f.Machines {
 		r := m.Run
-		value := func(r *load.Run, key, none string) string {
-			s, _ := r.Value(key)
-			return markdown.Escape(cmp.Or(s, none))
-		}
+		value := func(r *load.Run, key, none string) string { return markdown.Escape(cmp.Or(config(r, key), none)) }
 		page := path.Join(p.Results, m.ID, "README.md")
 		if i < len(p.Pages) {
 			page = path.Join(p.Results, p.Pages[i])
 		}
 		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(m.ID, r.Raw.File)}, Rounds: r.Rounds(), Spread: p.spread(i),
 			Line: value(r, rawfmt.KeyCPU, "cpu not recorded") + ", " + value(r, rawfmt.KeyGOARCH, format.None) + ", " + value(r, rawfmt.KeyGo, format.None)}
-		if exp, _ := r.Value(rawfmt.KeyGOEXPERIMENT); exp != "" {
+		if exp := config(r, rawfmt.KeyGOEXPERIMENT); exp != "" {
 			fm.Line += " with GOEXPERIMENT=" + markdown.Escape(exp)
 		}
 		fm.Line += ", sonic engine " + value(r, rawfmt.KeySonicEngine, format.None)
@@ -183,8 +180,8 @@ func (p MachinesPage) builds(o model.FleetOp) []string {
 	seen := map[string]bool{}
 	for _, i := range o.Machines {
 		r := p.F.Machines[i].Run
-		build, _ := r.Value(rawfmt.KeyGo)
-		if exp, _ := r.Value(rawfmt.KeyGOEXPERIMENT); exp != "" {
+		build := config(r, rawfmt.KeyGo)
+		if exp := config(r, rawfmt.KeyGOEXPERIMENT); exp != "" {
 			build += " with GOEXPERIMENT=" + exp
 		}
 		seen[build] = true

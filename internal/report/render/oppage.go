@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"path"
 	"slices"
@@ -28,10 +29,9 @@ type opPage struct {
 
 // An opTable is the benchstat table of an operation.
 type opTable struct {
-	File    Link
-	Base    string // the codec of its base column
-	OwnBase bool   // Base is the operation's base (model.BaseOf), not its first column
-	NoCI    bool   // the run has too few rounds for benchstat's intervals
+	File Link
+	Base string // the codec of its base column: the operation's base, or else its first column
+	NoCI bool   // the run has too few rounds for benchstat's intervals
 }
 
 // An opView is what an operation's page is executed on.
@@ -51,11 +51,7 @@ func newOpPage(v *view, op string, ranks []ranking) opPage {
 	}
 	if cols := r.Columns(op); len(cols) > 0 {
 		file := "tables/" + op + ".txt"
-		t := &opTable{File: Link{file, "../" + file}, Base: o.OpBase, OwnBase: true, NoCI: r.Rounds() < model.MinMedianSamples}
-		if t.Base == "" {
-			t.Base, t.OwnBase = cols[0], false
-		}
-		o.Table = t
+		o.Table = &opTable{File: Link{file, "../" + file}, Base: cmp.Or(o.OpBase, cols[0]), NoCI: r.Rounds() < model.MinMedianSamples}
 	}
 	return o
 }
@@ -89,7 +85,7 @@ func newInstr(v *view, op string) *instr {
 		return nil
 	}
 	o := v.A.Instr[i]
-	value := func(key string) string { s, _ := ir.Value(key); return markdown.Escape(or(s)) }
+	value := func(key string) string { return markdown.Escape(or(config(ir, key))) }
 	in := &instr{Raw: Link{"raw/" + ir.Raw.File, "../" + path.Join(path.Dir(v.Page.Raw), ir.Raw.File)},
 		Go: value(rawfmt.KeyGo), Commit: value(rawfmt.KeyCommit), Procs: value(rawfmt.KeyGOMAXPROCS), GOGC: value(rawfmt.KeyGOGC),
 		Agreement: o.Agreement, At: format.None}
