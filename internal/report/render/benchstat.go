@@ -73,8 +73,7 @@ func tables(r *load.Run, files map[string][]byte) error {
 			continue
 		}
 		if i := slices.Index(cols, model.BaseOf(r, op)); i > 0 {
-			base := cols[i]
-			cols = slices.Insert(slices.Delete(cols, i, i+1), 0, base)
+			cols = slices.Concat(cols[i:i+1], cols[:i], cols[i+1:])
 		}
 		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
 			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
