@@ -133,9 +133,7 @@ func newInstr(v *view, op string) *instr {
 		i, t := model.Of(ir, cell, rawfmt.UnitInstr), model.Of(r, cell, rawfmt.UnitNs)
 		b, n := model.Of(r, cell, rawfmt.UnitB), model.Of(r, cell, rawfmt.UnitAllocs)
 		in.Fits.add(append([]string{fit.Codec}, append(curveCells(fit.Fit, false),
-			cond(i.Known() && t.Known() && i.Point > 0, func() string { return format.Num(1000 * t.Point / i.Point) }),
-			cond(b.Known(), func() string { return format.Num(b.Point) }),
-			cond(n.Known(), func() string { return format.Num(n.Point) }))...)...)
+			cond(point(i) > 0, func() string { return format.Num(1000 * point(t) / i.Point) }), format.Num(point(b)), format.Num(point(n)))...)...)
 	}
 	if !slices.ContainsFunc(o.Fits, func(fit model.InstrFit) bool { return fit.Codec == rawfmt.Base }) {
 		in.Ratios.Rows = nil
