@@ -81,14 +81,13 @@ func findings(a *model.Analysis) ([]string, error) {
 	f := findingsView{Small: fieldCount(r, load.ArticleSmall), Large: fieldCount(r, load.ArticleLarge)}
 	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
 		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == load.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
-		found := false
 		for _, row := range a.Article.Rows {
 			c := row.Cells[i]
 			if !c.OK {
 				continue
 			}
 			if row.Codec == rawfmt.Base {
-				g.Base, found = c, true
+				g.Base = c
 			}
 			g.Counted++
 			if c.Ratio.V < g.Lo {
@@ -98,7 +97,7 @@ func findings(a *model.Analysis) ([]string, error) {
 				g.Hi, g.HiCodec = c.Ratio.V, row.Codec
 			}
 		}
-		if !found || !clear(g.Base.Ratio, 1) {
+		if !g.Base.OK || !clear(g.Base.Ratio, 1) {
 			continue
 		}
 		if s := callShare(a, op, g.LoCodec, load.ArticleSmall); s != nil && s.V >= fixedShare {
