@@ -53,7 +53,7 @@ func newRunInfo(v *view) runInfo {
 // A head is the top of a page: what the page is built from and, when it
 // states no finding, why.
 type head struct {
-	Go, Kind  string // the run's go line and kind
+	Go        string // the run's go line
 	Rounds    int
 	Committed bool     // the run names a committed tree (load.Run.Committed)
 	Commit    string   // its commit line, when it does not
@@ -70,7 +70,7 @@ type head struct {
 
 func newHead(v *view) head {
 	a, r := v.A, v.R
-	h := head{Go: config(r, rawfmt.KeyGo), Kind: r.Raw.Kind(), Rounds: r.Rounds(), Why: a.Verdict.Why(),
+	h := head{Go: config(r, rawfmt.KeyGo), Rounds: r.Rounds(), Why: a.Verdict.Why(),
 		Committed: r.Committed(), Commit: config(r, rawfmt.KeyCommit),
 		Paired: r.Paired(), Slice: config(r, rawfmt.KeySlice), Pairs: config(r, rawfmt.KeyPairs), Benchtime: config(r, rawfmt.KeyBenchtime),
 		Layouts: len(strings.Fields(config(r, rawfmt.KeyLayouts)))}
