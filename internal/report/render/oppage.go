@@ -104,15 +104,12 @@ func newInstr(v *view, op string) *instr {
 	count := func(f, codec string) model.Sample {
 		return model.Of(ir, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitInstr)
 	}
-	var fixtures []string
+	var fixtures []string // those with a count of a fitted codec
+	cols := []string{"codec"}
 	for _, f := range ir.Fixtures {
 		if slices.ContainsFunc(o.Fits, func(fit model.InstrFit) bool { return count(f, fit.Codec).Known() }) {
-			fixtures = append(fixtures, f)
+			fixtures, cols = append(fixtures, f), append(cols, ">"+fieldCount(r, f))
 		}
-	}
-	cols := []string{"codec"}
-	for _, f := range fixtures {
-		cols = append(cols, ">"+fieldCount(r, f))
 	}
 	in.Counts.Cols, in.Ratios.Cols = cols, cols
 	if all := ir.FixturesOf(load.Fields); len(all) > 0 {
