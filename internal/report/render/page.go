@@ -227,11 +227,10 @@ func headings(page []byte) []heading {
 		}
 		text := strings.TrimSpace(line[level:])
 		id := anchor(text)
-		if n := seen[id]; n > 0 {
-			seen[id]++
-			id = id + "-" + strconv.Itoa(n)
-		} else {
-			seen[id] = 1
+		n := seen[id]
+		seen[id]++
+		if n > 0 {
+			id += "-" + strconv.Itoa(n)
 		}
 		out = append(out, heading{Level: level, Text: text, ID: id})
 	}
