@@ -69,11 +69,6 @@ type estimate interface {
 	}
 }
 
-// showsCI reports whether e has a finite interval that is not a point.
-func (e Estimate) showsCI() bool {
-	return e.HasCI && finite(e.Lo) && finite(e.Hi) && (e.Lo != e.V || e.Hi != e.V)
-}
-
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // minus writes every hyphen-minus of a formatted number as a minus sign.
@@ -123,7 +118,7 @@ func CI[E estimate](e E, f func(float64) string, unit string) string {
 		return None
 	}
 	s := f(x.V) + unit
-	if x.showsCI() {
+	if x.HasCI && finite(x.Lo) && finite(x.Hi) && (x.Lo != x.V || x.Hi != x.V) { // an interval that is not a point
 		s += " [" + f(x.Lo) + ", " + f(x.Hi) + "]"
 	}
 	return s

@@ -63,42 +63,34 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// A table is one operation's benchstat output.
-type table struct {
-	Op   string
-	text []byte
-}
-
-// tables runs benchstat per operation: rows fixture, columns codec, the
-// operation's base (model.BaseOf) first, so every cell shows its ratio to it.
-func tables(r *load.Run) ([]table, error) {
-	var out []table
+// tables runs benchstat per operation into files, as tables/<op>.txt: rows
+// fixture, columns codec, the operation's base (model.BaseOf) first, so
+// every cell shows its ratio to it.
+func tables(r *load.Run, files map[string][]byte) error {
 	for _, op := range r.Ops {
 		cols := r.Columns(op)
 		if len(cols) == 0 {
 			continue
 		}
 		if i := slices.Index(cols, model.BaseOf(r, op)); i > 0 {
-			base := cols[i]
-			cols = slices.Insert(slices.Delete(cols, i, i+1), 0, base)
+			cols = slices.Concat(cols[i:i+1], cols[:i], cols[i+1:])
 		}
 		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
 			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
 		})
 		in, err := Benchfmt(r.TableResults(op))
 		if err != nil {
-			return nil, fmt.Errorf("table %s: %w", op, err)
+			return fmt.Errorf("table %s: %w", op, err)
 		}
-		text, err := Benchstat(in,
+		files["tables/"+op+".txt"], err = Benchstat(in,
 			"-col", "/"+rawfmt.KeyCodec+"@("+strings.Join(cols, " ")+")",
 			"-row", "/"+rawfmt.KeyFixture+"@("+strings.Join(rows, " ")+")",
 			"-")
 		if err != nil {
-			return nil, fmt.Errorf("table %s: %w", op, err)
+			return fmt.Errorf("table %s: %w", op, err)
 		}
-		out = append(out, table{Op: op, text: text})
 	}
-	return out, nil
+	return nil
 }
 
 // Match writes how two runs (or the two halves of a noise run) agree, as

@@ -22,13 +22,17 @@ import (
 
 // A chart is one SVG file of a page, which the operation's page captions.
 type chart struct {
-	Op, File string     // File is the path under the page's directory
-	Unit     string     // against fields; "" for the real-world throughput
-	What     string     // what Unit measures
-	Omitted  []string   // codecs with points at 0, left out of the log axis
-	Same     [][]string // groups of codecs whose lines coincide
-	series   []series
+	Op, File              string // File is the path under the page's directory
+	Unit                  string // against fields; "" for the real-world throughput
+	What                  string // what Unit measures
+	HasFloor, HasAllocRef bool   // the chart has the floor's line, the allocation reference's
+	Omitted               string // the codecs with points at 0, left out of the log axis, escaped
+	Same                  string // the groups of codecs whose lines coincide, escaped
+	series                []series
 }
+
+// Href is the chart's address from the operation's page.
+func (c chart) Href() string { return Link{Href: "../" + c.File}.href() }
 
 const (
 	chartWidth  = 9 * vg.Inch
@@ -130,12 +134,15 @@ func charts(r *load.Run) []chart {
 			{Op: op, File: "realworld-mbps"},
 		} {
 			c.File = "charts/" + op + "-" + c.File + ".svg"
+			c.HasFloor, c.HasAllocRef = r.Has(op, rawfmt.Floor), r.Has(op, rawfmt.AllocRef)
 			if c.Unit == "" {
 				c.series = realworldSeries(r, op)
 			} else {
 				fieldsSeries(r, &c)
 			}
-			if c.drawn() {
+			if slices.ContainsFunc(c.series, func(s series) bool { // lines, or bars of a codec
+				return c.Unit != "" || !slices.Contains([]string{rawfmt.Floor, rawfmt.AllocRef}, s.codec)
+			}) {
 				out = append(out, c)
 			}
 		}
@@ -150,17 +157,11 @@ type series struct {
 	pts   plotter.XYs
 }
 
-// drawn reports whether the chart has lines to draw, or bars of a codec.
-func (c chart) drawn() bool {
-	return slices.ContainsFunc(c.series, func(s series) bool {
-		return c.Unit != "" || !slices.Contains([]string{rawfmt.Floor, rawfmt.AllocRef}, s.codec)
-	})
-}
-
 // fieldsSeries gathers c.Unit against fields for every column of c.Op,
 // noting what cannot be seen: points at zero, coinciding lines.
 func fieldsSeries(r *load.Run, c *chart) {
 	var drawn []plotter.XYs
+	var omitted, same []string
 	var coincide [][]string // groups of codecs with the same points, first drawn first
 	for _, codec := range r.Columns(c.Op) {
 		var pts plotter.XYs
@@ -178,7 +179,7 @@ func fieldsSeries(r *load.Run, c *chart) {
 			}
 		}
 		if zero {
-			c.Omitted = append(c.Omitted, codec)
+			omitted = append(omitted, codec)
 		}
 		if len(pts) == 0 {
 			continue
@@ -191,7 +192,12 @@ func fieldsSeries(r *load.Run, c *chart) {
 		}
 		c.series = append(c.series, series{codec, pts})
 	}
-	c.Same = slices.DeleteFunc(coincide, func(g []string) bool { return len(g) < 2 })
+	for _, g := range coincide {
+		if len(g) > 1 {
+			same = append(same, escapeAll(g, " = "))
+		}
+	}
+	c.Omitted, c.Same = escapeAll(omitted, ", "), strings.Join(same, "; ")
 }
 
 // svg draws the chart.
@@ -245,10 +251,7 @@ func realworldChart(r *load.Run, c chart) ([]byte, error) {
 	l := plot.NewLegend()
 	for i, s := range c.series {
 		line, _ := codecStyle(r.CodecNames, s.codec)
-		b := &logBars{name: s.codec, values: make([]float64, len(corpora)), color: line.Color, index: i, count: len(c.series), groups: len(corpora)}
-		for _, pt := range s.pts {
-			b.values[int(pt.X)] = pt.Y
-		}
+		b := &logBars{name: s.codec, pts: s.pts, color: line.Color, index: i, count: len(c.series), groups: len(corpora)}
 		p.Add(b)
 		l.Add(b.name, b)
 	}
@@ -271,7 +274,7 @@ func niceFloor(x float64) float64 {
 // logBars is one codec's bars, rising from the log axis minimum, not 0.
 type logBars struct {
 	name                 string
-	values               []float64 // one per group; 0 when missing
+	pts                  plotter.XYs // a value per group, X its index
 	color                color.Color
 	index, count, groups int // position of this codec within a group, codecs per group, groups
 }
@@ -283,12 +286,12 @@ func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	w := (trX(1) - trX(0)) * groupWidth / vg.Length(b.count)
 	bottom := trY(p.Y.Min)
-	for g, v := range b.values {
-		if v <= 0 {
+	for _, pt := range b.pts {
+		if pt.Y <= 0 {
 			continue
 		}
-		left := trX(float64(g)) - (trX(1)-trX(0))*groupWidth/2 + w*vg.Length(b.index)
-		top := trY(v)
+		left := trX(pt.X) - (trX(1)-trX(0))*groupWidth/2 + w*vg.Length(b.index)
+		top := trY(pt.Y)
 		pts := []vg.Point{{X: left, Y: bottom}, {X: left, Y: top}, {X: left + w, Y: top}, {X: left + w, Y: bottom}}
 		c.FillPolygon(b.color, c.ClipPolygonXY(pts))
 	}
@@ -296,9 +299,9 @@ func (b *logBars) Plot(c draw.Canvas, p *plot.Plot) {
 
 func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	ymin, ymax = math.Inf(1), math.Inf(-1)
-	for _, v := range b.values {
-		if v > 0 {
-			ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+	for _, pt := range b.pts {
+		if pt.Y > 0 {
+			ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
 		}
 	}
 	return -0.5, float64(b.groups) - 0.5, ymin, ymax

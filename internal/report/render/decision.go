@@ -89,8 +89,7 @@ type answer struct {
 }
 
 func newAnswer(r *load.Run, ranks []ranking) answer {
-	var a answer
-	a.Go, _ = r.Value(rawfmt.KeyGo)
+	a := answer{Go: config(r, rawfmt.KeyGo)}
 	if _, ok := model.GCOf(r, model.ServiceHeap(r)); ok {
 		a.Heap = model.ServiceHeap(r)
 	}
@@ -255,7 +254,7 @@ func choose(r *load.Run, rs []ranking) []advice {
 		}
 		for _, w := range faster {
 			for _, name := range w.Names {
-				if p := priceOf(r, name); !p.std() && !slices.ContainsFunc(a.Paid, func(q price) bool { return q.Codec == name }) {
+				if p := priceOf(r, name); !p.std() && !slices.ContainsFunc(a.Paid, func(q price) bool { return q.Name == name }) {
 					a.Paid = append(a.Paid, p)
 				}
 			}
@@ -266,20 +265,14 @@ func choose(r *load.Run, rs []ranking) []advice {
 }
 
 // A price is what one configuration gives up against encoding/json, from
-// the run's codec and skips lines (a run without skips lines says so).
-type price struct {
-	Codec    string
-	Category string   // from its codec line; "" when it has none
-	Skips    []string // from its skips line
-	Recorded bool     // the run has its skips line
-}
+// the run's codec and skips lines (a run without skips lines says so); a
+// codec without a codec line has only its Name.
+type price rawfmt.CodecConfig
 
 func priceOf(r *load.Run, codec string) price {
-	p := price{Codec: codec}
-	if c, ok := r.Codec(codec); ok {
-		p.Category, p.Skips, p.Recorded = c.Category, c.Skips, c.HasSkips
-	}
-	return p
+	c, _ := r.Codec(codec)
+	c.Name = codec
+	return price(c)
 }
 
 // std reports whether the configuration is of category std in the run.
@@ -288,17 +281,17 @@ func (p price) std() bool { return p.Category == rawfmt.CategoryStd }
 // Label is the configuration's name and category, escaped.
 func (p price) Label() string {
 	if p.Category == "" {
-		return markdown.Escape(p.Codec)
+		return markdown.Escape(p.Name)
 	}
-	return markdown.Escape(p.Codec) + " (" + markdown.Escape(p.Category) + ")"
+	return markdown.Escape(p.Name) + " (" + markdown.Escape(p.Category) + ")"
 }
 
 // GivesUp is what the configuration gives up, every item.
 func (p price) GivesUp() string {
 	switch {
-	case p.Codec == rawfmt.Base:
+	case p.Name == rawfmt.Base:
 		return "nothing (it is the reference)"
-	case !p.Recorded:
+	case !p.HasSkips:
 		return "not recorded in this run"
 	case len(p.Skips) == 0:
 		return "nothing the probes check"
@@ -308,10 +301,10 @@ func (p price) GivesUp() string {
 
 // GivesUpShort is GivesUp in one short line, linking the items on configurations.md.
 func (p price) GivesUpShort() string {
-	if p.Codec == rawfmt.Base || !p.Recorded || len(p.Skips) == 0 {
+	if p.Name == rawfmt.Base || !p.HasSkips || len(p.Skips) == 0 {
 		return p.GivesUp()
 	}
-	return format.Plural(len(p.Skips), "difference") + " from " + rawfmt.Base + ", [listed](configurations.md#" + anchor(p.Codec) + ")"
+	return format.Plural(len(p.Skips), "difference") + " from " + rawfmt.Base + ", [listed](configurations.md#" + anchor(p.Name) + ")"
 }
 
 // gives is what every configuration of the run gives up.

@@ -36,8 +36,8 @@ type growth struct {
 	Lo, Hi       float64
 	LoCodec      string // escaped, as HiCodec
 	HiCodec      string
-	LoCall       *model.Estimate // the lowest codec's call share at 5 fields in percent, when at least FixedShare
-	JacksonMap   bool            // the operation is the article's: decode into a map
+	LoCall       string // the lowest codec's call share at 5 fields in percent, when at least fixedShare
+	JacksonMap   bool   // the operation is the article's: decode into a map
 	JacksonRatio float64
 }
 
@@ -51,7 +51,6 @@ type fastest struct {
 	model.Fastest
 	Verb  string // what the operation does to the document
 	Named string // the codec and its category, escaped
-	Told  bool   // the speedup is clear
 }
 
 // A callCost is the base's cost of a decode-struct call, with its share of
@@ -82,14 +81,13 @@ func findings(a *model.Analysis) ([]string, error) {
 	f := findingsView{Small: fieldCount(r, load.ArticleSmall), Large: fieldCount(r, load.ArticleLarge)}
 	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
 		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == load.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
-		found := false
 		for _, row := range a.Article.Rows {
 			c := row.Cells[i]
 			if !c.OK {
 				continue
 			}
 			if row.Codec == rawfmt.Base {
-				g.Base, found = c, true
+				g.Base = c
 			}
 			g.Counted++
 			if c.Ratio.V < g.Lo {
@@ -99,23 +97,22 @@ func findings(a *model.Analysis) ([]string, error) {
 				g.Hi, g.HiCodec = c.Ratio.V, row.Codec
 			}
 		}
-		if !found || !clear(g.Base.Ratio, 1) {
+		if !g.Base.OK || !clear(g.Base.Ratio, 1) {
 			continue
 		}
 		if s := callShare(a, op, g.LoCodec, load.ArticleSmall); s != nil && s.V >= fixedShare {
-			pct := s.Times(100)
-			g.LoCall = &pct
+			g.LoCall = format.PercentCI(s.Times(100))
 		}
 		g.LoCodec, g.HiCodec = markdown.Escape(g.LoCodec), markdown.Escape(g.HiCodec)
 		f.Growth = append(f.Growth, g)
 	}
 	verbs := map[string]string{load.OpDecodeStruct: "decodes %s into a struct", load.OpDecodeMap: "decodes %s into a map", load.OpEncodeStruct: "encodes %s from a struct"}
 	for _, x := range a.Fastest {
-		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec), Told: clear(x.Speedup, 1)}
+		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec)}
 		if c, ok := r.Codec(x.Codec); ok {
 			v.Named += " (category " + markdown.Escape(c.Category) + ")"
 		}
-		if x.Codec == "" || !x.Clear || v.Told {
+		if x.Codec == "" || !x.Clear || clear(x.Speedup, 1) { // a clear fastest says nothing while its speedup is not clear
 			f.Fastest = append(f.Fastest, v)
 		}
 	}

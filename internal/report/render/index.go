@@ -52,7 +52,7 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			if m.Page != nil {
 				built = m.Page.Raw.File
 			}
-			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), value(run, rawfmt.KeyCPU), value(run, rawfmt.KeyGo), built)
+			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), or(config(run, rawfmt.KeyCPU)), or(config(run, rawfmt.KeyGo)), built)
 		case len(m.Runs) > 0:
 			v.Machines.add(m.ID, format.None, format.None, "no usable run")
 		default:
@@ -67,7 +67,7 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			}
 			goLine, meter := format.None, format.None
 			if r.Run != nil {
-				goLine, meter = value(r.Run, rawfmt.KeyGo), "older"
+				goLine, meter = or(config(r.Run, rawfmt.KeyGo)), "older"
 				if r.Run.Paired() {
 					meter = "paired"
 				}
@@ -81,8 +81,8 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 	return wrapped("index", v)
 }
 
-// value is a configuration value of r, or format.None.
-func value(r *load.Run, key string) string { s, _ := r.Value(key); return or(s) }
+// config is r's configuration value of key, "" without one.
+func config(r *load.Run, key string) string { s, _ := r.Value(key); return s }
 
 // RunsOnly is the machine page of a machine without a full run,
 // templates/runsonly.tmpl: one line that says so, then a link to the page of

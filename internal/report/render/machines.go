@@ -77,23 +77,20 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 	v := machinesView{Many: len(f.Machines) > 2, Summary: Table{Cols: []string{"operation", ">documents", "ρ within a document: median (lowest)", ">ρ over every cell", ">fastest changes on", ">of which clear", "Go differs"}}}
 	for i, m := range f.Machines {
 		r := m.Run
-		value := func(r *load.Run, key, none string) string {
-			s, _ := r.Value(key)
-			return markdown.Escape(cmp.Or(s, none))
-		}
+		value := func(r *load.Run, key, none string) string { return markdown.Escape(cmp.Or(config(r, key), none)) }
 		page := path.Join(p.Results, m.ID, "README.md")
 		if i < len(p.Pages) {
 			page = path.Join(p.Results, p.Pages[i])
 		}
-		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(i, false)}, Rounds: r.Rounds(), Spread: p.spread(i),
+		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(m.ID, r.Raw.File)}, Rounds: r.Rounds(), Spread: p.spread(i),
 			Line: value(r, rawfmt.KeyCPU, "cpu not recorded") + ", " + value(r, rawfmt.KeyGOARCH, format.None) + ", " + value(r, rawfmt.KeyGo, format.None)}
-		if exp, _ := r.Value(rawfmt.KeyGOEXPERIMENT); exp != "" {
+		if exp := config(r, rawfmt.KeyGOEXPERIMENT); exp != "" {
 			fm.Line += " with GOEXPERIMENT=" + markdown.Escape(exp)
 		}
 		fm.Line += ", sonic engine " + value(r, rawfmt.KeySonicEngine, format.None)
 		v.AnyWide = v.AnyWide || fm.Spread.Wide
 		if r.Instr != nil {
-			fm.Instr = &Link{r.Instr.Raw.File, p.raw(i, true)}
+			fm.Instr = &Link{r.Instr.Raw.File, p.raw(m.ID, r.Instr.Raw.File)}
 			fm.InstrGo = value(r.Instr, rawfmt.KeyGo, format.None)
 			if g1, g2 := value(r.Instr, rawfmt.KeyGo, ""), value(r, rawfmt.KeyGo, ""); g1 != g2 {
 				fm.RunGo = value(r, rawfmt.KeyGo, format.None)
@@ -154,15 +151,8 @@ func within(a model.Agreement) string {
 	return cond(a.Fixtures > 0, func() string { return format.Sig(a.Median) + " (" + format.Sig(a.Least) + ", " + a.LeastFixture + ")" })
 }
 
-// raw is the raw file of machine i's run, or of its instruction count, relative to this page.
-func (p MachinesPage) raw(i int, instr bool) string {
-	m := p.F.Machines[i]
-	file := m.Run.Raw.File
-	if instr {
-		file = m.Run.Instr.Raw.File
-	}
-	return path.Join(p.Results, m.ID, load.RawDir, file)
-}
+// raw is a raw file of machine id, relative to this page.
+func (p MachinesPage) raw(id, file string) string { return path.Join(p.Results, id, load.RawDir, file) }
 
 // A spread is a run's median interval half-width (model.Overall), formatted,
 // whether it is too wide for the run to rank, how far its samples stray from
@@ -190,8 +180,8 @@ func (p MachinesPage) builds(o model.FleetOp) []string {
 	seen := map[string]bool{}
 	for _, i := range o.Machines {
 		r := p.F.Machines[i].Run
-		build, _ := r.Value(rawfmt.KeyGo)
-		if exp, _ := r.Value(rawfmt.KeyGOEXPERIMENT); exp != "" {
+		build := config(r, rawfmt.KeyGo)
+		if exp := config(r, rawfmt.KeyGOEXPERIMENT); exp != "" {
 			build += " with GOEXPERIMENT=" + exp
 		}
 		seen[build] = true

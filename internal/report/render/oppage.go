@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"path"
 	"slices"
@@ -16,32 +17,33 @@ import (
 // An opPage is one operation's page, ops/<op>.md: its ranking, cost model,
 // instruction counts, benchstat table and charts.
 type opPage struct {
-	Op, File, OpCode string // OpCode is the operation as code, escaped
-	OpRaw            Link   // the raw file, from the operation's page
-	Decision         *decision
-	Cost             costModel
-	Instr            *instr
-	Table            *opTable
+	Op       string
+	Link     Link   // the operation as code, to its page
+	OpBase   string // model.BaseOf, "" when none ran it
+	OpRaw    Link   // the raw file, from the operation's page
+	Decision *decision
+	Cost     costModel
+	Instr    *instr
+	Table    *opTable
 }
 
 // An opTable is the benchstat table of an operation.
 type opTable struct {
-	File    Link
-	Base    string // the codec of its base column
-	OwnBase bool   // Base is the operation's base (model.BaseOf), not its first column
-	NoCI    bool   // the run has too few rounds for benchstat's intervals
+	File Link
+	Base string // the codec of its base column: the operation's base, or else its first column
+	NoCI bool   // the run has too few rounds for benchstat's intervals
 }
 
 // An opView is what an operation's page is executed on.
 type opView struct {
 	*view
 	opPage
-	Charts []caption
+	Charts []chart
 }
 
 func newOpPage(v *view, op string, ranks []ranking) opPage {
 	r := v.R
-	o := opPage{Op: op, File: opFile(op), OpCode: markdown.Escape(code(op)), OpRaw: Link{"raw/" + r.Raw.File, "../" + v.Page.Raw},
+	o := opPage{Op: op, Link: Link{code(op), opFile(op)}, OpBase: model.BaseOf(r, op), OpRaw: Link{"raw/" + r.Raw.File, "../" + v.Page.Raw},
 		Cost: newCostModel(v.A.Model, op), Instr: newInstr(v, op)}
 	if v.Publish {
 		d := newDecision(r, op, ranks)
@@ -49,44 +51,9 @@ func newOpPage(v *view, op string, ranks []ranking) opPage {
 	}
 	if cols := r.Columns(op); len(cols) > 0 {
 		file := "tables/" + op + ".txt"
-		t := &opTable{File: Link{file, "../" + file}, Base: model.BaseOf(r, op), OwnBase: true, NoCI: r.Rounds() < model.MinMedianSamples}
-		if t.Base == "" {
-			t.Base, t.OwnBase = cols[0], false
-		}
-		o.Table = t
+		o.Table = &opTable{File: Link{file, "../" + file}, Base: cmp.Or(o.OpBase, cols[0]), NoCI: r.Rounds() < model.MinMedianSamples}
 	}
 	return o
-}
-
-// A caption is what the operation's page says under a chart.
-type caption struct {
-	names
-	Op, Unit, What, Alt   string // Op escaped; Unit "" for the real-world throughput
-	Href                  string
-	HasFloor, HasAllocRef bool   // the chart has the floor's line, the allocation reference's
-	Omitted, Same         string // the codecs left off the log axis, the groups of identical lines, escaped
-}
-
-// captions are the captions of op's charts.
-func captions(r *load.Run, op string, charts []chart) []caption {
-	var out []caption
-	for _, c := range charts {
-		if c.Op != op {
-			continue
-		}
-		cp := caption{Op: markdown.Escape(op), Unit: c.Unit, What: c.What, Alt: markdown.Escape(op) + " " + c.Unit + " against fields", Href: Link{Href: "../" + c.File}.href(),
-			HasFloor: r.Has(op, rawfmt.Floor), HasAllocRef: r.Has(op, rawfmt.AllocRef), Omitted: escapeAll(c.Omitted, ", ")}
-		var same []string
-		for _, g := range c.Same {
-			same = append(same, escapeAll(g, " = "))
-		}
-		cp.Same = strings.Join(same, "; ")
-		if c.Unit == "" {
-			cp.Alt = markdown.Escape(op) + " MB/s per real-world corpus"
-		}
-		out = append(out, cp)
-	}
-	return out
 }
 
 // escapeAll escapes names and joins them with sep.
@@ -118,7 +85,7 @@ func newInstr(v *view, op string) *instr {
 		return nil
 	}
 	o := v.A.Instr[i]
-	value := func(key string) string { s, _ := ir.Value(key); return markdown.Escape(or(s)) }
+	value := func(key string) string { return markdown.Escape(or(config(ir, key))) }
 	in := &instr{Raw: Link{"raw/" + ir.Raw.File, "../" + path.Join(path.Dir(v.Page.Raw), ir.Raw.File)},
 		Go: value(rawfmt.KeyGo), Commit: value(rawfmt.KeyCommit), Procs: value(rawfmt.KeyGOMAXPROCS), GOGC: value(rawfmt.KeyGOGC),
 		Agreement: o.Agreement, At: format.None}
@@ -137,15 +104,12 @@ func newInstr(v *view, op string) *instr {
 	count := func(f, codec string) model.Sample {
 		return model.Of(ir, rawfmt.Cell{Op: op, Fixture: f, Codec: codec}, rawfmt.UnitInstr)
 	}
-	var fixtures []string
+	var fixtures []string // those with a count of a fitted codec
+	cols := []string{"codec"}
 	for _, f := range ir.Fixtures {
 		if slices.ContainsFunc(o.Fits, func(fit model.InstrFit) bool { return count(f, fit.Codec).Known() }) {
-			fixtures = append(fixtures, f)
+			fixtures, cols = append(fixtures, f), append(cols, ">"+fieldCount(r, f))
 		}
-	}
-	cols := []string{"codec"}
-	for _, f := range fixtures {
-		cols = append(cols, ">"+fieldCount(r, f))
 	}
 	in.Counts.Cols, in.Ratios.Cols = cols, cols
 	if all := ir.FixturesOf(load.Fields); len(all) > 0 {
@@ -166,9 +130,7 @@ func newInstr(v *view, op string) *instr {
 		i, t := model.Of(ir, cell, rawfmt.UnitInstr), model.Of(r, cell, rawfmt.UnitNs)
 		b, n := model.Of(r, cell, rawfmt.UnitB), model.Of(r, cell, rawfmt.UnitAllocs)
 		in.Fits.add(append([]string{fit.Codec}, append(curveCells(fit.Fit, false),
-			cond(i.Known() && t.Known() && i.Point > 0, func() string { return format.Num(1000 * t.Point / i.Point) }),
-			cond(b.Known(), func() string { return format.Num(b.Point) }),
-			cond(n.Known(), func() string { return format.Num(n.Point) }))...)...)
+			cond(point(i) > 0, func() string { return format.Num(1000 * point(t) / i.Point) }), format.Num(point(b)), format.Num(point(n)))...)...)
 	}
 	if !slices.ContainsFunc(o.Fits, func(fit model.InstrFit) bool { return fit.Codec == rawfmt.Base }) {
 		in.Ratios.Rows = nil

@@ -74,7 +74,6 @@ type view struct {
 	Choose     []advice
 	PerCall    perCall
 	Gives      gives
-	PerOp      []opBase
 	Run        runInfo
 	Notes      []string
 	Findings   []string
@@ -100,12 +99,8 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 		return nil, nil, err
 	}
 	r := p.A.Run
-	tabs, err := tables(r)
-	if err != nil {
+	if err := tables(r, files); err != nil {
 		return nil, nil, err
-	}
-	for _, t := range tabs {
-		files["tables/"+t.Op+".txt"] = t.text
 	}
 	for _, c := range charts(r) {
 		if files[c.File], err = c.svg(r); err != nil {
@@ -128,7 +123,8 @@ func (p Page) pages() (map[string][]byte, []string, error) {
 	}
 	chs := charts(v.R)
 	for _, o := range v.Ops {
-		if files[o.File], err = wrapped("op", opView{view: v, opPage: o, Charts: captions(v.R, o.Op, chs)}); err != nil {
+		ofOp := slices.DeleteFunc(slices.Clone(chs), func(c chart) bool { return c.Op != o.Op })
+		if files[o.Link.Href], err = wrapped("op", opView{view: v, opPage: o, Charts: ofOp}); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -165,7 +161,6 @@ func newView(p Page) (*view, error) {
 		v.Findings, err = findings(a)
 	}
 	for _, op := range r.Ops {
-		v.PerOp = append(v.PerOp, opBase{Link: Link{code(op), opFile(op)}, Base: model.BaseOf(r, op)})
 		v.Ops = append(v.Ops, newOpPage(v, op, ranks))
 	}
 	return v, err
@@ -232,11 +227,10 @@ func headings(page []byte) []heading {
 		}
 		text := strings.TrimSpace(line[level:])
 		id := anchor(text)
-		if n := seen[id]; n > 0 {
-			seen[id]++
-			id = id + "-" + strconv.Itoa(n)
-		} else {
-			seen[id] = 1
+		n := seen[id]
+		seen[id]++
+		if n > 0 {
+			id += "-" + strconv.Itoa(n)
 		}
 		out = append(out, heading{Level: level, Text: text, ID: id})
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -96,11 +97,8 @@ func newPrecision(a *model.Analysis) precision {
 			row, found := []string{o.Op, codec}, false
 			for _, f := range fixtures {
 				w := ""
-				for _, c := range o.Wide {
-					if c.Cell.Fixture == f && c.Cell.Codec == codec {
-						w, found = format.HalfWidth(100*c.HalfWidth), true
-						break
-					}
+				if i := slices.IndexFunc(o.Wide, func(c model.WideCell) bool { return c.Cell.Fixture == f && c.Cell.Codec == codec }); i >= 0 {
+					w, found = format.HalfWidth(100*o.Wide[i].HalfWidth), true
 				}
 				row = append(row, w)
 			}

@@ -50,16 +50,10 @@ func newRunInfo(v *view) runInfo {
 	return ri
 }
 
-// An opBase is an operation's page and base, "" when none ran it.
-type opBase struct {
-	Link Link
-	Base string
-}
-
 // A head is the top of a page: what the page is built from and, when it
 // states no finding, why.
 type head struct {
-	Go, Kind  string // the run's go line and kind
+	Go        string // the run's go line
 	Rounds    int
 	Committed bool     // the run names a committed tree (load.Run.Committed)
 	Commit    string   // its commit line, when it does not
@@ -76,15 +70,10 @@ type head struct {
 
 func newHead(v *view) head {
 	a, r := v.A, v.R
-	h := head{Rounds: r.Rounds(), Kind: r.Raw.Kind(), Committed: r.Committed(), Why: a.Verdict.Why()}
-	h.Go, _ = r.Value(rawfmt.KeyGo)
-	h.Commit, _ = r.Value(rawfmt.KeyCommit)
-	h.Paired = r.Paired()
-	h.Slice, _ = r.Value(rawfmt.KeySlice)
-	h.Pairs, _ = r.Value(rawfmt.KeyPairs)
-	h.Benchtime, _ = r.Value(rawfmt.KeyBenchtime)
-	layouts, _ := r.Value(rawfmt.KeyLayouts)
-	h.Layouts = len(strings.Fields(layouts))
+	h := head{Go: config(r, rawfmt.KeyGo), Rounds: r.Rounds(), Why: a.Verdict.Why(),
+		Committed: r.Committed(), Commit: config(r, rawfmt.KeyCommit),
+		Paired: r.Paired(), Slice: config(r, rawfmt.KeySlice), Pairs: config(r, rawfmt.KeyPairs), Benchtime: config(r, rawfmt.KeyBenchtime),
+		Layouts: len(strings.Fields(config(r, rawfmt.KeyLayouts)))}
 	if b := a.Busy(); b != nil {
 		h.Busy = format.Busy(b.Low, b.High)
 	}
@@ -115,9 +104,8 @@ func notes(v *view) []string {
 	}
 	add(r.Unnamed > 0, "%d results that do not name an op, a fixture and a codec were left out.", r.Unnamed)
 	add(len(r.Changed) > 0, "The configuration changes within the raw file (%s); the run table shows the first values.", escapeAll(r.Changed, ", "))
-	race, _ := r.Value(rawfmt.KeyRace)
-	add(race == "true", "This run was built with -race: the race detector dominates every figure and sonic falls back to encoding/json. Do not quote these numbers.")
-	engine, _ := r.Value(rawfmt.KeySonicEngine)
+	add(config(r, rawfmt.KeyRace) == "true", "This run was built with -race: the race detector dominates every figure and sonic falls back to encoding/json. Do not quote these numbers.")
+	engine := config(r, rawfmt.KeySonicEngine)
 	add(strings.HasPrefix(engine, "fallback"), "sonic ran on its fallback engine (sonic-engine: %s): its rows measure encoding/json underneath.", markdown.Escape(engine))
 	add(!slices.Contains(r.CodecNames, rawfmt.Base), "There are no %s results: an operation is compared with %s where it ran it, and one without a base ranks nothing.", rawfmt.Base, rawfmt.V2Base)
 	add(!r.Floor && r.AllocRef, "There are no %s results: this run predates the floor, so nothing on this page is a lower bound and no codec cell is compared with one. Its `%s` cells are an allocation reference (see the run).", rawfmt.Floor, rawfmt.AllocRef)

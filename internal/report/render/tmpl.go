@@ -35,7 +35,6 @@ var funcs = template.FuncMap{
 	"ratio":   format.Ratio,
 	"ratioCI": format.RatioCI[model.Estimate],
 	"pct":     format.Percent,
-	"pctCI":   format.PercentCI[model.Estimate],
 	"half":    func(x float64) string { return format.HalfWidth(100 * x) },
 	"plural":  format.Plural,
 	"prose":   prose,

@@ -50,9 +50,8 @@ func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 	v := upgradeView{Machine: markdown.Escape(p.Machine), Raw: markdown.Escape(p.Raw), RawHref: p.Raw, Old: markdown.Escape(u.Old.Build),
 		Builds: Table{Cols: []string{"build", "go", "GOEXPERIMENT", "encoding/json engine", "sonic engine"}}}
 	for _, b := range u.Run.Builds {
-		line, _ := u.Run.Value(rawfmt.KeyBuildPrefix + b.Build)
 		values := map[string]string{}
-		for _, kv := range strings.Fields(line) {
+		for _, kv := range strings.Fields(config(u.Run, rawfmt.KeyBuildPrefix+b.Build)) {
 			k, val, _ := strings.Cut(kv, "=")
 			values[k] = val
 		}
