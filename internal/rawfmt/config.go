@@ -120,11 +120,11 @@ type Selection struct {
 	Codecs, Ops, Fixtures string
 }
 
-// RegisterFlags defines the selection's flags, each name prefixed by prefix.
-func (s *Selection) RegisterFlags(fs *flag.FlagSet, prefix string) {
-	fs.StringVar(&s.Codecs, prefix+"codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")
-	fs.StringVar(&s.Ops, prefix+"ops", s.Ops, "operations: comma-separated names or patterns (default all)")
-	fs.StringVar(&s.Fixtures, prefix+"fixtures", s.Fixtures, "fixtures: comma-separated names or patterns (default all)")
+// RegisterFlags defines the selection's flags -codecs, -ops and -fixtures.
+func (s *Selection) RegisterFlags(fs *flag.FlagSet) {
+	fs.StringVar(&s.Codecs, "codecs", s.Codecs, "codecs: comma-separated names or patterns (default all)")
+	fs.StringVar(&s.Ops, "ops", s.Ops, "operations: comma-separated names or patterns (default all)")
+	fs.StringVar(&s.Fixtures, "fixtures", s.Fixtures, "fixtures: comma-separated names or patterns (default all)")
 }
 
 // IsZero reports whether s selects everything.

@@ -178,8 +178,8 @@ func TestSelectionFlags(t *testing.T) {
 	want := Selection{Codecs: "goccy,sonic-.*", Ops: "decode-map", Fixtures: ""}
 	var got Selection
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	got.RegisterFlags(fs, "x.")
-	if err := fs.Parse([]string{"-x.codecs", want.Codecs, "-x.ops", want.Ops, "-x.fixtures", want.Fixtures}); err != nil {
+	got.RegisterFlags(fs)
+	if err := fs.Parse([]string{"-codecs", want.Codecs, "-ops", want.Ops, "-fixtures", want.Fixtures}); err != nil {
 		t.Fatal(err)
 	}
 	if got != want {

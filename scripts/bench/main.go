@@ -62,7 +62,7 @@ func main() {
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{rounds: 24, slice: time.Millisecond, pairs: 4}
 	fs := runner.NewFlags("bench")
-	o.sel.RegisterFlags(fs.FlagSet, "")
+	o.sel.RegisterFlags(fs.FlagSet)
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
 	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 24, 4 with -quick, 16 with -noise)", &o.rounds)

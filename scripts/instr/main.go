@@ -59,7 +59,7 @@ func main() {
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
 	fs := runner.NewFlags("instr")
-	o.sel.RegisterFlags(fs.FlagSet, "")
+	o.sel.RegisterFlags(fs.FlagSet)
 	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
 	fs.Count("target", "instructions the smaller count's slice of a cell should execute (default 100000000)", &o.target)
 	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
