@@ -112,6 +112,12 @@ func header(path string) (map[string]string, error) {
 	return h, sc.Err()
 }
 
+// Older reports whether c is of an older folder of machine's CPU model: one
+// of its CPU model name, named before machine ids told generations apart.
+func (c Candidate) Older(machine string) bool {
+	return c.Machine != machine && !c.Gen && strings.HasPrefix(machine, c.Machine+"-")
+}
+
 // Prefer orders candidates for a profile of engine on machine: those of the same engine first, then
 // those of machine, then those of its CPU model name of no recorded generation (an older folder of
 // it), then those of the paired meter, then the newest.
@@ -124,7 +130,7 @@ func Prefer(cands []Candidate, machine, engine string) {
 		switch {
 		case c.Machine == machine:
 			s += 4
-		case strings.HasPrefix(machine, c.Machine+"-") && !c.Gen:
+		case c.Older(machine):
 			s += 2
 		}
 		if c.Paired {
@@ -175,7 +181,7 @@ func Refer(c Candidate, r *load.Run, machine, engine string) Reference {
 			EngineName(engine), name, EngineName(c.Engine), c.Go, EngineName(engine)))
 	}
 	switch {
-	case c.Machine != machine && strings.HasPrefix(machine, c.Machine+"-") && !c.Gen:
+	case c.Older(machine):
 		ref.Notes = append(ref.Notes, fmt.Sprintf("%s is of machine %s, named before machine ids told CPU generations apart: it may be of another generation than this one's (%s).", name, c.Machine, machine))
 	case c.Machine != machine:
 		ref.Notes = append(ref.Notes, fmt.Sprintf("%s was measured on machine %s, not %s.", name, c.Machine, machine))

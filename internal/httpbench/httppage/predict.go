@@ -26,7 +26,7 @@ func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile
 	engine := cpuprofile.HeaderEngine(r.Value)
 	cpuprofile.Prefer(cands, machine, engine)
 	for _, c := range cands {
-		if c.Machine != machine && (c.Gen || !strings.HasPrefix(machine, c.Machine+"-")) {
+		if c.Machine != machine && !c.Older(machine) {
 			continue
 		}
 		m, err := c.Load(cache)

@@ -18,6 +18,7 @@ import (
 	"slices"
 
 	"github.com/google/pprof/profile"
+
 	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/httpbench"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
