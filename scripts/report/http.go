@@ -56,10 +56,13 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 		}
 		runs, pages = append(runs, run), append(pages, p)
 	}
-	byGo := func(a, b *httppage.Run) int { return version.Compare(a.Value("go"), b.Value("go")) }
+	newest := ""
+	if len(runs) > 0 {
+		newest = slices.MaxFunc(runs, func(a, b *httppage.Run) int { return version.Compare(a.Value("go"), b.Value("go")) }).Value("go")
+	}
 	for i, p := range pages {
 		run := runs[i]
-		if newest := slices.MaxFunc(runs, byGo).Value("go"); version.Compare(run.Value("go"), newest) < 0 {
+		if version.Compare(run.Value("go"), newest) < 0 {
 			run.NewerGo = newest
 		}
 		machine := strings.TrimSuffix(p.dir, "/"+httpDir)

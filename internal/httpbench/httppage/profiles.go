@@ -182,10 +182,12 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				row = append(row, format.PercentCI(model.Summarize(pcts(b, k)))) // format.None without samples
 			}
 			lv.Shares = append(lv.Shares, row)
-			if json := format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode))); i == 0 && c.Scenario.Name == "base" {
-				v.BaseJSON = json
-			} else if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
-				v.FilteredJSON = json
+			json := func() string { return format.PercentCI(model.Summarize(pcts(b, cpuprofile.Decode, cpuprofile.Encode))) }
+			switch {
+			case i == 0 && c.Scenario.Name == "base":
+				v.BaseJSON = json()
+			case i == 0 && c.Scenario.Name == httpbench.SourceFiltered:
+				v.FilteredJSON = json()
 			}
 			if c == cells[0] {
 				continue
