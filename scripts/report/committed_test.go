@@ -44,11 +44,11 @@ func TestResultsAreCurrent(t *testing.T) {
 	}
 	mustReport(t, dir)
 	for p, data := range readTree(t, dir) {
-		if want, ok := tracked[p]; !isPage(p) {
+		if committed, ok := tracked[p]; !isPage(p) {
 			continue
 		} else if !ok {
 			t.Errorf("results/%s is what make report builds, but it is not committed; run make report and commit it", p)
-		} else if !bytes.Equal(want, data) && !bytes.Equal(staged(results, p), data) {
+		} else if !bytes.Equal(committed, data) && !bytes.Equal(staged(results, p), data) {
 			t.Errorf("results/%s is not what make report builds from the committed raw files; run make report", p)
 		}
 		delete(tracked, p)
