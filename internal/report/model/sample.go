@@ -86,21 +86,11 @@ func values(vals []float64, seed uint64) Sample {
 	if len(vals) < MinBootstrapSamples {
 		return s
 	}
-	// A resample's median is an order statistic of the sorted values: count
-	// how often each is drawn and take the median they weigh.
 	rng := rand.New(rand.NewPCG(1, seed))
-	sorted := make([]weighted, len(vals))
-	for i, v := range slices.Sorted(slices.Values(vals)) {
-		sorted[i] = weighted{v, i}
-	}
-	counts := make([]float64, len(vals))
+	sorted, law := slices.Sorted(slices.Values(vals)), lawOf(len(vals))
 	s.Reps = make([]float64, BootstrapReps)
 	for j := range s.Reps {
-		clear(counts)
-		for range vals {
-			counts[rng.IntN(len(vals))]++
-		}
-		s.Reps[j] = weightedMedian(sorted, counts)
+		s.Reps[j] = law.draw(rng, sorted)
 	}
 	return s
 }
