@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -15,22 +13,22 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/site"
 )
 
-// httpRaw is a committed HTTP raw file: its text.
+// httpRawFile is an HTTP raw file make bench-http wrote.
+const httpRawFile = "testdata/http.txt"
+
+// httpRaw is httpRawFile's text.
 func httpRaw(t *testing.T) string {
 	t.Helper()
-	raws, _ := filepath.Glob(filepath.Join("..", "..", "results", "*", httpDir, "raw", "*.txt"))
-	if len(raws) == 0 {
-		t.Fatal("no committed HTTP raw file under results/*/http/raw/")
-	}
-	return readFile(t, raws[0])
+	return readFile(t, httpRawFile)
 }
 
 // writeHTTPRaw writes an HTTP raw file of machine m under results.
 func writeHTTPRaw(t *testing.T, results, m, name, text string) {
 	t.Helper()
-	dir := filepath.Join(results, m, httpDir, "raw")
+	dir := filepath.Join(results, m, site.HTTPDir, "raw")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +37,7 @@ func writeHTTPRaw(t *testing.T, results, m, name, text string) {
 	}
 }
 
-// httpBuild is a report of synth{} and a committed HTTP raw file, both
+// httpBuild is a report of synth{} and httpRawFile, both
 // testRaw, over an HTTP directory that already holds a chart the raw file
 // has none of and a file the report does not own.
 type httpBuild struct {
@@ -49,11 +47,7 @@ type httpBuild struct {
 
 // builtHTTP builds the httpBuild once for the tests that read it.
 var builtHTTP = sync.OnceValues(func() (httpBuild, error) {
-	raws, _ := filepath.Glob(filepath.Join("..", "..", "results", "*", httpDir, "raw", "*.txt"))
-	if len(raws) == 0 {
-		return httpBuild{}, errors.New("no committed HTTP raw file under results/*/http/raw/")
-	}
-	raw, err := os.ReadFile(raws[0])
+	raw, err := os.ReadFile(httpRawFile)
 	if err != nil {
 		return httpBuild{}, err
 	}
@@ -63,10 +57,10 @@ var builtHTTP = sync.OnceValues(func() (httpBuild, error) {
 	}
 	defer os.RemoveAll(dir)
 	if err := writeFiles(dir, map[string][]byte{
-		testMachine + "/raw/" + testRaw:                        []byte(synth{}.text()),
-		testMachine + "/" + httpDir + "/raw/" + testRaw:        raw,
-		testMachine + "/" + httpDir + "/latency-9-workers.svg": []byte("stale"),
-		testMachine + "/" + httpDir + "/notes.txt":             []byte("stale"),
+		testMachine + "/raw/" + testRaw:                             []byte(synth{}.text()),
+		testMachine + "/" + site.HTTPDir + "/raw/" + testRaw:        raw,
+		testMachine + "/" + site.HTTPDir + "/latency-9-workers.svg": []byte("stale"),
+		testMachine + "/" + site.HTTPDir + "/notes.txt":             []byte("stale"),
 	}); err != nil {
 		return httpBuild{}, err
 	}
@@ -90,7 +84,7 @@ func TestHTTPPage(t *testing.T) {
 	if want := "report: " + testMachine + "/http: built from raw/" + testRaw + "\n"; !strings.Contains(b.out, want) {
 		t.Errorf("output lacks %q:\n%s", want, b.out)
 	}
-	prefix := testMachine + "/" + httpDir + "/"
+	prefix := testMachine + "/" + site.HTTPDir + "/"
 	var got []string
 	for p := range b.tree {
 		if rel, ok := strings.CutPrefix(p, prefix); ok {
@@ -141,31 +135,6 @@ func TestCutHTTPRawFileChangesNoPage(t *testing.T) {
 	}
 }
 
-// TestPreferredRaw checks which raw file a report is built from: the
-// newest full run, else the newest run of any kind; other files do not
-// count.
-func TestPreferredRaw(t *testing.T) {
-	tests := []struct {
-		files []string
-		want  string
-	}{
-		{[]string{"20260101T000000Z.txt", "20260201T000000Z-quick.txt", "20251201T000000Z.txt"}, "20260101T000000Z.txt"},
-		{[]string{"20260101T000000Z-quick.txt", "20260201T000000Z-custom.txt", ".20260301T000000Z.txt.partial", "notes.txt"}, "20260201T000000Z-custom.txt"},
-	}
-	for _, tt := range tests {
-		dir := t.TempDir()
-		for _, f := range tt.files {
-			os.WriteFile(filepath.Join(dir, f), nil, 0o644)
-		}
-		if got, err := preferredRaw(dir); got != tt.want || err != nil {
-			t.Errorf("preferredRaw(%q) = %q, %v; want %q", tt.files, got, err, tt.want)
-		}
-	}
-	if _, err := preferredRaw(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("preferredRaw(empty) = %v, want fs.ErrNotExist", err)
-	}
-}
-
 // An HTTP page of an older Go than another machine's says so at its top;
 // the newer one does not.
 func TestHTTPPageOfOlderGo(t *testing.T) {
@@ -175,7 +144,7 @@ func TestHTTPPageOfOlderGo(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string][]byte{}
 	for m, g := range map[string]string{"old-machine": "go1.26.8", "new-machine": "go1.27.3"} {
-		files[m+"/"+httpDir+"/raw/"+testRaw] = []byte(goLine.ReplaceAllString(raw, "go: "+g))
+		files[m+"/"+site.HTTPDir+"/raw/"+testRaw] = []byte(goLine.ReplaceAllString(raw, "go: "+g))
 		files[m+"/raw/"+testRaw] = []byte(synth{}.text())
 	}
 	if err := writeFiles(dir, files); err != nil {
@@ -189,7 +158,7 @@ func TestHTTPPageOfOlderGo(t *testing.T) {
 		"old-machine": "**Not today's Go:** this run is of go1.26.8, and other machines' runs are of go1.27.3",
 		"new-machine": "",
 	} {
-		page := readFile(t, filepath.Join(dir, m, httpDir, "README.md"))
+		page := readFile(t, filepath.Join(dir, m, site.HTTPDir, "README.md"))
 		if says := strings.Contains(page, "Not today's Go"); says != (want != "") || !strings.Contains(page, want) {
 			t.Errorf("%s: the page says it is not today's Go: %v, want %q", m, says, want)
 		}

@@ -4,19 +4,9 @@
 //	report [-results dir] [-machine id]
 //	report -compare OLD NEW
 //
-// The first writes every page, each from its raw file alone: from the raw
-// files under dir/<machine-id>/raw/ (package rawfmt), each machine's README.md,
-// model.csv, tables/<op>.txt (benchstat) and charts/*.svg from its newest full
-// run (without one, a README.md that says so and links every run's page) and
-// runs/<stamp>/ (the same for every other run); each document and FIELDS
-// make bench-doc measured, doc-<name>-<fields>/README.md (package
-// internal/owndoc/page); each machine's http/README.md and http/latency-*.svg
-// from its newest full http/raw/ file, else its newest (package
-// internal/httpbench/httppage); then dir/README.md, the index. -machine builds
-// one machine's. Package load parses, model analyses, render makes the files;
-// every page is rendered before the first is written (with safefile), files a
-// page no longer has are removed, and the same raw input gives the same bytes.
-// The second prints the cells whose change from OLD to NEW (raw files or
+// The first writes every page, each from its raw file alone (package
+// internal/report/site says which); -machine builds one machine's. The
+// second prints the cells whose change from OLD to NEW (raw files or
 // directories of them) is significant, largest effect first, after a line
 // naming the machine-id, cpu or go that differs between them, and writes
 // benchstat of every cell to a temporary file it names.
@@ -28,6 +18,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/jsoncost/jsoncost/internal/report/site"
 )
 
 func main() {
@@ -57,5 +49,5 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case fs.NArg() != 0:
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	return buildAll(*results, *only, stdout, stderr)
+	return site.Build(*results, *only, stdout, stderr)
 }

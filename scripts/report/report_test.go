@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -185,3 +186,28 @@ func tableColumn(s string) []string {
 // flat is s with every run of white space one space, so that a test finds a
 // sentence however markdown.Wrap folded it.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// readTree returns every file under dir by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files, err := tree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// tree returns every file under dir by slash path relative to dir.
+func tree(dir string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	return files, err
+}

@@ -302,7 +302,8 @@ func OrigValue(v benchfmt.Value) (float64, string) {
 // machine, which benchstat prints above its tables. The rest is the run's
 // too, and a paired run's per-process lines would split the tables.
 func tableResult(res *benchfmt.Result) *benchfmt.Result {
-	out := &benchfmt.Result{Name: slices.Clone(res.Name), Iters: res.Iters}
+	out := &benchfmt.Result{Name: slices.Clone(res.Name), Iters: res.Iters,
+		Config: make([]benchfmt.Config, 0, len(tableKeys)), Values: make([]benchfmt.Value, 0, len(TableUnits))}
 	for _, c := range res.Config {
 		if slices.Contains(tableKeys, c.Key) {
 			out.Config = append(out.Config, c)

@@ -25,8 +25,8 @@ import (
 // that check does not measure, so it is held to MaxLine too.
 //
 // A page with a table of contents opens with its answer: the contents start
-// within its first 41 lines. Whether the pages are current is scripts/report's
-// TestResultsAreCurrent.
+// within its first 41 lines. Whether the pages are current is
+// internal/report/site's TestResultsAreCurrent.
 func TestCommittedPagesFit(t *testing.T) {
 	results := filepath.Join("..", "..", "..", "results")
 	pages, err := pagecheck.Pages(os.DirFS(results))

@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"cmp"
@@ -16,9 +16,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
-// httpDir is a machine's directory of its HTTP page, its latency charts and,
+// HTTPDir is a machine's directory of its HTTP page, its latency charts and,
 // under raw/, its HTTP raw files; the report owns the httpManaged entries.
-const httpDir = "http"
+const HTTPDir = "http"
 
 var httpManaged = []string{"README.md", httppage.ChartGlob}
 
@@ -35,9 +35,9 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
 		}
-		dir := filepath.Join(results, e.Name(), httpDir, load.RawDir)
+		dir := filepath.Join(results, e.Name(), HTTPDir, load.RawDir)
 		raw, err := preferredRaw(dir) // fs.ErrNotExist without raw files
-		p := pageDir{dir: e.Name() + "/" + httpDir, raw: load.RawDir + "/" + raw, managed: httpManaged}
+		p := pageDir{dir: e.Name() + "/" + HTTPDir, raw: load.RawDir + "/" + raw, managed: httpManaged}
 		var data []byte
 		if err == nil {
 			data, err = os.ReadFile(filepath.Join(dir, raw))
@@ -65,7 +65,7 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 		if version.Compare(run.Value("go"), newest) < 0 {
 			run.NewerGo = newest
 		}
-		machine := strings.TrimSuffix(p.dir, "/"+httpDir)
+		machine := strings.TrimSuffix(p.dir, "/"+HTTPDir)
 		files, err := httppage.Files(run, machine)
 		if err != nil {
 			return nil, fmt.Errorf("machine %s: %w", machine, err)

@@ -1,4 +1,18 @@
-package main
+// Package site builds every page under a results directory from the raw
+// files beside them, without rerunning any benchmark. Build loads each
+// machine's raw files under <machine-id>/raw/ (package load), analyses each
+// run (package model) and renders its files (package render): the machine's
+// README.md, model.csv, tables/<op>.txt (benchstat) and charts/*.svg from its
+// newest full run (without one, a README.md that says so and links every
+// run's page), and runs/<stamp>/ the same for every other run; then each
+// document make bench-doc measured, doc-<name>-<fields>/README.md (package
+// internal/owndoc/page, docs.go); each machine's http/README.md and
+// http/latency-*.svg from its newest full http/raw/ file, else its newest
+// (package internal/httpbench/httppage, http.go); the cross-machine page
+// (machines.go); and the index, README.md. Every page is rendered before the
+// first is written, each file atomically (write.go), files a page no longer
+// has are removed, and the same raw input gives the same bytes.
+package site
 
 import (
 	"errors"
@@ -111,10 +125,11 @@ func newJob(dir string, r *load.Run, machine, rawDir string) *job {
 	return &job{dir: dir, run: r, page: render.Page{Machine: machine, Raw: raw, RunPage: dir != ""}}
 }
 
-// buildAll writes the pages of every selected machine and the index. A raw file
-// that does not load changes no page; a machine with no raw file is an error,
-// returned after everything else has been written.
-func buildAll(results, only string, stdout, stderr io.Writer) error {
+// Build writes the pages of every machine under results, or of the one
+// machine only names, and the index. A raw file that does not load changes
+// no page; a machine with no raw file is an error, returned after everything
+// else has been written.
+func Build(results, only string, stdout, stderr io.Writer) error {
 	machines, err := load.Machines(results)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestResultsAreCurrent checks that the pages under results/ are what make
@@ -21,37 +22,43 @@ import (
 // reruns it when one of them changes.
 func TestResultsAreCurrent(t *testing.T) {
 	t.Parallel()
-	results := filepath.Join("..", "..", "results")
+	results := filepath.Join("..", "..", "..", "results")
 	out, err := exec.Command("git", "-C", results, "ls-files", "-z", ".").Output()
 	if err != nil {
 		t.Skipf("git cannot list the committed results: %v", err)
 	}
-	tracked := map[string][]byte{}
+	tracked, inputs := map[string][]byte{}, fstest.MapFS{}
 	for _, p := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
 		if tracked[p], err = os.ReadFile(filepath.Join(results, filepath.FromSlash(p))); err != nil {
 			t.Fatal(err)
 		}
-	}
-	dir := t.TempDir()
-	inputs := map[string][]byte{}
-	for p, data := range tracked {
 		if !isPage(p) {
-			inputs[p] = data
+			inputs[p] = &fstest.MapFile{Data: tracked[p], Mode: 0o644}
 		}
 	}
-	if err := writeFiles(dir, inputs); err != nil {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, inputs); err != nil {
 		t.Fatal(err)
 	}
-	mustReport(t, dir)
-	for p, data := range readTree(t, dir) {
-		if committed, ok := tracked[p]; !isPage(p) {
-			continue
-		} else if !ok {
+	var log bytes.Buffer
+	if err := Build(dir, "", &log, &log); err != nil {
+		t.Fatalf("report: %v\n%s", err, log.String())
+	}
+	err = fs.WalkDir(os.DirFS(dir), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !isPage(p) {
+			return err
+		}
+		built, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if committed, ok := tracked[p]; !ok {
 			t.Errorf("results/%s is what make report builds, but it is not committed; run make report and commit it", p)
-		} else if !bytes.Equal(committed, data) && !bytes.Equal(staged(results, p), data) {
+		} else if !bytes.Equal(committed, built) && !bytes.Equal(staged(results, p), built) {
 			t.Errorf("results/%s is not what make report builds from the committed raw files; run make report", p)
 		}
 		delete(tracked, p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	for p := range tracked {
 		if isPage(p) {
@@ -83,29 +90,4 @@ func isPage(p string) bool {
 	dir, file := path.Split("/" + p)
 	raw := strings.Contains(dir, "/raw/") || file == "raw.txt" && strings.HasPrefix(path.Base(dir), "doc-")
 	return !raw && !strings.HasPrefix(p, "conformance/")
-}
-
-// readTree returns every file under dir by slash path.
-func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	files, err := tree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// tree returns every file under dir by slash path relative to dir.
-func tree(dir string) (map[string][]byte, error) {
-	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = data
-		return err
-	})
-	return files, err
 }
