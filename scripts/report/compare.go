@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -8,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
@@ -132,24 +131,15 @@ const sideKey = "compared"
 // benchstatOf writes benchstat of both runs' ns/op, B/op and allocs/op to a
 // new file in os.TempDir and returns its name; "" when they have none.
 func benchstatOf(old, new *load.Run) (string, error) {
-	var all []*benchfmt.Result
+	var in []byte
 	for i, r := range []*load.Run{old, new} {
+		in = fmt.Appendf(in, "%s: %s\n", sideKey, []string{"OLD", "NEW"}[i])
 		for _, op := range r.Ops {
-			for _, res := range r.TableResults(op) {
-				res = res.Clone()
-				res.SetConfig(sideKey, []string{"OLD", "NEW"}[i])
-				j, _ := res.ConfigIndex(sideKey)
-				res.Config[j].File = true // written, so that benchstat reads it
-				all = append(all, res)
-			}
+			in = append(in, r.Table(op)...)
 		}
 	}
-	if len(all) == 0 {
+	if !bytes.Contains(in, []byte("\nBenchmark")) {
 		return "", nil
-	}
-	in, err := render.Benchfmt(all)
-	if err != nil {
-		return "", err
 	}
 	out, err := render.Benchstat(in, "-table", "/"+rawfmt.KeyOp, "-row", "/"+rawfmt.KeyFixture+",/"+rawfmt.KeyCodec, "-col", sideKey, "-")
 	if err != nil {

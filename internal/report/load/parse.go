@@ -37,7 +37,7 @@ func Load(raw Raw) (*Run, error) {
 	var residues []benchproc.Key
 	names := names{}
 	var last projected
-	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}}
+	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string]*table{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
 		switch rec := br.Result().(type) {
@@ -166,7 +166,7 @@ func (p *projected) differs(res *benchfmt.Result, n *name) bool {
 func (r *Run) build(b string) *Run {
 	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == b })
 	if i < 0 {
-		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, tables: map[string][]*benchfmt.Result{}})
+		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, tables: map[string]*table{}})
 	}
 	return r.Builds[i]
 }
@@ -239,7 +239,7 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 		}
 	}
 	if !isNoop(c) {
-		r.tables[c.Op] = append(r.tables[c.Op], tableResult(res))
+		r.tableOf(c.Op).write(res)
 	}
 	return true, nil
 }
@@ -297,24 +297,44 @@ func OrigValue(v benchfmt.Value) (float64, string) {
 	return v.Value, v.Unit
 }
 
-// tableResult is res with only its finite values in TableUnits.
-// Of its configuration it keeps what go test writes: the run's
-// machine, which benchstat prints above its tables. The rest is the run's
-// too, and a paired run's per-process lines would split the tables.
-func tableResult(res *benchfmt.Result) *benchfmt.Result {
-	out := &benchfmt.Result{Name: slices.Clone(res.Name), Iters: res.Iters,
-		Config: make([]benchfmt.Config, 0, len(tableKeys)), Values: make([]benchfmt.Value, 0, len(TableUnits))}
+// A table is an operation's results as benchstat reads them: benchfmt text,
+// in file order, each line with only its finite values in TableUnits. Of
+// its configuration it keeps what go test writes: the run's machine, which
+// benchstat prints above its tables. The rest is the run's too, and a
+// paired run's per-process lines would split the tables.
+type table struct {
+	text bytes.Buffer
+	w    *benchfmt.Writer
+	row  benchfmt.Result // reused for every line
+}
+
+func (r *Run) tableOf(op string) *table {
+	t := r.tables[op]
+	if t == nil {
+		t = &table{}
+		t.w = benchfmt.NewWriter(&t.text)
+		r.tables[op] = t
+	}
+	return t
+}
+
+// write appends res to t, unless it has no value t keeps.
+func (t *table) write(res *benchfmt.Result) {
+	row := &t.row
+	row.Name, row.Iters, row.Config, row.Values = res.Name, res.Iters, row.Config[:0], row.Values[:0]
 	for _, c := range res.Config {
 		if slices.Contains(tableKeys, c.Key) {
-			out.Config = append(out.Config, c)
+			row.Config = append(row.Config, c)
 		}
 	}
 	for _, v := range res.Values {
 		if val, unit := OrigValue(v); slices.Contains(TableUnits, unit) && finite(val) {
-			out.Values = append(out.Values, v)
+			row.Values = append(row.Values, v)
 		}
 	}
-	return out
+	if len(row.Values) > 0 {
+		t.w.Write(row) // into a bytes.Buffer: it cannot fail
+	}
 }
 
 func appendNew(list []string, s string) []string {

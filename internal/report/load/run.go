@@ -71,7 +71,7 @@ type Run struct {
 	Memo any
 
 	cells  map[rawfmt.Cell]Samples
-	tables map[string][]*benchfmt.Result // per op, in file order, with TableUnits only
+	tables map[string]*table // per op
 	units  benchfmt.UnitMetadataMap
 }
 
@@ -127,8 +127,14 @@ func (r *Run) Exact(unit string) bool {
 	return r.units.GetAssumption(unit) == benchmath.AssumeExact
 }
 
-// TableResults returns op's results as benchstat reads them, in file order.
-func (r *Run) TableResults(op string) []*benchfmt.Result { return r.tables[op] }
+// Table returns op's results as benchstat reads them: benchfmt text, in
+// file order, each line with its values in TableUnits alone; nil without any.
+func (r *Run) Table(op string) []byte {
+	if t := r.tables[op]; t != nil {
+		return t.text.Bytes()
+	}
+	return nil
+}
 
 // Value returns the value of a configuration key.
 func (r *Run) Value(key string) (string, bool) {

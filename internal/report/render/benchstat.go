@@ -10,29 +10,11 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"golang.org/x/perf/benchfmt"
-
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
-
-// Benchfmt writes results as benchfmt text, leaving out results without
-// values.
-func Benchfmt(results []*benchfmt.Result) ([]byte, error) {
-	var buf bytes.Buffer
-	w := benchfmt.NewWriter(&buf)
-	for _, r := range results {
-		if len(r.Values) == 0 {
-			continue
-		}
-		if err := w.Write(r); err != nil {
-			return nil, fmt.Errorf("writing benchfmt: %w", err)
-		}
-	}
-	return buf.Bytes(), nil
-}
 
 // benchstatPath locates the module's benchstat tool once, for every table.
 var benchstatPath = sync.OnceValues(func() (string, error) {
@@ -78,11 +60,8 @@ func tables(r *load.Run, files map[string][]byte) error {
 		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
 			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
 		})
-		in, err := Benchfmt(r.TableResults(op))
-		if err != nil {
-			return fmt.Errorf("table %s: %w", op, err)
-		}
-		files["tables/"+op+".txt"], err = Benchstat(in,
+		var err error
+		files["tables/"+op+".txt"], err = Benchstat(r.Table(op),
 			"-col", "/"+rawfmt.KeyCodec+"@("+strings.Join(cols, " ")+")",
 			"-row", "/"+rawfmt.KeyFixture+"@("+strings.Join(rows, " ")+")",
 			"-")
