@@ -5,7 +5,6 @@ import (
 	"context"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/jsoncost/jsoncost/codecs/codectest"
 	"github.com/jsoncost/jsoncost/codecs/probes"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/site"
 )
 
 // TestAddACodec walks the suite's whole path the way a user adds a codec:
@@ -61,10 +61,9 @@ func TestAddACodec(t *testing.T) {
 		if raws := files(t, o.results, ".txt"); len(raws) != 1 {
 			t.Fatalf("the run wrote %d raw files, want 1: %v", len(raws), raws)
 		}
-		report := exec.Command("go", "run", "./scripts/report", "-results", o.results)
-		report.Dir = "../.."
-		if out, err := report.CombinedOutput(); err != nil {
-			t.Fatalf("make report: %v\n%s", err, out)
+		var report bytes.Buffer
+		if err := site.Build(o.results, "", &report, &report); err != nil {
+			t.Fatalf("make report: %v\n%s", err, report.String())
 		}
 		return stderr.String(), files(t, o.results, ".txt", ".md", ".csv", ".svg")
 	}
