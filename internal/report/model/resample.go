@@ -13,14 +13,18 @@ import (
 // replacement, and its median is the mean of two order statistics of the
 // draws: the kth and the (k+1)th smallest, k = n/2, for even n, and the
 // ((n+1)/2)th twice for odd n. Which pair of the sorted values they are has a
-// law that depends on n alone, so a replicate is one draw from it: the
+// law that depends on n alone, so a replicate is a draw from it: the
 // bootstrap of the median without drawing n indices for each replicate.
 
-// A medianLaw is that law for one n: the pairs (lo, hi) of sorted
-// positions, lo <= hi, and their cumulative probabilities.
+// A medianLaw is that law for one n: the position i of the kth smallest
+// draw, by its cumulative probabilities, and how likely the (k+1)th is at
+// i too. Otherwise it lies above i where the smallest of the other n-k
+// draws does: exactly k draws fell at or below i, so those n-k are uniform
+// over the positions above it.
 type medianLaw struct {
-	lo, hi []int
-	cum    []float64
+	k    int
+	cum  []float64 // P(kth ≤ i)
+	stay []float64 // P((k+1)th = i | kth = i); 1 for odd n
 }
 
 var (
@@ -35,40 +39,28 @@ func lawOf(n int) *medianLaw {
 	if l, ok := laws[n]; ok {
 		return l
 	}
-	l := &medianLaw{}
 	nf := float64(n)
-	k := n / 2
+	l := &medianLaw{k: n / 2, cum: make([]float64, n), stay: make([]float64, n)}
 	if n%2 == 1 {
-		k = (n + 1) / 2
+		l.k = (n + 1) / 2
 	}
-	// atMost(i) is P(the kth smallest draw is at most position i): that at
-	// least k of the n draws fall at or below i.
+	// atMost(i) is P(kth ≤ i): that at least k of the n draws fall at or below i.
 	atMost := func(i int) float64 {
 		if i < 0 {
 			return 0
 		}
-		return distuv.Binomial{N: nf, P: float64(i+1) / nf}.Survival(float64(k - 1))
+		return distuv.Binomial{N: nf, P: float64(i+1) / nf}.Survival(float64(l.k - 1))
 	}
-	// For even n, the kth smallest draw is at i and the (k+1)th at j > i
-	// when exactly k draws fall at or below i, at least one of them at i,
-	// and the smallest of the other n-k is at j.
-	choose := math.Exp(lgamma(nf+1) - lgamma(float64(k)+1) - lgamma(nf-float64(k)+1))
-	pow := func(x float64) float64 { return math.Pow(x/nf, float64(n-k)) }
-	acc := 0.0
-	add := func(lo, hi int, p float64) {
-		acc += max(p, 0)
-		l.lo, l.hi, l.cum = append(l.lo, lo), append(l.hi, hi), append(l.cum, acc)
-	}
+	lchoose := lgamma(nf+1) - lgamma(float64(l.k)+1) - lgamma(nf-float64(l.k)+1)
 	for i := range n {
 		kth := atMost(i) - atMost(i-1)
-		if n%2 == 1 {
-			add(i, i, kth)
-			continue
-		}
-		below := choose * (math.Pow(float64(i+1)/nf, float64(k)) - math.Pow(float64(i)/nf, float64(k)))
-		add(i, i, kth-below*pow(float64(n-1-i)))
-		for j := i + 1; j < n; j++ {
-			add(i, j, below*(pow(float64(n-j))-pow(float64(n-j-1))))
+		l.cum[i] = atMost(i)
+		l.stay[i] = 1
+		if n%2 == 0 && kth > 0 {
+			// P(kth = i < (k+1)th): exactly k draws at or below i, not all below it.
+			up := math.Exp(lchoose+float64(n-l.k)*math.Log(float64(n-1-i)/nf)) *
+				(math.Pow(float64(i+1)/nf, float64(l.k)) - math.Pow(float64(i)/nf, float64(l.k)))
+			l.stay[i] = min(max(1-up/kth, 0), 1)
 		}
 	}
 	laws[n] = l
@@ -82,8 +74,16 @@ func lgamma(x float64) float64 {
 
 // draw is the median of one resample of sorted.
 func (l *medianLaw) draw(rng *rand.Rand, sorted []float64) float64 {
-	u := rng.Float64() * l.cum[len(l.cum)-1]
-	i, _ := slices.BinarySearch(l.cum, u)
-	i = min(i, len(l.cum)-1)
-	return (sorted[l.lo[i]] + sorted[l.hi[i]]) / 2
+	n := len(sorted)
+	i, _ := slices.BinarySearch(l.cum, rng.Float64()*l.cum[n-1])
+	i = min(i, n-1)
+	above := n - 1 - i
+	if above == 0 || l.stay[i] == 1 || rng.Float64() < l.stay[i] {
+		return sorted[i]
+	}
+	// The smallest of n-k uniform draws over the above positions: at least
+	// s above i+1 with probability ((above-s)/above)^(n-k).
+	v := 1 - rng.Float64()
+	s := above - int(math.Ceil(float64(above)*math.Pow(v, 1/float64(n-l.k))))
+	return (sorted[i] + sorted[i+1+min(max(s, 0), above-1)]) / 2
 }

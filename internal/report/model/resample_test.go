@@ -7,37 +7,48 @@ import (
 	"testing"
 )
 
-// TestMedianLaw: the law of a resample's median is what counting every
-// one of the n^n resamples of n values gives.
+// resampled is the law of the median of a resample of n values, counted
+// over every one of the n^n resamples: the probability of each pair of
+// sorted positions whose mean it is.
+func resampled(n int) map[[2]int]float64 {
+	law := map[[2]int]float64{}
+	draws := make([]int, n)
+	for r := 0; r < int(math.Pow(float64(n), float64(n))); r++ {
+		for i, x := 0, r; i < n; i, x = i+1, x/n {
+			draws[i] = x % n
+		}
+		s := slices.Sorted(slices.Values(draws))
+		law[[2]int{s[(n-1)/2], s[n/2]}] += math.Pow(float64(n), -float64(n))
+	}
+	return law
+}
+
+// TestMedianLaw: the medianLaw of n values gives each pair of positions
+// the probability counting every resample gives.
 func TestMedianLaw(t *testing.T) {
 	for n := 1; n <= 7; n++ {
-		want := map[[2]int]float64{}
-		draws := make([]int, n)
-		for r := 0; r < int(math.Pow(float64(n), float64(n))); r++ {
-			for i, x := 0, r; i < n; i, x = i+1, x/n {
-				draws[i] = x % n
-			}
-			s := slices.Sorted(slices.Values(draws))
-			want[[2]int{s[(n-1)/2], s[n/2]}] += math.Pow(float64(n), -float64(n))
-		}
-		l := lawOf(n)
-		prev := 0.0
-		for i := range l.cum {
-			pair := [2]int{l.lo[i], l.hi[i]}
-			if got := l.cum[i] - prev; math.Abs(got-want[pair]) > 1e-12 {
-				t.Errorf("n=%d: P(median of positions %v) = %.15f, want %.15f", n, pair, got, want[pair])
-			}
+		want := resampled(n)
+		l, prev := lawOf(n), 0.0
+		m := float64(n - l.k)
+		for i := range n {
+			kth := l.cum[i] - prev
 			prev = l.cum[i]
-			delete(want, pair)
-		}
-		for pair, p := range want {
-			t.Errorf("n=%d: the law leaves out positions %v (P %.15f)", n, pair, p)
+			for j := i; j < n; j++ {
+				got := kth * l.stay[i]
+				if j > i { // the smallest of the n-k draws above i, at j
+					above := float64(n - 1 - i)
+					got = kth * (1 - l.stay[i]) * (math.Pow(float64(n-j)/above, m) - math.Pow(float64(n-j-1)/above, m))
+				}
+				if pair := [2]int{i, j}; math.Abs(got-want[pair]) > 1e-12 {
+					t.Errorf("n=%d: P(median of positions %v) = %.15f, want %.15f", n, pair, got, want[pair])
+				}
+			}
 		}
 	}
 }
 
-// TestMedianDraws: draws from a law come out as often as it says, within
-// five standard errors.
+// TestMedianDraws: draws come out as often as counting every resample
+// says, within five standard errors.
 func TestMedianDraws(t *testing.T) {
 	const reps = 100000
 	for _, n := range []int{4, 5} {
@@ -49,13 +60,15 @@ func TestMedianDraws(t *testing.T) {
 		for range reps {
 			seen[law.draw(rng, sorted)]++
 		}
-		prev := 0.0
-		for i, c := range law.cum {
-			p, median := c-prev, (sorted[law.lo[i]]+sorted[law.hi[i]])/2
-			prev = c
-			if got, sd := float64(seen[median])/reps, math.Sqrt(p*(1-p)/reps); math.Abs(got-p) > 5*sd+1e-9 {
-				t.Errorf("n=%d: positions %d and %d drawn %.4f of the time, want %.4f", n, law.lo[i], law.hi[i], got, p)
+		for pair, p := range resampled(n) {
+			median := (sorted[pair[0]] + sorted[pair[1]]) / 2
+			if got, sd := float64(seen[median])/reps, math.Sqrt(p*(1-p)/reps); math.Abs(got-p) > 5*sd {
+				t.Errorf("n=%d: positions %v drawn %.4f of the time, want %.4f", n, pair, got, p)
 			}
+			delete(seen, median)
+		}
+		for median := range seen {
+			t.Errorf("n=%d: drew %g, the mean of no two positions", n, median)
 		}
 	}
 }
