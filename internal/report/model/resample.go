@@ -58,8 +58,9 @@ func lawOf(n int) *medianLaw {
 		l.stay[i] = 1
 		if n%2 == 0 && kth > 0 {
 			// P(kth = i < (k+1)th): exactly k draws at or below i, not all below it.
-			up := math.Exp(lchoose+float64(n-l.k)*math.Log(float64(n-1-i)/nf)) *
-				(math.Pow(float64(i+1)/nf, float64(l.k)) - math.Pow(float64(i)/nf, float64(l.k)))
+			// In logs, for the binomial coefficient of thousands of values.
+			up := math.Exp(lchoose + float64(n-l.k)*math.Log(float64(n-1-i)/nf) +
+				float64(l.k)*math.Log(float64(i+1)/nf) + math.Log1p(-math.Pow(float64(i)/float64(i+1), float64(l.k))))
 			l.stay[i] = min(max(1-up/kth, 0), 1)
 		}
 	}

@@ -72,3 +72,30 @@ func TestMedianDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestMedianLawOfMany: the law of thousands of values is a law, and its
+// draws' median is the middle position.
+func TestMedianLawOfMany(t *testing.T) {
+	for _, n := range []int{2000, 2001} {
+		l := lawOf(n)
+		if last := l.cum[n-1]; math.Abs(last-1) > 1e-9 {
+			t.Errorf("n=%d: the probabilities add up to %g", n, last)
+		}
+		for i, p := range l.stay {
+			if !(p >= 0 && p <= 1) {
+				t.Fatalf("n=%d: P(the next at %d too) = %g", n, i, p)
+			}
+		}
+		sorted := make([]float64, n)
+		for i := range sorted {
+			sorted[i] = float64(i)
+		}
+		rng, draws := rand.New(rand.NewPCG(1, 3)), make([]float64, 2001)
+		for r := range draws {
+			draws[r] = l.draw(rng, sorted)
+		}
+		if m := Median(draws); math.Abs(m-float64(n-1)/2) > 5 {
+			t.Errorf("n=%d: the draws' median is %g, want about %g", n, m, float64(n-1)/2)
+		}
+	}
+}
