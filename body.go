@@ -69,7 +69,22 @@ type Loop func(n int) error
 // Everything else is done before timing: the inputs, the values encoders
 // are handed, the compiled get5 paths, the codec's warm-up (sonic's
 // Pretouch); the gate's calls warm the operation.
-func Prepare(cell Cell) (Loop, error) {
+func Prepare(cell Cell) (Loop, error) { return prepare(cell, true) }
+
+// Warm returns the loop of a cell that passed the gate in another process
+// of the same build (the same code, linked in another layout), having run
+// it once over every sample in place of the gate's calls.
+func Warm(cell Cell) (Loop, error) {
+	loop, err := prepare(cell, false)
+	if err == nil {
+		if err = loop(max(len(cell.Fixture.Samples), 1)); err != nil {
+			err = fmt.Errorf("%s: warm-up: %w", cell, err)
+		}
+	}
+	return loop, err
+}
+
+func prepare(cell Cell, withGate bool) (Loop, error) {
 	switch {
 	case cell.Codec == nothing:
 		return noop, nil
@@ -88,7 +103,10 @@ func Prepare(cell Cell) (Loop, error) {
 			}
 		}
 	}
-	ins, err := gate(cell)
+	ins, err := inputs(cell.Fixture)
+	if withGate && err == nil {
+		ins, err = gate(cell)
+	}
 	if err != nil {
 		return nil, err
 	}

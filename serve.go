@@ -123,13 +123,13 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 			fmt.Fprintln(w, line)
 		}
 		fmt.Fprintln(w, wire.End)
-	case verb == wire.Prepare && len(args) == 1:
-		if _, err := s.prepare(args[0]); err != nil {
+	case (verb == wire.Prepare || verb == wire.Warm) && len(args) == 1:
+		if _, err := s.prepare(args[0], verb == wire.Prepare); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, wire.OK)
 	case verb == wire.Slice && (len(args) == 2 || len(args) == 3 && args[2] == wire.More):
-		loop, err := s.prepare(args[0])
+		loop, err := s.prepare(args[0], true)
 		n, nerr := strconv.Atoi(args[1])
 		if err != nil {
 			return err
@@ -164,8 +164,9 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 	return nil
 }
 
-// prepare returns the loop of the cell called name, gating it first.
-func (s *server) prepare(name string) (Loop, error) {
+// prepare returns the loop of the cell called name, gating it first if
+// gate, else warming it (Warm).
+func (s *server) prepare(name string, gate bool) (Loop, error) {
 	if loop, ok := s.loops[name]; ok {
 		return loop, nil
 	}
@@ -173,7 +174,11 @@ func (s *server) prepare(name string) (Loop, error) {
 	if !ok {
 		return nil, fmt.Errorf("no cell %s in this binary", name)
 	}
-	loop, err := Prepare(c)
+	prepare := Prepare
+	if !gate {
+		prepare = Warm
+	}
+	loop, err := prepare(c)
 	if err != nil {
 		return nil, err
 	}

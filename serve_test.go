@@ -150,6 +150,8 @@ func TestServeRequests(t *testing.T) {
 		{"cells", []string{noop.String() + " 1 " + noopBytes, floor.String() + " 50 " + docBytes, decode.String() + " 50 " + docBytes}},
 		{"prepare " + decode.String(), []string{"ok"}},
 		{"prepare " + nope, []string{"error no cell " + nope + " in this binary"}},
+		{"warm " + decode.String(), []string{"ok"}},
+		{"warm " + nope, []string{"error no cell " + nope + " in this binary"}},
 		{"slice " + nope + " 10", []string{"error no cell " + nope + " in this binary"}},
 		{"frobnicate x", []string{`error unknown request "frobnicate x"`}},
 		{"", []string{`error unknown request ""`}},
@@ -256,7 +258,8 @@ func TestServeHeap(t *testing.T) {
 
 // TestServeDrop checks that a prepared cell is gated once, whatever the
 // slices of it, and that drop forgets it and its inputs: the next slice
-// gates it again.
+// gates it again. A warmed cell is not gated: its build's gate passed it in
+// another process.
 func TestServeDrop(t *testing.T) {
 	_, _, decode := testCells(t)
 	gated := 0
@@ -284,6 +287,14 @@ func TestServeDrop(t *testing.T) {
 	c.slice(decode, 10)
 	if gated != 2 {
 		t.Errorf("after drop a slice gated the cell %d times in all, want twice", gated)
+	}
+	c.ask(wire.Drop, 1)
+	if got := c.ask(wire.Request(wire.Warm, decode), 1); got[0] != wire.OK {
+		t.Fatalf("warm answered %q", got)
+	}
+	c.slice(decode, 10)
+	if gated != 2 {
+		t.Errorf("warm and a slice gated the cell %d times in all, want still twice", gated)
 	}
 }
 

@@ -11,14 +11,18 @@
 // partner, rawfmt.Partner) and builds a binary per link layout (and per
 // build in bench-upgrade); each Round splits the blocks by document into
 // parts and runs each part in a process of every build, on the layout of
-// that round, and for each block in shuffled order
-// prepares its cells (the correctness gate), then times its pairs in
+// that round, and for each block in shuffled order warms its cells, then
+// times its pairs in
 // groups (group.go): two cells' slices and one slice of the partner they
 // share, in random order, on one clean heap. It writes one result line per
 // pair. Once a round it times the collections of a live heap (the GC cost a
 // cell's allocation is charged with) at a random place among the blocks;
 // every group is preceded by a collection of the binary's own small heap,
-// whose time it records too.
+// whose time it records too. Before the first round, one process of every
+// build passes every cell through the correctness gate, untimed: a round's
+// processes run the same code, only linked in another layout, so a cell is
+// timed only once its build has checked its output, and a cell the gate
+// refuses fails the run before anything is timed.
 package meter
 
 import (
@@ -114,6 +118,7 @@ type Meter struct {
 	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell
 	iters  map[cellOf]int       // the iterations of every slice of a cell, fixed at its first
 	warned bool
+	gated  bool  // every cell passed the gate (gate)
 	Spent  Spent // where the rounds' time went
 }
 
@@ -159,6 +164,12 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	if m.perOp == nil {
 		m.perOp, m.iters = map[cellOf][]float64{}, map[cellOf]int{}
 	}
+	if !m.gated {
+		if err := m.gate(ctx, m.Layout(r)); err != nil {
+			return err
+		}
+		m.gated = true
+	}
 	rng := runner.Rand(m.O.Seed, "round", r)
 	blocks := slices.Clone(m.Blocks)
 	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
@@ -191,10 +202,62 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 		}
 		failed = append(failed, f...)
 	}
+	return failedCells(failed)
+}
+
+// failedCells is the error of a run whose cells failed, nil without any.
+func failedCells(failed []string) error {
 	if len(failed) > 0 {
 		return fmt.Errorf("%d cells failed (not timed), see above: %s", len(failed), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// gate prepares every cell of the run through the correctness gate, each
+// build's in one process of its own, linked in layout; a block's cells are
+// dropped after it.
+func (m *Meter) gate(ctx context.Context, layout int) error {
+	var failed []string
+	for i, b := range m.Builds {
+		s, err := b.Layouts[layout].Start(ctx)
+		if err != nil {
+			return err
+		}
+		seen := map[rawfmt.Cell]bool{}
+		for _, bl := range m.Blocks {
+			for _, pr := range bl.Pairs {
+				for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
+					if c.build != i || seen[c.cell] || err != nil {
+						continue
+					}
+					seen[c.cell] = true
+					failed, err = m.prepare(s.Prepare, c.cell, failed)
+				}
+			}
+			if err == nil {
+				err = s.Drop()
+			}
+		}
+		if cerr := s.Close(); err == nil && ctx.Err() == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return failedCells(failed)
+}
+
+// prepare prepares c with do, timing it, and adds it to failed if it fails as a cell.
+func (m *Meter) prepare(do func(rawfmt.Cell) error, c rawfmt.Cell, failed []string) ([]string, error) {
+	start := time.Now()
+	err := do(c)
+	m.Spent.Prepare += time.Since(start)
+	if ce, ok := err.(*runner.CellError); ok {
+		fmt.Fprintf(m.warn(), "%s\n", ce)
+		return append(failed, c.String()), nil
+	}
+	return failed, err
 }
 
 // part runs blocks in one process of every build on round r's layout,
@@ -269,7 +332,7 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 	return failed, nil
 }
 
-// block prepares the cells of b and times its pairs, returning the cells that failed.
+// block warms the cells of b and times its pairs, returning the cells that failed.
 func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng *rand.Rand, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
 	bad := map[cellOf]bool{}
 	for _, pr := range b.Pairs {
@@ -277,18 +340,11 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 			if _, seen := bad[c]; seen {
 				continue
 			}
-			start := time.Now()
-			err := servers[c.build].Prepare(c.cell)
-			m.Spent.Prepare += time.Since(start)
-			if ce, ok := err.(*runner.CellError); ok {
-				fmt.Fprintf(m.warn(), "%s\n", ce)
-				failed = append(failed, c.cell.String())
-				bad[c] = true
-				continue
-			} else if err != nil {
+			n := len(failed)
+			if failed, err = m.prepare(servers[c.build].Warm, c.cell, failed); err != nil {
 				return nil, err
 			}
-			bad[c] = false
+			bad[c] = len(failed) > n
 		}
 	}
 	for _, g := range m.groups(b, bad, rng) {

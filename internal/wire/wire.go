@@ -6,6 +6,7 @@
 //	cells               the cells it has, one name a line, then "end"
 //	info                configuration lines about itself ("key: value"), then "end"
 //	prepare CELL        "ok" once the cell passed the correctness gate and is warm
+//	warm CELL           "ok" once the cell is warm, without the gate: it passed in another process of the binary's build
 //	slice CELL N        a Slice: an untimed runtime.GC, then N iterations timed with GC off
 //	slice CELL N more   a Slice on the heap the last one left: no collection before it
 //	heap BYTES CYCLES   CYCLES Cycle lines: a live heap of about BYTES, then forced collections
@@ -34,6 +35,7 @@ const (
 	Cells   = "cells"
 	Info    = "info"
 	Prepare = "prepare"
+	Warm    = "warm"
 	Slice   = "slice"
 	Heap    = "heap"
 	Drop    = "drop"

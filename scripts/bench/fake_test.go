@@ -23,7 +23,8 @@ import (
 // stack in the second prepare; gate, once it has answered a slice, writes
 // its pid to $dirEnv/waiting.pid and waits until $dirEnv/gate exists; log
 // is ok, and writes each slice's cell, and "more" for one on the last one's
-// heap, as a line of $dirEnv/slices-<pid>.log.
+// heap, as a line of $dirEnv/slices-<pid>.log, and each prepare or warm
+// request as a line of $dirEnv/prepares-<pid>.log.
 func fakeServe() int {
 	mode, dir := os.Getenv(fakeEnv), os.Getenv(dirEnv)
 	id, _ := strconv.ParseInt(os.Getenv(idEnv), 10, 64)
@@ -39,9 +40,12 @@ func fakeServe() int {
 			fmt.Fprintln(w, wire.End)
 		case wire.Info:
 			fmt.Fprintf(w, "go: %s\ngoexperiment: \nsonic-engine: fake\nencoding-json-engine: v2-engine\nrace: false\ncodec-fake: example.com/fake@v1 std native\n%s\n", fakeGo, wire.End)
-		case wire.Prepare:
+		case wire.Prepare, wire.Warm:
 			c, _ := rawfmt.ParseSub(args[0])
 			prepares++
+			if mode == "log" {
+				logLine(dir, "prepares", verb+" "+args[0])
+			}
 			switch {
 			case mode == "overflow" && prepares == 2:
 				debug.SetMaxStack(1 << 20)
@@ -58,7 +62,11 @@ func fakeServe() int {
 				panic("the fake panics\nand says more")
 			}
 			if mode == "log" {
-				logSlice(dir, args)
+				l := args[0]
+				if len(args) > 2 && args[2] == wire.More {
+					l += " " + wire.More
+				}
+				logLine(dir, "slices", l)
 			}
 			wt := weight(c)
 			fmt.Fprintln(w, wire.SliceResult{Iters: int(n), Ns: n * wt * id, CPUNs: n * wt * id, Bytes: uint64(n * wt), Allocs: uint64(n), GCNs: 1000 * id, Live: 1 << 20})
@@ -89,12 +97,8 @@ func fakeServe() int {
 }
 
 // logSlice appends a slice's cell, and "more" if it has it, to the fake's log in dir.
-func logSlice(dir string, args []string) {
-	l := args[0]
-	if len(args) > 2 && args[2] == wire.More {
-		l += " " + wire.More
-	}
-	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("slices-%d.log", os.Getpid())), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+func logLine(dir, log, l string) {
+	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", log, os.Getpid())), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		panic(err)
 	}

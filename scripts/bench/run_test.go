@@ -254,8 +254,50 @@ func TestGroupOrder(t *testing.T) {
 	}
 }
 
-// TestFailedCellLeavesNoResult: a cell the gate refuses ends the run after
-// its round, names the cell and leaves no result.
+// TestGateOnce: every cell passes the gate once, in a process of its own
+// before the first round; each round's process only warms its cells.
+func TestGateOnce(t *testing.T) {
+	o := tinyRun(t.TempDir())
+	o.rounds = 3
+	dir := fakeRun(t, "log", &o)
+	if err := run(context.Background(), o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	logs, err := filepath.Glob(filepath.Join(dir, "prepares-*.log"))
+	if err != nil || len(logs) != o.rounds+1 {
+		t.Fatalf("%d processes prepared cells (%v), want one a round and the gate's, %d", len(logs), err, o.rounds+1)
+	}
+	gates, warms := 0, 0
+	for _, path := range logs {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		verbs, gated := map[string]int{}, map[string]int{}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			verb, cell, _ := strings.Cut(l, " ")
+			if verbs[verb]++; verb == wire.Prepare {
+				if gated[cell]++; gated[cell] > 1 {
+					t.Errorf("%s gated %s twice", path, cell)
+				}
+			}
+		}
+		switch {
+		case verbs[wire.Prepare] > 0 && verbs[wire.Warm] == 0:
+			gates++
+		case verbs[wire.Warm] > 0 && verbs[wire.Prepare] == 0:
+			warms++
+		default:
+			t.Errorf("%s: %d prepares and %d warms, want one kind", path, verbs[wire.Prepare], verbs[wire.Warm])
+		}
+	}
+	if gates != 1 || warms != o.rounds {
+		t.Errorf("%d processes gated and %d warmed, want 1 and %d", gates, warms, o.rounds)
+	}
+}
+
+// TestFailedCellLeavesNoResult: a cell the gate refuses ends the run before
+// the first round times anything, names the cell and leaves no result.
 func TestFailedCellLeavesNoResult(t *testing.T) {
 	o := tinyRun(t.TempDir())
 	fakeRun(t, "fail", &o)
