@@ -53,8 +53,9 @@ func main() {
 // median cell's, in the full runs of results/linux-amd64-amd-epyc-f26m2s1)
 // as much as its single pairs do within one (0.09), so a round's processes,
 // not its pairs, are what a run has too few of; 24 rounds of 4 take as long
-// as 16 of 8 (each round prepares its cells anew, a third of a full round's
-// time). A layout's bias is one more such stray: with 8 layouts of 3 rounds
+// as 16 of 8 (each round's processes warm their cells anew, the gate having
+// passed them once: a quarter of a full run's time, 5m39s of 22m56s in
+// 20261206T185459Z). A layout's bias is one more such stray: with 8 layouts of 3 rounds
 // each, the spread of the layout medians set the interval; a layout per
 // round resamples it as often as the processes, and a link takes 2 s. With
 // -quick, the quick subset's operations and fixtures and 4 rounds are the
