@@ -138,6 +138,19 @@ type cellOf struct {
 	build int
 }
 
+// cells lists b's cells once each, every pair's partner before its cell.
+func (b Block) cells() []cellOf {
+	var cs []cellOf
+	for _, pr := range b.Pairs {
+		for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
+			if !slices.Contains(cs, c) {
+				cs = append(cs, c)
+			}
+		}
+	}
+	return cs
+}
+
 // Layout is the layout index round r runs: every layout once in each run of
 // len(layouts) rounds, in an order drawn from the seed, so that each
 // layout's rounds are spread through the run.
@@ -225,11 +238,8 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 		}
 		seen := map[rawfmt.Cell]bool{}
 		for _, bl := range m.Blocks {
-			for _, pr := range bl.Pairs {
-				for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
-					if c.build != i || seen[c.cell] || err != nil {
-						continue
-					}
+			for _, c := range bl.cells() {
+				if c.build == i && !seen[c.cell] && err == nil {
 					seen[c.cell] = true
 					failed, err = m.prepare(s.Prepare, c.cell, failed)
 				}
@@ -335,17 +345,12 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 // block warms the cells of b and times its pairs, returning the cells that failed.
 func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng *rand.Rand, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
 	bad := map[cellOf]bool{}
-	for _, pr := range b.Pairs {
-		for _, c := range []cellOf{{pr.Partner, pr.PartnerBuild}, {pr.Cell, pr.Build}} {
-			if _, seen := bad[c]; seen {
-				continue
-			}
-			n := len(failed)
-			if failed, err = m.prepare(servers[c.build].Warm, c.cell, failed); err != nil {
-				return nil, err
-			}
-			bad[c] = len(failed) > n
+	for _, c := range b.cells() {
+		n := len(failed)
+		if failed, err = m.prepare(servers[c.build].Warm, c.cell, failed); err != nil {
+			return nil, err
 		}
+		bad[c] = len(failed) > n
 	}
 	for _, g := range m.groups(b, bad, rng) {
 		if ctx.Err() != nil {
