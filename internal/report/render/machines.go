@@ -83,7 +83,11 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 			page = path.Join(p.Results, p.Pages[i])
 		}
 		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(m.ID, r.Raw.File)}, Rounds: r.Rounds(), Spread: p.spread(i),
-			Line: value(r, rawfmt.KeyCPU, "cpu not recorded") + ", " + value(r, rawfmt.KeyGOARCH, format.None) + ", " + value(r, rawfmt.KeyGo, format.None)}
+			Line: value(r, rawfmt.KeyCPU, "cpu not recorded")}
+		if gen := config(r, rawfmt.KeyGeneration); gen != "" {
+			fm.Line += " (" + markdown.Escape(gen) + ")"
+		}
+		fm.Line += ", " + value(r, rawfmt.KeyGo, format.None)
 		if exp := config(r, rawfmt.KeyGOEXPERIMENT); exp != "" {
 			fm.Line += " with GOEXPERIMENT=" + markdown.Escape(exp)
 		}

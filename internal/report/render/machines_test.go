@@ -10,7 +10,7 @@ import (
 )
 
 // The cross-machine page says where the machines ran different Go, gives
-// each operation's rank agreement, the documents whose fastest codec changes,
+// each machine's CPU and its generation where recorded, each operation's rank agreement, the documents whose fastest codec changes,
 // the ratios side by side with the machines' apart in bold, and each
 // machine's instruction agreement or that it has none.
 func TestMachinesPage(t *testing.T) {
@@ -22,7 +22,7 @@ func TestMachinesPage(t *testing.T) {
 		}
 		return 100 + 60*n
 	}
-	two := analyze(t, "go: go1.27.3\n"+synthRaw(times), "").Run
+	two := analyze(t, "go: go1.27.3\n"+rawfmt.KeyCPU+": AMD EPYC\n"+rawfmt.KeyGeneration+": family 25 model 17 stepping 1\n"+synthRaw(times), "").Run
 	p := MachinesPage{F: model.CompareMachines([]string{"one", "two"}, []*load.Run{one, two}), Results: ".."}
 	files, err := p.Files()
 	if err != nil {
@@ -30,7 +30,8 @@ func TestMachinesPage(t *testing.T) {
 	}
 	page := string(files["README.md"])
 	for _, want := range []string{
-		"- [one](../one/README.md): cpu not recorded, —, go1.26.8, sonic engine —; full run [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") of 6 rounds, median",
+		"- [one](../one/README.md): cpu not recorded, go1.26.8, sonic engine —; full run [" + one.Raw.File + "](../one/raw/" + one.Raw.File + ") of 6 rounds, median",
+		"- [two](../two/README.md): AMD EPYC (family 25 model 17 stepping 1), go1.27.3, sonic engine —; full run [",
 		"interval ±2.4%, samples 0.98–1.02 of their cell's median from the 10th to the 90th percentile;",
 		"| [decode-map](#decode-map) | 10 | 1.00 (0.500, fields-0050) | 0.991 | 1 | 1 | yes |",
 		"**Not the same Go:** one ran go1.26.8, two ran go1.27.3.",
