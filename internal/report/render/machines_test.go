@@ -9,10 +9,11 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// The cross-machine page says where the machines ran different Go, gives
-// each machine's CPU and its generation where recorded, each operation's rank agreement, the documents whose fastest codec changes,
-// the ratios side by side with the machines' apart in bold, and each
-// machine's instruction agreement or that it has none.
+// The cross-machine page names each machine's CPU, with its generation where
+// recorded, says where the machines ran different Go, gives each operation's
+// rank agreement, the documents whose fastest codec changes, the ratios side
+// by side with the machines' apart in bold, and each machine's instruction
+// agreement or that it has none.
 func TestMachinesPage(t *testing.T) {
 	times := map[string]curve{rawfmt.Base: line(300, 250), "fast": line(100, 60), "slow": line(500, 400)}
 	one := analyze(t, "go: go1.26.8\n"+synthRaw(times), instrRaw(times)).Run
