@@ -123,13 +123,13 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 			fmt.Fprintln(w, line)
 		}
 		fmt.Fprintln(w, wire.End)
-	case (verb == wire.Prepare || verb == wire.Warm) && len(args) == 1:
-		if _, err := s.prepare(args[0], verb == wire.Prepare); err != nil {
+	case preparers[verb] != nil && len(args) == 1:
+		if _, err := s.prepare(args[0], preparers[verb]); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, wire.OK)
 	case verb == wire.Slice && (len(args) == 2 || len(args) == 3 && args[2] == wire.More):
-		loop, err := s.prepare(args[0], true)
+		loop, err := s.prepare(args[0], Prepare)
 		n, nerr := strconv.Atoi(args[1])
 		if err != nil {
 			return err
@@ -164,9 +164,13 @@ func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) e
 	return nil
 }
 
-// prepare returns the loop of the cell called name, gating it first if
-// gate, else warming it (Warm).
-func (s *server) prepare(name string, gate bool) (Loop, error) {
+// preparers make a cell's loop for the requests that ask for it: through
+// the gate, or warmed in a process whose build's gate passed it.
+var preparers = map[string]func(Cell) (Loop, error){wire.Prepare: Prepare, wire.Warm: Warm}
+
+// prepare returns the loop of the cell called name, made by do unless the
+// process has it.
+func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error) {
 	if loop, ok := s.loops[name]; ok {
 		return loop, nil
 	}
@@ -174,11 +178,7 @@ func (s *server) prepare(name string, gate bool) (Loop, error) {
 	if !ok {
 		return nil, fmt.Errorf("no cell %s in this binary", name)
 	}
-	prepare := Prepare
-	if !gate {
-		prepare = Warm
-	}
-	loop, err := prepare(c)
+	loop, err := do(c)
 	if err != nil {
 		return nil, err
 	}

@@ -118,7 +118,6 @@ type Meter struct {
 	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell
 	iters  map[cellOf]int       // the iterations of every slice of a cell, fixed at its first
 	warned bool
-	gated  bool  // every cell passed the gate (gate)
 	Spent  Spent // where the rounds' time went
 }
 
@@ -177,11 +176,10 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	if m.perOp == nil {
 		m.perOp, m.iters = map[cellOf][]float64{}, map[cellOf]int{}
 	}
-	if !m.gated {
+	if r == 1 {
 		if err := m.gate(ctx, m.Layout(r)); err != nil {
 			return err
 		}
-		m.gated = true
 	}
 	rng := runner.Rand(m.O.Seed, "round", r)
 	blocks := slices.Clone(m.Blocks)
@@ -227,8 +225,7 @@ func failedCells(failed []string) error {
 }
 
 // gate prepares every cell of the run through the correctness gate, each
-// build's in one process of its own, linked in layout; a block's cells are
-// dropped after it.
+// build's in one process of its own, linked in layout.
 func (m *Meter) gate(ctx context.Context, layout int) error {
 	var failed []string
 	for i, b := range m.Builds {
@@ -236,18 +233,7 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 		if err != nil {
 			return err
 		}
-		seen := map[rawfmt.Cell]bool{}
-		for _, bl := range m.Blocks {
-			for _, c := range bl.cells() {
-				if c.build == i && !seen[c.cell] && err == nil {
-					seen[c.cell] = true
-					failed, err = m.prepare(s.Prepare, c.cell, failed)
-				}
-			}
-			if err == nil {
-				err = s.Drop()
-			}
-		}
+		failed, err = m.gateIn(s, i, failed)
 		if cerr := s.Close(); err == nil && ctx.Err() == nil {
 			err = cerr
 		}
@@ -256,6 +242,28 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 		}
 	}
 	return failedCells(failed)
+}
+
+// gateIn gates build's cells in s block by block, dropping a block's after
+// it, and adds those that fail to failed.
+func (m *Meter) gateIn(s *runner.Server, build int, failed []string) ([]string, error) {
+	seen := map[rawfmt.Cell]bool{}
+	for _, bl := range m.Blocks {
+		for _, c := range bl.cells() {
+			if c.build != build || seen[c.cell] {
+				continue
+			}
+			seen[c.cell] = true
+			var err error
+			if failed, err = m.prepare(s.Prepare, c.cell, failed); err != nil {
+				return nil, err
+			}
+		}
+		if err := s.Drop(); err != nil {
+			return nil, err
+		}
+	}
+	return failed, nil
 }
 
 // prepare prepares c with do, timing it, and adds it to failed if it fails as a cell.

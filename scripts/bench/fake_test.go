@@ -96,7 +96,7 @@ func fakeServe() int {
 	return 0
 }
 
-// logSlice appends a slice's cell, and "more" if it has it, to the fake's log in dir.
+// logLine appends l to the fake's log named log in dir, one file a process.
 func logLine(dir, log, l string) {
 	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", log, os.Getpid())), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
