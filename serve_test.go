@@ -362,3 +362,33 @@ func TestSliceWarmsPools(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCollect times a forced collection of a 64 MiB heap of decoded
+// documents, the one the GC harness charges at, from a goroutine locked
+// to its thread, as Serve's is, and unlocked, as collectGarbage runs it;
+// cpu-ns/op is the process's CPU time a collection took:
+//
+//	GOMAXPROCS=1 GOGC=off go test -run '^$' -bench Collect -count 6 .
+func BenchmarkCollect(b *testing.B) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	kept, err := liveHeap(64 << 20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, thread := range []string{"locked", "unlocked"} {
+		b.Run("thread="+thread, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := cpuTime()
+			for b.Loop() {
+				if thread == "locked" {
+					runtime.GC()
+				} else {
+					collectGarbage()
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
+	runtime.KeepAlive(kept)
+}

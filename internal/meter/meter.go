@@ -98,7 +98,7 @@ func (o Options) Lines(rounds int, seeds []int64, anchor string) []benchfmt.Conf
 	}
 	return runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(rounds),
 		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, HeapName(GCHeap), rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
+		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, HeapName(GCHeap), rawfmt.KeyGCThread, rawfmt.GCUnlocked, rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
 }
 
 // A Size is the document size a cell's lines report.

@@ -24,11 +24,16 @@ const (
 	KeyRound   = "round"   // the round (one process) of the results that follow
 	KeyLayouts = "layouts" // every layout seed of the run
 	KeyGCHeap  = "gc-heap" // the live heap the GC cost is measured at
+	// KeyGCThread is GCUnlocked where the binary timed its collections with
+	// its goroutine unlocked from its thread; older paired runs timed them
+	// locked, which overstates them (the package jsoncost's collectGarbage).
+	KeyGCThread = "gc-thread"
 	// KeyNeighbour says whether the results that follow ran beside a busy
 	// neighbour ("on") or not ("off"), in a noise run (make bench-noise).
 	KeyNeighbour = "neighbour"
 
 	MeterPaired = "paired-slices"
+	GCUnlocked  = "unlocked"
 
 	UnitBaseNs   = "base-ns/op"   // the base's slice paired with the cell's
 	UnitAnchorNs = "anchor-ns/op" // the anchor's slice paired with a base's

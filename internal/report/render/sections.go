@@ -75,6 +75,9 @@ type gcCost struct {
 	PerKB   model.Estimate // ns of collection per KB allocated at the service heap
 	Ratio   model.Estimate // the service heap's cost per byte over the benchmark heap's
 	Example *gcExample
+	// Unlocked is the line a run that timed its collections from a goroutine
+	// locked to its thread lacks (rawfmt.KeyGCThread), "" in one that has it.
+	Unlocked string
 }
 
 // A gcExample is the base's decode-struct on the article's large document:
@@ -93,6 +96,9 @@ func newGCCost(r *load.Run) *gcCost {
 		return nil
 	}
 	g := &gcCost{Service: service.Heap, Table: Table{Cols: []string{"heap", ">live", ">CPU per collection", ">CPU per KB allocated"}}}
+	if thread, _ := r.Value(rawfmt.KeyGCThread); thread != rawfmt.GCUnlocked {
+		g.Unlocked = rawfmt.KeyGCThread + ": " + rawfmt.GCUnlocked
+	}
 	perKB := func(c model.GCCost) model.Estimate {
 		return model.Derive([]model.Sample{c.PerByte}, func(v []float64) float64 { return v[0] * model.BytesPerKB })
 	}
