@@ -47,27 +47,27 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. The defaults are 24 rounds of up to 4
-// pairs a cell, each round in a binary of its own link layout: a cell's
-// round medians scatter from process to process (0.10 in log ratio, the
-// median cell's, in the full runs of results/linux-amd64-amd-epyc-f26m2s1)
-// as much as its single pairs do within one (0.09), so a round's processes,
-// not its pairs, are what a run has too few of; 24 rounds of 4 take as long
-// as 16 of 8 (each round's processes warm their cells anew, the gate having
-// passed them once: a quarter of a full run's time, 5m39s of 22m56s in
-// 20261206T185459Z). A layout's bias is one more such stray: with 8 layouts of 3 rounds
-// each, the spread of the layout medians set the interval; a layout per
-// round resamples it as often as the processes, and a link takes 2 s. With
-// -quick, the quick subset's operations and fixtures and 4 rounds are the
-// defaults, with -noise 16 rounds; -ops, -fixtures and -rounds still win.
+// parseFlags reads the command line. The defaults are 64 rounds of up to 2
+// pairs a cell, each round in a binary of its own link layout. A round's
+// median strays from its cell's for two reasons beyond its pairs' own
+// scatter: its process and, as much, its binary's layout (results/
+// linux-amd64-amd-epyc-f25m17s1, run 20261206T224649Z: 4 layouts of 4
+// rounds). Only more rounds narrow that; more pairs narrow only the pairs'
+// part. At 24 rounds of 4 (20261206T225243Z, 16m31s of rounds), pairs
+// scatter by 6.6% and rounds' medians by 6.8%, to a median half-width of
+// ±3.0%: 64 rounds of 2 take about as much again and narrow it by a third,
+// where 48 of 4 would narrow it by less. With -quick, the quick subset's
+// operations and fixtures and 4 rounds of 4 pairs are the defaults, with
+// -noise 16 rounds of 4: a small selection spends more of a round starting
+// processes, which favours pairs. -ops, -fixtures, -rounds and -pairs still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 24, slice: time.Millisecond, pairs: 4}
+	o := options{rounds: 64, slice: time.Millisecond, pairs: 2}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet)
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
-	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 24, 4 with -quick, 16 with -noise)", &o.rounds)
-	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 4)", &o.pairs)
+	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 64, 4 with -quick, 16 with -noise)", &o.rounds)
+	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 2, 4 with -quick or -noise)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default one a round)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
@@ -92,6 +92,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.quick || o.noise {
 		if !fs.Given("rounds") {
 			o.rounds = rounds
+		}
+		if !fs.Given("pairs") {
+			o.pairs = 4
 		}
 		o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	}

@@ -214,9 +214,14 @@ func (a *Analysis) Busy() *OpPrecision {
 // in one narrow only the part of the processes' scatter that the pairs
 // make. Rounds is the rounds a run would take for the median half-width of
 // all operations (Precise) to reach TargetMedian.
+//
+// In a run whose link layouts each ran PerLayout > 1 rounds, Processes is
+// the scatter of a layout's processes about their layout's mean, and
+// Layouts that of the layouts' means: without an effect of the layout
+// itself it would be about Processes / √PerLayout (of the layouts' means).
 type Spread struct {
-	Pairs, Processes float64
-	Rounds           int
+	Pairs, Processes, Layouts float64
+	PerLayout, Rounds         int
 }
 
 // SpreadOf is r's Spread; false for a run that is not paired or has too
@@ -225,7 +230,20 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 	if !r.Paired() || len(p) == 0 || p[len(p)-1].Op != AllOps {
 		return Spread{}, false
 	}
-	var pairs, processes []float64
+	rounds := map[string]map[string]bool{} // of each layout
+	for _, b := range r.Blocks {
+		if rounds[b.Layout] == nil {
+			rounds[b.Layout] = map[string]bool{}
+		}
+		rounds[b.Layout][b.Round] = true
+	}
+	k := 0 // the fewest rounds of a layout
+	for _, rs := range rounds {
+		if k == 0 || len(rs) < k {
+			k = len(rs)
+		}
+	}
+	var pairs, processes, layouts []float64
 	for c := range cells(r.Ops, r.FixturesOf(load.Fields), r.CodecNames) {
 		if c.Harness() {
 			continue
@@ -236,23 +254,44 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 				byBlock[pr.Block] = append(byBlock[pr.Block], math.Log(pr.Own/pr.Partner))
 			}
 		}
-		var medians []float64
-		for _, logs := range byBlock {
-			medians = append(medians, Median(logs))
+		byLayout := map[string][]float64{} // the medians of each layout's processes
+		for b, logs := range byBlock {
+			l := r.Blocks[b].Layout
+			byLayout[l] = append(byLayout[l], Median(logs))
 			if len(logs) > 1 {
 				pairs = append(pairs, stat.StdDev(logs, nil))
 			}
 		}
-		if len(medians) >= MinMedianSamples {
-			slices.Sort(medians) // the map's order would move the sum's last bits
-			processes = append(processes, stat.StdDev(medians, nil))
+		var medians, ofLayouts []float64
+		ss := 0.0 // the squares of the processes' medians about their layout's mean
+		for _, m := range byLayout {
+			slices.Sort(m) // the map's order would move the sums' last bits
+			mean, sd := stat.MeanStdDev(m, nil)
+			medians = append(medians, m...)
+			ofLayouts = append(ofLayouts, mean)
+			ss += sd * sd * float64(len(m)-1)
 		}
+		if len(medians) < MinMedianSamples {
+			continue
+		}
+		slices.Sort(medians)
+		if k < 2 {
+			processes = append(processes, stat.StdDev(medians, nil))
+			continue
+		}
+		slices.Sort(ofLayouts)
+		processes = append(processes, math.Sqrt(ss/float64(len(medians)-len(ofLayouts))))
+		layouts = append(layouts, stat.StdDev(ofLayouts, nil))
 	}
 	all := p[len(p)-1]
 	if len(pairs) == 0 || len(processes) == 0 || all.Median <= 0 || r.Rounds() == 0 {
 		return Spread{}, false
 	}
-	return Spread{Pairs: Median(pairs), Processes: Median(processes), Rounds: roundsFor(r.Rounds(), all.Median)}, true
+	s := Spread{Pairs: Median(pairs), Processes: Median(processes), Rounds: roundsFor(r.Rounds(), all.Median)}
+	if len(layouts) > 0 {
+		s.Layouts, s.PerLayout = Median(layouts), k
+	}
+	return s, true
 }
 
 // roundsFor is the rounds that would narrow a median half-width of

@@ -8,20 +8,22 @@ import (
 // TestSpreadOf: pairedRun's slices each carry 2% noise of their own, so a
 // pair's log-ratio scatters by √2·2% ≈ 2.8% and the median of a round's six
 // by about 1.4%, and such a run is within TargetMedian in fewer rounds than
-// it ran; a cell 1.3 times slower in every third round scatters its round
-// medians by about 12% and would take more rounds than it ran.
+// it ran; its three layouts of eight rounds each scatter by about 1.4%/√8.
+// A cell 1.3 times slower in one of the three layouts leaves its rounds'
+// scatter about their layout's mean alone, scatters the layouts' means by
+// about 12%, and would take more rounds than the run ran.
 func TestSpreadOf(t *testing.T) {
 	r := pairedRun(t, steady, 24)
 	s, ok := SpreadOf(r, Precise(r))
-	if !ok || math.Abs(s.Pairs-0.028) > 0.005 || s.Processes < 0.007 || s.Processes > 0.022 || s.Rounds >= 24 {
-		t.Errorf("steady cells: %+v, %t; want pairs about 2.8%%, rounds' medians about 1.4%%, fewer than 24 rounds", s, ok)
+	if !ok || math.Abs(s.Pairs-0.028) > 0.005 || s.Processes < 0.007 || s.Processes > 0.022 || s.PerLayout != 8 || s.Layouts > 0.015 || s.Rounds >= 24 {
+		t.Errorf("steady cells: %+v, %t; want pairs about 2.8%%, rounds' medians about 1.4%%, 8 rounds a layout whose means scatter under 1.5%%, fewer than 24 rounds", s, ok)
 	}
 	bound := append(steady[:0:0], steady...)
 	bound[1].layout, bound[3].layout = 1.3, 1.3
 	r = pairedRun(t, bound, 24)
 	s, ok = SpreadOf(r, Precise(r))
-	if !ok || math.Abs(s.Pairs-0.028) > 0.005 || s.Processes < 0.09 || s.Rounds <= 24 {
-		t.Errorf("layout-bound cells: %+v, %t; want pairs about 2.8%%, rounds' medians over 9%%, more than 24 rounds", s, ok)
+	if !ok || math.Abs(s.Pairs-0.028) > 0.005 || s.Processes > 0.022 || s.Layouts < 0.09 || s.Rounds <= 24 {
+		t.Errorf("layout-bound cells: %+v, %t; want pairs about 2.8%%, rounds' medians about 1.4%% about their layout's, layouts' over 9%%, more than 24 rounds", s, ok)
 	}
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -29,6 +30,10 @@ type precision struct {
 type intervals struct {
 	Pairs, Processes string
 	Rounds           int
+	// Layouts is the layouts' scatter and Alone what the processes' alone
+	// would give it, in a run of PerLayout rounds a layout; "" in others.
+	Layouts, Alone string
+	PerLayout      int
 }
 
 func newPrecision(a *model.Analysis) precision {
@@ -70,7 +75,11 @@ func newPrecision(a *model.Analysis) precision {
 		return p
 	}
 	if s := a.Spread; a.HasSpread {
-		p.Spread = &intervals{format.Percent(100 * s.Pairs), format.Percent(100 * s.Processes), s.Rounds}
+		p.Spread = &intervals{Pairs: format.Percent(100 * s.Pairs), Processes: format.Percent(100 * s.Processes), Rounds: s.Rounds}
+		if s.PerLayout > 1 {
+			p.Spread.Layouts, p.Spread.PerLayout = format.Percent(100*s.Layouts), s.PerLayout
+			p.Spread.Alone = format.Percent(100 * s.Processes / math.Sqrt(float64(s.PerLayout)))
+		}
 	}
 	wide := 0
 	for _, o := range a.Precision {
