@@ -47,7 +47,7 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. The defaults are 64 rounds of up to 2
+// parseFlags reads the command line. The defaults are 56 rounds of up to 2
 // pairs a cell, each round in a binary of its own link layout. A round's
 // median strays from its cell's for two reasons beyond its pairs' own
 // scatter: its process and, as much, its binary's layout (results/
@@ -55,18 +55,19 @@ func main() {
 // rounds). Only more rounds narrow that; more pairs narrow only the pairs'
 // part. At 24 rounds of 4 (20261206T225243Z, 16m31s of rounds), pairs
 // scatter by 6.6% and rounds' medians by 6.8%, to a median half-width of
-// ±3.0%: 64 rounds of 2 take about as much again and narrow it by a third,
-// where 48 of 4 would narrow it by less. With -quick, the quick subset's
+// ±3.0%: 56 rounds of 2 take about twice as long, 30 minutes, and narrow it
+// by a quarter, where 48 of 4 would narrow it by less in more time (64
+// rounds of 2, 20261206T231314Z, took 34 minutes). With -quick, the quick subset's
 // operations and fixtures and 4 rounds of 4 pairs are the defaults, with
 // -noise 16 rounds of 4: a small selection spends more of a round starting
 // processes, which favours pairs. -ops, -fixtures, -rounds and -pairs still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 64, slice: time.Millisecond, pairs: 2}
+	o := options{rounds: 56, slice: time.Millisecond, pairs: 2}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet)
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
-	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 64, 4 with -quick, 16 with -noise)", &o.rounds)
+	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 56, 4 with -quick, 16 with -noise)", &o.rounds)
 	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 2, 4 with -quick or -noise)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default one a round)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {

@@ -212,7 +212,7 @@ func noResults(t *testing.T, results string, killed bool) {
 
 func TestParseFlags(t *testing.T) {
 	quick, noise := jsoncost.QuickSelection, jsoncost.NoiseSelection
-	def := options{rounds: 64, slice: time.Millisecond, pairs: 2, layouts: 64, results: "results"}
+	def := options{rounds: 56, slice: time.Millisecond, pairs: 2, layouts: 56, results: "results"}
 	with := func(f func(o *options)) options {
 		o := def
 		f(&o)
