@@ -47,28 +47,26 @@ func main() {
 	runner.Main("bench", err, syscall.SIGKILL, func(ctx context.Context) error { return run(ctx, o, os.Stderr) })
 }
 
-// parseFlags reads the command line. The defaults are 56 rounds of up to 2
+// parseFlags reads the command line. The defaults are 40 rounds of up to 4
 // pairs a cell, each round in a binary of its own link layout. A round's
-// median strays from its cell's for two reasons beyond its pairs' own
-// scatter: its process and, as much, its binary's layout (results/
+// median strays from its cell's beyond its pairs' own scatter, by its
+// process and, as much, by its binary's layout (results/
 // linux-amd64-amd-epyc-f25m17s1, run 20261206T224649Z: 4 layouts of 4
-// rounds). Only more rounds narrow that; more pairs narrow only the pairs'
-// part. At 24 rounds of 4 (20261206T225243Z, 16m31s of rounds), pairs
-// scatter by 6.6% and rounds' medians by 6.8%, to a median half-width of
-// ±3.0%: 56 rounds of 2 take about twice as long, 30 minutes, and narrow it
-// by a quarter, where 48 of 4 would narrow it by less in more time (64
-// rounds of 2, 20261206T231314Z, took 34 minutes). With -quick, the quick subset's
-// operations and fixtures and 4 rounds of 4 pairs are the defaults, with
-// -noise 16 rounds of 4: a small selection spends more of a round starting
-// processes, which favours pairs. -ops, -fixtures, -rounds and -pairs still win.
+// rounds), and only more rounds narrow that; but every round also warms
+// every cell anew. Per minute, 4 pairs a round narrowed the intervals more
+// than 2 did: 24 rounds of 4 gave a median half-width of ±3.0% in 16m31s
+// of rounds (20261206T225243Z), 64 of 2 ±2.6% in 35m15s (20261206T231314Z),
+// so 40 of 4 fit in the time of 56 of 2 for about ±2.3%. With -quick, the
+// quick subset's operations and fixtures and 4 rounds are the defaults,
+// with -noise 16 rounds; -ops, -fixtures, -rounds and -pairs still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{rounds: 56, slice: time.Millisecond, pairs: 2}
+	o := options{rounds: 40, slice: time.Millisecond, pairs: 4}
 	fs := runner.NewFlags("bench")
 	o.sel.RegisterFlags(fs.FlagSet)
 	fs.BoolVar(&o.quick, "quick", false, "run the quick subset in 4 rounds: "+jsoncost.QuickSelection.String())
 	fs.BoolVar(&o.noise, "noise", false, "run a small subset in 16 rounds, every other one beside a busy neighbour, to see how far the neighbour moves the figures: "+jsoncost.NoiseSelection.String())
-	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 56, 4 with -quick, 16 with -noise)", &o.rounds)
-	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 2, 4 with -quick or -noise)", &o.pairs)
+	fs.Count("rounds", "`n` rounds, each one process of the binary of one link layout (default 40, 4 with -quick, 16 with -noise)", &o.rounds)
+	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default 4)", &o.pairs)
 	fs.Count("layouts", "`n` binaries, each linked with its own -randlayout seed (default one a round)", &o.layouts)
 	fs.Value("slice", "the `duration` a slice aims at (default 1ms)", func(s string) (err error) {
 		o.slice, err = time.ParseDuration(s)
@@ -93,9 +91,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.quick || o.noise {
 		if !fs.Given("rounds") {
 			o.rounds = rounds
-		}
-		if !fs.Given("pairs") {
-			o.pairs = 4
 		}
 		o.sel = rawfmt.Selection{Codecs: cmp.Or(o.sel.Codecs, q.Codecs), Ops: cmp.Or(o.sel.Ops, q.Ops), Fixtures: cmp.Or(o.sel.Fixtures, q.Fixtures)}
 	}

@@ -212,7 +212,7 @@ func noResults(t *testing.T, results string, killed bool) {
 
 func TestParseFlags(t *testing.T) {
 	quick, noise := jsoncost.QuickSelection, jsoncost.NoiseSelection
-	def := options{rounds: 56, slice: time.Millisecond, pairs: 2, layouts: 56, results: "results"}
+	def := options{rounds: 40, slice: time.Millisecond, pairs: 4, layouts: 40, results: "results"}
 	with := func(f func(o *options)) options {
 		o := def
 		f(&o)
@@ -229,12 +229,12 @@ func TestParseFlags(t *testing.T) {
 			})},
 		{[]string{"-rounds", "10"}, with(func(o *options) { o.rounds, o.layouts = 10, 10 })},
 		{[]string{"-rounds", "10", "-layouts", "3"}, with(func(o *options) { o.rounds, o.layouts = 10, 3 })},
-		{[]string{"-quick"}, with(func(o *options) { o.sel, o.quick, o.rounds, o.pairs, o.layouts = quick, true, 4, 4, 4 })},
+		{[]string{"-quick"}, with(func(o *options) { o.sel, o.quick, o.rounds, o.layouts = quick, true, 4, 4 })},
 		{[]string{"-quick", "-codecs", "", "-rounds", "5", "-ops", "decode-map", "-pairs", "1"},
 			with(func(o *options) {
 				o.sel, o.quick, o.rounds, o.pairs, o.layouts = rawfmt.Selection{Ops: "decode-map", Fixtures: quick.Fixtures}, true, 5, 1, 5
 			})},
-		{[]string{"-noise"}, with(func(o *options) { o.sel, o.noise, o.rounds, o.pairs, o.layouts = noise, true, 16, 4, 16 })},
+		{[]string{"-noise"}, with(func(o *options) { o.sel, o.noise, o.rounds, o.layouts = noise, true, 16, 16 })},
 		{[]string{"-builds", ""}, with(func(o *options) {
 			o.builds = []build{{name: "go1.26.8", toolchain: "go1.26.8"}, {name: "go1.27.3", toolchain: "go1.27.3"},
 				{name: "go1.27.3+nojsonv2", toolchain: "go1.27.3", experiment: "nojsonv2"}}
