@@ -49,14 +49,14 @@ func main() {
 
 // parseFlags reads the command line. The defaults are 40 rounds of up to 4
 // pairs a cell, each round in a binary of its own link layout. A round's
-// median strays from its cell's beyond its pairs' own scatter, by its
-// process and, as much, by its binary's layout (results/
+// median strays from its cell's beyond its pairs' own scatter with its
+// process and with its binary's layout, the layout more (results/
 // linux-amd64-amd-epyc-f25m17s1, run 20261206T224649Z: 4 layouts of 4
 // rounds), and only more rounds narrow that; but every round also warms
 // every cell anew. Per minute, 4 pairs a round narrowed the intervals more
 // than 2 did: 24 rounds of 4 gave a median half-width of ±3.0% in 16m31s
 // of rounds (20261206T225243Z), 64 of 2 ±2.6% in 35m15s (20261206T231314Z),
-// so 40 of 4 fit in the time of 56 of 2 for about ±2.3%. With -quick, the
+// 40 of 4 ±2.8% in 31m44s at a busier moment (20261206T235054Z). With -quick, the
 // quick subset's operations and fixtures and 4 rounds are the defaults,
 // with -noise 16 rounds; -ops, -fixtures, -rounds and -pairs still win.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
