@@ -376,16 +376,16 @@ func BenchmarkCollect(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, thread := range []string{"locked", "unlocked"} {
+		collect := collectGarbage
+		if thread == "locked" {
+			collect = runtime.GC
+		}
 		b.Run("thread="+thread, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			cpu := cpuTime()
 			for b.Loop() {
-				if thread == "locked" {
-					runtime.GC()
-				} else {
-					collectGarbage()
-				}
+				collect()
 			}
 			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})

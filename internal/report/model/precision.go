@@ -217,11 +217,11 @@ func (a *Analysis) Busy() *OpPrecision {
 //
 // In a run whose link layouts each ran PerLayout > 1 rounds, Processes is
 // the scatter of a layout's processes about their layout's mean, and
-// Layouts that of the layouts' means: without an effect of the layout
-// itself it would be about Processes / √PerLayout (of the layouts' means).
+// Layouts that of the layouts' means, and Alone what the processes'
+// scatter alone would give the layouts' means: Processes / √PerLayout.
 type Spread struct {
-	Pairs, Processes, Layouts float64
-	PerLayout, Rounds         int
+	Pairs, Processes, Layouts, Alone float64
+	PerLayout, Rounds                int
 }
 
 // SpreadOf is r's Spread; false for a run that is not paired or has too
@@ -271,11 +271,11 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 			ofLayouts = append(ofLayouts, mean)
 			ss += sd * sd * float64(len(m)-1)
 		}
-		if len(medians) < MinMedianSamples {
+		switch {
+		case len(medians) < MinMedianSamples:
 			continue
-		}
-		slices.Sort(medians)
-		if k < 2 {
+		case k < 2:
+			slices.Sort(medians)
 			processes = append(processes, stat.StdDev(medians, nil))
 			continue
 		}
@@ -290,6 +290,7 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 	s := Spread{Pairs: Median(pairs), Processes: Median(processes), Rounds: roundsFor(r.Rounds(), all.Median)}
 	if len(layouts) > 0 {
 		s.Layouts, s.PerLayout = Median(layouts), k
+		s.Alone = s.Processes / math.Sqrt(float64(k))
 	}
 	return s, true
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/jsoncost/jsoncost/internal/report/format"
@@ -30,8 +29,8 @@ type precision struct {
 type intervals struct {
 	Pairs, Processes string
 	Rounds           int
-	// Layouts is the layouts' scatter and Alone what the processes' alone
-	// would give it, in a run of PerLayout rounds a layout; "" in others.
+	// Layouts and Alone are model.Spread's, in a run of PerLayout rounds a
+	// layout; "" in others.
 	Layouts, Alone string
 	PerLayout      int
 }
@@ -77,8 +76,7 @@ func newPrecision(a *model.Analysis) precision {
 	if s := a.Spread; a.HasSpread {
 		p.Spread = &intervals{Pairs: format.Percent(100 * s.Pairs), Processes: format.Percent(100 * s.Processes), Rounds: s.Rounds}
 		if s.PerLayout > 1 {
-			p.Spread.Layouts, p.Spread.PerLayout = format.Percent(100*s.Layouts), s.PerLayout
-			p.Spread.Alone = format.Percent(100 * s.Processes / math.Sqrt(float64(s.PerLayout)))
+			p.Spread.Layouts, p.Spread.Alone, p.Spread.PerLayout = format.Percent(100*s.Layouts), format.Percent(100*s.Alone), s.PerLayout
 		}
 	}
 	wide := 0
