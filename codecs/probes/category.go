@@ -49,11 +49,14 @@ func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 			e.v2[d.Probe.Name] = d.Got
 		}
 	}
-	i, why := derive(e)
-	if rules[i].category == "" {
-		return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
+	for i, r := range rules {
+		if ok, why := r.holds(e); ok && r.category == "" {
+			return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
+		} else if ok {
+			return e, i, why, nil
+		}
 	}
-	return e, i, why, nil
+	panic("unreachable: the last rule always holds")
 }
 
 func ran(outcomes []Outcome) bool {

@@ -70,16 +70,6 @@ func RulesMarkdown() string {
 	return string(markdown.Wrap([]byte(b.String()), 110))
 }
 
-// derive returns the index in rules of the rule that decides e, and why.
-func derive(e evidence) (int, string) {
-	for i, r := range rules {
-		if ok, why := r.holds(e); ok {
-			return i, why
-		}
-	}
-	panic("unreachable: the last rule always holds")
-}
-
 func noOutcome(e evidence) (bool, string) {
 	if i := slices.IndexFunc(e.outcomes, func(o Outcome) bool { return o.Label == Crash || o.Label == Timeout }); i >= 0 {
 		return true, fmt.Sprintf("%s on probe %q (%s)", e.outcomes[i].Label, AllProbes[i].Name, e.outcomes[i].Detail)
