@@ -3,30 +3,22 @@
 //
 //	go run ./scripts/doc -doc orders.json -fields id,title,price.amount [-qps 2000] [-per-request 10] [-rounds 30] [-slice 1ms] [-pairs 10] [-seed n]
 //
-// It reads the document (one JSON object, an array of objects or objects one a
-// line; each object is a sample, compacted for the benchmark), infers its Go
-// type from all the samples (package internal/infer), checks the fields against it
-// and projects it to them (package internal/owndoc/fields), and writes a
-// throwaway module outside the repository with both types, easyjson's code for
-// them and the samples (package internal/owndoc/tempmod), whose test binary,
-// built on the suite's root package, serves the runner (package internal/wire)
-// and is built once per link layout.
+// Data flows one way. The document (one JSON object, an array of objects or
+// objects one a line: the samples, compacted) is typed (internal/infer), the
+// fields are checked against the type and projected (internal/owndoc/fields),
+// and a throwaway module outside the repository (internal/owndoc/tempmod) is
+// built, once per link layout, into a test binary that serves the runner. One
+// process of it lists its cells and passes each through the correctness gate:
+// a refused cell, or one whose partner was refused, is reported and left out;
+// the document itself refused (its FIELDS check) stops the run. The paired
+// meter (internal/meter) times the rest against their partners
+// (rawfmt.Partner, anchored on the document), one layout's process a round.
+// The raw file, results/<machine-id>/doc-<name>-<fields>/raw.txt (page.Dir),
+// has the document's lines, notes and refused cells in its header; make
+// report writes the page beside it.
 //
-// Data flows one way. One process of the binary lists its cells and says
-// what it is, then passes every cell through the correctness gate (its
-// prepare request): a cell the gate refuses is reported with the sample it
-// failed on and left out, as is a cell whose partner was refused; the
-// document itself refused (its FIELDS check) stops the run. The paired time
-// meter (package internal/meter) then times every other cell against its
-// partner (rawfmt.Partner, anchored on the document itself), a process of one
-// layout a round. The raw file, its header (package internal/runinfo) with the
-// document's lines, the notes and the refused cells, is written as
-// results/<machine-id>/doc-<name>-<fields>/raw.txt (page.Dir: one directory
-// per document and FIELDS), beside which make report, run by make bench-doc
-// after it, writes the page.
-//
-// Bad input is a one-line error and nothing is written; so is a run that fails
-// or is interrupted (exit 130, package internal/runner). The module is removed
+// Bad input is a one-line error and nothing is written; so is a run that
+// fails or is interrupted (exit 130, internal/runner). The module is removed
 // on the way out.
 package main
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,6 @@ import (
 type inspection struct {
 	self     []string // its info lines
 	listed   []runner.Listed
-	passed   map[rawfmt.Cell]bool
 	failures []page.Failure // the cells the gate refused, with why
 }
 
@@ -38,7 +38,7 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 	if err != nil {
 		return nil, err
 	}
-	in := &inspection{passed: map[rawfmt.Cell]bool{}}
+	in := &inspection{}
 	if in.self, err = s.Info(); err != nil {
 		s.Close()
 		if lines := strings.Split(strings.TrimSpace(own.String()), "\n"); ctx.Err() == nil && lines[len(lines)-1] != "" {
@@ -56,24 +56,21 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 	if err != nil {
 		return nil, fmt.Errorf("running the correctness gate: %w", err)
 	}
-	fmt.Fprintf(stderr, "correctness gate: %d cells passed, %d failed (not timed)\n", len(in.passed), len(in.failures))
+	fmt.Fprintf(stderr, "correctness gate: %d cells passed, %d failed (not timed)\n", len(in.listed)-len(in.failures), len(in.failures))
 	for _, f := range in.failures {
 		fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
 	}
 	return in, nil
 }
 
-// gate prepares every listed cell in s, recording which passed and which the gate refused.
+// gate prepares every listed cell in s, recording those the gate refused.
 func (in *inspection) gate(s *runner.Server) error {
 	for _, l := range in.listed {
 		var refused *runner.CellError
-		switch err := s.Prepare(l.Cell); {
-		case errors.As(err, &refused):
+		if err := s.Prepare(l.Cell); errors.As(err, &refused) {
 			in.failures = append(in.failures, page.Failure{Cell: l.Cell, Err: refused.Why})
-		case err != nil:
+		} else if err != nil {
 			return err
-		default:
-			in.passed[l.Cell] = true
 		}
 	}
 	return nil
@@ -92,20 +89,21 @@ type plan struct {
 // line on stderr, each whose partner the gate refused.
 func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, failures: in.failures}
-	listed := map[rawfmt.Cell]bool{}
+	passed := map[rawfmt.Cell]bool{} // every listed cell: whether it passed the gate
 	for _, l := range in.listed {
-		listed[l.Cell] = true
+		passed[l.Cell] = !slices.ContainsFunc(in.failures, func(f page.Failure) bool { return f.Cell == l.Cell })
 	}
 	blockOf := map[string]int{}
 	for _, l := range in.listed {
 		c := l.Cell
 		partner, unit := rawfmt.Partner(c, anchor)
+		partnerPassed, listed := passed[partner]
 		switch {
-		case !in.passed[c]:
+		case !passed[c]:
 			continue
-		case !listed[partner]:
+		case !listed:
 			return nil, fmt.Errorf("%s: the benchmark binary has no %s cell to pair it with", c, partner)
-		case !in.passed[partner]:
+		case !partnerPassed:
 			f := page.Failure{Cell: c, Err: fmt.Sprintf("not timed: its partner %s failed the correctness gate", partner)}
 			fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
 			p.failures = append(p.failures, f)
