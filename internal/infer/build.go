@@ -61,27 +61,18 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 }
 
 // isMap reports whether o is a dictionary: no keys, only integer keys, or a
-// key that cannot be a struct tag.
+// key that cannot be a struct tag (empty, "-", or holding a rune that is not a
+// letter, a digit or the punctuation a tag allows).
 func (o *object) isMap() bool {
 	numeric := true
 	for _, k := range o.keys {
-		if !validTag(k) {
+		if k == "" || k == "-" || strings.ContainsFunc(k, func(r rune) bool {
+			return !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}) {
 			return true
 		}
 		_, err := strconv.ParseInt(k, 10, 64)
 		numeric = numeric && err == nil
 	}
 	return numeric
-}
-
-func validTag(key string) bool {
-	if key == "" || key == "-" {
-		return false
-	}
-	for _, r := range key {
-		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
 }
