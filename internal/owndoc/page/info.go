@@ -58,29 +58,21 @@ func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 	if v, _ := run.Value(KeyDocFields); v != "" {
 		info.Fields = strings.Split(v, ",")
 	}
-	var err error
-	number := func(key string, parse func(string) error) {
-		v, ok := run.Value(key)
-		if !ok || err != nil {
-			return
-		}
-		if e := parse(v); e != nil {
-			err = fmt.Errorf("%s: %s %q: %w", rawFile, key, v, e)
-		}
-	}
 	info.PerRequest = 1
-	number(KeyDocSamples, func(v string) (e error) { info.Samples, e = strconv.Atoi(v); return })
-	number(KeyCompacted, func(v string) (e error) { info.Compacted, e = strconv.ParseBool(v); return })
-	number(KeyQPS, func(v string) (e error) { info.QPS, e = strconv.ParseFloat(v, 64); return })
-	number(KeyPerRequest, func(v string) (e error) { info.PerRequest, e = strconv.Atoi(v); return })
 	failed := -1
-	number(KeyGateFailed, func(v string) (e error) { failed, e = strconv.Atoi(v); return })
-	if err != nil {
-		return Info{}, err
-	}
-	info.Unrecorded = failed < 0
 	for _, c := range run.Config {
+		var err error
 		switch {
+		case c.Key == KeyDocSamples:
+			info.Samples, err = strconv.Atoi(c.Value)
+		case c.Key == KeyCompacted:
+			info.Compacted, err = strconv.ParseBool(c.Value)
+		case c.Key == KeyQPS:
+			info.QPS, err = strconv.ParseFloat(c.Value, 64)
+		case c.Key == KeyPerRequest:
+			info.PerRequest, err = strconv.Atoi(c.Value)
+		case c.Key == KeyGateFailed:
+			failed, err = strconv.Atoi(c.Value)
 		case strings.HasPrefix(c.Key, KeyNotePrefix):
 			info.Notes = append(info.Notes, c.Value)
 		case strings.HasPrefix(c.Key, KeyFailPrefix):
@@ -91,7 +83,11 @@ func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 			}
 			info.Failures = append(info.Failures, Failure{Cell: cell, Err: why})
 		}
+		if err != nil {
+			return Info{}, fmt.Errorf("%s: %s %q: %w", rawFile, c.Key, c.Value, err)
+		}
 	}
+	info.Unrecorded = failed < 0
 	if !info.Unrecorded && len(info.Failures) != failed {
 		return Info{}, fmt.Errorf("%s: %s is %d but the file has %d %s lines", rawFile, KeyGateFailed, failed, len(info.Failures), KeyFailPrefix+"<n>")
 	}
