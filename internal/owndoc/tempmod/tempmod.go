@@ -1,16 +1,14 @@
-// Package tempmod writes and builds the throwaway Go module that benchmarks
-// a user's document for make bench-doc, outside the repository: the
-// committed fixtures and the suite's own tests never see it.
+// Package tempmod writes and builds, outside the repository, the throwaway Go
+// module that benchmarks a user's document for make bench-doc: the committed
+// fixtures and the suite's own tests never see it.
 //
-// Data flows from a Doc (samples, inferred type, projection) to files in a
-// fresh temporary directory: go.mod, a module (Path) that requires this
-// suite's module replaced by the checkout it runs from (Root); the
-// checkout's go.sum; the types and easyjson's code for them; the samples;
-// and a test file (bench_test.go.tmpl) that hands them, as a
-// jsoncost.Document, to the benchmark body of the suite's root package.
-// Build compiles its test binary in each link layout of the run; the runner
-// then drives it over the wire protocol (jsoncost.DocumentMain), round after
-// round.
+// Data flows from a Doc (samples, inferred type, projection) to a fresh
+// temporary directory: go.mod, a module (Path) requiring this suite's module
+// replaced by the checkout it runs from (Root); the checkout's go.sum; the
+// types and easyjson's code for them; the samples; and a test file
+// (bench_test.go.tmpl) that hands them to the suite's root package as a
+// jsoncost.Document. Build compiles its test binary once per link layout; the
+// runner drives it over the wire protocol (jsoncost.DocumentMain).
 package tempmod
 
 import (
