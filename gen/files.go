@@ -74,10 +74,10 @@ func write(dir string) error {
 	if err == nil {
 		err = writeFiles(dir, out)
 	}
-	if err != nil {
-		return err
+	if err == nil {
+		err = easyjson(dir, typesFile, realworldFile)
 	}
-	return easyjson(dir, typesFile, realworldFile)
+	return err
 }
 
 // writeFiles writes out to dir and removes the other documents in data/.
