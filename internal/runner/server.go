@@ -275,7 +275,7 @@ func (c *crashWatch) Write(p []byte) (int, error) {
 		if !ended {
 			break
 		}
-		if bytes.HasPrefix(c.partial, []byte(panicPrefix)) || bytes.HasPrefix(c.partial, []byte(fatalPrefix)) || signalLine.Match(c.partial) {
+		if crashLine.Match(c.partial) {
 			c.first = string(c.partial)
 		}
 		c.partial, rest = c.partial[:0], after
@@ -283,16 +283,12 @@ func (c *crashWatch) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-const ( // the runtime's first words about a crash
-	panicPrefix = "panic: "
-	fatalPrefix = "fatal error: "
-)
-
-// signalLine is the runtime's first line about a signal that kills the program, such as "SIGILL: illegal instruction".
-var signalLine = regexp.MustCompile(`^SIG[A-Z0-9]+: `)
+// crashLine matches the runtime's first line about a crash: a panic, a
+// fatal error or a signal that kills the program, such as "SIGILL: illegal instruction".
+var crashLine = regexp.MustCompile(`^(panic: |fatal error: |SIG[A-Z0-9]+: )`)
 
 func crashError(cell rawfmt.Cell, line string, err error) error { // the binary ended with err while cell ran
-	if why, ok := strings.CutPrefix(line, panicPrefix); ok {
+	if why, ok := strings.CutPrefix(line, "panic: "); ok {
 		return fmt.Errorf("%s panicked: %s", cell, why)
 	}
 	if line != "" {
