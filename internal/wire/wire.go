@@ -121,11 +121,7 @@ func ints(line string, want int) ([]int64, error) {
 
 // Request is the line of a request with its arguments.
 func Request(verb string, args ...any) string {
-	parts := []string{verb}
-	for _, a := range args {
-		parts = append(parts, fmt.Sprint(a))
-	}
-	return strings.Join(parts, " ")
+	return strings.TrimSuffix(fmt.Sprintln(append([]any{verb}, args...)...), "\n")
 }
 
 // Fail is the answer to a request that cannot be done: one line.
