@@ -73,10 +73,4 @@ func naturalRuns(a, b string) int {
 	return cmp.Compare(len(a), len(b))
 }
 
-func digitPrefix(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
-}
+func digitPrefix(s string) string { return s[:len(s)-len(strings.TrimLeft(s, "0123456789"))] }

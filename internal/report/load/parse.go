@@ -143,19 +143,18 @@ var cellKeys = []string{rawfmt.KeyOp, rawfmt.KeyFixture, rawfmt.KeyCodec}
 // projected onto the residue: a result that repeats both has its residue.
 type projected struct {
 	config []benchfmt.Config
-	shape  string
-	any    bool
+	shape  string // "" before the first result: a cell's shape has its base
 }
 
 // differs reports whether res, named n, may have another residue than the
 // last result projected, and if so makes it the last.
 func (p *projected) differs(res *benchfmt.Result, n *name) bool {
-	if p.any && n.shape == p.shape && slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
+	if n.shape == p.shape && slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
 		return a.Key == b.Key && a.File == b.File && bytes.Equal(a.Value, b.Value)
 	}) {
 		return false
 	}
-	p.any, p.shape, p.config = true, n.shape, p.config[:0]
+	p.shape, p.config = n.shape, p.config[:0]
 	for _, c := range res.Config {
 		p.config = append(p.config, benchfmt.Config{Key: c.Key, Value: bytes.Clone(c.Value), File: c.File})
 	}
@@ -217,11 +216,11 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 		r.GC[heap] = append(r.GC[heap], c)
 		return false, nil // a harness line, not a cell: nothing to project
 	}
-	c := n.cell
 	if !n.isCell {
 		r.Unnamed++
 		return false, nil
 	}
+	c := n.cell
 	s := r.cells[c]
 	if s == nil {
 		s = Samples{}
@@ -239,7 +238,7 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 		}
 	}
 	if !isNoop(c) {
-		r.tableOf(c.Op).write(res)
+		r.writeTable(c.Op, res)
 	}
 	return true, nil
 }
@@ -308,18 +307,14 @@ type table struct {
 	row  benchfmt.Result // reused for every line
 }
 
-func (r *Run) tableOf(op string) *table {
+// writeTable appends res to op's table, unless it has no value the table keeps.
+func (r *Run) writeTable(op string, res *benchfmt.Result) {
 	t := r.tables[op]
 	if t == nil {
 		t = &table{}
 		t.w = benchfmt.NewWriter(&t.text)
 		r.tables[op] = t
 	}
-	return t
-}
-
-// write appends res to t, unless it has no value t keeps.
-func (t *table) write(res *benchfmt.Result) {
 	row := &t.row
 	row.Name, row.Iters, row.Config, row.Values = res.Name, res.Iters, row.Config[:0], row.Values[:0]
 	for _, c := range res.Config {
