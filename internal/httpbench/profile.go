@@ -3,9 +3,7 @@ package httpbench
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"runtime/pprof"
 	"strconv"
@@ -68,23 +66,7 @@ func (p *Profiler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Profile starts (start true) or stops the CPU profile of the server at baseURL; stopping returns it.
 func Profile(ctx context.Context, client *http.Client, baseURL string, start bool) ([]byte, error) {
 	method := map[bool]string{true: http.MethodPost, false: http.MethodGet}[start]
-	req, err := http.NewRequestWithContext(ctx, method, baseURL+ProfilePath, nil)
-	var resp *http.Response
-	if err == nil {
-		resp, err = client.Do(req)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("CPU profile: %w", err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err == nil && resp.StatusCode != http.StatusOK {
-		err = errors.New(resp.Status + ": " + strings.TrimSpace(string(body)))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("CPU profile of %s: %w", baseURL, err)
-	}
-	return body, nil
+	return call(ctx, client, method, baseURL, ProfilePath, "CPU profile")
 }
 
 // A ProfileSet collects the CPU profiles of a run's cells, each sample labelled with its cell's load

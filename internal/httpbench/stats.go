@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -85,20 +87,33 @@ func (c *Counters) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 
 // FetchStats reads the Stats of the server at baseURL.
 func FetchStats(ctx context.Context, client *http.Client, baseURL string) (s Stats, err error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, baseURL+StatsPath, nil)
+	body, err := call(ctx, client, http.MethodGet, baseURL, StatsPath, "reading stats")
+	if err == nil {
+		if err = json.Unmarshal(body, &s); err != nil {
+			err = fmt.Errorf("reading stats of %s: %w", baseURL, err)
+		}
+	}
+	return s, err
+}
+
+// call sends method to path at the server at baseURL and returns the body of its 200 answer; any
+// other answer is an error quoting it, prefixed with what was asked.
+func call(ctx context.Context, client *http.Client, method, baseURL, path, what string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, baseURL+path, nil)
 	var resp *http.Response
 	if err == nil {
 		resp, err = client.Do(req)
 	}
 	if err != nil {
-		return s, fmt.Errorf("reading stats: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer resp.Body.Close()
-	if err = errors.New(resp.Status); resp.StatusCode == http.StatusOK {
-		err = json.NewDecoder(resp.Body).Decode(&s)
+	body, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = errors.New(resp.Status + ": " + strings.TrimSpace(string(body)))
 	}
 	if err != nil {
-		return s, fmt.Errorf("reading stats of %s: %w", baseURL, err)
+		return nil, fmt.Errorf("%s of %s: %w", what, baseURL, err)
 	}
-	return s, nil
+	return body, nil
 }
