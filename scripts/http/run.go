@@ -50,10 +50,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	cs := make([]*codecs.Codec, len(names))
 	for i, n := range names {
-		c, err := codecs.All().Lookup(n)
-		if err == nil && (!c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct)) {
-			err = fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
-		}
+		c, err := api.Codec(n)
 		if err != nil {
 			return err
 		}

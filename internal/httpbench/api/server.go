@@ -19,7 +19,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
@@ -48,14 +47,20 @@ type Server struct {
 	profiler httpbench.Profiler
 }
 
+// Codec returns the codec called name if it can decode and encode structs, as the API server does.
+func Codec(name string) (*codecs.Codec, error) {
+	c, err := codecs.All().Lookup(name)
+	if err == nil && (!c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct)) {
+		err = fmt.Errorf("codec %s cannot decode and encode structs, as the API server does", c.Name)
+	}
+	return c, err
+}
+
 // New returns a server for cfg, its codec warmed up for the types it decodes and encodes.
 func New(cfg Config) (*Server, error) {
-	c, err := codecs.All().Lookup(cfg.Codec)
+	c, err := Codec(cfg.Codec)
 	if err != nil {
 		return nil, err
-	}
-	if !c.Supports(codecs.DecodeStruct) || !c.Supports(codecs.EncodeStruct) {
-		return nil, fmt.Errorf("codec %s cannot decode and encode structs", c.Name)
 	}
 	f, err := fixtures.Lookup(httpbench.HitsFixture(cfg.Hits))
 	if err != nil {
@@ -83,10 +88,10 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{query: query, codec: c, fixture: f, project: project}
 	// Go's default transport, counting the connections it dials; idle > 0 sizes its idle pool.
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	dial := t.DialContext
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		s.counters.Conns.Add(1)
-		return dialer.DialContext(ctx, network, addr)
+		return dial(ctx, network, addr)
 	}
 	if idle > 0 {
 		t.MaxIdleConnsPerHost = idle
