@@ -26,30 +26,29 @@ import (
 
 // paired is c's ns/op in a paired run.
 func (rs *runSamples) paired(c rawfmt.Cell) Sample {
-	r := rs.run
-	var logs []weighted
-	unit := ""
-	for _, p := range r.Pairs[c] {
-		if p.Unit == rawfmt.UnitFirstBuildNs {
-			continue
-		}
-		unit = p.Unit
-		logs = append(logs, weighted{math.Log(p.Own / p.Partner), p.Block})
-	}
-	if len(logs) == 0 {
+	pairs := slices.DeleteFunc(slices.Clone(rs.run.Pairs[c]), func(p load.Pair) bool { return p.Unit == rawfmt.UnitFirstBuildNs })
+	if len(pairs) == 0 {
 		return Sample{}
 	}
 	var partner Sample
-	switch pc, _ := rawfmt.Partner(c, r.Anchor); unit {
-	case rawfmt.UnitAnchorNs:
+	if pc, _ := rawfmt.Partner(c, rs.run.Anchor); pairs[len(pairs)-1].Unit == rawfmt.UnitAnchorNs {
 		partner = rs.anchor(pc)
-	default:
+	} else {
 		partner = rs.get(pc, rawfmt.UnitNs)
 	}
 	if !partner.Known() {
 		return Sample{}
 	}
-	return combine(rs.median(logs), partner, func(l, p float64) float64 { return math.Exp(l) * p })
+	return combine(rs.median(logRatios(pairs)), partner, func(l, p float64) float64 { return math.Exp(l) * p })
+}
+
+// logRatios are the logs of pairs' ratios, each of its pair's block.
+func logRatios(pairs []load.Pair) []weighted {
+	logs := make([]weighted, len(pairs))
+	for i, p := range pairs {
+		logs[i] = weighted{math.Log(p.Own / p.Partner), p.Block}
+	}
+	return logs
 }
 
 // anchor is the ns/op of the anchor cell a: the median of every slice of it,
@@ -84,13 +83,8 @@ func FirstBuildRatio(r *load.Run, c rawfmt.Cell) Sample {
 	rs := samplesOf(r)
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	var logs []weighted
-	for _, p := range r.Pairs[c] {
-		if p.Unit == rawfmt.UnitFirstBuildNs {
-			logs = append(logs, weighted{math.Log(p.Own / p.Partner), p.Block})
-		}
-	}
-	return rs.median(logs).scale(math.Exp)
+	pairs := slices.DeleteFunc(slices.Clone(r.Pairs[c]), func(p load.Pair) bool { return p.Unit != rawfmt.UnitFirstBuildNs })
+	return rs.median(logRatios(pairs)).scale(math.Exp)
 }
 
 // A weighted value is one of a process, or of a block of its own (values):

@@ -120,10 +120,7 @@ func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
 	if exact || slices.ContainsFunc(samples, func(s Sample) bool { return s.Reps == nil && !s.Exact }) {
 		return all
 	}
-	draws, back := make([][]float64, k), make([]float64, k*BootstrapReps)
-	for j := range draws {
-		draws[j] = back[j*BootstrapReps : j*BootstrapReps : (j+1)*BootstrapReps]
-	}
+	draws := make([][]float64, k)
 	for r := range BootstrapReps {
 		for i, s := range samples {
 			if !s.Exact {
