@@ -76,7 +76,7 @@ func Instructions(r, in *load.Run) []InstrOp {
 
 // rankAgreement is the agreement of the count in with the times of r on op.
 func rankAgreement(r, in *load.Run, op string) Agreement {
-	return agreement(op, in.Fixtures, in.CodecNames, BaseOf(r, op), pointOf(in, rawfmt.UnitInstr), pointOf(r, rawfmt.UnitNs))
+	return agreement(op, in.Fixtures, in.CodecNames, BaseOf(r, op), in, rawfmt.UnitInstr, r)
 }
 
 // discords are the fixtures of in on which the codecs with both a time in r
@@ -108,33 +108,25 @@ func discords(r, in *load.Run, op string) []Discord {
 	return out
 }
 
-// pointOf gives the point of a cell's figure in unit in r, and whether r has it.
-func pointOf(r *load.Run, unit string) func(rawfmt.Cell) (float64, bool) {
-	return func(c rawfmt.Cell) (float64, bool) {
-		s := Of(r, c, unit)
-		return s.Point, s.Known()
-	}
-}
-
-// agreement is Spearman's ρ of the medians of x and y over op's cells of
-// fixtures and codecs where both have samples, and per fixture across codecs.
-func agreement(op string, fixtures, codecs []string, base string, x, y func(rawfmt.Cell) (float64, bool)) Agreement {
+// agreement is Spearman's ρ of the medians of x's figures in xunit and y's
+// ns/op over op's cells of fixtures and codecs where both have samples, and
+// per fixture across codecs.
+func agreement(op string, fixtures, codecs []string, base string, x *load.Run, xunit string, y *load.Run) Agreement {
 	rk := Agreement{Median: math.NaN(), Least: math.NaN()}
 	var xs, ys, rhos, rx, ry []float64
 	for _, f := range fixtures {
 		start := len(xs)
-		xb, okx := x(rawfmt.Cell{Op: op, Fixture: f, Codec: base})
-		yb, oky := y(rawfmt.Cell{Op: op, Fixture: f, Codec: base})
+		bc := rawfmt.Cell{Op: op, Fixture: f, Codec: base}
+		xb, yb := Of(x, bc, xunit), Of(y, bc, rawfmt.UnitNs)
 		for _, codec := range codecs {
 			c := rawfmt.Cell{Op: op, Fixture: f, Codec: codec}
-			a, aok := x(c)
-			b, bok := y(c)
-			if !aok || !bok {
+			a, b := Of(x, c, xunit), Of(y, c, rawfmt.UnitNs)
+			if !a.Known() || !b.Known() {
 				continue
 			}
-			xs, ys = append(xs, a), append(ys, b)
-			if codec != base && okx && oky && xb > 0 && yb > 0 {
-				rx, ry = append(rx, a/xb), append(ry, b/yb)
+			xs, ys = append(xs, a.Point), append(ys, b.Point)
+			if codec != base && xb.Known() && yb.Known() && xb.Point > 0 && yb.Point > 0 {
+				rx, ry = append(rx, a.Point/xb.Point), append(ry, b.Point/yb.Point)
 			}
 		}
 		if len(xs)-start < 3 {

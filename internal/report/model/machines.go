@@ -136,7 +136,7 @@ func (f *Fleet) compare(op string) (FleetOp, bool) {
 	for j, a := range o.Machines {
 		for _, b := range o.Machines[j+1:] {
 			ra, rb := f.Machines[a].Run, f.Machines[b].Run
-			agree := agreement(op, o.Fixtures, o.Codecs, BaseOf(ra, op), pointOf(ra, rawfmt.UnitNs), pointOf(rb, rawfmt.UnitNs))
+			agree := agreement(op, o.Fixtures, o.Codecs, BaseOf(ra, op), ra, rawfmt.UnitNs, rb)
 			o.Pairs = append(o.Pairs, RankPair{A: a, B: b, Agreement: agree})
 		}
 	}
