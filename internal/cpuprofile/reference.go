@@ -118,10 +118,12 @@ func (c Candidate) Older(machine string) bool {
 	return c.Machine != machine && !c.Gen && strings.HasPrefix(machine, c.Machine+"-")
 }
 
-// Prefer orders candidates for a profile of engine on machine: those of the same engine first, then
-// those of machine, then those of its CPU model name of no recorded generation (an older folder of
-// it), then those of the paired meter, then the newest.
-func Prefer(cands []Candidate, machine, engine string) {
+// Choose is the reference of a program whose encoding/json runs engine on machine: of cands that keep
+// accepts, the first whose run, loaded through cache (which may be nil), fits (has the cells to scale
+// by). It tries those of the same engine first, then those of machine, then those of its CPU model name
+// of no recorded generation (an older folder of it), then those of the paired meter, then the newest.
+// ok is false for none.
+func Choose(cands []Candidate, machine, engine string, cache *load.Cache, keep func(Candidate) bool, fits func(*load.Run) bool) (ref Reference, ok bool, err error) {
 	score := func(c Candidate) int {
 		s := 0
 		if c.Engine == engine || engine == "" {
@@ -141,6 +143,25 @@ func Prefer(cands []Candidate, machine, engine string) {
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		return cmp.Or(cmp.Compare(score(b), score(a)), b.Raw.Name.Stamp.Compare(a.Raw.Name.Stamp))
 	})
+	for _, c := range cands {
+		if !keep(c) {
+			continue
+		}
+		r, err := c.Load(cache)
+		if err != nil {
+			return ref, false, err
+		}
+		if fits(r) {
+			return Refer(c, r, machine, engine), true, nil
+		}
+	}
+	return ref, false, nil
+}
+
+// HasBase reports whether r has the base configuration's decode-struct cells of document decode and
+// encode-struct cells of document encode, which a prediction scales by.
+func HasBase(r *load.Run, decode, encode string) bool {
+	return model.Ns(r, load.OpDecodeStruct, decode, rawfmt.Base).Known() && model.Ns(r, load.OpEncodeStruct, encode, rawfmt.Base).Known()
 }
 
 // Load loads c's run, through cache (which may be nil): its build's, for an upgrade run.

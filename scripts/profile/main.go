@@ -33,7 +33,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
-	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
@@ -99,7 +98,7 @@ func run(o options, stdout io.Writer) error {
 }
 
 // choose picks the reference run and the documents the estimates stand on: the bench-doc run of DOC
-// and FIELDS where one is committed, else the first candidate (cpuprofile.Prefer) with the cells of
+// and FIELDS where one is committed, else the first candidate (cpuprofile.Choose) with the cells of
 // the es-hits documents, or of the fixtures nearest DOC and DOC filtered to FIELDS.
 func choose(o options, engine string) (cpuprofile.Basis, error) {
 	machine := cmp.Or(o.machine, runinfo.MachineID())
@@ -117,41 +116,47 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 	if err != nil {
 		return cpuprofile.Basis{}, err
 	}
-	cpuprofile.Prefer(cands, machine, engine)
-	for _, c := range cands {
-		if o.machine != "" && c.Machine != o.machine {
-			continue
-		}
-		r, err := c.Load(nil)
-		if err != nil {
-			return cpuprofile.Basis{}, err
-		}
-		b := cpuprofile.Basis{Decode: cpuprofile.DefaultFixture}
-		_, b.Encode, _ = load.HitsPair(cpuprofile.DefaultFixture)
-		b.Filtered = b.Encode
-		b.How = "Without DOC, the estimates stand on the search response of bench-http's API server (10 hits of 50-field `_source`): " +
-			"decoding it and encoding its twin of 5 fields, as that server does, and for filtering decoding the twin instead."
-		if o.doc != "" {
-			b.Decode, b.Encode, b.Filtered, b.StandIn = cpuprofile.Nearest(r, full, rawfmt.Base), "", "", true
-			b.How = fmt.Sprintf("The fixtures nearest DOC (%s B, %s values per sample, compact) in bytes and values, by the sum of their log distances",
-				format.Num(full.Bytes), format.Num(full.Fields))
-			if b.Encode = b.Decode; o.fields != "" {
-				b.Encode = cpuprofile.Nearest(r, filtered, rawfmt.Base)
-				b.Filtered = b.Encode
-				b.How += fmt.Sprintf(", and nearest DOC filtered to FIELDS (%s B, %s values), which the program is taken to encode and, filtered, to decode",
-					format.Num(filtered.Bytes), format.Num(filtered.Fields))
-			}
-			b.How += "; no bench-doc run of DOC and FIELDS is committed (make bench-doc measures the document itself)."
-		}
-		if b.Decode == "" || !model.Ns(r, load.OpDecodeStruct, b.Decode, rawfmt.Base).Known() ||
-			!model.Ns(r, load.OpEncodeStruct, b.Encode, rawfmt.Base).Known() {
-			continue // no base cells of these documents to scale by
-		}
-		b.Ref = cpuprofile.Refer(c, r, machine, engine)
-		b.How += " " + describe(b.Ref)
-		return b, nil
+	var b cpuprofile.Basis
+	ref, ok, err := cpuprofile.Choose(cands, machine, engine, nil,
+		func(c cpuprofile.Candidate) bool { return o.machine == "" || c.Machine == o.machine },
+		func(r *load.Run) bool {
+			b = documents(o, r, full, filtered)
+			return b.Decode != "" && cpuprofile.HasBase(r, b.Decode, b.Encode) // else no base cells to scale by
+		})
+	if err != nil {
+		return cpuprofile.Basis{}, err
 	}
-	return cpuprofile.Basis{}, fmt.Errorf("no full run under %s has the decode-struct and encode-struct cells of %s to scale by (make bench)", o.results, rawfmt.Base)
+	if !ok {
+		return cpuprofile.Basis{}, fmt.Errorf("no full run under %s has the decode-struct and encode-struct cells of %s to scale by (make bench)", o.results, rawfmt.Base)
+	}
+	b.Ref = ref
+	b.How += " " + describe(b.Ref)
+	return b, nil
+}
+
+// documents are the documents of r the estimates stand on, with how they were chosen: without DOC,
+// the es-hits search response and its 5-field twin; with it, the fixtures nearest full and filtered,
+// DOC's sizes.
+func documents(o options, r *load.Run, full, filtered cpuprofile.Size) cpuprofile.Basis {
+	b := cpuprofile.Basis{Decode: cpuprofile.DefaultFixture}
+	_, b.Encode, _ = load.HitsPair(cpuprofile.DefaultFixture)
+	b.Filtered = b.Encode
+	b.How = "Without DOC, the estimates stand on the search response of bench-http's API server (10 hits of 50-field `_source`): " +
+		"decoding it and encoding its twin of 5 fields, as that server does, and for filtering decoding the twin instead."
+	if o.doc == "" {
+		return b
+	}
+	b.Decode, b.Encode, b.Filtered, b.StandIn = cpuprofile.Nearest(r, full, rawfmt.Base), "", "", true
+	b.How = fmt.Sprintf("The fixtures nearest DOC (%s B, %s values per sample, compact) in bytes and values, by the sum of their log distances",
+		format.Num(full.Bytes), format.Num(full.Fields))
+	if b.Encode = b.Decode; o.fields != "" {
+		b.Encode = cpuprofile.Nearest(r, filtered, rawfmt.Base)
+		b.Filtered = b.Encode
+		b.How += fmt.Sprintf(", and nearest DOC filtered to FIELDS (%s B, %s values), which the program is taken to encode and, filtered, to decode",
+			format.Num(filtered.Bytes), format.Num(filtered.Fields))
+	}
+	b.How += "; no bench-doc run of DOC and FIELDS is committed (make bench-doc measures the document itself)."
+	return b
 }
 
 // docRun is the basis of the committed bench-doc run of DOC and FIELDS, this machine's first; ok is

@@ -14,36 +14,9 @@ import (
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
-// chooseRef picks the run of the microbenchmarks the page's predictions take their ratios and B/op
-// from: of the machine's runs under results, and those of an older folder of its CPU model that
-// records no generation, those of the HTTP run's encoding/json engine first (see cpuprofile.Prefer),
-// the first with the es-hits cells of the base. nil when there is none.
-func (r *Run) chooseRef(results, machine string, cache *load.Cache) (*cpuprofile.Reference, error) {
-	cands, err := cpuprofile.Candidates(results)
-	if err != nil {
-		return nil, nil // no microbenchmarks: the page says so
-	}
-	engine := cpuprofile.HeaderEngine(r.Value)
-	cpuprofile.Prefer(cands, machine, engine)
-	for _, c := range cands {
-		if c.Machine != machine && !c.Older(machine) {
-			continue
-		}
-		m, err := c.Load(cache)
-		if err != nil {
-			return nil, err
-		}
-		full := httpbench.HitsFixture(10)
-		if _, five, _ := load.HitsPair(full); model.Ns(m, load.OpDecodeStruct, full, rawfmt.Base).Known() && model.Ns(m, load.OpEncodeStruct, five, rawfmt.Base).Known() {
-			ref := cpuprofile.Refer(c, m, machine, engine)
-			return &ref, nil
-		}
-	}
-	return nil, nil
-}
-
 // A forecast is bench-profile's prediction of one scenario at one load, from the base's profile at
-// that load, beside what the scenario measured: each a change of API CPU per request, in µs.
+// that load, beside what the scenario measured (profilesPage adds it): each a change of API CPU per
+// request, in µs.
 type forecast struct {
 	total, json, gc, body model.Estimate // predicted
 	measured              model.Estimate
@@ -69,26 +42,25 @@ func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]
 	full := httpbench.HitsFixture(base.Hits)
 	_, five, _ := load.HitsPair(full)
 	sh := cpuprofile.SharesOf(b, b.Codecs[i])
-	sh.Scale = scaled(1e-3, model.Values(r.Samples(base, rawfmt.UnitAPICPU)))
+	sh.Scale = mapped(model.Values(r.Samples(base, rawfmt.UnitAPICPU)), func(v float64) float64 { return v * 1e-3 })
 	perReq := model.Values(r.Samples(base, rawfmt.UnitBReq))
 	alloc := cpuprofile.Alloc{
 		Decode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: full, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
 		Encode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpEncodeStruct, Fixture: five, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
 	}
 	switches := cpuprofile.Switches(sh, alloc, micro, base.Codec, full, five)
-	bb := r.shares(base)
-	colder := r.colder(l, r.perRequest(base, bb, parts[0].classes))
+	colder := r.colder(l, r.perRequest(base, r.shares(base), parts[0].classes))
 	out := map[string]forecast{}
 	for _, c := range cells[1:] {
 		var s cpuprofile.Saving
-		switch k := kind(c.Scenario); {
-		case k == "codec":
+		switch kind(c.Scenario) {
+		case "codec":
 			j := slices.IndexFunc(switches, func(s cpuprofile.Switch) bool { return s.Codec.Name == c.Codec })
 			if j < 0 {
 				continue
 			}
 			s = switches[j].Saving
-		case k == httpbench.SourceFiltered:
+		case httpbench.SourceFiltered:
 			f, ok := cpuprofile.Filtering(sh, alloc, micro, base.Codec, full, five)
 			if !ok {
 				continue
@@ -97,14 +69,7 @@ func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]
 		default:
 			continue
 		}
-		f := forecast{total: neg(s.Total), json: neg(s.JSON), gc: neg(s.GC), body: neg(s.Body), colder: colder}
-		f.measured, _ = effects[0].of(r, base, c)
-		f.measured = f.measured.Times(1e-3)
-		cb := r.shares(c)
-		for _, part := range parts {
-			f.parts = append(f.parts, paired(r.perRequest(base, bb, part.classes), r.perRequest(c, cb, part.classes)).Times(1e-3))
-		}
-		out[c.Scenario.Name] = f
+		out[c.Scenario.Name] = forecast{total: neg(s.Total), json: neg(s.JSON), gc: neg(s.GC), body: neg(s.Body), colder: colder}
 	}
 	return out
 }
@@ -202,11 +167,11 @@ func neg(e model.Estimate) model.Estimate {
 	return model.Estimate{V: 0 - e.V, Lo: 0 - e.Hi, Hi: 0 - e.Lo, HasCI: e.HasCI} // 0 −, not −: no −0
 }
 
-// scaled is s times f, replicates included.
-func scaled(f float64, s model.Sample) model.Sample {
-	out := model.Sample{Point: s.Point * f, N: s.N}
+// mapped is s with f applied to its point and replicates.
+func mapped(s model.Sample, f func(float64) float64) model.Sample {
+	out := model.Sample{Point: f(s.Point), N: s.N}
 	for _, v := range s.Reps {
-		out.Reps = append(out.Reps, v*f)
+		out.Reps = append(out.Reps, f(v))
 	}
 	return out
 }
@@ -216,9 +181,5 @@ func inverse(num float64, s model.Sample) model.Sample {
 	if s.Point == 0 || math.IsNaN(num) {
 		return model.Sample{}
 	}
-	out := model.Sample{Point: num / s.Point, N: s.N}
-	for _, v := range s.Reps {
-		out.Reps = append(out.Reps, num/v)
-	}
-	return out
+	return mapped(s, func(v float64) float64 { return num / v })
 }

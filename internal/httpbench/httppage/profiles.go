@@ -28,7 +28,8 @@ import (
 // ReadBeside reads what lies beside run's raw file in rawDir (results/<machine-id>/http/raw): the API
 // server's CPU profile of each scenario (httpbench.ProfileDir) and, when there are profiles, the
 // machine's run of the microbenchmarks under results/<machine-id>/raw that the predictions stand on
-// (chooseRef), through cache (which may be nil). A run without profiles reads nothing.
+// (cpuprofile.Choose, the HTTP run's encoding/json engine first), through cache (which may be nil).
+// A run without profiles reads nothing.
 func ReadBeside(run *Run, rawDir string, cache *load.Cache) error {
 	dir := filepath.Join(rawDir, httpbench.ProfileDir(run.File))
 	for _, c := range run.Cells {
@@ -52,9 +53,22 @@ func ReadBeside(run *Run, rawDir string, cache *load.Cache) error {
 		}
 		run.Profiles[name] = p
 	}
+	// The reference: of the machine's runs under results, and those of an older folder of its CPU model
+	// that records no generation, the first with the es-hits cells of the base.
 	machineDir := filepath.Dir(filepath.Dir(rawDir))
-	var err error
-	run.Ref, err = run.chooseRef(filepath.Dir(machineDir), filepath.Base(machineDir), cache)
+	machine := filepath.Base(machineDir)
+	cands, err := cpuprofile.Candidates(filepath.Dir(machineDir))
+	if err != nil {
+		return nil // no microbenchmarks: the page says so
+	}
+	full := httpbench.HitsFixture(10)
+	_, five, _ := load.HitsPair(full)
+	ref, ok, err := cpuprofile.Choose(cands, machine, cpuprofile.HeaderEngine(run.Value), cache,
+		func(c cpuprofile.Candidate) bool { return c.Machine == machine || c.Older(machine) },
+		func(m *load.Run) bool { return cpuprofile.HasBase(m, full, five) })
+	if ok {
+		run.Ref = &ref
+	}
 	return err
 }
 
@@ -193,11 +207,19 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				continue
 			}
 			d, _ := effects[0].of(r, cells[0], c)
-			row = []string{c.Scenario.Name, formatEffect(d, 1e-3, false)}
+			measured := []model.Estimate{d} // the change of API CPU per request, then of its parts
 			for _, p := range parts {
-				row = append(row, formatEffect(paired(r.perRequest(cells[0], base, p.classes), r.perRequest(c, b, p.classes)), 1e-3, false))
+				measured = append(measured, paired(r.perRequest(cells[0], base, p.classes), r.perRequest(c, b, p.classes)))
+			}
+			row = []string{c.Scenario.Name}
+			for _, m := range measured {
+				row = append(row, formatEffect(m, 1e-3, false))
 			}
 			if f, ok := forecasts[c.Scenario.Name]; ok {
+				for _, m := range measured {
+					f.parts = append(f.parts, m.Times(1e-3)) // µs
+				}
+				f.measured, f.parts = f.parts[0], f.parts[1:]
 				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name))
 			}
 			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
