@@ -7,8 +7,8 @@ import (
 
 // The rules, applied to a sample's stack in this order:
 //
-//  1. A stack under one of the collector's own workers (bgWorkers), or the runtime's pseudo-frame of
-//     GC time it could not unwind, or in a GC assist (gcAssists) is GC: the paired meter times codecs
+//  1. A stack under one of the collector's own workers, or the runtime's pseudo-frame of GC time it
+//     could not unwind, or in a GC assist (gcWorkers) is GC: the paired meter times codecs
 //     with the collector off and charges collection on its own axis.
 //  2. A stack with a frame of a codec module's packages is JSON work, allocation inside it included,
 //     as a microbenchmark of the codec counts it, unless a frame of netPkgs lies below its innermost
@@ -26,11 +26,10 @@ import (
 // Apart from its class, a stack under bodyRead reads an HTTP body: the part of the CPU that a smaller
 // body shrinks.
 
-// bgWorkers are the runtime's GC goroutines and pseudo-frames.
-var bgWorkers = []string{"runtime.gcBgMarkWorker", "runtime.bgsweep", "runtime.bgscavenge", "runtime._GC"}
-
-// gcAssists are the runtime's GC work done by an allocating goroutine.
-var gcAssists = []string{"runtime.gcAssistAlloc", "runtime.gcAssistAlloc1", "runtime.gcDrainN"}
+// gcWorkers are the runtime's GC goroutines and pseudo-frames, and its GC work done by an allocating
+// goroutine (an assist).
+var gcWorkers = []string{"runtime.gcBgMarkWorker", "runtime.bgsweep", "runtime.bgscavenge", "runtime._GC",
+	"runtime.gcAssistAlloc", "runtime.gcAssistAlloc1", "runtime.gcDrainN"}
 
 // bodyRead are the functions that read an HTTP body, client or server side.
 var bodyRead = []string{"net/http.(*body).Read", "net/http.(*http2transportResponseBody).Read", "net/http.(*http2requestBody).Read"}
@@ -58,10 +57,7 @@ type stackClass struct {
 }
 
 func (t Table) classify(fns []string) stackClass {
-	if slices.ContainsFunc(fns, func(fn string) bool {
-		fn = trimClosure(fn)
-		return slices.Contains(bgWorkers, fn) || slices.Contains(gcAssists, fn)
-	}) {
+	if slices.ContainsFunc(fns, func(fn string) bool { return slices.Contains(gcWorkers, trimClosure(fn)) }) {
 		return stackClass{class: GC}
 	}
 	inner, entry, module := -1, -1, -1

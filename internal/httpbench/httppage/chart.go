@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/jsoncost/jsoncost/internal/cpuprofile"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
@@ -85,9 +84,7 @@ func Files(run *Run, machine string) (map[string][]byte, error) {
 		}
 		files[ChartFile(l)] = svg
 	}
-	codecs, _ := rawfmt.ParseCodecs(run.Config)
-	t := cpuprofile.NewTable(codecs)
-	first := run.Loads()[0]
+	t, first := run.table(), run.Loads()[0]
 	for _, name := range flameScenarios {
 		if p := run.Profiles[name]; p != nil {
 			title := fmt.Sprintf("API server CPU, scenario %s at %s, every round", name, loadLabel(first))

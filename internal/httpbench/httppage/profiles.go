@@ -78,13 +78,18 @@ func (r *Run) shares(c rawfmt.HTTPCell) []cpuprofile.Breakdown {
 	if p == nil {
 		return nil
 	}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	t := cpuprofile.NewTable(codecs)
+	t := r.table()
 	out := make([]cpuprofile.Breakdown, len(r.Samples(c, rawfmt.UnitAPICPU)))
 	for i := range out {
 		out[i] = t.Attribute(p, inCell(c, i+1))
 	}
 	return out
+}
+
+// table is the codec table of the run's codec lines, which the profiles are attributed by.
+func (r *Run) table() cpuprofile.Table {
+	codecs, _ := rawfmt.ParseCodecs(r.Config)
+	return cpuprofile.NewTable(codecs)
 }
 
 // inCell keeps the samples of cell c's load in round (from 1), or in every round for round 0.
@@ -174,8 +179,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 		v.Ref = fmt.Sprintf("`%s` of %s (%s, encoding/json on its %s)", r.Ref.Raw.File, r.Ref.Machine, r.Ref.Go, cpuprofile.EngineName(r.Ref.Engine))
 		v.Notes = r.Ref.Notes
 	}
-	codecs, _ := rawfmt.ParseCodecs(r.Config)
-	t := cpuprofile.NewTable(codecs)
+	t := r.table()
 	for i, l := range r.Loads() {
 		cells := r.at(l)
 		lv := profileLoad{Label: loadLabel(l)}
