@@ -123,8 +123,14 @@ func (b Breakdown) Samples() float64 {
 	return math.Round(b.Total / b.Period)
 }
 
-// Share is the fraction of the total in class c.
-func (b Breakdown) Share(c Class) float64 { return b.Class[c] / b.Total }
+// Share is the fraction of the total in classes, the sum of each one's.
+func (b Breakdown) Share(classes ...Class) float64 {
+	s := 0.0
+	for _, c := range classes {
+		s += b.Class[c] / b.Total
+	}
+	return s
+}
 
 // JSON is the CPU in JSON decode and encode.
 func (b Breakdown) JSON() float64 { return b.Class[Decode] + b.Class[Encode] }

@@ -117,18 +117,9 @@ func (r *Run) perRequest(c rawfmt.HTTPCell, b []cpuprofile.Breakdown, classes []
 	cpu := r.Samples(c, rawfmt.UnitAPICPU)
 	out := make([]float64, len(b))
 	for i, br := range b {
-		out[i] = cpu[i] * share(br, classes) // NaN without samples
+		out[i] = cpu[i] * br.Share(classes...) // NaN without samples
 	}
 	return out
-}
-
-// share is the fraction of b's CPU in classes.
-func share(b cpuprofile.Breakdown, classes []cpuprofile.Class) float64 {
-	s := 0.0
-	for _, k := range classes {
-		s += b.Share(k)
-	}
-	return s
 }
 
 //go:embed profiles.tmpl
@@ -262,7 +253,7 @@ func pcts(b []cpuprofile.Breakdown, classes ...cpuprofile.Class) []float64 {
 	var out []float64
 	for _, br := range b {
 		if br.Total != 0 {
-			out = append(out, 100*share(br, classes))
+			out = append(out, 100*br.Share(classes...))
 		}
 	}
 	return out
