@@ -58,15 +58,12 @@ func rankings(r *load.Run) []ranking {
 
 // speedup is the base's cost over standing i's, NaN without either.
 func speedup(rk ranking, i int, cost func(op, fixture, codec string) model.Sample) model.Estimate {
-	none := model.Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	if i < 0 || rk.Ref == "" {
-		return none
+	if i >= 0 && rk.Ref != "" {
+		if e, ok := model.Ratio(cost(rk.Op, rk.Fixture, rk.Ref), cost(rk.Op, rk.Fixture, rk.Standings[i].Codec)); ok {
+			return e
+		}
 	}
-	e, ok := model.Ratio(cost(rk.Op, rk.Fixture, rk.Ref), cost(rk.Op, rk.Fixture, rk.Standings[i].Codec))
-	if !ok {
-		return none
-	}
-	return e
+	return model.Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 }
 
 // rank is a standing's rank, =2 when shared; format.None without a base.
@@ -165,7 +162,7 @@ func newDecision(r *load.Run, op string, ranks []ranking) decision {
 			if d.GC {
 				cells = append(cells[:4], format.DurationCI(s.GC), format.RatioCI(s.RatioGC))
 			}
-			d.Table.add(append(cells, format.Bytes(s.B.V), format.Num(s.Allocs.V), or(priceOf(r, s.Codec).Category))...)
+			d.Table.add(append(cells, format.Bytes(s.B.V), format.Num(s.Allocs.V), cmp.Or(priceOf(r, s.Codec).Category, format.None))...)
 		}
 	}
 	d.Moves = strings.Join(moves, "; ")

@@ -85,7 +85,7 @@ func newInstr(v *view, op string) *instr {
 		return nil
 	}
 	o := v.A.Instr[i]
-	value := func(key string) string { return markdown.Escape(or(config(ir, key))) }
+	value := func(key string) string { return markdown.Escape(cmp.Or(config(ir, key), format.None)) }
 	in := &instr{Raw: Link{"raw/" + ir.Raw.File, "../" + path.Join(path.Dir(v.Page.Raw), ir.Raw.File)},
 		Go: value(rawfmt.KeyGo), Commit: value(rawfmt.KeyCommit), Procs: value(rawfmt.KeyGOMAXPROCS), GOGC: value(rawfmt.KeyGOGC),
 		Agreement: o.Agreement, At: format.None}

@@ -140,13 +140,5 @@ func prose(list []string) string {
 	return strings.Join(list[:len(list)-1], ", ") + " and " + list[len(list)-1]
 }
 
-// or is s, or format.None when s is empty.
-func or(s string) string {
-	if s == "" {
-		return format.None
-	}
-	return s
-}
-
 // code is s as a code span.
 func code(s string) string { return "`" + s + "`" }
