@@ -18,14 +18,8 @@ import (
 
 // benchstatPath locates the module's benchstat tool once, for every table.
 var benchstatPath = sync.OnceValues(func() (string, error) {
-	var stderr bytes.Buffer
-	cmd := exec.Command("go", "tool", "-n", "benchstat")
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("locating benchstat (go tool -n benchstat, run from the module root): %w: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	return strings.TrimSpace(string(out)), nil
+	out, err := output(exec.Command("go", "tool", "-n", "benchstat"), "locating benchstat (go tool -n benchstat, run from the module root)")
+	return strings.TrimSpace(string(out)), err
 })
 
 // Benchstat runs benchstat with args, feeding it stdin.
@@ -34,13 +28,19 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr bytes.Buffer
 	cmd := exec.Command(path, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
+	return output(cmd, "benchstat "+strings.Join(args, " "))
+}
+
+// output runs cmd, what it is, and returns its output; its error says what
+// cmd wrote to standard error.
+func output(cmd *exec.Cmd, what string) ([]byte, error) {
+	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("benchstat %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("%s: %w: %s", what, err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,17 +179,14 @@ func opFile(op string) string { return "ops/" + op + ".md" }
 // fence is a code fence that text cannot close: more backticks than its
 // longest run, and at least three.
 func fence(text string) string {
-	n, run := 3, 0
-	for _, c := range text {
-		if c == '`' {
-			run++
-			n = max(n, run+1)
-		} else {
-			run = 0
-		}
+	n := 3
+	for _, run := range backticks.FindAllString(text, -1) {
+		n = max(n, len(run)+1)
 	}
 	return strings.Repeat("`", n)
 }
+
+var backticks = regexp.MustCompile("`+")
 
 // anchor is the fragment GitHub gives a heading: its text lowercased,
 // without markup or punctuation, spaces as hyphens.

@@ -68,25 +68,15 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 	b := &build{m: m, index: render.IndexMachine{ID: m.ID}}
 	runs := make([]*load.Run, len(m.Raws))
 	errs := make([]error, len(m.Raws))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, raw := range m.Raws {
-		g.Go(func() error {
-			runs[i], errs[i] = cache.Load(raw)
-			return nil
-		})
-	}
-	g.Wait()
-	for _, err := range errs { // the first in the machine's order, whichever failed first in time
-		if err != nil {
-			return nil, err
-		}
+	parallel(m.Raws, func(i int, raw load.Raw) { runs[i], errs[i] = cache.Load(raw) })
+	if err := cmp.Or(errs...); err != nil { // the first in the machine's order, whichever failed first in time
+		return nil, err
 	}
 	if len(runs) == 0 {
 		return b, nil
 	}
 	b.index.Newest = runs[0] // m.Raws is newest first
-	machine := &job{}
+	machine := &job{page: render.Page{Machine: m.ID}}
 	i := slices.IndexFunc(runs, func(r *load.Run) bool { return r.Raw.Full() })
 	if i >= 0 {
 		b.index.Page = runs[i]
@@ -209,27 +199,37 @@ func Build(results, only string, stdout, stderr io.Writer) error {
 	return errors.Join(failed...)
 }
 
-// renderAll renders every page of every build, as many at once as there are CPUs.
+// renderAll renders every page of every build.
 func renderAll(builds []*build) {
+	var jobs []*job
+	for _, b := range builds {
+		jobs = append(jobs, b.jobs...)
+	}
+	parallel(jobs, func(_ int, j *job) {
+		switch {
+		case j.run == nil:
+			j.notes = j.page.Notes
+			j.files, j.err = render.RunsOnly(j.page.Machine, j.page.Newer, j.notes)
+		case j.up != nil:
+			j.up.U = model.UpgradeOf(j.run)
+			j.files, j.notes, j.err = j.up.Files()
+		default:
+			j.page.A = model.Analyze(j.run)
+			j.files, j.notes, j.err = j.page.Files()
+		}
+	})
+}
+
+// parallel calls f on every element of s and its index, as many at once as
+// there are CPUs.
+func parallel[T any](s []T, f func(int, T)) {
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, b := range builds {
-		for _, j := range b.jobs {
-			g.Go(func() error {
-				switch {
-				case j.run == nil:
-					j.notes = j.page.Notes
-					j.files, j.err = render.RunsOnly(b.m.ID, j.page.Newer, j.notes)
-				case j.up != nil:
-					j.up.U = model.UpgradeOf(j.run)
-					j.files, j.notes, j.err = j.up.Files()
-				default:
-					j.page.A = model.Analyze(j.run)
-					j.files, j.notes, j.err = j.page.Files()
-				}
-				return nil
-			})
-		}
+	for i, x := range s {
+		g.Go(func() error {
+			f(i, x)
+			return nil
+		})
 	}
 	g.Wait()
 }
