@@ -20,7 +20,7 @@ import (
 type MachinesPage struct {
 	F       *model.Fleet
 	Results string   // the results directory, relative to the page's
-	Pages   []string // each machine's page of its run, relative to the results directory; default <id>/README.md
+	Pages   []string // each machine's page of its run, relative to the results directory
 }
 
 // MachinesDir is the page's directory under results/.
@@ -78,11 +78,7 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 	for i, m := range f.Machines {
 		r := m.Run
 		value := func(r *load.Run, key, none string) string { return markdown.Escape(cmp.Or(config(r, key), none)) }
-		page := path.Join(p.Results, m.ID, "README.md")
-		if i < len(p.Pages) {
-			page = path.Join(p.Results, p.Pages[i])
-		}
-		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, page}, Run: Link{r.Raw.File, p.raw(m.ID, r.Raw.File)}, Rounds: r.Rounds(), Spread: p.spread(i),
+		fm := fleetMachine{ID: markdown.Escape(m.ID), Page: Link{m.ID, path.Join(p.Results, p.Pages[i])}, Run: Link{r.Raw.File, p.raw(m.ID, r.Raw.File)}, Rounds: r.Rounds(), Spread: p.spread(i),
 			Line: value(r, rawfmt.KeyCPU, "cpu not recorded")}
 		if gen := config(r, rawfmt.KeyGeneration); gen != "" {
 			fm.Line += " (" + markdown.Escape(gen) + ")"

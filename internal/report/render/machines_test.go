@@ -24,7 +24,7 @@ func TestMachinesPage(t *testing.T) {
 		return 100 + 60*n
 	}
 	two := analyze(t, "go: go1.27.3\n"+rawfmt.KeyCPU+": AMD EPYC\n"+rawfmt.KeyGeneration+": family 25 model 17 stepping 1\n"+synthRaw(times), "").Run
-	p := MachinesPage{F: model.CompareMachines([]string{"one", "two"}, []*load.Run{one, two}), Results: ".."}
+	p := MachinesPage{F: model.CompareMachines([]string{"one", "two"}, []*load.Run{one, two}), Results: "..", Pages: []string{"one/README.md", "two/README.md"}}
 	files, err := p.Files()
 	if err != nil {
 		t.Fatal(err)

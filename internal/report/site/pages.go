@@ -145,10 +145,8 @@ func preferredRaw(dir string) (string, error) {
 	slices.SortFunc(names, func(a, b rawfmt.RawName) int { // newest first, then by kind
 		return cmp.Or(b.Stamp.Compare(a.Stamp), cmp.Compare(b.Kind, a.Kind))
 	})
-	if i := slices.IndexFunc(names, func(n rawfmt.RawName) bool { return n.Kind == rawfmt.KindFull }); i >= 0 {
-		return names[i].String(), nil
-	}
-	return names[0].String(), nil
+	i := slices.IndexFunc(names, func(n rawfmt.RawName) bool { return n.Kind == rawfmt.KindFull })
+	return names[max(0, i)].String(), nil
 }
 
 // withMachinesPage adds to pages the cross-machine page, results/machines/README.md
