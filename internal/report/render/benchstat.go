@@ -33,8 +33,8 @@ func Benchstat(stdin []byte, args ...string) ([]byte, error) {
 	return output(cmd, "benchstat "+strings.Join(args, " "))
 }
 
-// output runs cmd, what it is, and returns its output; its error says what
-// cmd wrote to standard error.
+// output runs cmd and returns its standard output; its error names cmd by
+// what and says what cmd wrote to standard error.
 func output(cmd *exec.Cmd, what string) ([]byte, error) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
