@@ -27,7 +27,7 @@ func Nearest(r *load.Run, s Size, codec string) string {
 	best, dist := "", math.Inf(1)
 	for _, f := range r.Fixtures {
 		z := r.Sizes[f]
-		if !z.HasFields || !z.HasDocBytes || z.Fields <= 0 || z.DocBytes <= 0 || !model.Ns(r, load.OpDecodeStruct, f, codec).Known() {
+		if !z.HasFields || !z.HasDocBytes || z.Fields <= 0 || z.DocBytes <= 0 || !model.Ns(r, rawfmt.OpDecodeStruct, f, codec).Known() {
 			continue
 		}
 		if d := math.Abs(math.Log(z.DocBytes/s.Bytes)) + math.Abs(math.Log(z.Fields/s.Fields)); d < dist {
@@ -229,13 +229,13 @@ func saving(sh Shares, alloc Alloc, before, after []cost, bodyRatio float64) Sav
 // largest saving first. The intervals cover the profile's sampling error (or its rounds) and the
 // reference run's rounds.
 func Switches(sh Shares, alloc Alloc, r *load.Run, cur, decodeDoc, encodeDoc string) []Switch {
-	before := []cost{costOf(r, load.OpDecodeStruct, decodeDoc, cur), costOf(r, load.OpEncodeStruct, encodeDoc, cur)}
+	before := []cost{costOf(r, rawfmt.OpDecodeStruct, decodeDoc, cur), costOf(r, rawfmt.OpEncodeStruct, encodeDoc, cur)}
 	if !before[0].ns.Known() || !before[1].ns.Known() {
 		return nil
 	}
 	var out []Switch
 	for _, c := range r.Codecs {
-		after := []cost{costOf(r, load.OpDecodeStruct, decodeDoc, c.Name), costOf(r, load.OpEncodeStruct, encodeDoc, c.Name)}
+		after := []cost{costOf(r, rawfmt.OpDecodeStruct, decodeDoc, c.Name), costOf(r, rawfmt.OpEncodeStruct, encodeDoc, c.Name)}
 		if c.Name == cur || !after[0].ns.Known() || !after[1].ns.Known() {
 			continue
 		}
@@ -260,7 +260,7 @@ type Filter struct {
 // Encoding is left as it is: the answer a service writes does not change when it reads fewer
 // fields. ok is false without the cells.
 func Filtering(sh Shares, alloc Alloc, r *load.Run, codec, full, filtered string) (Filter, bool) {
-	before, after := costOf(r, load.OpDecodeStruct, full, codec), costOf(r, load.OpDecodeStruct, filtered, codec)
+	before, after := costOf(r, rawfmt.OpDecodeStruct, full, codec), costOf(r, rawfmt.OpDecodeStruct, filtered, codec)
 	if !before.ns.Known() || !after.ns.Known() || full == filtered {
 		return Filter{}, false
 	}

@@ -161,7 +161,7 @@ func Choose(cands []Candidate, machine, engine string, cache *load.Cache, keep f
 // HasBase reports whether r has the base configuration's decode-struct cells of document decode and
 // encode-struct cells of document encode, which a prediction scales by.
 func HasBase(r *load.Run, decode, encode string) bool {
-	return model.Ns(r, load.OpDecodeStruct, decode, rawfmt.Base).Known() && model.Ns(r, load.OpEncodeStruct, encode, rawfmt.Base).Known()
+	return model.Ns(r, rawfmt.OpDecodeStruct, decode, rawfmt.Base).Known() && model.Ns(r, rawfmt.OpEncodeStruct, encode, rawfmt.Base).Known()
 }
 
 // Load loads c's run, through cache (which may be nil): its build's, for an upgrade run.

@@ -45,8 +45,8 @@ func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]
 	sh.Scale = mapped(model.Values(r.Samples(base, rawfmt.UnitAPICPU)), func(v float64) float64 { return v * 1e-3 })
 	perReq := model.Values(r.Samples(base, rawfmt.UnitBReq))
 	alloc := cpuprofile.Alloc{
-		Decode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: full, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
-		Encode: inverse(model.Of(micro, rawfmt.Cell{Op: load.OpEncodeStruct, Fixture: five, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
+		Decode: inverse(model.Of(micro, rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: full, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
+		Encode: inverse(model.Of(micro, rawfmt.Cell{Op: rawfmt.OpEncodeStruct, Fixture: five, Codec: base.Codec}, rawfmt.UnitB).Point, perReq),
 	}
 	switches := cpuprofile.Switches(sh, alloc, micro, base.Codec, full, five)
 	colder := r.colder(l, r.perRequest(base, r.shares(base), parts[0].classes))

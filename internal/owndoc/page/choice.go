@@ -3,15 +3,14 @@ package page
 import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // choiceOps are the operations of the codec choice, each with what it does.
 var choiceOps = []struct{ Op, Does string }{
-	{load.OpDecodeStruct, "decoding the document into its struct"},
-	{load.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
-	{load.OpEncodeStruct, "encoding it from its struct"},
+	{rawfmt.OpDecodeStruct, "decoding the document into its struct"},
+	{rawfmt.OpRoundtrip, "decoding it and encoding it again, as an API that passes it on does"},
+	{rawfmt.OpEncodeStruct, "encoding it from its struct"},
 }
 
 // A choice is the codec choice at one operation: the base's time, the

@@ -7,7 +7,6 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
@@ -27,7 +26,7 @@ type cpuView struct {
 }
 
 func (p *page) cpu() *cpuView {
-	base := p.ns(load.OpDecodeStruct, rawfmt.Base, false)
+	base := p.ns(rawfmt.OpDecodeStruct, rawfmt.Base, false)
 	if !base.Known() {
 		return nil
 	}
@@ -38,7 +37,7 @@ func (p *page) cpu() *cpuView {
 	cores := func(e model.Estimate) string { return format.CI(e, format.Sig, "") }
 	v := &cpuView{QPS: format.Num(qps), Docs: format.Num(docs), Full: cores(model.Derive([]model.Sample{base}, coresOf)), Per: per, Given: p.Info.QPS != 0,
 		Table: render.Table{Cols: []string{"way", "codec", "category", ">cores", ">saves against " + rawfmt.Base + " full decode"}}}
-	if rt := p.ns(load.OpRoundtrip, rawfmt.Base, false); rt.Known() {
+	if rt := p.ns(rawfmt.OpRoundtrip, rawfmt.Base, false); rt.Known() {
 		v.Roundtrip = cores(model.Derive([]model.Sample{rt}, coresOf))
 	}
 	var used []float64 // the rows' cores, ascending

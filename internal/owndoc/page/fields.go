@@ -5,7 +5,6 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/format"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 )
@@ -18,10 +17,10 @@ type way struct {
 }
 
 var (
-	fullDecode = way{"full decode", load.OpDecodeStruct, false}
-	serverSide = way{"server-side filtering", load.OpDecodeStruct, true}
-	clientProj = way{"client-side projection", load.OpDecodeProj, false}
-	lazyGet    = way{"lazy get", load.OpGet5, false}
+	fullDecode = way{"full decode", rawfmt.OpDecodeStruct, false}
+	serverSide = way{"server-side filtering", rawfmt.OpDecodeStruct, true}
+	clientProj = way{"client-side projection", rawfmt.OpDecodeProj, false}
+	lazyGet    = way{"lazy get", rawfmt.OpGet5, false}
 	ways       = []way{fullDecode, serverSide, clientProj, lazyGet}
 )
 
@@ -63,9 +62,9 @@ func (p *page) fields() *fieldsView {
 		f.Best = p.read(serverSide, c)
 	}
 	for _, codec := range p.Run.CodecNames {
-		base := p.ns(load.OpDecodeStruct, codec, false)
+		base := p.ns(rawfmt.OpDecodeStruct, codec, false)
 		if !base.Known() {
-			base = p.ns(load.OpDecodeStruct, rawfmt.Base, false)
+			base = p.ns(rawfmt.OpDecodeStruct, rawfmt.Base, false)
 		}
 		row := []string{codec, code(p.category(codec))}
 		for _, w := range ways {
@@ -87,10 +86,10 @@ func (p *page) fields() *fieldsView {
 func (p *page) read(w way, codec string) *read {
 	r := &read{Way: w.name, Codec: codec, Category: p.category(codec), Time: p.time(w.op, codec, w.filtered)}
 	x := p.ns(w.op, codec, w.filtered)
-	if sv := model.Save(p.ns(load.OpDecodeStruct, rawfmt.Base, false), x, 1, ""); sv.OK {
+	if sv := model.Save(p.ns(rawfmt.OpDecodeStruct, rawfmt.Base, false), x, 1, ""); sv.OK {
 		r.Saves = saves(sv.Pct)
 	}
-	if v, ok := model.Ratio(x, p.ns(load.OpDecodeStruct, rawfmt.Base, true)); ok && !w.filtered {
+	if v, ok := model.Ratio(x, p.ns(rawfmt.OpDecodeStruct, rawfmt.Base, true)); ok && !w.filtered {
 		r.Vs = format.RatioCI(v)
 	}
 	return r

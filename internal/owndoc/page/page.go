@@ -66,7 +66,7 @@ type page struct {
 	Run            *load.Run
 	Info           Info
 	Base           string    // rawfmt.Base, the reference of every ratio
-	Roundtrip      string    // load.OpRoundtrip
+	Roundtrip      string    // rawfmt.OpRoundtrip
 	Full, Filtered load.Size // of the document and the filtered one
 	Share          string    // the filtered document's share of the bytes; "" without fields
 	Problems       []string
@@ -86,7 +86,7 @@ type method struct {
 // Render returns the page of run. A run whose numbers do not hold together (see problems)
 // says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
-	p := &page{Run: run, Info: info, Base: rawfmt.Base, Roundtrip: load.OpRoundtrip, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
+	p := &page{Run: run, Info: info, Base: rawfmt.Base, Roundtrip: rawfmt.OpRoundtrip, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
 	value := func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }
 	p.Method = method{run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)}
 	if len(info.Fields) > 0 && p.Filtered.HasDocBytes && p.Full.DocBytes > 0 {
@@ -150,9 +150,9 @@ var tableOps = []struct {
 	does string
 }{
 	{fullDecode, "decode the document into its struct"},
-	{way{"decode-map", load.OpDecodeMap, false}, "decode it into `map[string]any`"},
-	{way{"encode-struct", load.OpEncodeStruct, false}, "encode it from its struct"},
-	{way{"roundtrip", load.OpRoundtrip, false}, "decode it, then encode it again"},
+	{way{"decode-map", rawfmt.OpDecodeMap, false}, "decode it into `map[string]any`"},
+	{way{"encode-struct", rawfmt.OpEncodeStruct, false}, "encode it from its struct"},
+	{way{"roundtrip", rawfmt.OpRoundtrip, false}, "decode it, then encode it again"},
 	{clientProj, "decode it into a struct of only the fields"},
 	{lazyGet, "read the fields without decoding the rest"},
 	{serverSide, "decode the filtered document into its struct"},

@@ -65,7 +65,7 @@ func cells(fixtures ...string) string {
 	b.WriteString(rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native"}.Format() + "\n")
 	for _, s := range spread {
 		for _, f := range fixtures {
-			fmt.Fprintf(&b, "%s-2 100 %g %s 10 %s 500 %s\n", rawfmt.Cell{Op: string(load.OpDecodeStruct), Fixture: f, Codec: rawfmt.Base}.Name(),
+			fmt.Fprintf(&b, "%s-2 100 %g %s 10 %s 500 %s\n", rawfmt.Cell{Op: string(rawfmt.OpDecodeStruct), Fixture: f, Codec: rawfmt.Base}.Name(),
 				1000*s, rawfmt.UnitNs, rawfmt.UnitFields, rawfmt.UnitDocB)
 		}
 	}

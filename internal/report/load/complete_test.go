@@ -19,8 +19,8 @@ func wholeRun() string {
 	}
 	base := rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.26.8", Category: "std", Engine: "native"}
 	fmt.Fprintf(&b, "%s: %s\n", base.Key(), base.Value())
-	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
-	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
+	fields := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	other := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
 	for range 2 {
 		b.WriteString(line(rawfmt.NoopCell, "2 ns/op"))
 		b.WriteString(line(fields, "1234 ns/op 50 fields/op"))
@@ -51,8 +51,8 @@ func TestCutRawFile(t *testing.T) {
 		{"inside a value, before its unit", lastFields + len("1240 "), 13, "the last line is cut off"},
 		{"inside a unit", lastFields + len("1240 ns/"), 13, "the last line is cut off"},
 		{"at the end of the line, before the newline", len(whole) - 1, 14, "the last line is cut off"},
-		{"at the end of a line inside the last round", len(strings.Join(lines[:13], "")), 13, "the file ends in round 2 of 2: " + rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}.String() + " has 1 of its 2 samples"},
-		{"after the noop line of the last pass", len(strings.Join(lines[:12], "")), 12, "the file ends in round 2 of 2: " + rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}.String() + " has 3 of its 4 samples"},
+		{"at the end of a line inside the last round", len(strings.Join(lines[:13], "")), 13, "the file ends in round 2 of 2: " + rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}.String() + " has 1 of its 2 samples"},
+		{"after the noop line of the last pass", len(strings.Join(lines[:12], "")), 12, "the file ends in round 2 of 2: " + rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}.String() + " has 3 of its 4 samples"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +88,7 @@ func TestCommit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		path := filepath.Join(t.TempDir(), "x")
-		write(t, path, tt.config+line(rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}, "100 ns/op"))
+		write(t, path, tt.config+line(rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}, "100 ns/op"))
 		r, err := Load(Raw{Path: path, File: "x"})
 		if err != nil {
 			t.Fatal(err)

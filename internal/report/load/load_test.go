@@ -92,11 +92,11 @@ func TestMachines(t *testing.T) {
 func line(c rawfmt.Cell, values string) string { return c.Name() + "-2 100 " + values + "\n" }
 
 func TestLoad(t *testing.T) {
-	a := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
-	b := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: "zeta"}
-	c := rawfmt.Cell{Op: OpDecodeStruct, Fixture: ArticleSmall, Codec: "alpha"}
-	floor := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Floor}
-	allocRef := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.AllocRef}
+	a := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	b := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: "es-hits-10-full", Codec: "zeta"}
+	c := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: ArticleSmall, Codec: "alpha"}
+	floor := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Floor}
+	allocRef := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.AllocRef}
 	zeta := rawfmt.CodecConfig{Name: "zeta", ModuleVersion: "example.com/zeta@v1", Category: "fast", Engine: "native",
 		Skips: []string{"HTML escaping", "map key sorting"}, HasSkips: true}
 	text := rawfmt.KeyGo + ": go1.26.8\n" + zeta.Format() + "\n" +
@@ -126,12 +126,12 @@ func TestLoad(t *testing.T) {
 		got, want any
 	}{
 		{"codecs", r.CodecNames, []string{rawfmt.Base, "zeta", "alpha"}},
-		{"ops", r.Ops, []string{OpDecodeMap, OpDecodeStruct}},
+		{"ops", r.Ops, []string{rawfmt.OpDecodeMap, rawfmt.OpDecodeStruct}},
 		{"fixtures", r.Fixtures, []string{ArticleSmall, ArticleLarge, "es-hits-10-full"}},
 		{"floor", r.Floor, true},
 		{"allocation reference", r.AllocRef, true},
 		{"noop", r.Noop, rawfmt.NoopCell},
-		{"columns", r.Columns(OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor, rawfmt.AllocRef}},
+		{"columns", r.Columns(rawfmt.OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor, rawfmt.AllocRef}},
 		{"allocs/op", r.Samples(allocRef, rawfmt.UnitAllocs), []float64{1}},
 		{"B/op", r.Samples(allocRef, rawfmt.UnitB), []float64{1792}},
 		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 110}},
@@ -142,7 +142,7 @@ func TestLoad(t *testing.T) {
 		{"bad config", len(r.BadConfig), 2},
 		{"changed", r.Changed, []string{rawfmt.KeyGo, ".fullname"}},
 		{"codec lines", len(r.Codecs), 2},
-		{"table lines", bytes.Count(r.Table(OpDecodeMap), []byte("Benchmark")), 5},
+		{"table lines", bytes.Count(r.Table(rawfmt.OpDecodeMap), []byte("Benchmark")), 5},
 	}
 	for _, c := range checks {
 		if !equal(c.got, c.want) {
@@ -173,8 +173,8 @@ func equal(a, b any) bool {
 // a file without them has as many rounds as its most sampled cell has
 // samples, and one pass. Lines that contradict the samples do not load.
 func TestRoundsAndPasses(t *testing.T) {
-	fields := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
-	other := rawfmt.Cell{Op: OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
+	fields := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	other := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: "es-hits-10-full", Codec: rawfmt.Base}
 	samples := strings.Repeat(line(fields, "100 ns/op"), 4) + strings.Repeat(line(other, "100 ns/op"), 2) + strings.Repeat(line(rawfmt.NoopCell, "2 ns/op"), 6)
 	tests := []struct {
 		config         string
@@ -227,7 +227,7 @@ func TestInstrWithoutFullRun(t *testing.T) {
 // both files.
 func TestLoadInstr(t *testing.T) {
 	dir := t.TempDir()
-	cell := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	cell := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	instrName := rawfmt.NewRawName(stamp(10), rawfmt.KindInstr)
 	instr := Raw{Path: filepath.Join(dir, instrName.String()), File: instrName.String(), Name: instrName}
 	write(t, instr.Path, rawfmt.UnitMetadata+" "+rawfmt.UnitInstr+" "+rawfmt.AssumeExact+"\n"+
@@ -329,7 +329,7 @@ func TestHitsPair(t *testing.T) {
 // TestLoadRefusesValues: a value that is no measurement stops the load with
 // the file and line where it stands, whatever follows it.
 func TestLoadRefusesValues(t *testing.T) {
-	c := rawfmt.Cell{Op: OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
+	c := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: ArticleLarge, Codec: rawfmt.Base}
 	for _, tt := range []struct{ values, want string }{
 		{"NaN ns/op", "NaN ns/op is not a measurement"},
 		{"-5 ns/op", "-5 ns/op is not a measurement"},

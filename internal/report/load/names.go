@@ -3,20 +3,10 @@ package load
 import (
 	"strconv"
 	"strings"
-
-	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
-// The operation and fixture names the report looks for; all others come
-// from the data. The operations are rawfmt's.
+// The fixture names the report looks for; all others come from the data.
 const (
-	OpDecodeStruct = rawfmt.OpDecodeStruct
-	OpDecodeMap    = rawfmt.OpDecodeMap
-	OpDecodeProj   = rawfmt.OpDecodeProj
-	OpEncodeStruct = rawfmt.OpEncodeStruct
-	OpRoundtrip    = rawfmt.OpRoundtrip
-	OpGet5         = rawfmt.OpGet5
-
 	// The 5 and 50 fields of the article's micro test (seeds/003).
 	ArticleSmall = "fields-0005"
 	ArticleLarge = "fields-0050"

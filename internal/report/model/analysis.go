@@ -62,7 +62,7 @@ func Analyze(r *load.Run) *Analysis {
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
 	}
-	for _, op := range []string{load.OpDecodeStruct, load.OpDecodeMap, load.OpEncodeStruct, load.OpRoundtrip} {
+	for _, op := range []string{rawfmt.OpDecodeStruct, rawfmt.OpDecodeMap, rawfmt.OpEncodeStruct, rawfmt.OpRoundtrip} {
 		if f, ok := fastest(r, op, load.ArticleLarge); ok {
 			a.Fastest = append(a.Fastest, f)
 		}

@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
@@ -36,7 +37,7 @@ type ArticleTable struct {
 // Article compares load.ArticleLarge with load.ArticleSmall.
 func Article(r *load.Run) ArticleTable {
 	var t ArticleTable
-	for _, op := range []string{load.OpDecodeMap, load.OpDecodeStruct, load.OpDecodeProj, load.OpRoundtrip} {
+	for _, op := range []string{rawfmt.OpDecodeMap, rawfmt.OpDecodeStruct, rawfmt.OpDecodeProj, rawfmt.OpRoundtrip} {
 		if slices.Contains(r.Ops, op) {
 			t.Ops = append(t.Ops, op)
 		}

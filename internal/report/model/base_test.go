@@ -16,10 +16,10 @@ func TestBaseOf(t *testing.T) {
 		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format()
 	}
 	cells := map[rawfmt.Cell]float64{
-		{Op: load.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: rawfmt.Base}: 1000,
-		{Op: load.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: V2Base}:      800,
-		{Op: load.OpGet5, Fixture: load.ArticleSmall, Codec: V2Base}:              500,
-		{Op: load.OpGet5, Fixture: load.ArticleSmall, Codec: "lazy"}:              100,
+		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: rawfmt.Base}: 1000,
+		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: V2Base}:      800,
+		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: V2Base}:              500,
+		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: "lazy"}:              100,
 	}
 	tests := []struct {
 		name      string
@@ -34,13 +34,13 @@ func TestBaseOf(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := loadtest.Load(t, rawfmt.KindFull, cellsText(tt.config, cells))
-			if got := BaseOf(r, load.OpDecodeStruct); got != rawfmt.Base {
+			if got := BaseOf(r, rawfmt.OpDecodeStruct); got != rawfmt.Base {
 				t.Errorf("decode-struct's base %q, want %s", got, rawfmt.Base)
 			}
-			if got := BaseOf(r, load.OpGet5); got != tt.get5 {
+			if got := BaseOf(r, rawfmt.OpGet5); got != tt.get5 {
 				t.Errorf("get5's base %q, want %q", got, tt.get5)
 			}
-			ref, s := Standings(r, load.OpGet5, load.ArticleSmall)
+			ref, s := Standings(r, rawfmt.OpGet5, load.ArticleSmall)
 			if ref != tt.get5 || places(s) != map[bool]string{true: "lazy:1 json-v2:2", false: "lazy:0 json-v2:0"}[tt.get5 != ""] {
 				t.Errorf("get5 standings against %q: %s", ref, places(s))
 			}

@@ -34,8 +34,8 @@ type rule struct {
 // a user's document filtered to the fields its client uses (make
 // bench-doc), no more than the full one.
 var rules = []rule{
-	{load.OpDecodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpDecodeStruct)},
-	{load.OpEncodeStruct + " ≤ " + load.OpRoundtrip, step(load.OpEncodeStruct)},
+	{rawfmt.OpDecodeStruct + " ≤ " + rawfmt.OpRoundtrip, step(rawfmt.OpDecodeStruct)},
+	{rawfmt.OpEncodeStruct + " ≤ " + rawfmt.OpRoundtrip, step(rawfmt.OpEncodeStruct)},
 	{load.ESHits.Prefix + "H-source5 ≤ " + load.ESHits.Prefix + "H-full", func(c rawfmt.Cell) (rawfmt.Cell, bool) {
 		_, filtered, ok := load.HitsPair(c.Fixture)
 		c.Fixture = filtered
@@ -50,7 +50,7 @@ var rules = []rule{
 
 func step(op string) func(rawfmt.Cell) (rawfmt.Cell, bool) {
 	return func(c rawfmt.Cell) (rawfmt.Cell, bool) {
-		ok := c.Op == load.OpRoundtrip
+		ok := c.Op == rawfmt.OpRoundtrip
 		c.Op = op
 		return c, ok
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // loadCells loads a raw file of six rounds holding the cells of
-// load.OpDecodeMap with the given ns/op per fixture and codec, each round
+// rawfmt.OpDecodeMap with the given ns/op per fixture and codec, each round
 // 1% above the one before.
 func loadCells(t *testing.T, ns map[string]map[string]float64) *load.Run {
 	t.Helper()
@@ -28,7 +28,7 @@ func loadCellsSpread(t *testing.T, spread float64, ns map[string]map[string]floa
 			for codec, v := range codecs {
 				var fields float64
 				fmt.Sscanf(strings.TrimPrefix(fixture, load.Fields.Prefix), "%g", &fields)
-				fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(),
+				fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s\n", rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(),
 					v*(1+spread*float64(round)), rawfmt.UnitNs, fields, rawfmt.UnitFields, 40*fields, rawfmt.UnitDocB)
 			}
 		}
@@ -57,8 +57,8 @@ func TestFloorIsNoCodec(t *testing.T) {
 			t.Error("the floor has a seed row")
 		}
 	}
-	if i := slices.IndexFunc(a.Fastest, func(f Fastest) bool { return f.Op == load.OpDecodeMap }); i < 0 || a.Fastest[i].Codec != "lazy" {
-		t.Errorf("fastest of %s = %+v, want lazy", load.OpDecodeMap, a.Fastest)
+	if i := slices.IndexFunc(a.Fastest, func(f Fastest) bool { return f.Op == rawfmt.OpDecodeMap }); i < 0 || a.Fastest[i].Codec != "lazy" {
+		t.Errorf("fastest of %s = %+v, want lazy", rawfmt.OpDecodeMap, a.Fastest)
 	}
 	var below []string
 	for _, f := range a.UnderFloor {
@@ -90,7 +90,7 @@ func TestAllocRefIsNoFloor(t *testing.T) {
 			t.Errorf("the allocation reference has a model row: %+v", row)
 		}
 	}
-	if _, s := Standings(r, load.OpDecodeMap, load.ArticleSmall); slices.ContainsFunc(s, func(s Standing) bool { return s.Codec == rawfmt.AllocRef }) {
+	if _, s := Standings(r, rawfmt.OpDecodeMap, load.ArticleSmall); slices.ContainsFunc(s, func(s Standing) bool { return s.Codec == rawfmt.AllocRef }) {
 		t.Errorf("the allocation reference is ranked: %+v", s)
 	}
 	if c := a.Harness.CheapestCodec; c.Codec != "lazy" {

@@ -50,17 +50,17 @@ func Hits(r *load.Run) []HitsRow {
 		for _, codec := range r.CodecNames {
 			row := HitsRow{Hits: hits, Codec: codec}
 			ns := func(op, fixture string) Sample { return Ns(r, op, fixture, codec) }
-			own := ns(load.OpDecodeStruct, full)
+			own := ns(rawfmt.OpDecodeStruct, full)
 			row.Full = own.Estimate()
-			row.Proj = Save(own, ns(load.OpDecodeProj, full), hits, "")
+			row.Proj = Save(own, ns(rawfmt.OpDecodeProj, full), hits, "")
 			baseline, baseName := own, ""
 			if !own.Known() {
-				baseline, baseName = Ns(r, load.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
+				baseline, baseName = Ns(r, rawfmt.OpDecodeStruct, full, rawfmt.Base), rawfmt.Base
 			}
-			row.Get5 = Save(baseline, ns(load.OpGet5, full), hits, baseName)
-			row.Decode = pair(hits, []Sample{own, ns(load.OpDecodeStruct, filtered)}, []int{0}, []int{1})
-			row.Roundtrip = pair(hits, []Sample{ns(load.OpRoundtrip, full), ns(load.OpRoundtrip, filtered)}, []int{0}, []int{1})
-			row.API = pair(hits, []Sample{own, ns(load.OpDecodeStruct, filtered), ns(load.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
+			row.Get5 = Save(baseline, ns(rawfmt.OpGet5, full), hits, baseName)
+			row.Decode = pair(hits, []Sample{own, ns(rawfmt.OpDecodeStruct, filtered)}, []int{0}, []int{1})
+			row.Roundtrip = pair(hits, []Sample{ns(rawfmt.OpRoundtrip, full), ns(rawfmt.OpRoundtrip, filtered)}, []int{0}, []int{1})
+			row.API = pair(hits, []Sample{own, ns(rawfmt.OpDecodeStruct, filtered), ns(rawfmt.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
 			row.Filtering = row.Decode.Saves
 			if row.Full.Known() || row.Get5.OK || row.Roundtrip.Saves.OK {
 				rows = append(rows, row)

@@ -35,10 +35,10 @@ func TestHitsPairs(t *testing.T) {
 		return rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 	}
 	r := loadtest.Load(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
-		at(load.OpDecodeStruct, full, rawfmt.Base): 10000, at(load.OpDecodeStruct, src, rawfmt.Base): 2000,
-		at(load.OpEncodeStruct, src, rawfmt.Base): 20000, // large, so that drawing it twice would show
-		at(load.OpRoundtrip, full, rawfmt.Base):   16000, at(load.OpRoundtrip, src, rawfmt.Base): 3000,
-		at(load.OpGet5, full, "lazy"): 1000,
+		at(rawfmt.OpDecodeStruct, full, rawfmt.Base): 10000, at(rawfmt.OpDecodeStruct, src, rawfmt.Base): 2000,
+		at(rawfmt.OpEncodeStruct, src, rawfmt.Base): 20000, // large, so that drawing it twice would show
+		at(rawfmt.OpRoundtrip, full, rawfmt.Base):   16000, at(rawfmt.OpRoundtrip, src, rawfmt.Base): 3000,
+		at(rawfmt.OpGet5, full, "lazy"): 1000,
 	}))
 	rows := Hits(r)
 	if len(rows) != 2 || rows[0].Codec != rawfmt.Base || rows[1].Codec != "lazy" {
@@ -79,13 +79,13 @@ func TestHitsPairs(t *testing.T) {
 // rows, and HitsOps says which operations it has there.
 func TestHitsOps(t *testing.T) {
 	r := loadtest.Load(t, rawfmt.KindFull, cellsText(nil, map[rawfmt.Cell]float64{
-		{Op: load.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}:      1000,
-		{Op: load.OpDecodeMap, Fixture: load.ArticleSmall, Codec: "lazy"}: 1000,
+		{Op: rawfmt.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}:      1000,
+		{Op: rawfmt.OpDecodeMap, Fixture: load.ArticleSmall, Codec: "lazy"}: 1000,
 	}))
 	if rows := Hits(r); len(rows) != 0 {
 		t.Errorf("rows %+v, want none", rows)
 	}
-	if got := HitsOps(r); !slices.Equal(got, []string{load.OpGet5}) {
-		t.Errorf("HitsOps %q, want [%s]", got, load.OpGet5)
+	if got := HitsOps(r); !slices.Equal(got, []string{rawfmt.OpGet5}) {
+		t.Errorf("HitsOps %q, want [%s]", got, rawfmt.OpGet5)
 	}
 }

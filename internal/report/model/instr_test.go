@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 	"github.com/jsoncost/jsoncost/internal/report/load/loadtest"
 )
 
@@ -41,7 +40,7 @@ func instrText(counts map[string]map[string]float64) string {
 	fmt.Fprintf(&b, "%s: off\n%s %s %s\n", rawfmt.KeyGOGC, rawfmt.UnitMetadata, rawfmt.UnitInstr, rawfmt.AssumeExact)
 	for fixture, codecs := range counts {
 		for codec, v := range codecs {
-			fmt.Fprintf(&b, "%s-1 5000 %g %s\n", rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(), v, rawfmt.UnitInstr)
+			fmt.Fprintf(&b, "%s-1 5000 %g %s\n", rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: fixture, Codec: codec}.Name(), v, rawfmt.UnitInstr)
 		}
 	}
 	return b.String()

@@ -45,7 +45,7 @@ func TestCompareMachines(t *testing.T) {
 	}))
 
 	f := CompareMachines([]string{"one", "two"}, []*load.Run{a, b})
-	if len(f.Ops) != 1 || f.Ops[0].Op != load.OpDecodeMap {
+	if len(f.Ops) != 1 || f.Ops[0].Op != rawfmt.OpDecodeMap {
 		t.Fatalf("ops %+v, want decode-map alone", f.Ops)
 	}
 	o := f.Ops[0]
@@ -93,7 +93,7 @@ func TestCompareMachines(t *testing.T) {
 		t.Errorf("c at fields-1000: %+v, want 0.6 and 0.35", got)
 	}
 
-	if m := f.Machines[0]; len(m.Instr) != 1 || m.Instr[0].Op != load.OpDecodeMap || m.Instr[0].Fixtures != 2 || m.Instr[0].Median != 1 {
+	if m := f.Machines[0]; len(m.Instr) != 1 || m.Instr[0].Op != rawfmt.OpDecodeMap || m.Instr[0].Fixtures != 2 || m.Instr[0].Median != 1 {
 		t.Errorf("instruction agreement of one: %+v, want decode-map, ρ 1 within both fixtures", m.Instr)
 	}
 	if len(f.Machines[1].Instr) != 0 {

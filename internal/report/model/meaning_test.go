@@ -44,7 +44,7 @@ func repeat(v, spread float64, n int) []float64 {
 // from their own units.
 func TestStandingsMeaning(t *testing.T) {
 	cell := func(codec string) rawfmt.Cell {
-		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
+		return rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
 	}
 	// spiky's one slow sample puts its mean (1090) above steady's, its
 	// median (100) below.
@@ -54,7 +54,7 @@ func TestStandingsMeaning(t *testing.T) {
 		{cell("steady"), repeat(200, 0.01, 10), 4800, 200},
 		{cell("spiky"), spiky, 240, 10},
 	})
-	_, s := Standings(r, load.OpDecodeMap, load.ArticleLarge)
+	_, s := Standings(r, rawfmt.OpDecodeMap, load.ArticleLarge)
 	if got, want := places(s), "spiky:1 steady:2 "+rawfmt.Base+":3"; got != want {
 		t.Errorf("standings %q, want %q (by median)", got, want)
 	}
@@ -83,34 +83,34 @@ func TestConsistency(t *testing.T) {
 		{
 			name: "consistent",
 			cells: []sampled{
-				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
-				{cell: cell(load.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
-				{cell: cell(load.OpRoundtrip, full), ns: repeat(1700, 0.01, 8)},
-				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(150, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(rawfmt.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
+				{cell: cell(rawfmt.OpRoundtrip, full), ns: repeat(1700, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, filtered), ns: repeat(150, 0.01, 8)},
 			},
 		},
 		{
 			name: "overlapping intervals are not told apart",
 			cells: []sampled{
-				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.05, 8)},
-				{cell: cell(load.OpRoundtrip, full), ns: repeat(980, 0.05, 8)},
-				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(1010, 0.05, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, full), ns: repeat(1000, 0.05, 8)},
+				{cell: cell(rawfmt.OpRoundtrip, full), ns: repeat(980, 0.05, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, filtered), ns: repeat(1010, 0.05, 8)},
 			},
 		},
 		{
 			name: "a round trip cheaper than its decode and its encode",
 			cells: []sampled{
-				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
-				{cell: cell(load.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
-				{cell: cell(load.OpRoundtrip, full), ns: repeat(500, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(rawfmt.OpEncodeStruct, full), ns: repeat(600, 0.01, 8)},
+				{cell: cell(rawfmt.OpRoundtrip, full), ns: repeat(500, 0.01, 8)},
 			},
 			failed: map[string]int{"decode-struct ≤ roundtrip": 1, "encode-struct ≤ roundtrip": 1},
 		},
 		{
 			name: "a filtered response dearer than the full one",
 			cells: []sampled{
-				{cell: cell(load.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
-				{cell: cell(load.OpDecodeStruct, filtered), ns: repeat(1200, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, full), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, filtered), ns: repeat(1200, 0.01, 8)},
 			},
 			failed: map[string]int{"es-hits-H-source5 ≤ es-hits-H-full": 1},
 			why:    "es-hits-H-source5 ≤ es-hits-H-full fails on 1 of 1 pairs: decode-struct/es-hits-10-source5/encoding-json 1.2",
@@ -118,8 +118,8 @@ func TestConsistency(t *testing.T) {
 		{
 			name: "a user's filtered document dearer than the whole",
 			cells: []sampled{
-				{cell: cell(load.OpDecodeStruct, "doc"), ns: repeat(1000, 0.01, 8)},
-				{cell: cell(load.OpDecodeStruct, "doc"+rawfmt.FilteredSuffix), ns: repeat(1200, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, "doc"), ns: repeat(1000, 0.01, 8)},
+				{cell: cell(rawfmt.OpDecodeStruct, "doc"+rawfmt.FilteredSuffix), ns: repeat(1200, 0.01, 8)},
 			},
 			failed: map[string]int{"<doc>-filtered ≤ <doc>": 1},
 			why:    "<doc>-filtered ≤ <doc> fails on 1 of 1 pairs: decode-struct/doc-filtered/encoding-json 1.2",
@@ -149,7 +149,7 @@ func TestConsistency(t *testing.T) {
 // rank and publishes nothing; a cell without an interval does not count.
 func TestSpread(t *testing.T) {
 	cell := func(codec string) rawfmt.Cell {
-		return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
+		return rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: load.ArticleLarge, Codec: codec}
 	}
 	tests := []struct {
 		name    string
@@ -191,7 +191,7 @@ func TestBusy(t *testing.T) {
 	for _, tt := range tests {
 		var cells []sampled
 		for i, sd := range tt.spreads {
-			cells = append(cells, sampled{cell: rawfmt.Cell{Op: load.OpDecodeMap, Fixture: load.ArticleLarge, Codec: fmt.Sprint("c", i)}, ns: repeat(1000, sd, 10)})
+			cells = append(cells, sampled{cell: rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: load.ArticleLarge, Codec: fmt.Sprint("c", i)}, ns: repeat(1000, sd, 10)})
 		}
 		if p := Analyze(loadSamples(t, cells)).Busy(); (p != nil) != tt.busy {
 			t.Errorf("%s: Busy() = %+v, want busy %t", tt.name, p, tt.busy)

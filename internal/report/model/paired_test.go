@@ -57,7 +57,7 @@ func pairedRun(t *testing.T, cells []pairedCell, rounds int) *load.Run {
 }
 
 func dm(fixture, codec string) rawfmt.Cell {
-	return rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fixture, Codec: codec}
+	return rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: fixture, Codec: codec}
 }
 
 // steady are a base and a codec on the anchor document and on fields-0005,
@@ -91,7 +91,7 @@ func TestPaired(t *testing.T) {
 		}
 	}
 	ratio := func(codec string) Estimate {
-		e, _ := Ratio(Ns(r, load.OpDecodeMap, "fields-0005", codec), Ns(r, load.OpDecodeMap, "fields-0005", rawfmt.Base))
+		e, _ := Ratio(Ns(r, rawfmt.OpDecodeMap, "fields-0005", codec), Ns(r, rawfmt.OpDecodeMap, "fields-0005", rawfmt.Base))
 		return e
 	}
 	fast, bound := ratio("fast"), ratio("layout-bound")
@@ -105,7 +105,7 @@ func TestPaired(t *testing.T) {
 		t.Errorf("a layout-bound cell: %+v, want about %.3g with an interval reaching %.3g", bound, fast, slow)
 	}
 	// Two documents of one codec are told apart through their bases and the anchor.
-	growth, _ := Ratio(Ns(r, load.OpDecodeMap, rawfmt.Anchor, "fast"), Ns(r, load.OpDecodeMap, "fields-0005", "fast"))
+	growth, _ := Ratio(Ns(r, rawfmt.OpDecodeMap, rawfmt.Anchor, "fast"), Ns(r, rawfmt.OpDecodeMap, "fields-0005", "fast"))
 	if math.Abs(growth.V/(1500.0/210)-1) > 0.03 {
 		t.Errorf("fast from fields-0005 to the anchor: %.3g×, want %.3g×", growth.V, 1500.0/210)
 	}
@@ -169,7 +169,7 @@ func TestGCCharge(t *testing.T) {
 		t.Errorf("the binary's heap: %g ns per byte, want %g", bench.PerByte.Point, want)
 	}
 	// Ranked with GC, the codec that allocates less comes first though its time is the same.
-	_, standings := Standings(r, load.OpDecodeMap, rawfmt.Anchor)
+	_, standings := Standings(r, rawfmt.OpDecodeMap, rawfmt.Anchor)
 	if standings[0].Codec != "allocates-not" || !standings[0].HasGC {
 		t.Errorf("ranking with GC: %+v first, want allocates-not", standings[0])
 	}

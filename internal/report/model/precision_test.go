@@ -44,7 +44,7 @@ func TestPrecise(t *testing.T) {
 		"bytes-0001k":     {rawfmt.Base: 9000},
 	})
 	ps := Precise(r)
-	if len(ps) != 2 || ps[0].Op != load.OpDecodeMap || ps[1].Op != AllOps {
+	if len(ps) != 2 || ps[0].Op != rawfmt.OpDecodeMap || ps[1].Op != AllOps {
 		t.Fatalf("precision %+v, want decode-map and all operations", ps)
 	}
 	if all := ps[1]; all.Cells != ps[0].Cells || all.Median != ps[0].Median || all.P90 != ps[0].P90 || len(all.Wide) != 0 {

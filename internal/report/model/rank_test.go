@@ -87,7 +87,7 @@ func TestStandings(t *testing.T) {
 		{"fields-0500", "", "", nil},
 	}
 	for _, tt := range tests {
-		ref, s := Standings(r, load.OpDecodeMap, tt.fixture)
+		ref, s := Standings(r, rawfmt.OpDecodeMap, tt.fixture)
 		if ref != tt.ref {
 			t.Errorf("%s: reference %q, want %q", tt.fixture, ref, tt.ref)
 		}

@@ -20,12 +20,12 @@ func get5Raw(v2 string) string {
 	}
 	ns := map[rawfmt.Cell]float64{}
 	for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
-		ns[rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: f, Codec: rawfmt.Base}] = 1000
-		ns[rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: f, Codec: model.V2Base}] = 800
-		ns[rawfmt.Cell{Op: load.OpGet5, Fixture: f, Codec: model.V2Base}] = 500
-		ns[rawfmt.Cell{Op: load.OpGet5, Fixture: f, Codec: "lazy"}] = 100
+		ns[rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: f, Codec: rawfmt.Base}] = 1000
+		ns[rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: f, Codec: model.V2Base}] = 800
+		ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: f, Codec: model.V2Base}] = 500
+		ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: f, Codec: "lazy"}] = 100
 	}
-	ns[rawfmt.Cell{Op: load.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}] = 100
+	ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}] = 100
 	for round := range 6 {
 		for c, v := range ns {
 			fmt.Fprintf(&b, "%s-2 100 %g %s\n", c.Name(), v*(1+0.01*float64(round%3-1)), rawfmt.UnitNs)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // model.csv holds every coefficient with its fit's form, residual, flag and
@@ -25,7 +24,7 @@ func TestModelCSV(t *testing.T) {
 	}
 	var got []string
 	for _, r := range records[1:] {
-		if r[0] == load.OpDecodeMap && r[2] == "ns-per-field" {
+		if r[0] == rawfmt.OpDecodeMap && r[2] == "ns-per-field" {
 			got = append(got, r[1]+" "+r[4]+" "+r[7]+" "+r[8]+" "+r[len(r)-4])
 		}
 	}

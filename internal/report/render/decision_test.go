@@ -26,7 +26,7 @@ func loadRun(t *testing.T, ns map[string]map[string]float64, spread map[string]f
 					sd = 0.01
 				}
 				v *= 1 + sd*float64(round-3+round%2)
-				fmt.Fprintf(&b, "%s-2 100 %g ns/op 64 B/op 2 allocs/op\n", rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: fixture, Codec: codec}.Name(), v)
+				fmt.Fprintf(&b, "%s-2 100 %g ns/op 64 B/op 2 allocs/op\n", rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: fixture, Codec: codec}.Name(), v)
 			}
 		}
 	}
@@ -40,7 +40,7 @@ func TestDecisionTable(t *testing.T) {
 		load.ArticleSmall: {rawfmt.Base: 1000, "x<b>&y": 400, "twin": 410, "slow": 3000, "noisy": 900},
 		load.ArticleLarge: {rawfmt.Base: 9000, "x<b>&y": 5000, "twin": 2000, "slow": 30000},
 	}, map[string]float64{"noisy": 0.1})
-	d, err := newDecision(r, load.OpDecodeStruct, rankings(r)).Table.Markdown()
+	d, err := newDecision(r, rawfmt.OpDecodeStruct, rankings(r)).Table.Markdown()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestDecisionMissingCI(t *testing.T) {
 		if missing {
 			ranks[0].Standings[1].Ratio.HasCI = false
 		}
-		d := newDecision(r, load.OpDecodeStruct, ranks)
+		d := newDecision(r, rawfmt.OpDecodeStruct, ranks)
 		v := opView{view: &view{Page: Page{A: model.Analyze(r)}}, opPage: opPage{Decision: &d}}
 		if got := strings.Contains(sectionText(t, "decision", v), say); got != missing || d.Miss != missing {
 			t.Errorf("standing without an interval %v: says %q %v, Miss %v", missing, say, got, d.Miss)

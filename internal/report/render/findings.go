@@ -80,7 +80,7 @@ func findings(a *model.Analysis) ([]string, error) {
 	r := a.Run
 	f := findingsView{Small: fieldCount(r, load.ArticleSmall), Large: fieldCount(r, load.ArticleLarge)}
 	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
-		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == load.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
+		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == rawfmt.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
 		for _, row := range a.Article.Rows {
 			c := row.Cells[i]
 			if !c.OK {
@@ -106,7 +106,7 @@ func findings(a *model.Analysis) ([]string, error) {
 		g.LoCodec, g.HiCodec = markdown.Escape(g.LoCodec), markdown.Escape(g.HiCodec)
 		f.Growth = append(f.Growth, g)
 	}
-	verbs := map[string]string{load.OpDecodeStruct: "decodes %s into a struct", load.OpDecodeMap: "decodes %s into a map", load.OpEncodeStruct: "encodes %s from a struct"}
+	verbs := map[string]string{rawfmt.OpDecodeStruct: "decodes %s into a struct", rawfmt.OpDecodeMap: "decodes %s into a map", rawfmt.OpEncodeStruct: "encodes %s from a struct"}
 	for _, x := range a.Fastest {
 		v := fastest{Fastest: x, Verb: strings.ReplaceAll(cmp.Or(verbs[x.Op], "round-trips %s (decode, then encode)"), "%s", x.Fixture), Named: markdown.Escape(x.Codec)}
 		if c, ok := r.Codec(x.Codec); ok {
@@ -116,13 +116,13 @@ func findings(a *model.Analysis) ([]string, error) {
 			f.Fastest = append(f.Fastest, v)
 		}
 	}
-	if pf := usableFit(a, load.OpDecodeStruct, rawfmt.Base, model.PerField); pf != nil {
+	if pf := usableFit(a, rawfmt.OpDecodeStruct, rawfmt.Base, model.PerField); pf != nil {
 		if call, ok := pf.Fit.Call(); ok {
 			c := &callCost{Call: call, Fit: pf.Fit, Resid: format.Percent(100 * pf.Fit.MaxResid)}
 			var shares []string
 			of := " of its time"
 			for _, fixture := range []string{load.ArticleSmall, load.ArticleLarge} {
-				if s := callShare(a, load.OpDecodeStruct, rawfmt.Base, fixture); s != nil {
+				if s := callShare(a, rawfmt.OpDecodeStruct, rawfmt.Base, fixture); s != nil {
 					shares, of = append(shares, format.PercentCI(s.Times(100))+of+" at "+fieldCount(r, fixture)), ""
 				}
 			}
@@ -135,7 +135,7 @@ func findings(a *model.Analysis) ([]string, error) {
 			f.Call = c
 		}
 	}
-	if jt := usableFit(a, load.OpDecodeStruct, rawfmt.Base, model.Joint); jt != nil && clear(jt.Fit.Coef[1], 0) && clear(jt.Fit.Coef[2], 0) {
+	if jt := usableFit(a, rawfmt.OpDecodeStruct, rawfmt.Base, model.Joint); jt != nil && clear(jt.Fit.Coef[1], 0) && clear(jt.Fit.Coef[2], 0) {
 		f.Joint = jt.Fit.Coef[1:3]
 	}
 	f.Hits = hitsFinding(a.Hits)

@@ -38,7 +38,7 @@ func synthRaw(codecs map[string]curve) string { return synthRounds(codecs, 6) }
 func synthRounds(codecs map[string]curve, rounds int) string {
 	var b strings.Builder
 	for round := range rounds {
-		for _, op := range []string{load.OpDecodeMap, load.OpDecodeStruct} {
+		for _, op := range []string{rawfmt.OpDecodeMap, rawfmt.OpDecodeStruct} {
 			for codec, c := range codecs {
 				for _, n := range sweep {
 					cell := rawfmt.Cell{Op: op, Fixture: fmt.Sprintf("fields-%04.0f", n), Codec: codec}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
-	"github.com/jsoncost/jsoncost/internal/report/load"
 )
 
 // instrRaw is an instruction count of decode-map, as scripts/instr writes
@@ -19,7 +18,7 @@ func instrRaw(codecs map[string]curve) string {
 	fmt.Fprintf(&b, "%s-1 5000 812 %s 5000 %s\n", rawfmt.NoopCell.Name(), rawfmt.UnitInstr, rawfmt.UnitInstrN)
 	for codec, c := range codecs {
 		for _, n := range sweep {
-			cell := rawfmt.Cell{Op: load.OpDecodeMap, Fixture: fmt.Sprintf("fields-%04.0f", n), Codec: codec}
+			cell := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: fmt.Sprintf("fields-%04.0f", n), Codec: codec}
 			fmt.Fprintf(&b, "%s-1 5000 %.1f %s 5000 %s\n", cell.Name(), c(n), rawfmt.UnitInstr, rawfmt.UnitInstrN)
 		}
 	}
@@ -77,7 +76,7 @@ func TestPrecisionSection(t *testing.T) {
 		t.Errorf("precision of a quiet run:\n%s", got)
 	}
 	text := synthRaw(map[string]curve{rawfmt.Base: line(300, 250)})
-	loud := rawfmt.Cell{Op: load.OpDecodeMap, Fixture: "fields-0020", Codec: rawfmt.Base}.Name() + "-2 100 9000 " + rawfmt.UnitNs + "\n"
+	loud := rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: "fields-0020", Codec: rawfmt.Base}.Name() + "-2 100 9000 " + rawfmt.UnitNs + "\n"
 	a = analyze(t, text+loud, "")
 	d = pagesOf(t, Page{A: a})["README.md"]
 	for _, want := range []string{"| decode-map | 10 | ", "| 1 |\n", "| decode-map | encoding-json |  |  |  |  | ±", "| 1000 |"} {

@@ -44,12 +44,12 @@ func (p pageRun) text() string {
 		for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
 			for _, codec := range []string{rawfmt.Base, "fast", p.harness} {
 				v := ns[f][codec]
-				ops := map[string]float64{load.OpDecodeStruct: v, load.OpEncodeStruct: v / 2, load.OpRoundtrip: 1.6 * v}
+				ops := map[string]float64{rawfmt.OpDecodeStruct: v, rawfmt.OpEncodeStruct: v / 2, rawfmt.OpRoundtrip: 1.6 * v}
 				if p.shortRT {
-					ops[load.OpRoundtrip] = v / 3
+					ops[rawfmt.OpRoundtrip] = v / 3
 				}
 				for op, x := range ops {
-					if op == load.OpRoundtrip && codec == p.harness {
+					if op == rawfmt.OpRoundtrip && codec == p.harness {
 						continue
 					}
 					fmt.Fprintf(&b, "%s-2 100 %g %s %g %s %g %s 24 %s 3 %s\n", rawfmt.Cell{Op: op, Fixture: f, Codec: codec}.Name(),
@@ -141,7 +141,7 @@ func TestPageMeaning(t *testing.T) {
 			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
 				"\n## Contents\n\n- [Which configuration for me](#which-configuration-for-me)\n  - [Per call or per field](#per-call-or-per-field)\n",
 				"(encoding-json unless named), its cost model and tables: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
-				"| " + load.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
+				"| " + rawfmt.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
 			not: []string{"Not from a committed tree", "[Machine page](../../README.md).", "allocation reference", "Consistency checks failed", "Too imprecise"},
 		},
 		{

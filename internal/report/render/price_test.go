@@ -42,7 +42,7 @@ func TestPrices(t *testing.T) {
 				fmt.Fprintln(&b, l)
 			}
 			for _, codec := range []string{rawfmt.Base, "quick", "twin"} {
-				fmt.Fprintf(&b, "%s-2 100 100 ns/op\n", rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: codec}.Name())
+				fmt.Fprintf(&b, "%s-2 100 100 ns/op\n", rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: codec}.Name())
 			}
 			r := loadtest.Load(t, rawfmt.KindFull, b.String())
 			pages := pagesOf(t, Page{A: model.Analyze(r)})

@@ -109,7 +109,7 @@ func newGCCost(r *load.Run) *gcCost {
 		g.Table.add("the benchmark's own, as go test measures", format.Bytes(bench.Live), format.DurationCI(bench.Cycle.Estimate()), format.DurationCI(perKB(bench)))
 		g.Ratio, _ = model.Ratio(service.PerByte, bench.PerByte)
 	}
-	c := rawfmt.Cell{Op: load.OpDecodeStruct, Fixture: load.ArticleLarge, Codec: rawfmt.Base}
+	c := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleLarge, Codec: rawfmt.Base}
 	if b, ns := model.Of(r, c, rawfmt.UnitB), model.Ns(r, c.Op, c.Fixture, c.Codec); b.Known() && ns.Known() {
 		cost := model.Derive([]model.Sample{service.PerByte}, func(v []float64) float64 { return v[0] * b.Point })
 		g.Example = &gcExample{c.Codec, c.Op, c.Fixture, b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
@@ -140,7 +140,7 @@ func newArticle(a *model.Analysis) article {
 	t.Cols = []string{"codec"}
 	ref := []string{"Jackson, into a Map (the article)"}
 	for _, op := range a.Article.Ops {
-		if op == load.OpDecodeMap {
+		if op == rawfmt.OpDecodeMap {
 			t.Cols = append(t.Cols, ">"+op+" ns/op, 5 → 50 fields")
 			ref = append(ref, format.Duration(j.NsSmall)+" → "+format.Duration(j.NsLarge), format.Ratio(out.Growth))
 		} else {
@@ -151,7 +151,7 @@ func newArticle(a *model.Analysis) article {
 	for _, row := range a.Article.Rows {
 		cells := []string{row.Codec}
 		for i, g := range row.Cells {
-			if a.Article.Ops[i] == load.OpDecodeMap {
+			if a.Article.Ops[i] == rawfmt.OpDecodeMap {
 				cells = append(cells, cond(g.OK, func() string { return format.Duration(g.Small.V) + " → " + format.Duration(g.Large.V) }))
 			}
 			cells = append(cells, cond(g.OK, func() string { return format.RatioCI(g.Ratio) }))
@@ -185,8 +185,8 @@ type hitsPair struct {
 func newHits(a *model.Analysis) hits {
 	h := hits{Rows: len(a.Hits), Ops: strings.Join(model.HitsOps(a.Run), ", ")}
 	cols := []string{">hits", "codec", ">full, per hit", ">filtered, per hit", ">filtering saves, per hit", ">saves"}
-	pairs := []hitsPair{{"Decode", load.OpDecodeStruct, Table{Cols: cols}}, {"Roundtrip", load.OpRoundtrip, Table{Cols: cols}}, {"Decode, project to five fields, encode them", "", Table{Cols: cols}}}
-	h.Client.Cols = []string{">hits", "codec", ">" + load.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + load.OpDecodeProj + " saves", ">" + load.OpGet5 + " saves"}
+	pairs := []hitsPair{{"Decode", rawfmt.OpDecodeStruct, Table{Cols: cols}}, {"Roundtrip", rawfmt.OpRoundtrip, Table{Cols: cols}}, {"Decode, project to five fields, encode them", "", Table{Cols: cols}}}
+	h.Client.Cols = []string{">hits", "codec", ">" + rawfmt.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + rawfmt.OpDecodeProj + " saves", ">" + rawfmt.OpGet5 + " saves"}
 	for _, row := range a.Hits {
 		n := strconv.Itoa(row.Hits)
 		for i, p := range []model.Pair{row.Decode, row.Roundtrip, row.API} {

@@ -59,11 +59,11 @@ func (names) UnitB() string       { return rawfmt.UnitB }
 func (names) UnitAllocs() string  { return rawfmt.UnitAllocs }
 func (names) UnitFields() string  { return rawfmt.UnitFields }
 func (names) UnitDocB() string    { return rawfmt.UnitDocB }
-func (names) Struct() string      { return load.OpDecodeStruct }
-func (names) Proj() string        { return load.OpDecodeProj }
-func (names) Encode() string      { return load.OpEncodeStruct }
-func (names) Roundtrip() string   { return load.OpRoundtrip }
-func (names) Get5() string        { return load.OpGet5 }
+func (names) Struct() string      { return rawfmt.OpDecodeStruct }
+func (names) Proj() string        { return rawfmt.OpDecodeProj }
+func (names) Encode() string      { return rawfmt.OpEncodeStruct }
+func (names) Roundtrip() string   { return rawfmt.OpRoundtrip }
+func (names) Get5() string        { return rawfmt.OpGet5 }
 func (names) Small() string       { return load.ArticleSmall }
 func (names) Large() string       { return load.ArticleLarge }
 func (names) FieldsDocs() string  { return load.Fields.Label() }
