@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/jsoncost/jsoncost/codecs"
+	"github.com/jsoncost/jsoncost/internal/rawfmt"
 )
 
 // Reference names encoding/json's configuration, which every table is read
 // against, and V2Reference the one the v2 category is read against.
-const Reference, V2Reference = "encoding-json", "json-v2"
+const Reference, V2Reference = rawfmt.Base, rawfmt.V2Base
 
 // A Difference is a probe on which a configuration differs from encoding/json.
 type Difference struct {

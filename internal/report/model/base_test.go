@@ -16,10 +16,10 @@ func TestBaseOf(t *testing.T) {
 		return rawfmt.CodecConfig{Name: name, ModuleVersion: "example.com/" + name + "@v1", Category: category, Engine: "native"}.Format()
 	}
 	cells := map[rawfmt.Cell]float64{
-		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: rawfmt.Base}: 1000,
-		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: V2Base}:      800,
-		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: V2Base}:              500,
-		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: "lazy"}:              100,
+		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: rawfmt.Base}:   1000,
+		{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleSmall, Codec: rawfmt.V2Base}: 800,
+		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: rawfmt.V2Base}:         500,
+		{Op: rawfmt.OpGet5, Fixture: load.ArticleSmall, Codec: "lazy"}:                100,
 	}
 	tests := []struct {
 		name      string
@@ -27,8 +27,8 @@ func TestBaseOf(t *testing.T) {
 		get5      string // the base of get5
 		lazyRatio float64
 	}{
-		{"json-v2 in category v2", []string{line(rawfmt.Base, "std"), line(V2Base, CategoryV2), line("lazy", "fast")}, V2Base, 0.2},
-		{"json-v2 in another category", []string{line(rawfmt.Base, "std"), line(V2Base, "fast"), line("lazy", "fast")}, "", 0},
+		{"json-v2 in category v2", []string{line(rawfmt.Base, "std"), line(rawfmt.V2Base, CategoryV2), line("lazy", "fast")}, rawfmt.V2Base, 0.2},
+		{"json-v2 in another category", []string{line(rawfmt.Base, "std"), line(rawfmt.V2Base, "fast"), line("lazy", "fast")}, "", 0},
 		{"no codec lines", nil, "", 0},
 	}
 	for _, tt := range tests {

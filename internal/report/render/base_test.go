@@ -7,7 +7,6 @@ import (
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
-	"github.com/jsoncost/jsoncost/internal/report/model"
 )
 
 // get5Raw is six rounds of decode-struct by encoding-json and json-v2 and
@@ -15,14 +14,14 @@ import (
 // es-hits one, json-v2's codec line in category v2.
 func get5Raw(v2 string) string {
 	var b strings.Builder
-	for _, c := range [][2]string{{rawfmt.Base, "std"}, {model.V2Base, v2}, {"lazy", "fast"}} {
+	for _, c := range [][2]string{{rawfmt.Base, "std"}, {rawfmt.V2Base, v2}, {"lazy", "fast"}} {
 		b.WriteString(rawfmt.CodecConfig{Name: c[0], ModuleVersion: "example.com/" + c[0] + "@v1", Category: c[1], Engine: "native"}.Format() + "\n")
 	}
 	ns := map[rawfmt.Cell]float64{}
 	for _, f := range []string{load.ArticleSmall, load.ArticleLarge} {
 		ns[rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: f, Codec: rawfmt.Base}] = 1000
-		ns[rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: f, Codec: model.V2Base}] = 800
-		ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: f, Codec: model.V2Base}] = 500
+		ns[rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: f, Codec: rawfmt.V2Base}] = 800
+		ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: f, Codec: rawfmt.V2Base}] = 500
 		ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: f, Codec: "lazy"}] = 100
 	}
 	ns[rawfmt.Cell{Op: rawfmt.OpGet5, Fixture: "es-hits-10-full", Codec: "lazy"}] = 100
