@@ -82,6 +82,9 @@ const (
 	allocCap  = 512 << 10 // bytes a slice may allocate, at most (see calibrate)
 )
 
+// gcHeapName names GCHeap in GC results: 64MiB.
+var gcHeapName = strconv.Itoa(GCHeap>>20) + "MiB"
+
 // Defaults are the options of a run of slices of about slice, at most pairs
 // pairs of a cell a round (fewer for a cell whose slices are slow, but 2),
 // drawn from seed.
@@ -98,7 +101,7 @@ func (o Options) Lines(rounds int, seeds []int64, anchor string) []benchfmt.Conf
 	}
 	return runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(rounds),
 		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
-		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, HeapName(GCHeap), rawfmt.KeyGCThread, rawfmt.GCUnlocked, rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
+		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, gcHeapName, rawfmt.KeyGCThread, rawfmt.GCUnlocked, rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
 }
 
 // A Size is the document size a cell's lines report.
@@ -225,7 +228,8 @@ func failedCells(failed []string) error {
 }
 
 // gate prepares every cell of the run through the correctness gate, each
-// build's in one process of its own, linked in layout.
+// build's in one process of its own, linked in layout, block by block,
+// dropping a block's cells after it.
 func (m *Meter) gate(ctx context.Context, layout int) error {
 	var failed []string
 	for i, b := range m.Builds {
@@ -233,7 +237,22 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 		if err != nil {
 			return err
 		}
-		failed, err = m.gateIn(s, i, failed)
+		seen := map[rawfmt.Cell]bool{}
+	blocks:
+		for _, bl := range m.Blocks {
+			for _, c := range bl.cells() {
+				if c.build != i || seen[c.cell] {
+					continue
+				}
+				seen[c.cell] = true
+				if failed, err = m.prepare(s.Prepare, c.cell, failed); err != nil {
+					break blocks
+				}
+			}
+			if err = s.Drop(); err != nil {
+				break
+			}
+		}
 		if cerr := s.Close(); err == nil && ctx.Err() == nil {
 			err = cerr
 		}
@@ -242,28 +261,6 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 		}
 	}
 	return failedCells(failed)
-}
-
-// gateIn gates build's cells in s block by block, dropping a block's after
-// it, and adds those that fail to failed.
-func (m *Meter) gateIn(s *runner.Server, build int, failed []string) ([]string, error) {
-	seen := map[rawfmt.Cell]bool{}
-	for _, bl := range m.Blocks {
-		for _, c := range bl.cells() {
-			if c.build != build || seen[c.cell] {
-				continue
-			}
-			seen[c.cell] = true
-			var err error
-			if failed, err = m.prepare(s.Prepare, c.cell, failed); err != nil {
-				return nil, err
-			}
-		}
-		if err := s.Drop(); err != nil {
-			return nil, err
-		}
-	}
-	return failed, nil
 }
 
 // prepare prepares c with do, timing it, and adds it to failed if it fails as a cell.

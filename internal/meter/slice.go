@@ -18,15 +18,13 @@ import (
 
 // pairs is how many pairs of pr a round times: as many as the options
 // allow, fewer when its slices take longer than Slice, as they do where one
-// iteration takes longer, but never fewer than 2.
+// iteration takes longer (the median ns/op of its slices so far), but never
+// fewer than 2.
 func (m *Meter) pairs(pr Pair) int {
-	slow := max(m.estimate(cellOf{pr.Cell, pr.Build}), m.estimate(cellOf{pr.Partner, pr.PartnerBuild}), float64(m.O.Slice))
+	slow := max(median(m.perOp[cellOf{pr.Cell, pr.Build}]), median(m.perOp[cellOf{pr.Partner, pr.PartnerBuild}]), float64(m.O.Slice))
 	budget := 4 * time.Duration(m.O.Pairs) * m.O.Slice // the time one cell's pairs may take per round
 	return max(min(2, m.O.Pairs), min(m.O.Pairs, int(float64(budget)/(2*slow))))
 }
-
-// estimate is the ns/op of c so far, 0 before its first slice.
-func (m *Meter) estimate(c cellOf) float64 { return median(m.perOp[c]) }
 
 // slice times one slice of c, of the iterations calibrate chose for every
 // slice of the cell in the run: on the heap the last slice left if more,
@@ -114,16 +112,13 @@ func (m *Meter) line(w *strings.Builder, pr Pair, own, partner wire.SliceResult,
 func (m *Meter) heap(servers []*runner.Server, lines []strings.Builder) error {
 	cycles, err := servers[0].Heap(GCHeap, gcCycles)
 	if err != nil {
-		return fmt.Errorf("timing collections of a %s heap: %w", HeapName(GCHeap), err)
+		return fmt.Errorf("timing collections of a %s heap: %w", gcHeapName, err)
 	}
 	for _, c := range cycles {
-		fmt.Fprintf(&lines[0], "%s\t1\t%d %s\t%d %s\n", rawfmt.GCName(HeapName(GCHeap)), c.CPUNs, rawfmt.UnitCycleNs, c.Live, rawfmt.UnitLive)
+		fmt.Fprintf(&lines[0], "%s\t1\t%d %s\t%d %s\n", rawfmt.GCName(gcHeapName), c.CPUNs, rawfmt.UnitCycleNs, c.Live, rawfmt.UnitLive)
 	}
 	return nil
 }
-
-// HeapName names a heap size in GC results: 64MiB.
-func HeapName(bytes uint64) string { return strconv.FormatUint(bytes>>20, 10) + "MiB" }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
