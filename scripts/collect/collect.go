@@ -33,19 +33,20 @@ func Plan(artifacts, results string) ([]Placement, error) {
 	}
 	var plan []Placement
 	var refused []error
-	taken := map[string]string{} // a destination or a content → the artifact file first given for it
+	taken := map[string]string{}   // a destination → the artifact file first given for it
+	given := map[[32]byte]string{} // a content → the artifact file first given with it
 	walkErr := filepath.WalkDir(artifacts, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		pl, err := place(p, d.Name(), results)
-		sum := pl.sum()
+		sum := sha256.Sum256(pl.data)
 		switch {
 		case err != nil:
 		case have[sum] != "":
 			err = fmt.Errorf("already in results as %s", have[sum])
-		case taken[sum] != "":
-			err = fmt.Errorf("a second copy of %s", taken[sum])
+		case given[sum] != "":
+			err = fmt.Errorf("a second copy of %s", given[sum])
 		case taken[pl.To] != "":
 			err = fmt.Errorf("a second run for %s, after %s", pl.To, taken[pl.To])
 		default:
@@ -57,7 +58,7 @@ func Plan(artifacts, results string) ([]Placement, error) {
 			refused = append(refused, fmt.Errorf("%s: refused: %w", p, err))
 			return nil
 		}
-		taken[sum], taken[pl.To] = p, p
+		given[sum], taken[pl.To] = p, p
 		plan = append(plan, pl)
 		return nil
 	})
@@ -99,19 +100,10 @@ func place(p, name, results string) (Placement, error) {
 	return Placement{From: p, To: filepath.Join(results, id, load.RawDir, name), data: data}, nil
 }
 
-// sum is the placement's content as a key, "" without content.
-func (pl Placement) sum() string {
-	if pl.data == nil {
-		return ""
-	}
-	s := sha256.Sum256(pl.data)
-	return string(s[:])
-}
-
 // contents maps the content of every raw file under results to its path.
-func contents(results string) (map[string]string, error) {
+func contents(results string) (map[[32]byte]string, error) {
 	paths, _ := filepath.Glob(filepath.Join(results, "*", load.RawDir, "*")) // a valid pattern cannot fail
-	have := map[string]string{}
+	have := map[[32]byte]string{}
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			continue
@@ -120,7 +112,7 @@ func contents(results string) (map[string]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading results: %w", err)
 		}
-		have[Placement{data: data}.sum()] = p
+		have[sha256.Sum256(data)] = p
 	}
 	return have, nil
 }
@@ -128,10 +120,11 @@ func contents(results string) (map[string]string, error) {
 // Place writes every file of the plan to its place.
 func Place(plan []Placement) error {
 	for _, pl := range plan {
-		if err := os.MkdirAll(filepath.Dir(pl.To), 0o755); err != nil {
-			return fmt.Errorf("placing %s: %w", pl.From, err)
+		err := os.MkdirAll(filepath.Dir(pl.To), 0o755)
+		if err == nil {
+			err = safefile.WriteFile(pl.To, pl.data, 0o644)
 		}
-		if err := safefile.WriteFile(pl.To, pl.data, 0o644); err != nil {
+		if err != nil {
 			return fmt.Errorf("placing %s: %w", pl.From, err)
 		}
 	}
