@@ -22,7 +22,7 @@ func TestGroups(t *testing.T) {
 		{Cell: anchor, Partner: base},
 		{Cell: base, Partner: anchor},
 	}}
-	m := &Meter{O: Defaults(time.Millisecond, 3, 1)}
+	m := &Meter{O: Options{Slice: time.Millisecond, Pairs: 3, Seed: 1}}
 	bad := map[cellOf]bool{{cell("broken"), 0}: true}
 	timed := map[rawfmt.Cell]int{}
 	for _, g := range m.groups(b, bad, runner.Rand(1, "test")) {
@@ -97,7 +97,7 @@ func TestGroupsShuffled(t *testing.T) {
 			b.Pairs = append(b.Pairs, Pair{Cell: rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: d, Codec: codec}, Partner: base})
 		}
 	}
-	m := &Meter{O: Defaults(time.Millisecond, 1, 1)}
+	m := &Meter{O: Options{Slice: time.Millisecond, Pairs: 1, Seed: 1}}
 	const draws = 3000
 	held := map[string][]int{} // by document, how often its group ran in each place
 	for i := range draws {

@@ -69,7 +69,7 @@ type Build struct {
 // Options are what a run of the meter may change.
 type Options struct {
 	Slice time.Duration // the time a slice aims at
-	Pairs int           // pairs of a cell per round, at most
+	Pairs int           // pairs of a cell per round, at most (fewer for a cell whose slices are slow, but 2)
 	Seed  uint64        // the run's random seed
 }
 
@@ -84,13 +84,6 @@ const (
 
 // gcHeapName names GCHeap in GC results: 64MiB.
 var gcHeapName = strconv.Itoa(GCHeap>>20) + "MiB"
-
-// Defaults are the options of a run of slices of about slice, at most pairs
-// pairs of a cell a round (fewer for a cell whose slices are slow, but 2),
-// drawn from seed.
-func Defaults(slice time.Duration, pairs int, seed uint64) Options {
-	return Options{Slice: slice, Pairs: pairs, Seed: seed}
-}
 
 // Lines are the configuration lines of a run of rounds rounds of o, its
 // binaries linked with the layout seeds, its documents anchored on anchor.

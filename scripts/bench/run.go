@@ -48,7 +48,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if bs == nil {
 		bs = []build{{}}
 	}
-	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Defaults(o.slice, o.pairs, o.seed)}
+	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}}
 	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {
 		if bs[i].name != "" {
@@ -81,7 +81,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "time spent: %s\n", m.Spent)
-		if err := writeConfig(w, o, id, seeds, self, buildLines(bs)); err != nil {
+		if err := writeConfig(w, o, m.O, id, seeds, self, buildLines(bs)); err != nil {
 			return err
 		}
 		if _, err := raw.WriteTo(w); err != nil {
@@ -175,12 +175,12 @@ func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, err
 }
 
 // writeConfig writes the raw file's header.
-func writeConfig(w io.Writer, o options, id string, seeds []int64, self []string, builds []benchfmt.Config) error {
+func writeConfig(w io.Writer, o options, mo meter.Options, id string, seeds []int64, self []string, builds []benchfmt.Config) error {
 	var mode []benchfmt.Config
 	if cpus, narrowed := affinity(); narrowed {
 		mode = runinfo.Lines(rawfmt.KeyAffinity, cpus)
 	}
-	mode = append(mode, meter.Defaults(o.slice, o.pairs, o.seed).Lines(o.rounds, seeds, rawfmt.Anchor)...)
+	mode = append(mode, mo.Lines(o.rounds, seeds, rawfmt.Anchor)...)
 	if !o.sel.IsZero() {
 		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}
