@@ -51,11 +51,6 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}}
 	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {
-		if bs[i].name != "" {
-			if err := bs[i].writeModFile(dir); err != nil {
-				return err
-			}
-		}
 		mb, err := compile(ctx, &bs[i], seeds, dir, stderr, o.bins)
 		if err != nil {
 			return err
@@ -113,8 +108,9 @@ func sayNoise(path string, w io.Writer) error {
 	return render.Match(w, model.MatchRuns(r.Builds[0], r.Builds[1]), "off", "on", 20)
 }
 
-// compile builds b's binary once per layout seed into dir (runner.Layouts).
-// Prebuilt binaries, one per seed, take their place.
+// compile builds b's binary once per layout seed into dir (runner.Layouts),
+// a named build's from its own copy of go.mod. Prebuilt binaries, one per
+// seed, take their place.
 func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io.Writer, prebuilt []string) (meter.Build, error) {
 	mb := meter.Build{Name: b.name, Seeds: seeds, Layouts: make([]runner.Binary, len(seeds))}
 	if prebuilt != nil {
@@ -126,6 +122,9 @@ func compile(ctx context.Context, b *build, seeds []int64, dir string, stderr io
 	what := "the benchmark binary"
 	if b.name != "" {
 		what += " with " + b.name
+		if err := b.writeModFile(dir); err != nil {
+			return mb, err
+		}
 	}
 	fmt.Fprintf(stderr, "building %s in %d link layouts…\n", what, len(seeds))
 	return mb, runner.Layouts(len(seeds), func(i int) error {
