@@ -124,12 +124,10 @@ func buildLines(bs []build) []benchfmt.Config {
 	if len(bs) < 2 {
 		return nil
 	}
-	names := make([]string, len(bs))
-	for i, b := range bs {
-		names[i] = b.name
-	}
-	lines := runinfo.Lines(rawfmt.KeyBuilds, strings.Join(names, " "))
+	var names []string
+	var lines []benchfmt.Config
 	for _, b := range bs {
+		names = append(names, b.name)
 		var fields []string
 		for _, l := range b.info {
 			k, v, _ := strings.Cut(l, ": ")
@@ -139,7 +137,7 @@ func buildLines(bs []build) []benchfmt.Config {
 		}
 		lines = append(lines, runinfo.Line(rawfmt.KeyBuildPrefix+b.name, strings.Join(fields, " ")))
 	}
-	return lines
+	return append(runinfo.Lines(rawfmt.KeyBuilds, strings.Join(names, " ")), lines...)
 }
 
 // upgradePlan pairs every cell of the plan in each build with its partner
