@@ -107,15 +107,12 @@ func loadArg(arg string) (*load.Run, error) {
 	return load.Load(load.Raw{Path: path, File: filepath.Base(path), Name: name})
 }
 
-// compareKeys are the configuration lines that say where, with what and how
-// a run was measured, which differences names when OLD and NEW differ in them.
-var compareKeys = []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGeneration, rawfmt.KeyGo, rawfmt.KeyMeter}
-
-// differences lists, as "key a → b; …", the compareKeys whose values differ
-// between old and new; "" when none do.
+// differences lists, as "key a → b; …", the configuration lines that say
+// where, with what and how a run was measured whose values differ between
+// old and new; "" when none do.
 func differences(old, new *load.Run) string {
 	var out []string
-	for _, key := range compareKeys {
+	for _, key := range []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGeneration, rawfmt.KeyGo, rawfmt.KeyMeter} {
 		o, _ := old.Value(key)
 		n, _ := new.Value(key)
 		if o != n {
