@@ -175,20 +175,25 @@ func fitCurve(pts points) Result {
 	if err != nil {
 		return Result{Err: err}
 	}
+	var power solver // nil when chosen is the power form, or it cannot be fitted
+	if chosen != Power {
+		if power, err = newSolver(Power, n, pts.sw); err != nil {
+			power = nil
+		}
+	}
 	var at []int // points at Marks
 	for _, m := range Marks {
 		if i := slices.Index(n, m); i >= 0 {
 			at = append(at, i)
 		}
 	}
-	power, perr := newPower(n, pts.sw) // for k, whichever form is chosen
 	np := chosen.size()
 	est := derive(pts.samples, np+len(at)+Power.size(), func(y, out []float64) {
 		s.solve(y, out[:np])
 		for j, i := range at {
 			out[np+j] = out[0] / chosen.Eval(out[:np], n[i])
 		}
-		if perr == nil {
+		if power != nil {
 			power.solve(y, out[np+len(at):])
 		}
 	})
@@ -198,7 +203,11 @@ func fitCurve(pts points) Result {
 		res.Marks = append(res.Marks, Mark{Fields: n[i], Fixture: pts.names[i], PerField: perField, CallShare: est[np+j]})
 	}
 	res.K = Estimate{V: math.NaN()}
-	if pc := est[np+len(at):]; perr == nil && pc[1].V != 0 { // b = 0: the medians do not vary, and any k fits
+	pc := est[np+len(at):]
+	if power == nil {
+		pc = est[:np]
+	}
+	if (chosen == Power || power != nil) && pc[1].V != 0 { // b = 0: the medians do not vary, and any k fits
 		res.K, res.KResolved = pc[2], pc[1].V > 0 && pc[1].HasCI && pc[1].Lo > 0
 	}
 	return res

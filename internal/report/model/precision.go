@@ -50,16 +50,20 @@ const AllOps = "all operations"
 // Precise computes every operation's precision, then AllOps's.
 func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
+	all := OpPrecision{Op: AllOps} // each operation lists its own wide cells
+	var allHW []float64
 	fields := r.FixturesOf(load.Fields)
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		if _, ok := p.measure(r, []string{op}, fields); ok {
+		if hw, ok := p.measure(r, []string{op}, fields); ok {
 			out = append(out, p)
+			allHW = append(allHW, hw...)
+			all.Unbounded += p.Unbounded
+			all.samples = append(all.samples, p.samples...)
 		}
 	}
-	if all := (OpPrecision{Op: AllOps}); len(out) > 0 {
-		all.measure(r, r.Ops, fields)
-		all.Wide = nil // each operation lists its own
+	if len(out) > 0 {
+		all.quantiles(allHW)
 		out = append(out, all)
 	}
 	return out
