@@ -51,11 +51,14 @@ func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 		}
 	}
 	for i, r := range rules {
-		if ok, why := r.holds(e); ok && r.category == "" {
-			return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
-		} else if ok {
-			return e, i, why, nil
+		ok, why := r.holds(e)
+		if !ok {
+			continue
 		}
+		if r.category == "" {
+			return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
+		}
+		return e, i, why, nil
 	}
 	panic("unreachable: the last rule always holds")
 }

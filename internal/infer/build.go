@@ -61,18 +61,23 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 }
 
 // isMap reports whether o is a dictionary: no keys, only integer keys, or a
-// key that cannot be a struct tag (empty, "-", or holding a rune that is not a
-// letter, a digit or the punctuation a tag allows).
+// key that cannot be a struct tag.
 func (o *object) isMap() bool {
 	numeric := true
 	for _, k := range o.keys {
-		if k == "" || k == "-" || strings.ContainsFunc(k, func(r rune) bool {
-			return !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r)
-		}) {
+		if !validTag(k) {
 			return true
 		}
 		_, err := strconv.ParseInt(k, 10, 64)
 		numeric = numeric && err == nil
 	}
 	return numeric
+}
+
+// validTag reports whether key can be a struct tag's name: not empty, not
+// "-", and only letters, digits and the punctuation a tag allows.
+func validTag(key string) bool {
+	return key != "" && key != "-" && !strings.ContainsFunc(key, func(r rune) bool {
+		return !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }

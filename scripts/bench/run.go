@@ -48,7 +48,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if bs == nil {
 		bs = []build{{}}
 	}
-	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}}
+	m := &meter.Meter{Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: o.meter()}
 	seeds := runner.LayoutSeeds(o.seed, o.layouts)
 	for i := range bs {
 		mb, err := compile(ctx, &bs[i], seeds, dir, stderr, o.bins)
@@ -76,7 +76,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "time spent: %s\n", m.Spent)
-		if err := writeConfig(w, o, m.O, id, seeds, self, buildLines(bs)); err != nil {
+		if err := writeConfig(w, o, id, seeds, self, buildLines(bs)); err != nil {
 			return err
 		}
 		if _, err := raw.WriteTo(w); err != nil {
@@ -173,13 +173,18 @@ func describe(ctx context.Context, bs []build, mbs []meter.Build) ([]string, err
 	return first, nil
 }
 
+// meter is the meter's options of the run.
+func (o options) meter() meter.Options {
+	return meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}
+}
+
 // writeConfig writes the raw file's header.
-func writeConfig(w io.Writer, o options, mo meter.Options, id string, seeds []int64, self []string, builds []benchfmt.Config) error {
+func writeConfig(w io.Writer, o options, id string, seeds []int64, self []string, builds []benchfmt.Config) error {
 	var mode []benchfmt.Config
 	if cpus, narrowed := affinity(); narrowed {
 		mode = runinfo.Lines(rawfmt.KeyAffinity, cpus)
 	}
-	mode = append(mode, mo.Lines(o.rounds, seeds, rawfmt.Anchor)...)
+	mode = append(mode, o.meter().Lines(o.rounds, seeds, rawfmt.Anchor)...)
 	if !o.sel.IsZero() {
 		mode = append(mode, runinfo.Line(rawfmt.KeySelection, o.sel.String()))
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
@@ -65,4 +66,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, errors.New("DOC is not set: make bench-doc DOC=path/to/doc.json FIELDS=id,title,price.amount")
 	}
 	return o, nil
+}
+
+// meter is the meter's options of the run.
+func (o options) meter() meter.Options {
+	return meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}
 }

@@ -83,7 +83,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	timing := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}}
+	timing := &meter.Meter{Builds: []meter.Build{b}, Blocks: p.blocks, Sizes: p.sizes, Warn: stderr, O: o.meter()}
 	var raw bytes.Buffer
 	if err := runner.Rounds(ctx, timing, o.rounds, timing.Cells(), &raw, stderr); err != nil {
 		return err

@@ -130,7 +130,7 @@ func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 // the binary said of itself; then the rounds' result lines.
 func save(o options, d *document, seeds []int64, self []string, failures []page.Failure, raw []byte, stderr io.Writer) error {
 	id := runinfo.MachineID()
-	mode := append(meter.Options{Slice: o.slice, Pairs: o.pairs, Seed: o.seed}.Lines(o.rounds, seeds, d.Name),
+	mode := append(o.meter().Lines(o.rounds, seeds, d.Name),
 		runinfo.Lines(page.KeyDoc, o.doc, page.KeyDocSamples, strconv.Itoa(len(d.Samples)), page.KeyDocFields, d.Fields,
 			page.KeyCompacted, strconv.FormatBool(d.compacted))...)
 	if o.qps > 0 {

@@ -211,10 +211,10 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				row = append(row, formatEffect(m, 1e-3, false))
 			}
 			if f, ok := forecasts[c.Scenario.Name]; ok {
-				for _, m := range measured {
-					f.parts = append(f.parts, m.Times(1e-3)) // µs
+				f.measured = d.Times(1e-3) // µs
+				for _, m := range measured[1:] {
+					f.parts = append(f.parts, m.Times(1e-3))
 				}
-				f.measured, f.parts = f.parts[0], f.parts[1:]
 				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name))
 			}
 			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {

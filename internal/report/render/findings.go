@@ -182,12 +182,15 @@ func usableFit(a *model.Analysis, op, codec string, i int) *model.Result {
 // callShare is the call's share of op's time at fixture when the fit is
 // usable and the call and share are resolved; else nil.
 func callShare(a *model.Analysis, op, codec, fixture string) *model.Estimate {
-	if res := usableFit(a, op, codec, model.PerField); res != nil {
-		if _, ok := res.Fit.Call(); ok {
-			if m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields); ok && clear(m.CallShare, 0) {
-				return &m.CallShare
-			}
-		}
+	res := usableFit(a, op, codec, model.PerField)
+	if res == nil {
+		return nil
+	}
+	if _, ok := res.Fit.Call(); !ok {
+		return nil
+	}
+	if m, ok := res.MarkAt(a.Run.Sizes[fixture].Fields); ok && clear(m.CallShare, 0) {
+		return &m.CallShare
 	}
 	return nil
 }
