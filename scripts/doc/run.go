@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -91,7 +90,10 @@ func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, failures: in.failures}
 	passed := map[rawfmt.Cell]bool{} // every listed cell: whether it passed the gate
 	for _, l := range in.listed {
-		passed[l.Cell] = !slices.ContainsFunc(in.failures, func(f page.Failure) bool { return f.Cell == l.Cell })
+		passed[l.Cell] = true
+	}
+	for _, f := range in.failures {
+		passed[f.Cell] = false
 	}
 	blockOf := map[string]int{}
 	for _, l := range in.listed {
