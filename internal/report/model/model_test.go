@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -150,8 +151,48 @@ func TestCountedMedian(t *testing.T) {
 				list = append(list, sorted[i].v)
 			}
 		}
-		if got, want := weightedMedian(sorted, counts), Median(list); got != want {
+		if got, want := weightedMedian(sorted, counts, float64(len(list))), Median(list); got != want {
 			t.Errorf("weightedMedian(%v) = %g, want %g", counts, got, want)
+		}
+	}
+}
+
+// TestQuantile: selecting the two ranks gives what interpolating in the
+// sorted values gives, with runs of equal values and NaNs among them.
+func TestQuantile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tt := range []struct {
+		name string
+		draw func() float64
+	}{
+		{"distinct", rng.Float64},
+		{"few values", func() float64 { return float64(rng.IntN(4)) }},
+		{"one value", func() float64 { return 7 }},
+		{"with NaN", func() float64 {
+			if rng.IntN(50) == 0 {
+				return math.NaN()
+			}
+			return rng.NormFloat64()
+		}},
+	} {
+		for _, n := range []int{1, 2, 3, 40, 1000} {
+			xs := make([]float64, n)
+			for i := range xs {
+				xs[i] = tt.draw()
+			}
+			sorted := slices.Clone(xs)
+			slices.Sort(sorted)
+			for _, q := range []float64{0, 0.025, 0.5, 0.975, 1} {
+				pos := q * float64(n-1)
+				i := int(pos)
+				want := sorted[i]
+				if i+1 < n {
+					want += (pos - float64(i)) * (sorted[i+1] - sorted[i])
+				}
+				if got := quantile(slices.Clone(xs), q); got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+					t.Errorf("%s, n=%d: quantile(%g) = %g, want %g", tt.name, n, q, got, want)
+				}
+			}
 		}
 	}
 }

@@ -100,25 +100,30 @@ func (rs *runSamples) median(vals []weighted) Sample {
 		return Sample{}
 	}
 	slices.SortFunc(vals, func(a, b weighted) int { return cmp.Compare(a.v, b.v) })
-	s := Sample{N: len(vals), Point: weightedMedian(vals, nil)}
+	s := Sample{N: len(vals), Point: weightedMedian(vals, nil, float64(len(vals)))}
 	weights := rs.blockWeights()
 	if len(vals) < MinBootstrapSamples || weights == nil {
 		return s
 	}
+	perBlock := make([]float64, len(weights[0])) // how many of vals each block holds
+	for _, x := range vals {
+		perBlock[x.block]++
+	}
 	s.Reps = make([]float64, len(weights))
 	for i, w := range weights {
-		s.Reps[i] = weightedMedian(vals, w)
+		total := 0.0
+		for b, n := range perBlock {
+			total += n * w[b]
+		}
+		s.Reps[i] = weightedMedian(vals, w, total)
 	}
 	return s
 }
 
 // weightedMedian is the median of sorted vals, each weighing w[its block]
-// (1 with w nil): the value at which half the weight lies below.
-func weightedMedian(sorted []weighted, w []float64) float64 {
-	total := 0.0
-	for _, x := range sorted {
-		total += weight(w, x.block)
-	}
+// (1 with w nil), whose weights sum to total: the value at which half the
+// weight lies below.
+func weightedMedian(sorted []weighted, w []float64, total float64) float64 {
 	if total == 0 {
 		return math.NaN()
 	}

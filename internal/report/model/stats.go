@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -62,19 +63,61 @@ func (e Estimate) Times(f float64) Estimate {
 // ShowsCI reports whether e has an interval that is not a point.
 func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
-// withCI is v with the Confidence interval of its replicates reps, which it sorts.
+// withCI is v with the Confidence interval of its replicates reps, which it reorders.
 func withCI(v float64, reps []float64) Estimate {
-	slices.Sort(reps)
 	alpha := (1 - Confidence) / 2
 	return Estimate{V: v, Lo: quantile(reps, alpha), Hi: quantile(reps, 1-alpha), HasCI: true}
 }
 
-func quantile(sorted []float64, q float64) float64 {
-	pos := q * float64(len(sorted)-1)
+// quantile is the q-quantile of xs, interpolated between the two ranks
+// around it as in the sorted xs; it reorders xs. It selects the two ranks
+// rather than sorting: a bootstrap interval wants two of a thousand.
+func quantile(xs []float64, q float64) float64 {
+	pos := q * float64(len(xs)-1)
 	i := int(pos)
-	if i+1 >= len(sorted) {
-		return sorted[len(sorted)-1]
+	lo := nth(xs, i)
+	if i+1 >= len(xs) {
+		return lo
 	}
-	frac := pos - float64(i)
-	return sorted[i] + frac*(sorted[i+1]-sorted[i])
+	hi := xs[i+1] // after nth, the least of xs[i+1:] is the next rank
+	for _, x := range xs[i+2:] {
+		if cmp.Less(x, hi) {
+			hi = x
+		}
+	}
+	return lo + (pos-float64(i))*(hi-lo)
+}
+
+// nth reorders xs so that xs[k] holds what slices.Sort would put there,
+// with nothing greater before it and nothing less after it, and returns it.
+// Each pass splits the part holding k three ways around its middle value,
+// so runs of equal values, which a bootstrap of medians draws often, end it.
+func nth(xs []float64, k int) float64 {
+	lo, hi := 0, len(xs)
+	for hi-lo > 1 {
+		p := xs[lo+(hi-lo)/2]
+		lt, i, gt := lo, lo, hi // xs[lo:lt] < p, xs[lt:i] == p, xs[gt:hi] > p
+		for i < gt {
+			switch c := cmp.Compare(xs[i], p); {
+			case c < 0:
+				xs[lt], xs[i] = xs[i], xs[lt]
+				lt++
+				i++
+			case c > 0:
+				gt--
+				xs[i], xs[gt] = xs[gt], xs[i]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k >= gt:
+			lo = gt
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
 }
