@@ -105,7 +105,8 @@ func browser(t *testing.T) context.Context {
 		t.Skip(msg)
 	}
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(viewWidth, viewHeight))
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(viewWidth, viewHeight),
+		chromedp.Env("TMPDIR="+t.TempDir())) // where the browser leaves its socket, killed before it can remove it
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
