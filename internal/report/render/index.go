@@ -95,6 +95,7 @@ func RunsOnly(machine string, runs []Link, notes []string) (map[string][]byte, e
 }
 
 // An UpgradePage is the page of an upgrade run (make bench-upgrade): what each build changes against the first.
+// A noise run (make bench-noise) has the same page, its rounds beside the neighbour as a build against those without.
 type UpgradePage struct {
 	Machine string
 	Raw     string // the raw file, relative to the page's directory
@@ -106,6 +107,8 @@ type upgradeView struct {
 	names
 	Machine, Raw, Old string // escaped
 	RawHref           string
+	Noise             bool   // a noise run's page: its "builds" are the rounds without the neighbour and with it
+	Rounds            string // a noise run's rounds
 	Builds            Table
 	Comparisons       []upgradeComparison
 }
@@ -133,7 +136,9 @@ type upgradeOp struct {
 func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 	u := p.U
 	v := upgradeView{Machine: markdown.Escape(p.Machine), Raw: markdown.Escape(p.Raw), RawHref: p.Raw, Old: markdown.Escape(u.Old.Build),
-		Builds: Table{Cols: []string{"build", "go", "GOEXPERIMENT", "encoding/json engine", "sonic engine"}}}
+		Builds: Table{Cols: []string{"build", "go", "GOEXPERIMENT", "encoding/json engine", "sonic engine"}}, Rounds: config(u.Run, rawfmt.KeyRounds)}
+	_, upgrade := u.Run.Value(rawfmt.KeyBuilds)
+	v.Noise = !upgrade
 	for _, b := range u.Run.Builds {
 		values := map[string]string{}
 		for _, kv := range strings.Fields(config(u.Run, rawfmt.KeyBuildPrefix+b.Build)) {
