@@ -109,6 +109,7 @@ type upgradeView struct {
 	RawHref           string
 	Noise             bool   // a noise run's page: its "builds" are the rounds without the neighbour and with it
 	Rounds            string // a noise run's rounds
+	Agreement         string // a noise run's halves compared as make bench-noise prints them (Match)
 	Builds            Table
 	Comparisons       []upgradeComparison
 }
@@ -137,8 +138,13 @@ func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 	u := p.U
 	v := upgradeView{Machine: markdown.Escape(p.Machine), Raw: markdown.Escape(p.Raw), RawHref: p.Raw, Old: markdown.Escape(u.Old.Build),
 		Builds: Table{Cols: []string{"build", "go", "GOEXPERIMENT", "encoding/json engine", "sonic engine"}}, Rounds: config(u.Run, rawfmt.KeyRounds)}
-	_, upgrade := u.Run.Value(rawfmt.KeyBuilds)
-	v.Noise = !upgrade
+	if _, upgrade := u.Run.Value(rawfmt.KeyBuilds); !upgrade && len(u.Run.Builds) == 2 {
+		var b strings.Builder
+		if err := Match(&b, model.MatchRuns(u.Run.Builds[0], u.Run.Builds[1]), "off", "on", 20); err != nil {
+			return nil, nil, err
+		}
+		v.Noise, v.Agreement = true, b.String()
+	}
 	for _, b := range u.Run.Builds {
 		values := map[string]string{}
 		for _, kv := range strings.Fields(config(u.Run, rawfmt.KeyBuildPrefix+b.Build)) {
