@@ -18,7 +18,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/meter"
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/report/load"
-	"github.com/jsoncost/jsoncost/internal/report/model"
 	"github.com/jsoncost/jsoncost/internal/report/render"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -101,11 +100,8 @@ func sayNoise(path string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(r.Builds) != 2 {
-		return fmt.Errorf("%s: want the rounds without the neighbour and beside it, have %d parts", path, len(r.Builds))
-	}
 	fmt.Fprintf(w, "\nthe rounds beside a busy neighbour (on) against those without (off):\n")
-	return render.Match(w, model.MatchRuns(r.Builds[0], r.Builds[1]), "off", "on", 20)
+	return render.NoiseMatch(w, r)
 }
 
 // compile builds b's binary once per layout seed into dir (runner.Layouts),

@@ -72,6 +72,16 @@ func tables(r *load.Run, files map[string][]byte) error {
 	return nil
 }
 
+// NoiseMatch writes, as Match, how far the busy neighbour moved the figures
+// of noise run r (make bench-noise): its rounds beside the neighbour (on)
+// against those without (off).
+func NoiseMatch(w io.Writer, r *load.Run) error {
+	if len(r.Builds) != 2 {
+		return fmt.Errorf("%s: want the rounds without the neighbour and beside it, have %d parts", r.Raw.File, len(r.Builds))
+	}
+	return Match(w, model.MatchRuns(r.Builds[0], r.Builds[1]), "off", "on", 20)
+}
+
 // Match writes how two runs (or the two halves of a noise run) agree, as
 // make compare prints it: the cells compared and on what, how many of their
 // intervals overlap, the median difference, and the cells whose change's

@@ -138,9 +138,9 @@ func (p UpgradePage) Files() (map[string][]byte, []string, error) {
 	u := p.U
 	v := upgradeView{Machine: markdown.Escape(p.Machine), Raw: markdown.Escape(p.Raw), RawHref: p.Raw, Old: markdown.Escape(u.Old.Build),
 		Builds: Table{Cols: []string{"build", "go", "GOEXPERIMENT", "encoding/json engine", "sonic engine"}}, Rounds: config(u.Run, rawfmt.KeyRounds)}
-	if _, upgrade := u.Run.Value(rawfmt.KeyBuilds); !upgrade && len(u.Run.Builds) == 2 {
+	if u.Run.Raw.Name.Kind == rawfmt.KindNoise {
 		var b strings.Builder
-		if err := Match(&b, model.MatchRuns(u.Run.Builds[0], u.Run.Builds[1]), "off", "on", 20); err != nil {
+		if err := NoiseMatch(&b, u.Run); err != nil {
 			return nil, nil, err
 		}
 		v.Noise, v.Agreement = true, b.String()
