@@ -211,6 +211,22 @@ func TestServeSlice(t *testing.T) {
 	}
 }
 
+// TestServePrepareGC prepares a cell, which runs with the collector on,
+// then times a slice that allocates far more than the heap it starts from:
+// the collector is off again inside it.
+func TestServePrepareGC(t *testing.T) {
+	_, _, decode := testCells(t)
+	c := start(t, decode)
+	for _, verb := range []string{wire.Prepare, wire.Warm} {
+		c.ask(verb+" "+decode.String(), 1)
+		const n = 5000
+		if res := c.slice(decode, n); res.GCs != 0 || res.Bytes < 4*res.Live {
+			t.Errorf("after %s: a slice of %d iterations allocated %d bytes from a live heap of %d, with %d collections; want over 4 times the heap and none", verb, n, res.Bytes, res.Live, res.GCs)
+		}
+		c.ask(wire.Drop, 1)
+	}
+}
+
 // allocated is what n iterations of cell's loop allocate, outside Serve.
 func allocated(t *testing.T, cell Cell, n int) (allocs, bytes uint64) {
 	loop, err := Prepare(cell)

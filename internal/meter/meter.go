@@ -119,13 +119,14 @@ type Meter struct {
 
 // Spent is where a run's time went: the timed loops of its slices, the
 // collections before them (as the binary measured both), the requests
-// for slices as the runner waited on them, and preparing cells.
-type Spent struct{ Loops, GC, Slices, Prepare time.Duration }
+// for slices as the runner waited on them, and preparing cells, the
+// gate's share of it apart.
+type Spent struct{ Loops, GC, Slices, Prepare, Gate time.Duration }
 
 func (s Spent) String() string {
 	other := s.Slices - s.Loops - s.GC
-	return fmt.Sprintf("slices %s (timed loops %s, collections before them %s, the rest %s), preparing cells %s",
-		s.Slices.Round(time.Second), s.Loops.Round(time.Second), s.GC.Round(time.Second), other.Round(time.Second), s.Prepare.Round(time.Second))
+	return fmt.Sprintf("slices %s (timed loops %s, collections before them %s, the rest %s), preparing cells %s (the gate %s)",
+		s.Slices.Round(time.Second), s.Loops.Round(time.Second), s.GC.Round(time.Second), other.Round(time.Second), s.Prepare.Round(time.Second), s.Gate.Round(time.Second))
 }
 
 type cellOf struct {
@@ -224,6 +225,7 @@ func failedCells(failed []string) error {
 // build's in one process of its own, linked in layout, block by block,
 // dropping a block's cells after it.
 func (m *Meter) gate(ctx context.Context, layout int) error {
+	defer func(prepared time.Duration) { m.Spent.Gate = m.Spent.Prepare - prepared }(m.Spent.Prepare)
 	var failed []string
 	for i, b := range m.Builds {
 		s, err := b.Layouts[layout].Start(ctx)
