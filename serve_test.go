@@ -212,16 +212,18 @@ func TestServeSlice(t *testing.T) {
 }
 
 // TestServePrepareGC prepares a cell, which runs with the collector on,
-// then times a slice that allocates far more than the heap it starts from:
-// the collector is off again inside it.
+// then times a slice that allocates more than twice the heap it starts
+// from, which would set off a collection at GOGC=100: the collector is off
+// again inside it.
 func TestServePrepareGC(t *testing.T) {
 	_, _, decode := testCells(t)
 	c := start(t, decode)
 	for _, verb := range []string{wire.Prepare, wire.Warm} {
 		c.ask(verb+" "+decode.String(), 1)
-		const n = 5000
-		if res := c.slice(decode, n); res.GCs != 0 || res.Bytes < 4*res.Live {
-			t.Errorf("after %s: a slice of %d iterations allocated %d bytes from a live heap of %d, with %d collections; want over 4 times the heap and none", verb, n, res.Bytes, res.Live, res.GCs)
+		probe := c.slice(decode, 100)
+		n := int((2*probe.Live+8<<20)/(probe.Bytes/100)) + 1
+		if res := c.slice(decode, n); res.GCs != 0 || res.Bytes < 2*res.Live+4<<20 {
+			t.Errorf("after %s: a slice of %d iterations allocated %d bytes from a live heap of %d, with %d collections; want over twice the heap and 4 MiB, and none", verb, n, res.Bytes, res.Live, res.GCs)
 		}
 		c.ask(wire.Drop, 1)
 	}
