@@ -49,7 +49,7 @@ func newOpPage(v *view, op string, ranks []ranking) opPage {
 		d := newDecision(r, op, ranks)
 		o.Decision = &d
 	}
-	if cols := r.Columns(op); len(cols) > 0 {
+	if cols := r.Columns(op); len(cols) > 0 && !v.Archived {
 		file := "tables/" + op + ".txt"
 		o.Table = &opTable{File: Link{file, "../" + file}, Base: cmp.Or(o.OpBase, cols[0]), NoCI: r.Rounds() < model.MinMedianSamples}
 	}

@@ -32,12 +32,13 @@ import (
 // A Page is one report page: a machine's, built from its newest full run,
 // or one run's own.
 type Page struct {
-	Machine string
-	A       *model.Analysis
-	Raw     string   // the raw file, relative to the page's directory
-	RunPage bool     // the page of one run, beside the machine page
-	Notes   []string // about the machine's other files: runs skipped, files ignored
-	Newer   []Link   // newer runs with pages of their own
+	Machine  string
+	A        *model.Analysis
+	Raw      string   // the raw file, relative to the page's directory
+	RunPage  bool     // the page of one run, beside the machine page
+	Archived bool     // the page of a full run older than the machine page's: no benchstat tables, no charts
+	Notes    []string // about the machine's other files: runs skipped, files ignored
+	Newer    []Link   // newer runs with pages of their own
 }
 
 // A Link is a Markdown link.
@@ -93,13 +94,16 @@ type view struct {
 // README.md opens with the answer and a table of contents over its
 // sections, ops/<op>.md holds each operation's detail, configurations.md
 // what each configuration gives up; beside them model.csv, the benchstat
-// tables and the charts.
+// tables and the charts, but on an Archived page.
 func (p Page) Files() (map[string][]byte, []string, error) {
 	files, notes, err := p.pages()
 	if err != nil {
 		return nil, nil, err
 	}
 	r := p.A.Run
+	if p.Archived {
+		return files, notes, nil
+	}
 	if err := tables(r, files); err != nil {
 		return nil, nil, err
 	}

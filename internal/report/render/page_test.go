@@ -141,8 +141,8 @@ func TestPageMeaning(t *testing.T) {
 			want: append([]string{"## Harness overhead", "## Faster than the floor", floorText,
 				"\n## Contents\n\n- [Which configuration for me](#which-configuration-for-me)\n  - [Per call or per field](#per-call-or-per-field)\n",
 				"(encoding-json unless named), its cost model and tables: [`decode-struct`](ops/decode-struct.md) · ", "# `decode-struct`: jsoncost results, linux-amd64-x\n",
-				"| " + rawfmt.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |"}, findingSections...),
-			not: []string{"Not from a committed tree", "[Machine page](../../README.md).", "allocation reference", "Consistency checks failed", "Too imprecise"},
+				"| " + rawfmt.OpDecodeStruct + " | " + load.ArticleLarge + " | fast |", " | 24 B | 3 | std |", "## Tables and charts", "charts/"}, findingSections...),
+			not: []string{"Not from a committed tree", "[Machine page](../../README.md).", "allocation reference", "Consistency checks failed", "Too imprecise", "leaves out the benchstat tables"},
 		},
 		{
 			name: "a run page",
@@ -154,6 +154,13 @@ func TestPageMeaning(t *testing.T) {
 				"[Machine page](../../README.md).",
 			},
 			not: []string{"Not from a committed tree"},
+		},
+		{
+			name: "an older full run's page",
+			page: Page{Machine: "linux-amd64-x", Raw: "../../raw/20261130T000000Z.txt", RunPage: true, Archived: true},
+			run:  pageRun{commit: committed},
+			want: []string{"# `decode-struct`: jsoncost results, linux-amd64-x, full run of", "The machine page is built from a newer full run, so this page leaves out the benchstat tables and the charts"},
+			not:  []string{"## Tables and charts", "tables/", "charts/"},
 		},
 		{
 			name:    "a run from a tree with changes",

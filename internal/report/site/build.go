@@ -4,7 +4,8 @@
 // run (package model) and renders its files (package render): the machine's
 // README.md, model.csv, tables/<op>.txt (benchstat) and charts/*.svg from its
 // newest full run (without one, a README.md that says so and links every
-// run's page), and runs/<stamp>/ the same for every other run; then each
+// run's page), and runs/<stamp>/ the same for every other run (an older
+// full run's without tables and charts: render.Page.Archived); then each
 // document make bench-doc measured, doc-<name>-<fields>/README.md (package
 // internal/owndoc/page); each machine's http/README.md and
 // http/latency-*.svg from its newest full http/raw/ file, else its newest
@@ -99,7 +100,9 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 			if machine.run == nil || r.Raw.Name.Stamp.After(machine.run.Raw.Name.Stamp) {
 				machine.page.Newer = append(machine.page.Newer, link)
 			}
-			b.jobs = append(b.jobs, newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir)))
+			j := newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir))
+			j.page.Archived = r.Raw.Full() && b.index.Page != nil
+			b.jobs = append(b.jobs, j)
 		}
 		b.index.Runs = append(b.index.Runs, ir)
 	}
