@@ -132,7 +132,11 @@ func benchstatOf(old, new *load.Run) (string, error) {
 	for i, r := range []*load.Run{old, new} {
 		in = fmt.Appendf(in, "%s: %s\n", sideKey, []string{"OLD", "NEW"}[i])
 		for _, op := range r.Ops {
-			in = append(in, r.Table(op)...)
+			table, err := r.Table(op)
+			if err != nil {
+				return "", err
+			}
+			in = append(in, table...)
 		}
 	}
 	if !bytes.Contains(in, []byte("\nBenchmark")) {

@@ -37,7 +37,7 @@ func Load(raw Raw) (*Run, error) {
 	var residues []benchproc.Key
 	names := names{}
 	var last projected
-	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}, tables: map[string]*table{}}
+	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
 		switch rec := br.Result().(type) {
@@ -165,7 +165,7 @@ func (p *projected) differs(res *benchfmt.Result, n *name) bool {
 func (r *Run) build(b string) *Run {
 	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == b })
 	if i < 0 {
-		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, tables: map[string]*table{}})
+		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, file: r})
 	}
 	return r.Builds[i]
 }
@@ -237,9 +237,6 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 			r.Pairs[c] = append(r.Pairs[c], Pair{Own: origValue(res, rawfmt.UnitNs), Partner: val, Unit: unit, Block: r.block(res)})
 		}
 	}
-	if !isNoop(c) {
-		r.writeTable(c.Op, res)
-	}
 	return true, nil
 }
 
@@ -307,8 +304,42 @@ type table struct {
 	row  benchfmt.Result // reused for every line
 }
 
+// readTables reads the tables of the run of the raw file, and of each of
+// its builds, from the file: a second pass, made only for a page that shows
+// them (an older full run's page does not), so that loading does not write
+// a copy of every result.
+func (r *Run) readTables() error {
+	f, err := os.Open(r.Raw.Path)
+	if err != nil {
+		return fmt.Errorf("reading raw file: %w", err)
+	}
+	defer f.Close()
+	names := names{}
+	br := benchfmt.NewReader(f, r.Raw.File)
+	for br.Scan() {
+		res, ok := br.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		target := r
+		if b := variant(res); b != "" {
+			target = r.build(b)
+		}
+		if n := names.of(res.Name); n.heap == "" && n.isCell && !isNoop(n.cell) {
+			target.writeTable(n.cell.Op, res)
+		}
+	}
+	if err := br.Err(); err != nil {
+		return fmt.Errorf("parsing %s: %w", r.Raw.File, err)
+	}
+	return nil
+}
+
 // writeTable appends res to op's table, unless it has no value the table keeps.
 func (r *Run) writeTable(op string, res *benchfmt.Result) {
+	if r.tables == nil {
+		r.tables = map[string]*table{}
+	}
 	t := r.tables[op]
 	if t == nil {
 		t = &table{}

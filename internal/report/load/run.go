@@ -7,9 +7,11 @@
 package load
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -70,9 +72,12 @@ type Run struct {
 	// long as the run lives.
 	Memo any
 
-	cells  map[rawfmt.Cell]Samples
-	tables map[string]*table // per op
-	units  benchfmt.UnitMetadataMap
+	cells      map[rawfmt.Cell]Samples
+	file       *Run              // the run of the whole raw file, for a build's run; nil for that run
+	tables     map[string]*table // per op, read by the first Table of the file's runs
+	tablesOnce sync.Once
+	tablesErr  error
+	units      benchfmt.UnitMetadataMap
 }
 
 // A Pair is one result line of the paired meter: the ns/op of the cell's
@@ -128,12 +133,15 @@ func (r *Run) Exact(unit string) bool {
 }
 
 // Table returns op's results as benchstat reads them: benchfmt text, in
-// file order, each line with its values in TableUnits alone; nil without any.
-func (r *Run) Table(op string) []byte {
-	if t := r.tables[op]; t != nil {
-		return t.text.Bytes()
+// file order, each line with its values in TableUnits alone; nil without
+// any. The first call of a file's runs reads the file again.
+func (r *Run) Table(op string) ([]byte, error) {
+	f := cmp.Or(r.file, r)
+	f.tablesOnce.Do(func() { f.tablesErr = f.readTables() })
+	if t := r.tables[op]; t != nil && f.tablesErr == nil {
+		return t.text.Bytes(), nil
 	}
-	return nil
+	return nil, f.tablesErr
 }
 
 // Value returns the value of a configuration key.

@@ -60,8 +60,11 @@ func tables(r *load.Run, files map[string][]byte) error {
 		rows := slices.DeleteFunc(slices.Clone(r.Fixtures), func(f string) bool {
 			return !slices.ContainsFunc(cols, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
 		})
-		var err error
-		files["tables/"+op+".txt"], err = Benchstat(r.Table(op),
+		in, err := r.Table(op)
+		if err != nil {
+			return fmt.Errorf("table %s: %w", op, err)
+		}
+		files["tables/"+op+".txt"], err = Benchstat(in,
 			"-col", "/"+rawfmt.KeyCodec+"@("+strings.Join(cols, " ")+")",
 			"-row", "/"+rawfmt.KeyFixture+"@("+strings.Join(rows, " ")+")",
 			"-")
