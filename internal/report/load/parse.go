@@ -44,10 +44,7 @@ func Load(raw Raw) (*Run, error) {
 		case *benchfmt.SyntaxError:
 			r.SyntaxErrors = append(r.SyntaxErrors, rec.Error())
 		case *benchfmt.Result:
-			target := r
-			if b := variant(rec); b != "" {
-				target = r.build(b)
-			}
+			target := r.part(rec)
 			n := names.of(rec.Name)
 			named, err := target.add(rec, n)
 			if err != nil {
@@ -176,6 +173,15 @@ const projection = rawfmt.Projection + "," + rawfmt.KeyLayout + "," + rawfmt.Key
 
 // perResult are the configuration keys that change from process to process of one run.
 var perResult = []string{rawfmt.KeyLayout, rawfmt.KeyRound, rawfmt.KeyBuild, rawfmt.KeyNeighbour}
+
+// part is the run a result of r's file belongs to: r, or the run of its
+// variant.
+func (r *Run) part(res *benchfmt.Result) *Run {
+	if b := variant(res); b != "" {
+		return r.build(b)
+	}
+	return r
+}
 
 // variant names the part of a run a result belongs to: its build in an
 // upgrade run, "neighbour on" or "neighbour off" in a noise run, else "".
@@ -321,12 +327,8 @@ func (r *Run) readTables() error {
 		if !ok {
 			continue
 		}
-		target := r
-		if b := variant(res); b != "" {
-			target = r.build(b)
-		}
 		if n := names.of(res.Name); n.heap == "" && n.isCell && !isNoop(n.cell) {
-			target.writeTable(n.cell.Op, res)
+			r.part(res).writeTable(n.cell.Op, res)
 		}
 	}
 	if err := br.Err(); err != nil {

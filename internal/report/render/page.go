@@ -100,10 +100,10 @@ func (p Page) Files() (map[string][]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r := p.A.Run
 	if p.Archived {
 		return files, notes, nil
 	}
+	r := p.A.Run
 	if err := tables(r, files); err != nil {
 		return nil, nil, err
 	}

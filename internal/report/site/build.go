@@ -101,7 +101,7 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 				machine.page.Newer = append(machine.page.Newer, link)
 			}
 			j := newJob(dir, r, m.ID, path.Join("..", "..", load.RawDir))
-			j.page.Archived = r.Raw.Full() && b.index.Page != nil
+			j.page.Archived = r.Raw.Full() // older than the machine page's, the newest full run
 			b.jobs = append(b.jobs, j)
 		}
 		b.index.Runs = append(b.index.Runs, ir)
