@@ -5,7 +5,7 @@ import "testing"
 // TestMain serves the runner (make bench and its kin) when asked to, else
 // runs the tests and benchmarks as go test does.
 func TestMain(m *testing.M) {
-	Main(m, binaryCodecs, func() ([]Cell, error) { return AllCells(binaryCodecs) })
+	Main(m, binaryCodecs, MatrixCells(binaryCodecs))
 }
 
 // BenchmarkCodec times every cell as a plain go test benchmark,

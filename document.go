@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jsoncost/jsoncost/codecs"
@@ -31,7 +32,7 @@ var DocumentOps = []codecs.Op{codecs.DecodeStruct, codecs.DecodeMap, codecs.Deco
 
 // DocumentMain is the TestMain of a document's benchmark binary: it
 // serves the runner on the document's cells (see Main).
-func DocumentMain(m *testing.M, d *Document) { Main(m, d.Codecs, d.cells) }
+func DocumentMain(m *testing.M, d *Document) { Main(m, d.Codecs, CellList(sync.OnceValues(d.cells))) }
 
 // BenchmarkDocument runs every cell of d as a plain go test benchmark.
 func BenchmarkDocument(b *testing.B, d *Document) {

@@ -18,6 +18,8 @@ package jsoncost
 import (
 	"cmp"
 	"fmt"
+	"regexp"
+	"slices"
 
 	"github.com/jsoncost/jsoncost/codecs"
 	"github.com/jsoncost/jsoncost/fixtures"
@@ -60,6 +62,59 @@ func AllCells(cs codecs.List) ([]Cell, error) {
 	}
 	return append([]Cell{NoopCell()}, cells...), nil
 }
+
+// Cells are the cells a benchmark binary serves: every one, listed for
+// the runner, and one at a time by name, as the runner prepares them.
+type Cells interface {
+	All() ([]Cell, error)
+	Find(name rawfmt.Cell) (Cell, error)
+}
+
+// MatrixCells are the noop cell and the matrix of the configurations. Find
+// makes only the cells of the name's operation and document, so a process
+// serving part of the matrix loads only that part's documents (the corpora
+// are read from the module cache and unpacked).
+type MatrixCells codecs.List
+
+// All returns AllCells of the configurations.
+func (m MatrixCells) All() ([]Cell, error) { return AllCells(codecs.List(m)) }
+
+// Find returns the cell called name.
+func (m MatrixCells) Find(name rawfmt.Cell) (Cell, error) {
+	if noop := NoopCell(); noop.Name() == name {
+		return noop, nil
+	}
+	sel := rawfmt.Selection{Ops: regexp.QuoteMeta(name.Op), Fixtures: regexp.QuoteMeta(name.Fixture)}
+	cells, _, err := Matrix(codecs.List(m), sel)
+	if err != nil {
+		return Cell{}, missing(name)
+	}
+	return find(cells, name)
+}
+
+// CellList are the cells one call makes, for a binary whose cells are few.
+type CellList func() ([]Cell, error)
+
+// All returns the cells.
+func (l CellList) All() ([]Cell, error) { return l() }
+
+// Find returns the cell called name.
+func (l CellList) Find(name rawfmt.Cell) (Cell, error) {
+	cells, err := l()
+	if err != nil {
+		return Cell{}, err
+	}
+	return find(cells, name)
+}
+
+func find(cells []Cell, name rawfmt.Cell) (Cell, error) {
+	if i := slices.IndexFunc(cells, func(c Cell) bool { return c.Name() == name }); i >= 0 {
+		return cells[i], nil
+	}
+	return Cell{}, missing(name)
+}
+
+func missing(name rawfmt.Cell) error { return fmt.Errorf("no cell %s in this binary", name) }
 
 // NoopCell is the cell that times the harness alone (rawfmt.NoopCell).
 func NoopCell() Cell {

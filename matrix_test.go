@@ -196,3 +196,37 @@ func TestFreshTargets(t *testing.T) {
 		})
 	}
 }
+
+// TestMatrixCellsFind finds every cell of the matrix by its name, as a
+// process serving one part does, and refuses names the matrix lacks.
+func TestMatrixCellsFind(t *testing.T) {
+	m := MatrixCells(codecs.All())
+	all, err := m.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range all {
+		got, err := m.Find(want.Name())
+		if err != nil || got != want {
+			t.Errorf("Find(%s) = %v, %v; want the matrix's cell", want, got, err)
+		}
+	}
+	_, skipped, err := Matrix(codecs.All(), rawfmt.Selection{})
+	if err != nil || len(skipped) == 0 {
+		t.Fatalf("Matrix skipped %d cells, %v; want some", len(skipped), err)
+	}
+	absent := []rawfmt.Cell{
+		{Op: "get5", Fixture: "fields-0050", Codec: rawfmt.Floor}, // get5 has no floor
+		{Op: "decode-map", Fixture: "fields-(", Codec: rawfmt.Base},
+		{Op: "decode-map", Fixture: "fields-0050", Codec: "nope"},
+		{Op: "nope", Fixture: "fields-0050", Codec: rawfmt.Base},
+	}
+	for _, s := range skipped {
+		absent = append(absent, s.Name())
+	}
+	for _, name := range absent {
+		if c, err := m.Find(name); err == nil || !strings.Contains(err.Error(), "no cell "+name.Sub()+" in this binary") {
+			t.Errorf("Find(%s) = %v, %v; want no cell", name, c, err)
+		}
+	}
+}

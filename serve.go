@@ -29,7 +29,7 @@ const memoryGuard = 4 << 30
 // Main is the TestMain of a benchmark binary of the configurations cs: with
 // -jsoncost.serve it serves the runner on the cells, else it runs the tests
 // and benchmarks as go test does.
-func Main(m *testing.M, cs codecs.List, cells func() ([]Cell, error)) {
+func Main(m *testing.M, cs codecs.List, cells Cells) {
 	serve := flag.Bool(wire.ServeFlag, false, "answer the runner's requests on stdin (package internal/wire) and exit")
 	neighbour := flag.Bool(wire.NeighbourFlag, false, "load the machine as a busy neighbour would, until stdin ends (make bench-noise)")
 	flag.Parse()
@@ -40,11 +40,7 @@ func Main(m *testing.M, cs codecs.List, cells func() ([]Cell, error)) {
 	case !*serve:
 		os.Exit(m.Run())
 	}
-	all, err := cells()
-	if err == nil {
-		err = Serve(os.Stdin, os.Stdout, cs, all)
-	}
-	if err != nil {
+	if err := Serve(os.Stdin, os.Stdout, cs, cells); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -73,7 +69,7 @@ func Bench(b *testing.B, cells []Cell) {
 // cells of the configurations cs until quit or the end of its input. Slices run with GC off; an
 // untimed collection before each gives every slice the same clean heap.
 // Serve leaves the collector as it found it.
-func Serve(in io.Reader, out io.Writer, cs codecs.List, cells []Cell) error {
+func Serve(in io.Reader, out io.Writer, cs codecs.List, cells Cells) error {
 	if codecs.RaceEnabled {
 		return fmt.Errorf("refusing to benchmark a -race build: the race detector slows every codec differently (sonic even falls back to encoding/json under it)")
 	}
@@ -83,10 +79,7 @@ func Serve(in io.Reader, out io.Writer, cs codecs.List, cells []Cell) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryGuard))
 	}
-	s := &server{codecs: cs, cells: map[string]Cell{}, loops: map[string]Loop{}}
-	for _, c := range cells {
-		s.cells[c.String()] = c
-	}
+	s := &server{codecs: cs, cells: cells, loops: map[string]Loop{}}
 	w := bufio.NewWriter(out)
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
@@ -94,7 +87,7 @@ func Serve(in io.Reader, out io.Writer, cs codecs.List, cells []Cell) error {
 		if verb == wire.Quit {
 			break
 		}
-		if err := s.answer(w, verb, strings.Fields(rest), cells); err != nil {
+		if err := s.answer(w, verb, strings.Fields(rest)); err != nil {
 			fmt.Fprintln(w, wire.Fail(err))
 		}
 		if err := w.Flush(); err != nil {
@@ -106,14 +99,18 @@ func Serve(in io.Reader, out io.Writer, cs codecs.List, cells []Cell) error {
 
 type server struct {
 	codecs codecs.List
-	cells  map[string]Cell
+	cells  Cells
 	loops  map[string]Loop // the prepared cells
 }
 
 // answer writes the answer to one request, or returns why it cannot.
-func (s *server) answer(w io.Writer, verb string, args []string, cells []Cell) error {
+func (s *server) answer(w io.Writer, verb string, args []string) error {
 	switch {
 	case verb == wire.Cells:
+		cells, err := s.cells.All()
+		if err != nil {
+			return err
+		}
 		for _, c := range cells {
 			fmt.Fprintln(w, c, c.Fixture.Fields, c.Fixture.Bytes)
 		}
@@ -174,9 +171,13 @@ func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error)
 	if loop, ok := s.loops[name]; ok {
 		return loop, nil
 	}
-	c, ok := s.cells[name]
+	sub, ok := rawfmt.ParseSub(name)
 	if !ok {
 		return nil, fmt.Errorf("no cell %s in this binary", name)
+	}
+	c, err := s.cells.Find(sub)
+	if err != nil {
+		return nil, err
 	}
 	// With the collector on: the garbage of the gate's and the warm-up's
 	// calls would otherwise pile up until the next slice's collection,

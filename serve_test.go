@@ -41,7 +41,7 @@ func start(t *testing.T, cells ...Cell) *client {
 	outR, outW := io.Pipe()
 	c := &client{t: t, in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
 	go func() {
-		err := Serve(inR, outW, codecs.All(), cells)
+		err := Serve(inR, outW, codecs.All(), listed(cells))
 		inR.CloseWithError(errors.New("Serve returned")) // a request after that fails
 		outW.Close()
 		c.done <- err
@@ -99,13 +99,18 @@ func (c *client) slice(cell Cell, n int) wire.SliceResult {
 	return res
 }
 
+// listed returns cells as the Cells of a binary.
+func listed(cells []Cell) CellList {
+	return func() ([]Cell, error) { return cells, nil }
+}
+
 // serve runs Serve on cells of cs over the requests and returns every
 // answer line.
 func serve(t *testing.T, cs codecs.List, cells []Cell, requests ...string) []string {
 	t.Helper()
 	skipRace(t)
 	var out bytes.Buffer
-	if err := Serve(strings.NewReader(strings.Join(requests, "\n")+"\n"), &out, cs, cells); err != nil {
+	if err := Serve(strings.NewReader(strings.Join(requests, "\n")+"\n"), &out, cs, listed(cells)); err != nil {
 		t.Fatal(err)
 	}
 	forget()

@@ -121,6 +121,9 @@ func derive(samples []Sample, k int, stat func(v, out []float64)) []Estimate {
 		return all
 	}
 	draws := make([][]float64, k)
+	for j := range draws {
+		draws[j] = make([]float64, 0, BootstrapReps)
+	}
 	for r := range BootstrapReps {
 		for i, s := range samples {
 			if !s.Exact {
