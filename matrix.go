@@ -87,7 +87,7 @@ func (m MatrixCells) Find(name rawfmt.Cell) (Cell, error) {
 	sel := rawfmt.Selection{Ops: regexp.QuoteMeta(name.Op), Fixtures: regexp.QuoteMeta(name.Fixture)}
 	cells, _, err := Matrix(codecs.List(m), sel)
 	if err != nil {
-		return Cell{}, missing(name)
+		return Cell{}, missing(name.Sub())
 	}
 	return find(cells, name)
 }
@@ -111,10 +111,11 @@ func find(cells []Cell, name rawfmt.Cell) (Cell, error) {
 	if i := slices.IndexFunc(cells, func(c Cell) bool { return c.Name() == name }); i >= 0 {
 		return cells[i], nil
 	}
-	return Cell{}, missing(name)
+	return Cell{}, missing(name.Sub())
 }
 
-func missing(name rawfmt.Cell) error { return fmt.Errorf("no cell %s in this binary", name) }
+// missing is the error of a request for a cell the binary lacks.
+func missing(name string) error { return fmt.Errorf("no cell %s in this binary", name) }
 
 // NoopCell is the cell that times the harness alone (rawfmt.NoopCell).
 func NoopCell() Cell {

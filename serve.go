@@ -173,7 +173,7 @@ func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error)
 	}
 	sub, ok := rawfmt.ParseSub(name)
 	if !ok {
-		return nil, fmt.Errorf("no cell %s in this binary", name)
+		return nil, missing(name)
 	}
 	c, err := s.cells.Find(sub)
 	if err != nil {
