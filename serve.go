@@ -26,6 +26,22 @@ import (
 // collected inside its slice (SliceResult.GCs) rather than killed.
 const memoryGuard = 4 << 30
 
+// ballastSize is the size of the ballast Serve keeps live while it serves:
+// one pointer-free allocation it never touches, so it costs no resident
+// memory and nothing for a collection to mark. It keeps the runtime's
+// background scavenger idle. After each collection the scavenger returns
+// free pages to the OS until the heap keeps at most a tenth more than it
+// had in use; with GC off and a collection before each group of slices,
+// the pages of their garbage are free after the next collection, so the
+// scavenger kept releasing them and the next slices kept taking them back.
+// On these VMs the first write to a page the OS took back costs about 3 µs,
+// charged to whichever slice allocated it: a copy of a 256 KiB document took
+// 14 µs or 220–270 µs, depending on the process. With the ballast in use,
+// the tenth is 6.4 MiB, more than the slices leave free (allocCap in
+// package internal/meter), and a process that released 64 KiB 750–900
+// times in 400 slices of that cell releases 3 times.
+const ballastSize = 64 << 20
+
 // Main is the TestMain of a benchmark binary of the configurations cs: with
 // -jsoncost.serve it serves the runner on the cells, else it runs the tests
 // and benchmarks as go test does.
@@ -79,6 +95,8 @@ func Serve(in io.Reader, out io.Writer, cs codecs.List, cells Cells) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryGuard))
 	}
+	ballast := make([]byte, ballastSize)
+	defer runtime.KeepAlive(ballast)
 	s := &server{codecs: cs, cells: cells, loops: map[string]Loop{}}
 	w := bufio.NewWriter(out)
 	lines := bufio.NewScanner(in)
@@ -216,7 +234,7 @@ func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
 	return wire.SliceResult{
 		Iters: n, Ns: max(elapsed.Nanoseconds(), 1), CPUNs: max(threadNs, 1),
 		Bytes: after.TotalAlloc - before.TotalAlloc, Allocs: after.Mallocs - before.Mallocs,
-		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: clean.HeapAlloc,
+		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: live(&clean),
 	}, err
 }
 
@@ -226,7 +244,9 @@ func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
 const heapDoc = "es-hits-100-full"
 
 // heap makes a live heap of about size bytes of decoded documents, times
-// cycles forced collections of it in process CPU time, and lets it go.
+// cycles forced collections of it in process CPU time, and lets it go,
+// returning its pages to the OS at once: past the ballast's tenth, the
+// scavenger would take seconds to, taking slices' pages back with them.
 func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 	kept, err := liveHeap(size)
 	if err != nil {
@@ -239,11 +259,13 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 		collectGarbage()
 		out[i].CPUNs = cpuTime() - cpu
 		runtime.ReadMemStats(&ms)
-		out[i].Live = ms.HeapAlloc
+		out[i].Live = live(&ms)
 	}
 	runtime.KeepAlive(kept)
 	kept = nil
-	collectGarbage()
+	runtime.UnlockOSThread() // as in collectGarbage
+	defer runtime.LockOSThread()
+	debug.FreeOSMemory()
 	return out, nil
 }
 
@@ -261,7 +283,7 @@ func liveHeap(size uint64) ([]any, error) {
 	base, _ := codecs.All().Lookup(rawfmt.Base)
 	var kept []any
 	var ms runtime.MemStats
-	for live := uint64(0); live < size; {
+	for have := uint64(0); have < size; {
 		for range 16 {
 			v := new(map[string]any)
 			if err := base.Unmarshal(doc, v); err != nil {
@@ -271,10 +293,14 @@ func liveHeap(size uint64) ([]any, error) {
 		}
 		collectGarbage() // with GC off, HeapAlloc counts garbage too until a collection
 		runtime.ReadMemStats(&ms)
-		live = ms.HeapAlloc
+		have = live(&ms)
 	}
 	return kept, nil
 }
+
+// live is the heap Serve keeps live less its ballast, from the stats
+// of a collection.
+func live(ms *runtime.MemStats) uint64 { return ms.HeapAlloc - ballastSize }
 
 // collectGarbage runs a collection with Serve's goroutine unlocked from its
 // thread, as a service's goroutines are. Called from a locked one,
