@@ -215,13 +215,15 @@ func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error)
 // and the codec's pools that a collection emptied: a slice of one iteration
 // (a large document under the allocation cap) would time that refill too.
 func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
-	var clean, before, after runtime.MemStats
+	var before, after runtime.MemStats
 	var gcNs int64
+	var liveNow uint64
 	if collect {
 		cpu := cpuTime()
 		collectGarbage()
 		gcNs = cpuTime() - cpu
-		runtime.ReadMemStats(&clean)
+		runtime.ReadMemStats(&before)
+		liveNow = live(&before)
 	}
 	if err := loop(1); err != nil {
 		return wire.SliceResult{}, err
@@ -234,7 +236,7 @@ func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
 	return wire.SliceResult{
 		Iters: n, Ns: max(elapsed.Nanoseconds(), 1), CPUNs: max(threadNs, 1),
 		Bytes: after.TotalAlloc - before.TotalAlloc, Allocs: after.Mallocs - before.Mallocs,
-		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: live(&clean),
+		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: liveNow,
 	}, err
 }
 

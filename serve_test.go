@@ -213,6 +213,11 @@ func TestServeSlice(t *testing.T) {
 		case res.GCNs <= 0 || res.Live == 0:
 			t.Errorf("%s: the collection before the slice took %d ns and left %d bytes live", tt.cell, res.GCNs, res.Live)
 		}
+		// A slice on the heap the last one left collects nothing first.
+		answer := c.ask(wire.Request(wire.Slice, tt.cell, tt.n, wire.More), 1)[0]
+		if more, err := wire.ParseSlice(answer); err != nil || more.Iters != tt.n || more.GCNs != 0 || more.Live != 0 {
+			t.Errorf("%s: a slice of %d more answered %q (%v); want its iterations, no collection and no live heap", tt.cell, tt.n, answer, err)
+		}
 	}
 }
 
