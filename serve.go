@@ -218,15 +218,15 @@ func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error)
 // and the codec's pools that a collection emptied: a slice of one iteration
 // (a large document under the allocation cap) would time that refill too.
 func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
-	var before, after runtime.MemStats
+	var clean, before, after runtime.MemStats
 	var gcNs int64
-	var liveNow uint64
+	var liveBytes uint64 // none on the heap the last slice left
 	if collect {
 		cpu := cpuTime()
 		collectGarbage()
 		gcNs = cpuTime() - cpu
-		runtime.ReadMemStats(&before)
-		liveNow = live(&before)
+		runtime.ReadMemStats(&clean)
+		liveBytes = live(&clean)
 	}
 	if err := loop(1); err != nil {
 		return wire.SliceResult{}, err
@@ -239,7 +239,7 @@ func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
 	return wire.SliceResult{
 		Iters: n, Ns: max(elapsed.Nanoseconds(), 1), CPUNs: max(threadNs, 1),
 		Bytes: after.TotalAlloc - before.TotalAlloc, Allocs: after.Mallocs - before.Mallocs,
-		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: liveNow,
+		GCs: uint64(after.NumGC - before.NumGC), GCNs: gcNs, Live: liveBytes,
 	}, err
 }
 
@@ -268,9 +268,7 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 	}
 	runtime.KeepAlive(kept)
 	kept = nil
-	runtime.UnlockOSThread() // as in collectGarbage
-	defer runtime.LockOSThread()
-	debug.FreeOSMemory()
+	unlocked(debug.FreeOSMemory)
 	return out, nil
 }
 
@@ -313,10 +311,14 @@ func live(ms *runtime.MemStats) uint64 { return ms.HeapAlloc - ballastSize }
 // the collection's workers and back, which costs more CPU than marking
 // the binary's small heap and overstates a 64 MiB heap's collection by
 // half again (BenchmarkCollect).
-func collectGarbage() {
+func collectGarbage() { unlocked(runtime.GC) }
+
+// unlocked runs collect, a collection, with Serve's goroutine unlocked
+// from its thread (collectGarbage).
+func unlocked(collect func()) {
 	runtime.UnlockOSThread()
 	defer runtime.LockOSThread()
-	runtime.GC()
+	collect()
 }
 
 // threadTime is the CPU time this thread has used, in nanoseconds: Serve
