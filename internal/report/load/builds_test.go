@@ -3,6 +3,7 @@ package load
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,12 +14,15 @@ import (
 // the meter and anchor of its builds: their file configuration is its.
 func TestBuildsMeter(t *testing.T) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n%s: 1\n%s: fields-0005\n%s: old new\n", rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, rawfmt.KeyAnchor, rawfmt.KeyBuilds)
+	fmt.Fprintf(&b, "%s: %s\n%s: 2\n%s: fields-0005\n%s: old new\n", rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, rawfmt.KeyAnchor, rawfmt.KeyBuilds)
 	b.WriteString(rawfmt.CodecConfig{Name: rawfmt.Base, ModuleVersion: "std@go1.27.3", Category: "std", Engine: "v2-engine"}.Format() + "\n")
 	cell := rawfmt.Cell{Op: "decode-struct", Fixture: "fields-0005", Codec: rawfmt.Base}
-	for _, build := range []string{"old", "new"} {
-		fmt.Fprintf(&b, "%s: %s\n%s: 1\n%s: 1\n", rawfmt.KeyBuild, build, rawfmt.KeyLayout, rawfmt.KeyRound)
-		fmt.Fprintf(&b, "%s\t100\t%d %s\t%d %s\n", cell.Name(), 1000, rawfmt.UnitNs, 1000, rawfmt.UnitAnchorNs)
+	ns := map[string]float64{"old": 1000, "new": 500}
+	for round := range 2 { // the builds' results alternate, as an upgrade run's processes do
+		for _, build := range []string{"old", "new"} {
+			fmt.Fprintf(&b, "%s: %s\n%s: 1\n%s: %d\n", rawfmt.KeyBuild, build, rawfmt.KeyLayout, rawfmt.KeyRound, round+1)
+			fmt.Fprintf(&b, "%s\t100\t%g %s\t%d %s\n", cell.Name(), ns[build], rawfmt.UnitNs, 1000, rawfmt.UnitAnchorNs)
+		}
 	}
 	name := rawfmt.NewRawName(stamp(0), rawfmt.KindUpgrade)
 	path := filepath.Join(t.TempDir(), name.String())
@@ -28,6 +32,11 @@ func TestBuildsMeter(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(r.Builds) != 2 || !r.Paired() || r.Anchor != "fields-0005" {
-		t.Errorf("%d builds, meter %q, anchor %q; want 2, %q, fields-0005", len(r.Builds), r.Meter, r.Anchor, rawfmt.MeterPaired)
+		t.Fatalf("%d builds, meter %q, anchor %q; want 2, %q, fields-0005", len(r.Builds), r.Meter, r.Anchor, rawfmt.MeterPaired)
+	}
+	for _, b := range r.Builds {
+		if got, want := b.Ns(cell.Op, cell.Fixture, cell.Codec), []float64{ns[b.Build], ns[b.Build]}; !slices.Equal(got, want) {
+			t.Errorf("build %s: ns/op %v, want %v", b.Build, got, want)
+		}
 	}
 }

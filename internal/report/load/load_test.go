@@ -112,7 +112,9 @@ func TestLoad(t *testing.T) {
 		line(c, "5 ns/op 5 fields/op") +
 		strings.Replace(line(c, "6 ns/op 5 fields/op"), "-2 ", "-4 ", 1) + // only the name changes
 		"BenchmarkOther-2 100 5 ns/op\n" +
-		rawfmt.KeyGo + ": go1.27\n" +
+		line(a, "105 ns/op 50 fields/op 1759 doc-B/op") +
+		rawfmt.KeyGo + ": go1.27\n" + // between two results of one shape
+
 		line(a, "110 ns/op 50 fields/op 1759 doc-B/op")
 	name := rawfmt.NewRawName(stamp(0), rawfmt.KindFull)
 	path := filepath.Join(t.TempDir(), name.String())
@@ -138,15 +140,15 @@ func TestLoad(t *testing.T) {
 		{"columns", r.Columns(rawfmt.OpDecodeMap), []string{rawfmt.Base, "zeta", rawfmt.Floor, rawfmt.AllocRef}},
 		{"allocs/op", r.Samples(allocRef, rawfmt.UnitAllocs), []float64{1}},
 		{"B/op", r.Samples(allocRef, rawfmt.UnitB), []float64{1792}},
-		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 110}},
+		{"samples", r.Ns(a.Op, a.Fixture, a.Codec), []float64{100, 105, 110}},
 		{"size", r.Sizes[ArticleLarge], Size{Fields: 50, DocBytes: 1759, HasFields: true, HasDocBytes: true}},
-		{"rounds", r.Rounds(), 2},
+		{"rounds", r.Rounds(), 3},
 		{"unnamed", r.Unnamed, 1},
 		{"syntax errors", len(r.SyntaxErrors), 1},
 		{"bad config", len(r.BadConfig), 2},
 		{"changed", r.Changed, []string{rawfmt.KeyGo, ".fullname"}},
 		{"codec lines", len(r.Codecs), 2},
-		{"table lines", bytes.Count(table, []byte("Benchmark")), 5},
+		{"table lines", bytes.Count(table, []byte("Benchmark")), 6},
 	}
 	for _, c := range checks {
 		if !equal(c.got, c.want) {

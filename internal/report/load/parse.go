@@ -37,6 +37,7 @@ func Load(raw Raw) (*Run, error) {
 	var residues []benchproc.Key
 	names := names{}
 	var last projected
+	other, seen := otherLines(data), 0 // lines that may set configuration; how many lie above the result
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -50,7 +51,10 @@ func Load(raw Raw) (*Run, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", raw.Path, err)
 			}
-			if named && target == r && last.differs(rec, n) {
+			for _, line := rec.Pos(); seen < len(other) && other[seen] < line; {
+				seen++
+			}
+			if named && target == r && last.differs(rec, n, seen) {
 				residues = append(residues, residue.Project(rec))
 			}
 		}
@@ -103,6 +107,23 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
+// otherLines are the numbers, from 1, of data's lines that are not results:
+// those that may set configuration.
+func otherLines(data []byte) []int {
+	var other []int
+	for i, line := 0, 1; i < len(data); line++ {
+		if !bytes.HasPrefix(data[i:], []byte("Benchmark")) {
+			other = append(other, line)
+		}
+		next := bytes.IndexByte(data[i:], '\n')
+		if next < 0 {
+			break
+		}
+		i += next + 1
+	}
+	return other
+}
+
 // A name is what a result's name says, parsed once per distinct name: a
 // run repeats each cell's hundreds of times.
 type name struct {
@@ -110,6 +131,9 @@ type name struct {
 	isCell bool
 	heap   string // the GC harness's heap; "" for another benchmark
 	shape  string // the name without its cell's op, fixture and codec
+
+	run     *Run // the run whose samples the cell's last result went to
+	samples Samples
 }
 
 type names map[string]*name
@@ -141,17 +165,21 @@ var cellKeys = []string{rawfmt.KeyOp, rawfmt.KeyFixture, rawfmt.KeyCodec}
 type projected struct {
 	config []benchfmt.Config
 	shape  string // "" before the first result: a cell's shape has its base
+	other  int    // the lines above it that may have set configuration
 }
 
-// differs reports whether res, named n, may have another residue than the
-// last result projected, and if so makes it the last.
-func (p *projected) differs(res *benchfmt.Result, n *name) bool {
-	if n.shape == p.shape && slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
+// differs reports whether res, named n, with other lines above it that may
+// set configuration, may have another residue than the last result
+// projected, and if so makes it the last. Configuration is compared only
+// across such lines: between results, only they change it.
+func (p *projected) differs(res *benchfmt.Result, n *name, other int) bool {
+	if n.shape == p.shape && (other == p.other || slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
 		return a.Key == b.Key && a.File == b.File && bytes.Equal(a.Value, b.Value)
-	}) {
+	})) {
+		p.other = other
 		return false
 	}
-	p.shape, p.config = n.shape, p.config[:0]
+	p.shape, p.config, p.other = n.shape, p.config[:0], other
 	for _, c := range res.Config {
 		p.config = append(p.config, benchfmt.Config{Key: c.Key, Value: bytes.Clone(c.Value), File: c.File})
 	}
@@ -226,12 +254,14 @@ func (r *Run) add(res *benchfmt.Result, n *name) (bool, error) {
 		r.Unnamed++
 		return false, nil
 	}
-	c := n.cell
-	s := r.cells[c]
-	if s == nil {
-		s = Samples{}
-		r.cells[c] = s
-		r.name(c)
+	c, s := n.cell, n.samples
+	if n.run != r {
+		if s = r.cells[c]; s == nil {
+			s = Samples{}
+			r.cells[c] = s
+			r.name(c)
+		}
+		n.run, n.samples = r, s
 	}
 	for _, v := range res.Values {
 		val, unit := OrigValue(v)
@@ -265,11 +295,14 @@ func origValue(res *benchfmt.Result, unit string) float64 {
 // block is the index of the process a result came from, in r.Blocks.
 func (r *Run) block(res *benchfmt.Result) int {
 	b := Block{Layout: res.GetConfig(rawfmt.KeyLayout), Round: res.GetConfig(rawfmt.KeyRound)}
-	if i := slices.Index(r.Blocks, b); i >= 0 {
+	if i := r.lastBlock; i < len(r.Blocks) && r.Blocks[i] == b { // a process's results come together
 		return i
 	}
-	r.Blocks = append(r.Blocks, b)
-	return len(r.Blocks) - 1
+	r.lastBlock = slices.Index(r.Blocks, b)
+	if r.lastBlock < 0 {
+		r.lastBlock, r.Blocks = len(r.Blocks), append(r.Blocks, b)
+	}
+	return r.lastBlock
 }
 
 // name records the names of a new cell.

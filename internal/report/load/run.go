@@ -73,6 +73,7 @@ type Run struct {
 	Memo any
 
 	cells      map[rawfmt.Cell]Samples
+	lastBlock  int               // the index in Blocks of the last result's
 	file       *Run              // the run of the whole raw file, for a build's run; nil for that run
 	tables     map[string]*table // per op, read by the first Table of the file's runs
 	tablesOnce sync.Once

@@ -144,15 +144,42 @@ func valuesOf(sets [][]float64, exact bool) []Sample {
 // is the median of the values it lists.
 func TestCountedMedian(t *testing.T) {
 	sorted := []weighted{{1, 0}, {2, 1}, {3, 2}, {5, 3}, {8, 4}}
-	for _, counts := range [][]float64{{1, 1, 1, 1, 1}, {3, 0, 0, 0, 2}, {0, 2, 0, 2, 1}, {1, 0, 0, 0, 1}, {0, 0, 4, 0, 0}} {
+	blocks := []int32{0, 1, 2, 3, 4}
+	for _, counts := range [][]int32{{1, 1, 1, 1, 1}, {3, 0, 0, 0, 2}, {0, 2, 0, 2, 1}, {1, 0, 0, 0, 1}, {0, 0, 4, 0, 0}} {
 		var list []float64
 		for i, c := range counts {
-			for range int(c) {
+			for range c {
 				list = append(list, sorted[i].v)
 			}
 		}
-		if got, want := weightedMedian(sorted, counts, float64(len(list))), Median(list); got != want {
+		if got, want := weightedMedian(sorted, blocks, counts, len(list)), Median(list); got != want {
 			t.Errorf("weightedMedian(%v) = %g, want %g", counts, got, want)
+		}
+	}
+	// Many values in a few blocks, as a run's pairs are: past the first
+	// four, and with even splits among them.
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		n := 1 + rng.IntN(40)
+		sorted, blocks, counts := make([]weighted, n), make([]int32, n), make([]int32, 6)
+		for i := range sorted {
+			blocks[i] = int32(rng.IntN(len(counts)))
+			sorted[i] = weighted{float64(i), int(blocks[i])}
+		}
+		for b := range counts {
+			counts[b] = int32(rng.IntN(3))
+		}
+		var list []float64
+		for i, x := range sorted {
+			for range counts[blocks[i]] {
+				list = append(list, x.v)
+			}
+		}
+		if len(list) == 0 {
+			continue
+		}
+		if got, want := weightedMedian(sorted, blocks, counts, len(list)), Median(list); got != want {
+			t.Fatalf("weightedMedian of blocks %v counted %v = %g, want %g", blocks, counts, got, want)
 		}
 	}
 }

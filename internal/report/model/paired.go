@@ -100,63 +100,70 @@ func (rs *runSamples) median(vals []weighted) Sample {
 		return Sample{}
 	}
 	slices.SortFunc(vals, func(a, b weighted) int { return cmp.Compare(a.v, b.v) })
-	s := Sample{N: len(vals), Point: weightedMedian(vals, nil, float64(len(vals)))}
+	n := len(vals)
+	s := Sample{N: n, Point: vals[n/2].v}
+	if n%2 == 0 {
+		s.Point = (vals[n/2-1].v + vals[n/2].v) / 2
+	}
 	weights := rs.blockWeights()
-	if len(vals) < MinBootstrapSamples || weights == nil {
+	if n < MinBootstrapSamples || weights == nil {
 		return s
 	}
-	perBlock := make([]float64, len(weights[0])) // how many of vals each block holds
-	for _, x := range vals {
+	perBlock := make([]int, len(weights[0])) // how many of vals each block holds
+	blocks := make([]int32, n)               // the block of each of vals, in their order
+	for i, x := range vals {
 		perBlock[x.block]++
+		blocks[i] = int32(x.block)
 	}
 	s.Reps = make([]float64, len(weights))
 	for i, w := range weights {
-		total := 0.0
+		total := 0
 		for b, n := range perBlock {
-			total += n * w[b]
+			total += n * int(w[b])
 		}
-		s.Reps[i] = weightedMedian(vals, w, total)
+		s.Reps[i] = weightedMedian(vals, blocks, w, total)
 	}
 	return s
 }
 
-// weightedMedian is the median of sorted vals, each weighing w[its block]
-// (1 with w nil), whose weights sum to total: the value at which half the
-// weight lies below.
-func weightedMedian(sorted []weighted, w []float64, total float64) float64 {
+// weightedMedian is the median of sorted vals, of blocks blocks, each
+// weighing w[its block], whose weights sum to total: the value at which half
+// the weight lies below. The weights are counts, so the sums are exact.
+func weightedMedian(sorted []weighted, blocks []int32, w []int32, total int) float64 {
 	if total == 0 {
 		return math.NaN()
 	}
-	acc := 0.0
-	for i, x := range sorted {
-		acc += weight(w, x.block)
-		if acc > total/2 {
-			return x.v
+	acc, i := 0, 0
+	// Four at a time while the four cannot reach half, then one by one.
+	for ; i+4 <= len(blocks); i += 4 {
+		four := 2 * (int(w[blocks[i]]) + int(w[blocks[i+1]]) + int(w[blocks[i+2]]) + int(w[blocks[i+3]]))
+		if acc+four >= total {
+			break
 		}
-		if acc == total/2 { // an even split: between this value and the next weighed one
-			for _, y := range sorted[i+1:] {
-				if weight(w, y.block) > 0 {
-					return (x.v + y.v) / 2
+		acc += four
+	}
+	for ; i < len(blocks); i++ {
+		acc += 2 * int(w[blocks[i]])
+		if acc > total {
+			return sorted[i].v
+		}
+		if acc == total { // an even split: between this value and the next weighed one
+			for j, b := range blocks[i+1:] {
+				if w[b] > 0 {
+					return (sorted[i].v + sorted[i+1+j].v) / 2
 				}
 			}
-			return x.v
+			return sorted[i].v
 		}
 	}
 	return sorted[len(sorted)-1].v
-}
-
-func weight(w []float64, block int) float64 {
-	if w == nil {
-		return 1
-	}
-	return w[block]
 }
 
 // blockWeights are the weights of the run's blocks in each replicate: the
 // run's layouts drawn with replacement, then each drawn layout's rounds.
 // They depend only on the set of blocks, so the builds of an upgrade run,
 // whose processes share rounds and layouts, draw alike.
-func (rs *runSamples) blockWeights() [][]float64 {
+func (rs *runSamples) blockWeights() [][]int32 {
 	if rs.weights != nil || !rs.run.Paired() {
 		return rs.weights
 	}
@@ -174,9 +181,9 @@ func (rs *runSamples) blockWeights() [][]float64 {
 		slices.SortFunc(rounds[l], func(a, b int) int { return cmp.Compare(blocks[a].Round, blocks[b].Round) })
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	rs.weights = make([][]float64, BootstrapReps)
+	rs.weights = make([][]int32, BootstrapReps)
 	for j := range rs.weights {
-		w := make([]float64, len(blocks))
+		w := make([]int32, len(blocks))
 		for range layouts {
 			in := rounds[layouts[rng.IntN(len(layouts))]]
 			for range in {

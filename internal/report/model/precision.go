@@ -118,7 +118,29 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 // how far each of its samples strays from it (nil without any): in a
 // paired run, a codec's ratio to its base and each pair's ratio over it,
 // else its ns/op and each sample's over its median.
+// Each page and verdict asks for it again, so the run's samples keep it.
 func cellPrecision(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
+	rs := samplesOf(r)
+	rs.mu.Lock()
+	p, ok := rs.precision[c]
+	rs.mu.Unlock()
+	if !ok {
+		p.e, p.strays = measureCell(r, c)
+		rs.mu.Lock()
+		rs.precision[c] = p
+		rs.mu.Unlock()
+	}
+	return p.e, p.strays
+}
+
+// A precision is what cellPrecision gives for a cell.
+type precision struct {
+	e      Estimate
+	strays []float64
+}
+
+// measureCell is cellPrecision, computed.
+func measureCell(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
 	if base := BaseOf(r, c.Op); r.Paired() && base != "" {
 		e, ok := Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
 		if !ok || e.V <= 0 {

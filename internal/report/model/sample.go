@@ -170,10 +170,11 @@ func Of(r *load.Run, c rawfmt.Cell, unit string) Sample {
 // runSamples caches a run's samples: they are asked for many times, and
 // those of a paired run depend on one another.
 type runSamples struct {
-	run     *load.Run
-	mu      sync.Mutex
-	cache   map[sampleKey]Sample
-	weights [][]float64 // a paired run's block weights, per replicate
+	run       *load.Run
+	mu        sync.Mutex
+	cache     map[sampleKey]Sample
+	precision map[rawfmt.Cell]precision // cellPrecision's
+	weights   [][]int32                 // a paired run's block weights, per replicate: how often each block was drawn
 }
 
 type sampleKey struct {
@@ -188,7 +189,7 @@ func samplesOf(r *load.Run) *runSamples {
 	memoMu.Lock()
 	defer memoMu.Unlock()
 	if r.Memo == nil {
-		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}}
+		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}, precision: map[rawfmt.Cell]precision{}}
 	}
 	return r.Memo.(*runSamples)
 }
