@@ -220,6 +220,9 @@ func renderAll(builds []*build) {
 			j.page.A = model.Analyze(j.run)
 			j.files, j.notes, j.err = j.page.Files()
 		}
+		if j.dir != "" { // a run under runsDir: no other page reads what model computed of it
+			j.run.Memo, j.page.A = nil, nil
+		}
 	})
 }
 
