@@ -126,9 +126,9 @@ func (rs *runSamples) median(vals []weighted) Sample {
 	return s
 }
 
-// weightedMedian is the median of sorted vals, of blocks blocks, each
-// weighing w[its block], whose weights sum to total: the value at which half
-// the weight lies below. The weights are counts, so the sums are exact.
+// weightedMedian is the median of sorted vals, the ith of block blocks[i]
+// and weighing w[blocks[i]], whose weights sum to total: the value at which
+// half the weight lies below. The weights are counts, so the sums are exact.
 func weightedMedian(sorted []weighted, blocks []int32, w []int32, total int) float64 {
 	if total == 0 {
 		return math.NaN()
