@@ -24,11 +24,9 @@ var goFileTmpl string
 
 var goFile = template.Must(template.New("").Delims("[[", "]]").Funcs(template.FuncMap{"strings": goStrings}).Parse(goFileTmpl))
 
-// files are generated files by path in the fixtures directory.
-type files map[string][]byte
-
-func syntheticFiles(fs []*fixture) (files, error) {
-	out := files{}
+// syntheticFiles returns the generated files of fs by path in the fixtures directory.
+func syntheticFiles(fs []*fixture) (map[string][]byte, error) {
+	out := map[string][]byte{}
 	for _, f := range fs {
 		out[filepath.Join("data", f.Name+".json")] = f.Data
 	}
@@ -81,7 +79,7 @@ func write(dir string) error {
 }
 
 // writeFiles writes out to dir and removes the other documents in data/.
-func writeFiles(dir string, out files) error {
+func writeFiles(dir string, out map[string][]byte) error {
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return err
 	}

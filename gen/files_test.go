@@ -40,11 +40,11 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compareWithCommitted(t, files{realworldFile: src})
+		compareWithCommitted(t, map[string][]byte{realworldFile: src})
 	})
 }
 
-func compareWithCommitted(t *testing.T, files files) {
+func compareWithCommitted(t *testing.T, files map[string][]byte) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := writeFiles(dir, files); err != nil {
