@@ -49,7 +49,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // ReadInfo reads the Info of run, the raw file rawFile of the document name, from its configuration
 // lines; a file from before they held notes and refused cells has Unrecorded set.
 func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
-	info := Info{Name: name, Filtered: name + rawfmt.FilteredSuffix, RawFile: rawFile}
+	info := Info{Name: name, Filtered: name + rawfmt.FilteredSuffix, RawFile: rawFile, PerRequest: 1}
 	var ok bool
 	if info.Doc, ok = run.Value(KeyDoc); !ok {
 		return Info{}, fmt.Errorf("%s: no %s line: not a bench-doc raw file", rawFile, KeyDoc)
@@ -58,7 +58,6 @@ func ReadInfo(run *load.Run, name, rawFile string) (Info, error) {
 	if v, _ := run.Value(KeyDocFields); v != "" {
 		info.Fields = strings.Split(v, ",")
 	}
-	info.PerRequest = 1
 	failed := -1
 	for _, c := range run.Config {
 		var err error
