@@ -36,20 +36,19 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	} else if k != objects {
 		return &Type{Kind: Any}
 	}
-	o := s.obj
-	if o.isMap() {
+	if s.isMap() {
 		var v shape
-		for _, k := range o.keys {
-			v.merge(o.fields[k])
+		for _, k := range s.keys {
+			v.merge(s.fields[k])
 		}
 		return &Type{Kind: Map, Elem: b.build(&v, name+"Value")}
 	}
 	t := &Type{Kind: Struct, Name: b.used.unique(name)}
-	for i, goName := range FieldNames(o.keys) {
-		key := o.keys[i]
-		f := Field{Name: goName, Key: key, Type: b.build(o.fields[key], b.root+goName)}
+	for i, goName := range FieldNames(s.keys) {
+		key := s.keys[i]
+		f := Field{Name: goName, Key: key, Type: b.build(s.fields[key], b.root+goName)}
 		// A key some objects lack is a pointer with omitempty.
-		if o.fields[key].held < o.n {
+		if s.fields[key].held < s.objs {
 			if k := f.Type.Kind; k != Any && k != Pointer {
 				f.Type = &Type{Kind: Pointer, Elem: f.Type}
 			}
@@ -60,11 +59,11 @@ func (b *builder) nonNull(s *shape, name string) *Type {
 	return t
 }
 
-// isMap reports whether o is a dictionary: no keys, only integer keys, or a
-// key that cannot be a struct tag.
-func (o *object) isMap() bool {
+// isMap reports whether the objects of s are a dictionary: no keys, only
+// integer keys, or a key that cannot be a struct tag.
+func (s *shape) isMap() bool {
 	numeric := true
-	for _, k := range o.keys {
+	for _, k := range s.keys {
 		if !validTag(k) {
 			return true
 		}

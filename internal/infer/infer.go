@@ -70,10 +70,12 @@ func infer(name string, docs [][]byte, warnings []string) (*Type, []string, erro
 
 // A shape is what the values seen at one place in a document have been.
 type shape struct {
-	seen seenKinds // the kinds of value seen
-	held int       // as a member's value: how many objects held the key
-	obj  *object   // the objects seen, merged
-	elem *shape    // the elements of the arrays seen
+	seen   seenKinds         // the kinds of value seen
+	held   int               // as a member's value: how many objects held the key
+	objs   int               // the objects seen
+	keys   []string          // their keys, merged, in the order first seen
+	fields map[string]*shape // the values of each key
+	elem   *shape            // the elements of the arrays seen
 }
 
 type seenKinds uint8
@@ -88,19 +90,16 @@ const (
 	arrays
 )
 
-// An object is the merged keys of the objects seen at one place.
-type object struct {
-	n      int               // objects seen
-	keys   []string          // in the order first seen
-	fields map[string]*shape // the values of each key
-}
-
-func (o *object) field(key string) *shape {
-	f, ok := o.fields[key]
+// field returns the shape of the values of the objects' key.
+func (s *shape) field(key string) *shape {
+	f, ok := s.fields[key]
 	if !ok {
+		if s.fields == nil {
+			s.fields = map[string]*shape{}
+		}
 		f = new(shape)
-		o.fields[key] = f
-		o.keys = append(o.keys, key)
+		s.fields[key] = f
+		s.keys = append(s.keys, key)
 	}
 	return f
 }
@@ -108,22 +107,13 @@ func (o *object) field(key string) *shape {
 func (s *shape) merge(o *shape) {
 	s.seen |= o.seen
 	s.held += o.held
-	if o.obj != nil {
-		s.object().n += o.obj.n
-		for _, k := range o.obj.keys {
-			s.obj.field(k).merge(o.obj.fields[k])
-		}
+	s.objs += o.objs
+	for _, k := range o.keys {
+		s.field(k).merge(o.fields[k])
 	}
 	if o.elem != nil {
 		s.array().merge(o.elem)
 	}
-}
-
-func (s *shape) object() *object {
-	if s.obj == nil {
-		s.obj = &object{fields: map[string]*shape{}}
-	}
-	return s.obj
 }
 
 func (s *shape) array() *shape {
@@ -164,7 +154,7 @@ func (r *reader) value(s *shape, depth int) error {
 		}
 		if tok == '{' {
 			s.seen |= objects
-			s.object().n++
+			s.objs++
 		} else {
 			s.seen |= arrays
 			s.array()
@@ -178,7 +168,7 @@ func (r *reader) value(s *shape, depth int) error {
 					return err
 				}
 				r.path = append(r.path, keyStep(key.(string)))
-				into = s.obj.field(key.(string))
+				into = s.field(key.(string))
 				if seen[key.(string)] {
 					r.warnings = append(r.warnings, "duplicate key at "+r.where()+": its values are merged into one field")
 				} else {
