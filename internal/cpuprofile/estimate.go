@@ -241,8 +241,7 @@ func Switches(sh Shares, alloc Alloc, r *load.Run, cur, decodeDoc, encodeDoc str
 		}
 		rd, _ := model.Ratio(after[0].ns, before[0].ns)
 		re, _ := model.Ratio(after[1].ns, before[1].ns)
-		s := saving(sh, alloc, before, after, 1)
-		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: s})
+		out = append(out, Switch{Codec: c, Decode: rd, Encode: re, Saving: saving(sh, alloc, before, after, 1)})
 	}
 	slices.SortStableFunc(out, func(a, b Switch) int { return cmp.Compare(b.Total.V, a.Total.V) })
 	return out
@@ -269,6 +268,5 @@ func Filtering(sh Shares, alloc Alloc, r *load.Run, codec, full, filtered string
 		body = d.DocBytes / f.DocBytes
 	}
 	ratio, _ := model.Ratio(after.ns, before.ns)
-	s := saving(sh, alloc, []cost{before}, []cost{after}, body)
-	return Filter{full, filtered, ratio, s}, true
+	return Filter{full, filtered, ratio, saving(sh, alloc, []cost{before}, []cost{after}, body)}, true
 }

@@ -2,6 +2,7 @@ package cpuprofile
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -73,10 +74,7 @@ func kind(p *profile.Profile) string {
 		}
 		types = append(types, st.Type)
 	}
-	if len(types) == 0 {
-		return "untyped"
-	}
-	return strings.Join(types, "/")
+	return cmp.Or(strings.Join(types, "/"), "untyped")
 }
 
 // symbolized reports whether any sample's frames name a function.

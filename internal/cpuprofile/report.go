@@ -161,42 +161,40 @@ func estimates(buf *bytes.Buffer, b Breakdown, basis Basis) error {
 		markdown.Left, markdown.Left, markdown.Right, markdown.Right, markdown.Right, markdown.Right, markdown.Right); err != nil {
 		return err
 	}
-	buf.WriteString("\n## What is counted\n\n" + counted(basis, b))
+	counted(buf, basis, b)
 	return nil
 }
 
 // counted says how the estimates were computed, which parts they count and which they leave out.
-func counted(basis Basis, b Breakdown) string {
+func counted(buf *bytes.Buffer, basis Basis, b Breakdown) {
 	r := basis.Ref.Run
-	var s strings.Builder
-	fmt.Fprintf(&s, "Each sample's stack is attributed by package path to the codec modules of the codec lines of `%s`, "+
+	fmt.Fprintf(buf, "\n## What is counted\n\nEach sample's stack is attributed by package path to the codec modules of the codec lines of `%s`, "+
 		"the standard library's encoding/json tree for `std`. A stack with a codec frame is JSON work, allocation inside it included, "+
 		"GC assists and the network reads a decoder makes through its reader excepted; its outermost codec frame says decode or encode. ",
 		basis.Ref.Raw.File)
-	s.WriteString("A saving counts three parts, each a share of the profile: **JSON**, the codec's decode and encode shares times one minus " +
+	buf.WriteString("A saving counts three parts, each a share of the profile: **JSON**, the codec's decode and encode shares times one minus " +
 		"the ratio of the other configuration's (or the filtered document's) ns/op to the current one's; ")
 	gc := true // whether a saving counts a GC part
 	switch {
 	case basis.Heap != nil:
-		fmt.Fprintf(&s, "**GC**, calibrated with the program's own figures: its GC share (%s) times the codec's share of its allocation in the heap profile, "+
+		fmt.Fprintf(buf, "**GC**, calibrated with the program's own figures: its GC share (%s) times the codec's share of its allocation in the heap profile, "+
 			"times one minus the ratio of the B/op; ", format.Percent(100*b.Share(GC)))
 	case r.Paired():
-		s.WriteString("**GC**, the collection the reference run charges each configuration's B/op at its service heap (GCOf), over the current one's ns/op; ")
+		buf.WriteString("**GC**, the collection the reference run charges each configuration's B/op at its service heap (GCOf), over the current one's ns/op; ")
 	default:
 		gc = false
-		s.WriteString("**GC** is not counted: no heap profile was given (HEAP=) and the reference run timed no collection, so a saving is a lower " +
+		buf.WriteString("**GC** is not counted: no heap profile was given (HEAP=) and the reference run timed no collection, so a saving is a lower " +
 			"bound (≥) where the other configuration allocates less and an upper bound (≤) where it allocates more; ")
 	}
-	s.WriteString("**body read**, for filtering, the share of reading HTTP bodies times one minus the ratio of the documents' bytes. " +
+	buf.WriteString("**body read**, for filtering, the share of reading HTTP bodies times one minus the ratio of the documents' bytes. " +
 		"The intervals are 95% and cover the profile's sampling error (a Poisson bootstrap of its samples) and the reference run's rounds. " +
 		"Not counted: the allocation and work outside the codec that a change also shrinks or grows (the buffers a body is read into, " +
 		"the program's own code on fewer fields), and cache effects: a figure assumes the program's documents cost what the chosen " +
 		"documents cost per call, and that the saved CPU is not spent elsewhere.")
 	if basis.StandIn && gc {
-		s.WriteString(" The documents stand in for DOC, and a codec's allocation on them can differ from its allocation on DOC several times over " +
+		buf.WriteString(" The documents stand in for DOC, and a codec's allocation on them can differ from its allocation on DOC several times over " +
 			"(goccy, for one, copies its whole input on every call), so each saving's interval runs from its total with the GC part as on them " +
 			"to its total with no GC part; `make bench-doc DOC=…` measures DOC itself.")
 	}
-	s.WriteString("\n")
-	return s.String()
+	buf.WriteString("\n")
 }
