@@ -3,8 +3,8 @@ package httppage
 import (
 	"bytes"
 	"cmp"
-	"encoding/xml"
 	"fmt"
+	"html"
 	"image/color"
 	"slices"
 
@@ -69,11 +69,11 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 	top := 40.0
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n",
 		flameWidth, top+rowHeight*float64(depth+1))
-	fmt.Fprintf(&b, `<text x="4" y="16" font-size="14">%s</text>`+"\n", escape(title))
+	fmt.Fprintf(&b, `<text x="4" y="16" font-size="14">%s</text>`+"\n", html.EscapeString(title))
 	x := 4.0
 	for c := range cpuprofile.NumClasses {
 		label := fmt.Sprintf("%s %s", c, format.Percent(100*root.class[c]/root.value))
-		fmt.Fprintf(&b, `<rect x="%.1f" y="24" width="10" height="10" fill="%s"/><text x="%.1f" y="33">%s</text>`+"\n", x, hex(classColors[c]), x+14, escape(label))
+		fmt.Fprintf(&b, `<rect x="%.1f" y="24" width="10" height="10" fill="%s"/><text x="%.1f" y="33">%s</text>`+"\n", x, hex(classColors[c]), x+14, html.EscapeString(label))
 		x += 14 + charWidth*float64(len(label)) + 16
 	}
 	scale := flameWidth / root.value
@@ -85,13 +85,13 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 		}
 		y := top + float64(depth)*rowHeight
 		fmt.Fprintf(&b, `<g><title>%s: %s</title><rect x="%.1f" y="%.1f" width="%.1f" height="%g" fill="%s" stroke="white" stroke-width="0.5"/>`,
-			escape(n.name), format.Percent(100*n.value/root.value), x0, y, w, rowHeight-1, hex(classColors[dominant(n.class)]))
+			html.EscapeString(n.name), format.Percent(100*n.value/root.value), x0, y, w, rowHeight-1, hex(classColors[dominant(n.class)]))
 		if chars := int((w - 4) / charWidth); chars >= 3 {
 			name := n.name
 			if len(name) > chars {
 				name = name[:chars-1] + "…"
 			}
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, x0+2, y+rowHeight-4, escape(name))
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">%s</text>`, x0+2, y+rowHeight-4, html.EscapeString(name))
 		}
 		b.WriteString("</g>\n")
 		slices.SortFunc(n.children, func(a, b *flameNode) int { return cmp.Compare(a.name, b.name) })
@@ -110,12 +110,6 @@ func Flame(p *profile.Profile, t cpuprofile.Table, keep func(*profile.Sample) bo
 // dominant is the class of the most CPU in v, the first of a tie.
 func dominant(v [cpuprofile.NumClasses]float64) cpuprofile.Class {
 	return cpuprofile.Class(slices.Index(v[:], slices.Max(v[:])))
-}
-
-func escape(s string) string {
-	var b bytes.Buffer
-	xml.EscapeText(&b, []byte(s))
-	return b.String()
 }
 
 func hex(c color.Color) string {

@@ -31,11 +31,8 @@ type forecast struct {
 func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]forecast {
 	cells := r.at(l)
 	base := cells[0]
-	if r.Ref == nil {
-		return nil
-	}
 	i := slices.IndexFunc(b.Codecs, func(cs cpuprofile.CodecShare) bool { return cs.Config.Name == base.Codec })
-	if i < 0 {
+	if r.Ref == nil || i < 0 {
 		return nil
 	}
 	micro := r.Ref.Run
