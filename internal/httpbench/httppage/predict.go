@@ -142,8 +142,8 @@ func (r *Run) gcShare(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) []string {
 }
 
 // coverage is the median, over the cells and rounds of load l, of the CPU their profiles hold over the
-// CPU getrusage counts, with the least and the most; ok is false without profiles.
-func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
+// CPU getrusage counts, with the least and the most; "" without profiles.
+func (r *Run) coverage(l rawfmt.HTTPLoad) string {
 	var cov []float64
 	for _, c := range r.at(l) {
 		b, cpu, iters := r.shares(c), r.Samples(c, rawfmt.UnitAPICPU), r.Iters(c) // no breakdowns without a profile
@@ -154,9 +154,9 @@ func (r *Run) coverage(l rawfmt.HTTPLoad) (med, lo, hi float64, ok bool) {
 		}
 	}
 	if len(cov) == 0 {
-		return 0, 0, 0, false
+		return ""
 	}
-	return model.Median(cov), slices.Min(cov), slices.Max(cov), true
+	return fmt.Sprintf("%s (%s to %s)", format.Percent(100*model.Median(cov)), format.Percent(100*slices.Min(cov)), format.Percent(100*slices.Max(cov)))
 }
 
 // neg is the change an estimated saving makes: its negation.

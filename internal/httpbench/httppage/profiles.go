@@ -173,10 +173,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 	t := r.table()
 	for i, l := range r.Loads() {
 		cells := r.at(l)
-		lv := profileLoad{Label: loadLabel(l)}
-		if med, lo, hi, ok := r.coverage(l); ok {
-			lv.Coverage = fmt.Sprintf("%s (%s to %s)", format.Percent(100*med), format.Percent(100*lo), format.Percent(100*hi))
-		}
+		lv := profileLoad{Label: loadLabel(l), Coverage: r.coverage(l)}
 		var forecasts map[string]forecast
 		if p := r.Profiles[cells[0].Scenario.Name]; p != nil {
 			whole := t.Attribute(p, inCell(cells[0], 0))
