@@ -37,9 +37,6 @@ var classNames = [NumClasses]string{"JSON decode", "JSON encode", "GC and alloca
 
 func (c Class) String() string { return classNames[c] }
 
-// JSON reports whether c is JSON work.
-func (c Class) JSON() bool { return c == Decode || c == Encode }
-
 // StdModule is the module name a raw file's codec line gives the standard library (std@goX.Y.Z), and
 // StdJSON the tree of its JSON packages: encoding/json, encoding/json/v2, encoding/json/jsontext and
 // their internal packages.
@@ -172,7 +169,7 @@ func (t Table) Attribute(p *profile.Profile, keep func(*profile.Sample) bool) Br
 			b.Body += v
 		}
 		b.Engine = cmp.Or(b.Engine, engineOf(fns))
-		if !st.class.JSON() {
+		if st.class != Decode && st.class != Encode {
 			continue
 		}
 		cs := codecs[st.module]
