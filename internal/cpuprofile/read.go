@@ -16,6 +16,9 @@ import (
 // (a heap profile, say), one without samples, and one whose frames carry no function names (a profile
 // of another binary, never symbolized).
 func Read(data []byte) (*profile.Profile, error) {
+	isCPU := func(p *profile.Profile) bool { // its period or a sample type is cpu
+		return p.PeriodType != nil && p.PeriodType.Type == "cpu" || typeIndex(p, "cpu") >= 0
+	}
 	return parse(data, isCPU,
 		"not a CPU profile: take one with net/http/pprof's /debug/pprof/profile, go test -cpuprofile or runtime/pprof.StartCPUProfile",
 		"a CPU profile without samples: profile the program while it works",
@@ -54,11 +57,6 @@ func parse(data []byte, wanted func(*profile.Profile) bool, wrongKind, noSamples
 
 // AllocSpace is the sample type of a heap profile's bytes allocated.
 const AllocSpace = "alloc_space"
-
-// isCPU reports whether p measures CPU time: its period or a sample type is cpu.
-func isCPU(p *profile.Profile) bool {
-	return p.PeriodType != nil && p.PeriodType.Type == "cpu" || typeIndex(p, "cpu") >= 0
-}
 
 // typeIndex is the index of p's sample type typ, -1 for none.
 func typeIndex(p *profile.Profile, typ string) int {
