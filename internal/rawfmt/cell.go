@@ -55,7 +55,6 @@ const (
 	UnitMBs      = "MB/s"
 	UnitB        = "B/op"
 	UnitAllocs   = "allocs/op"
-	UnitNsField  = "ns/field"
 	UnitFields   = "fields/op"
 	UnitDocB     = "doc-B/op"
 	UnitInstr    = "instructions/op" // counted under cachegrind: exact, see make bench-instr

@@ -13,37 +13,35 @@ import (
 // Configuration keys. The runner writes KeyCommit through KeyCodecPrefix lines;
 // the benchmark binary KeySonicEngine and KeyRace; go test KeyGOOS to KeyCPU.
 const (
-	KeyCommit         = "jsoncost-commit" // the suite's commit, DirtySuffix when the tree had changes
-	KeyCommand        = "command"         // the command that repeats the run
-	KeyMachine        = "machine-id"      // see MachineID
-	KeyGo             = "go"              // runtime.Version()
-	KeyCores          = "cores"           // runtime.NumCPU()
-	KeyGOMAXPROCS     = "gomaxprocs"
-	KeyGOGC           = "gogc"
-	KeyGOMEMLIMIT     = "gomemlimit"
-	KeyGOEXPERIMENT   = "goexperiment"
-	KeyGODEBUG        = "godebug"
-	KeyGOAMD64        = "goamd64"
-	KeyAffinity       = "cpu-affinity" // the CPUs the run was pinned to, when it was
-	KeyRounds         = "rounds"
-	KeyBenchtime      = "benchtime"
-	KeyBenchtimeLarge = "benchtime-large" // the benchtime of cells on large documents, and from which size
-	KeyFieldsPasses   = "fields-passes"   // the samples per round of each fields-* cell
-	KeyOrderSeed      = "order-seed"      // the random seed of the run's cell order
-	KeySelection      = "selection"       // the CODECS/OPS/FIXTURES of a narrowed run
-	KeySonicEngine    = "sonic-engine"
-	KeyStdEngine      = "encoding-json-engine" // the engine under encoding/json: v1-engine or v2-engine
-	KeyBuilds         = "builds"               // an upgrade run's builds, each toolchain[+experiment…]
-	KeyBuild          = "build"                // the build of the results that follow, in an upgrade run
-	KeyBuildPrefix    = "build-"               // then a build's name: its go version, GOEXPERIMENT and engines
-	KeyRace           = "race"
-	KeyGOOS           = "goos"
-	KeyGOARCH         = "goarch"
-	KeyPkg            = "pkg"
-	KeyCPU            = "cpu"
-	KeyCodecPrefix    = "codec-" // starts a CodecConfig's codec line
-	KeySkipsPrefix    = "skips-" // starts a CodecConfig's skips line
-	DirtySuffix       = "-dirty"
+	KeyCommit       = "jsoncost-commit" // the suite's commit, DirtySuffix when the tree had changes
+	KeyCommand      = "command"         // the command that repeats the run
+	KeyMachine      = "machine-id"      // see MachineID
+	KeyGo           = "go"              // runtime.Version()
+	KeyCores        = "cores"           // runtime.NumCPU()
+	KeyGOMAXPROCS   = "gomaxprocs"
+	KeyGOGC         = "gogc"
+	KeyGOMEMLIMIT   = "gomemlimit"
+	KeyGOEXPERIMENT = "goexperiment"
+	KeyGODEBUG      = "godebug"
+	KeyAffinity     = "cpu-affinity" // the CPUs the run was pinned to, when it was
+	KeyRounds       = "rounds"
+	KeyBenchtime    = "benchtime"
+	KeyFieldsPasses = "fields-passes" // the samples per round of each fields-* cell
+	KeyOrderSeed    = "order-seed"    // the random seed of the run's cell order
+	KeySelection    = "selection"     // the CODECS/OPS/FIXTURES of a narrowed run
+	KeySonicEngine  = "sonic-engine"
+	KeyStdEngine    = "encoding-json-engine" // the engine under encoding/json: v1-engine or v2-engine
+	KeyBuilds       = "builds"               // an upgrade run's builds, each toolchain[+experiment…]
+	KeyBuild        = "build"                // the build of the results that follow, in an upgrade run
+	KeyBuildPrefix  = "build-"               // then a build's name: its go version, GOEXPERIMENT and engines
+	KeyRace         = "race"
+	KeyGOOS         = "goos"
+	KeyGOARCH       = "goarch"
+	KeyPkg          = "pkg"
+	KeyCPU          = "cpu"
+	KeyCodecPrefix  = "codec-" // starts a CodecConfig's codec line
+	KeySkipsPrefix  = "skips-" // starts a CodecConfig's skips line
+	DirtySuffix     = "-dirty"
 )
 
 // A CodecConfig is one codec configuration: its line and, in runs made since
