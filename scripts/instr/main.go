@@ -2,17 +2,16 @@
 // cell executes per operation under valgrind's cachegrind, a figure that does
 // not drift on a shared machine (README.md tells the method at length).
 //
-//	go run ./scripts/instr [-ops …] [-fixtures …] [-codecs …] [-parallel n] [-target n] [-bin file]
-//	go run ./scripts/instr -compare A B
+//	go run ./scripts/instr [-ops …] [-fixtures …] [-codecs …]
 //
 // It builds the benchmark binary and talks to it over its serve protocol
 // (runner.Server). A native pass prepares the noop cell and each selected
 // cell, which gates it (a refused cell stops the run), and times slices of it
-// for its ns/op and B/op. Then each cell (-parallel at a time) is counted
+// for its ns/op and B/op. Then each cell (two at a time) is counted
 // under cachegrind, one process a count told to prepare the cell and run one
 // slice of N1 or N2 = 11·N1 iterations, in runEnv; its figure is
 // (I2 − I1)/(N2 − N1), so start-up, gate and warm-up cancel. N1 makes the
-// slice execute about -target instructions, estimated from the native ns/op
+// slice execute about 10⁸ instructions, estimated from the native ns/op
 // at the rate of the cells of its codec counted so far; N2 keeps the heap
 // under 2 GiB. A process's count carries noise no N removes, so a cell is
 // counted in two to five pairs of processes until two figures agree within
@@ -41,6 +40,7 @@ const (
 	defaultFixtures = "fields-.*"
 )
 
+// options are the selection and what tests change: the flags set only the selection.
 type options struct {
 	sel      rawfmt.Selection
 	parallel int    // cells counted at a time
@@ -57,14 +57,9 @@ func main() {
 
 // parseFlags reads the command line; an empty -ops or -fixtures is the default.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind}
+	o := options{parallel: 2, target: 100_000_000, valgrind: defaultValgrind, results: "results"}
 	fs := runner.NewFlags("instr")
 	o.sel.RegisterFlags(fs.FlagSet)
-	fs.Count("parallel", "cells counted at a time (default 2)", &o.parallel)
-	fs.Count("target", "instructions the smaller count's slice of a cell should execute (default 100000000)", &o.target)
-	fs.StringVar(&o.valgrind, "valgrind", o.valgrind, "the valgrind executable, valgrind 3 with cachegrind (apt-get install -y valgrind)")
-	fs.StringVar(&o.bin, "bin", "", "count this benchmark binary (go test -c of the root package) instead of building one")
-	fs.StringVar(&o.results, "results", "results", "results directory")
 	if err := fs.Parse(args, stderr); err != nil {
 		return o, err
 	}

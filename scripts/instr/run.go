@@ -158,19 +158,16 @@ func reportSpread(w io.Writer, figures []*figure) {
 	}
 }
 
-// Configuration keys of instruction counts.
-const (
-	keyValgrind = "valgrind" // valgrind --version
-	keyGODEBUG  = "godebug"
-)
+// keyValgrind is the configuration key of valgrind --version.
+const keyValgrind = "valgrind"
 
-// writeConfig writes the raw file's header, with what the binary says of
-// itself under valgrind (self) last, then the unit metadata.
+// writeConfig writes the raw file's header, runEnv's GODEBUG among the
+// runtime settings and what the binary says of itself under valgrind (self)
+// last, then the unit metadata.
 func writeConfig(w io.Writer, o options, id, valgrind string, self []string) error {
-	godebug, _ := strings.CutPrefix(runEnv[len(runEnv)-1], "GODEBUG=")
 	err := runinfo.WriteHeader(w, runinfo.Header{
 		Command: runinfo.CommandLine("./scripts/instr"), Machine: id, Env: runEnv,
-		Mode: runinfo.Lines(keyGODEBUG, godebug, rawfmt.KeySelection, o.sel.String(), keyValgrind, valgrind),
+		Mode: runinfo.Lines(rawfmt.KeySelection, o.sel.String(), keyValgrind, valgrind),
 		Self: self,
 	})
 	if err != nil {

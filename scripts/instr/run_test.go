@@ -81,7 +81,7 @@ func TestRun(t *testing.T) {
 				keyValgrind:                             fakeVersion,
 				rawfmt.KeyGOMAXPROCS:                    "1",
 				rawfmt.KeyGOGC:                          "off",
-				keyGODEBUG:                              "asyncpreemptoff=1,memprofilerate=0,cpu.rdtscp=off",
+				rawfmt.KeyGODEBUG:                       "asyncpreemptoff=1,memprofilerate=0,cpu.rdtscp=off",
 				rawfmt.KeySelection:                     o.sel.String(),
 				rawfmt.KeyGo:                            "go1.27.3",
 				rawfmt.KeySonicEngine:                   "valgrind-jit", // what the binary says of itself under valgrind
@@ -207,10 +207,9 @@ func TestParseFlags(t *testing.T) {
 		err  string
 	}{
 		{args: nil, want: options{sel: rawfmt.Selection{Ops: defaultOps, Fixtures: defaultFixtures}, parallel: 2}},
-		{args: []string{"-codecs", "goccy", "-ops", "", "-fixtures", "fields-0005", "-parallel", "3"},
-			want: options{sel: rawfmt.Selection{Codecs: "goccy", Ops: defaultOps, Fixtures: "fields-0005"}, parallel: 3}},
-		{args: []string{"-parallel", "0"}, err: `-parallel "0": want a positive whole number`},
-		{args: []string{"-target", "2e8"}, err: `-target "2e8": want a positive whole number`},
+		{args: []string{"-codecs", "goccy", "-ops", "", "-fixtures", "fields-0005"},
+			want: options{sel: rawfmt.Selection{Codecs: "goccy", Ops: defaultOps, Fixtures: "fields-0005"}, parallel: 2}},
+		{args: []string{"-parallel", "3"}, err: "flag provided but not defined: -parallel"},
 		{args: []string{"a.txt"}, err: `unexpected argument "a.txt"`},
 	}
 	for _, tt := range tests {
