@@ -186,15 +186,6 @@ func (p *projected) differs(res *benchfmt.Result, n *name, other int) bool {
 	return true
 }
 
-// build returns the run of the results of build b, adding it on first use.
-func (r *Run) build(b string) *Run {
-	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == b })
-	if i < 0 {
-		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: b, cells: map[rawfmt.Cell]Samples{}, file: r})
-	}
-	return r.Builds[i]
-}
-
 // projection is what a result's name and its per-process configuration
 // give; any other configuration that varies between results is reported.
 const projection = rawfmt.Projection + "," + rawfmt.KeyLayout + "," + rawfmt.KeyRound
@@ -203,21 +194,21 @@ const projection = rawfmt.Projection + "," + rawfmt.KeyLayout + "," + rawfmt.Key
 var perResult = []string{rawfmt.KeyLayout, rawfmt.KeyRound, rawfmt.KeyBuild, rawfmt.KeyNeighbour}
 
 // part is the run a result of r's file belongs to: r, or the run of its
-// variant.
+// variant, added on first use: its build in an upgrade run, "neighbour on"
+// or "neighbour off" in a noise run.
 func (r *Run) part(res *benchfmt.Result) *Run {
-	if b := variant(res); b != "" {
-		return r.build(b)
-	}
-	return r
-}
-
-// variant names the part of a run a result belongs to: its build in an
-// upgrade run, "neighbour on" or "neighbour off" in a noise run, else "".
-func variant(res *benchfmt.Result) string {
+	variant := res.GetConfig(rawfmt.KeyBuild)
 	if n := res.GetConfig(rawfmt.KeyNeighbour); n != "" {
-		return rawfmt.KeyNeighbour + " " + n
+		variant = rawfmt.KeyNeighbour + " " + n
 	}
-	return res.GetConfig(rawfmt.KeyBuild)
+	if variant == "" {
+		return r
+	}
+	i := slices.IndexFunc(r.Builds, func(s *Run) bool { return s.Build == variant })
+	if i < 0 {
+		i, r.Builds = len(r.Builds), append(r.Builds, &Run{Raw: r.Raw, Build: variant, cells: map[rawfmt.Cell]Samples{}, file: r})
+	}
+	return r.Builds[i]
 }
 
 // add files one result under its cell, or under the GC harness; true when
