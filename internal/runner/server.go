@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
@@ -162,23 +161,14 @@ func (s *Server) Cells() ([]Listed, error) {
 	}
 	var out []Listed
 	for _, line := range lines {
-		f := strings.Fields(line)
-		var c rawfmt.Cell
-		ok := len(f) == 3
-		if ok {
-			c, ok = rawfmt.ParseSub(f[0])
-		}
-		if !ok {
+		var sub string
+		var l Listed
+		_, err := fmt.Sscanf(line, "%s %g %g", &sub, &l.Fields, &l.DocBytes)
+		cell, isCell := rawfmt.ParseSub(sub)
+		if err != nil || !isCell || len(strings.Fields(line)) != 3 {
 			return nil, fmt.Errorf("the benchmark binary listed %q, not a cell with its document's fields and bytes", line)
 		}
-		l := Listed{Cell: c}
-		l.Fields, err = strconv.ParseFloat(f[1], 64)
-		if err == nil {
-			l.DocBytes, err = strconv.ParseFloat(f[2], 64)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("the benchmark binary listed %q: %w", line, err)
-		}
+		l.Cell = cell
 		out = append(out, l)
 	}
 	return out, nil

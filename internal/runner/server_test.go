@@ -103,7 +103,8 @@ func TestCells(t *testing.T) {
 		{"end\n", "", nil},
 		{"\nend\n", `listed "", not a cell`, nil},
 		{"op=get5/fixture=fields-5/codec=json\t5\nend\n", "not a cell", nil},
-		{"op=get5/fixture=fields-5/codec=json\t5\tmany\nend\n", `parsing "many"`, nil},
+		{"op=get5/fixture=fields-5/codec=json\t5\tmany\nend\n", "not a cell", nil},
+		{"op=get5/fixture=fields-5/codec=json\t5\t120\t7\nend\n", "not a cell", nil},
 	} {
 		s := &Server{in: nopCloser{io.Discard}, out: bufio.NewScanner(strings.NewReader(tt.answer))}
 		got, err := s.Cells()
