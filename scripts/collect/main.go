@@ -2,7 +2,7 @@
 // as a CI run's artifacts bring them, to the results directory, and make
 // collect then rebuilds the report:
 //
-//	go run ./scripts/collect -artifacts dir [-results dir]
+//	go run ./scripts/collect -artifacts dir
 //
 // Plan walks an artifacts directory laid out as GitHub's artifact download
 // lays it out (<dir>/<artifact-name>/<files>, at any depth), loads every
@@ -23,13 +23,12 @@ import (
 
 func main() {
 	artifacts := flag.String("artifacts", "", "the `dir`ectory the artifacts were downloaded to: <dir>/<artifact-name>/<raw files>")
-	results := flag.String("results", "results", "the results `dir`ectory")
 	flag.Parse()
 	if *artifacts == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "collect: usage: collect -artifacts dir [-results dir] (make collect ARTIFACTS=dir)")
+		fmt.Fprintln(os.Stderr, "collect: usage: collect -artifacts dir (make collect ARTIFACTS=dir)")
 		os.Exit(2)
 	}
-	plan, err := Plan(*artifacts, *results)
+	plan, err := Plan(*artifacts, "results")
 	if err == nil {
 		err = Place(plan)
 	}
