@@ -54,7 +54,7 @@ func (r *Run) completePaired(rounds int) error {
 	for _, b := range r.Blocks {
 		want[b.Round] = true
 	}
-	if r.Build == "" || !strings.HasPrefix(r.Build, rawfmt.KeyNeighbour) {
+	if !strings.HasPrefix(r.Build, rawfmt.KeyNeighbour) {
 		for i := 1; i <= rounds; i++ {
 			want[strconv.Itoa(i)] = true
 		}
