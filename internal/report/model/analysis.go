@@ -35,13 +35,8 @@ func (a *Analysis) Publishes() bool { return a.Verdict.Ranks() && len(Failed(a.C
 
 // RunVerdict is the verdict on r's codec cells, the one Analyze gives.
 func RunVerdict(r *load.Run) Verdict {
-	_, v := overall(r)
-	return v
-}
-
-func overall(r *load.Run) (OpPrecision, Verdict) {
 	p, spread, _ := Overall(r)
-	return p, Verdict{Cells: p.Cells, Unbounded: p.Unbounded, Spread: spread}
+	return Verdict{Cells: p.Cells, Unbounded: p.Unbounded, Spread: spread}
 }
 
 // Analyze computes the analysis of a run.
@@ -57,7 +52,8 @@ func Analyze(r *load.Run) *Analysis {
 		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
-	a.Overall, a.Verdict = overall(r)
+	a.Overall, _, _ = Overall(r)
+	a.Verdict = RunVerdict(r)
 	a.Spread, a.HasSpread = SpreadOf(r, a.Precision)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
@@ -71,7 +67,8 @@ func Analyze(r *load.Run) *Analysis {
 }
 
 // Fastest is the fastest codec of an operation on a fixture, against the
-// base, by time with GC where the run timed collection (GC).
+// base, by what each costs a service (Charged): with GC where the run timed
+// collection (GC).
 type Fastest struct {
 	Op, Fixture string
 	Codec       string // "" when no codec is faster than the base
@@ -82,21 +79,14 @@ type Fastest struct {
 }
 
 func fastest(r *load.Run, op, fixture string) (Fastest, bool) {
-	g, hasGC := GCOf(r, ServiceHeap(r))
-	cost := func(codec string) Sample {
-		if hasGC {
-			return WithGC(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}, g)
-		}
-		return Ns(r, op, fixture, codec)
-	}
-	base := cost(rawfmt.Base)
+	base, gc := Charged(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: rawfmt.Base})
 	if !base.Known() {
 		return Fastest{}, false
 	}
-	f := Fastest{Op: op, Fixture: fixture, Base: base.Point, Best: base.Point, GC: hasGC}
+	f := Fastest{Op: op, Fixture: fixture, Base: base.Point, Best: base.Point, GC: gc}
 	_, ranked := Standings(r, op, fixture)
 	if i := slices.IndexFunc(ranked, func(s Standing) bool { return s.Codec != rawfmt.Base }); i >= 0 {
-		if best := cost(ranked[i].Codec); best.Point < f.Base {
+		if best, _ := Charged(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: ranked[i].Codec}); best.Point < f.Base {
 			f.Codec, f.Best = ranked[i].Codec, best.Point
 			f.Speedup, _ = Ratio(base, best)
 			f.Clear = Differs(f.Speedup)

@@ -24,18 +24,17 @@ type Pair struct {
 
 // A HitsRow is one codec at one hit count.
 type HitsRow struct {
-	Hits      int
-	Codec     string
-	Full      Estimate // decode-struct of the full document, ns/op; not Known without it
-	Filtering Saving   // decode-struct of the filtered document: what _source filtering saves
-	Proj      Saving   // decode-proj of the full document
-	Get5      Saving   // get5 of the full document
+	Hits  int
+	Codec string
+	Full  Estimate // decode-struct of the full document, ns/op; not Known without it
+	Proj  Saving   // decode-proj of the full document
+	Get5  Saving   // get5 of the full document
 
-	// Decode is decode-struct of es-hits-H-full against es-hits-H-source5;
-	// Roundtrip roundtrip of the two; API the API's own pattern, decoding
-	// the full hits and encoding the five fields it projects (decode-struct
-	// of full + encode-struct of source5), against filtering at the source
-	// (decode-struct + encode-struct of source5).
+	// Decode is decode-struct of es-hits-H-full against es-hits-H-source5,
+	// what _source filtering saves; Roundtrip roundtrip of the two; API the
+	// API's own pattern, decoding the full hits and encoding the five fields
+	// it projects (decode-struct of full + encode-struct of source5), against
+	// filtering at the source (decode-struct + encode-struct of source5).
 	Decode, Roundtrip, API Pair
 }
 
@@ -61,7 +60,6 @@ func Hits(r *load.Run) []HitsRow {
 			row.Decode = pair(hits, []Sample{own, ns(rawfmt.OpDecodeStruct, filtered)}, []int{0}, []int{1})
 			row.Roundtrip = pair(hits, []Sample{ns(rawfmt.OpRoundtrip, full), ns(rawfmt.OpRoundtrip, filtered)}, []int{0}, []int{1})
 			row.API = pair(hits, []Sample{own, ns(rawfmt.OpDecodeStruct, filtered), ns(rawfmt.OpEncodeStruct, filtered)}, []int{0, 2}, []int{1, 2})
-			row.Filtering = row.Decode.Saves
 			if row.Full.Known() || row.Get5.OK || row.Roundtrip.Saves.OK {
 				rows = append(rows, row)
 			}

@@ -193,8 +193,8 @@ func TestBusy(t *testing.T) {
 		for i, sd := range tt.spreads {
 			cells = append(cells, sampled{cell: rawfmt.Cell{Op: rawfmt.OpDecodeMap, Fixture: load.ArticleLarge, Codec: fmt.Sprint("c", i)}, ns: repeat(1000, sd, 10)})
 		}
-		if p := Analyze(loadSamples(t, cells)).Busy(); (p != nil) != tt.busy {
-			t.Errorf("%s: Busy() = %+v, want busy %t", tt.name, p, tt.busy)
+		if p := Analyze(loadSamples(t, cells)).Overall; p.Busy() != tt.busy {
+			t.Errorf("%s: Overall %+v: Busy() = %t, want %t", tt.name, p, p.Busy(), tt.busy)
 		}
 	}
 }

@@ -50,20 +50,15 @@ const AllOps = "all operations"
 // Precise computes every operation's precision, then AllOps's.
 func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
-	all := OpPrecision{Op: AllOps} // each operation lists its own wide cells
-	var allHW []float64
 	fields := r.FixturesOf(load.Fields)
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		if hw, ok := p.measure(r, []string{op}, fields); ok {
+		if _, ok := p.measure(r, []string{op}, fields); ok {
 			out = append(out, p)
-			allHW = append(allHW, hw...)
-			all.Unbounded += p.Unbounded
-			all.samples = append(all.samples, p.samples...)
 		}
 	}
-	if len(out) > 0 {
-		all.quantiles(allHW)
+	all := OpPrecision{Op: AllOps}
+	if _, ok := all.measure(r, r.Ops, fields); ok {
 		out = append(out, all)
 	}
 	return out
@@ -218,15 +213,6 @@ func (p OpPrecision) MeetsTargets() bool {
 
 // Busy reports whether p's samples stray further than BusySpread.
 func (p OpPrecision) Busy() bool { return p.Low < 1-BusySpread || p.High > 1+BusySpread }
-
-// Busy returns the overall precision of a run whose samples stray further
-// than BusySpread, or nil.
-func (a *Analysis) Busy() *OpPrecision {
-	if a.Overall.Busy() {
-		return &a.Overall
-	}
-	return nil
-}
 
 // A Spread is where a paired run's intervals come from, over its fields-*
 // codec cells (the log of each pair's ratio to its base): Pairs is the

@@ -97,9 +97,5 @@ func TestBusySides(t *testing.T) {
 		if got := p.Busy(); got != tt.busy {
 			t.Errorf("%s: samples within %g–%g: Busy() = %t, want %t", tt.name, tt.low, tt.high, got, tt.busy)
 		}
-		a := &Analysis{Overall: p}
-		if got := a.Busy(); (got != nil) != tt.busy || got != nil && (got.Low != tt.low || got.High != tt.high) {
-			t.Errorf("%s: Analysis.Busy() = %+v, want busy %t with %g–%g", tt.name, got, tt.busy, tt.low, tt.high)
-		}
 	}
 }

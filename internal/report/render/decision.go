@@ -2,7 +2,6 @@ package render
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,13 +32,6 @@ type ranking struct {
 // run has: by time with GC where the run timed collection (model.Standing).
 func rankings(r *load.Run) []ranking {
 	var out []ranking
-	g, hasGC := model.GCOf(r, model.ServiceHeap(r))
-	cost := func(op, f, codec string) model.Sample {
-		if c := (rawfmt.Cell{Op: op, Fixture: f, Codec: codec}); hasGC {
-			return model.WithGC(r, c, g)
-		}
-		return model.Ns(r, op, f, codec)
-	}
 	for _, op := range r.Ops {
 		for _, f := range decisionDocs {
 			ref, s := model.Standings(r, op, f)
@@ -48,22 +40,23 @@ func rankings(r *load.Run) []ranking {
 			}
 			rk := ranking{Op: op, Fixture: f, Ref: ref, Standings: s}
 			rk.Std = slices.IndexFunc(s, func(s model.Standing) bool { return priceOf(r, s.Codec).std() })
-			rk.TopX = speedup(rk, 0, cost)
-			rk.StdX = speedup(rk, rk.Std, cost)
+			rk.TopX, rk.StdX = speedup(r, rk, 0), speedup(r, rk, rk.Std)
 			out = append(out, rk)
 		}
 	}
 	return out
 }
 
-// speedup is the base's cost over standing i's, NaN without either.
-func speedup(rk ranking, i int, cost func(op, fixture, codec string) model.Sample) model.Estimate {
+// speedup is the base's cost over standing i's (model.Charged), NaN without either.
+func speedup(r *load.Run, rk ranking, i int) model.Estimate {
 	if i >= 0 && rk.Ref != "" {
-		if e, ok := model.Ratio(cost(rk.Op, rk.Fixture, rk.Ref), cost(rk.Op, rk.Fixture, rk.Standings[i].Codec)); ok {
+		ref, _ := model.Charged(r, rawfmt.Cell{Op: rk.Op, Fixture: rk.Fixture, Codec: rk.Ref})
+		codec, _ := model.Charged(r, rawfmt.Cell{Op: rk.Op, Fixture: rk.Fixture, Codec: rk.Standings[i].Codec})
+		if e, ok := model.Ratio(ref, codec); ok {
 			return e
 		}
 	}
-	return model.Estimate{V: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	return model.Summarize(nil)
 }
 
 // rank is a standing's rank, =2 when shared; format.None without a base.

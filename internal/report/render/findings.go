@@ -148,14 +148,14 @@ func findings(a *model.Analysis) ([]string, error) {
 func hitsFinding(rows []model.HitsRow) *hitsSaving {
 	var at *model.HitsRow
 	for i, h := range rows {
-		if h.Codec == rawfmt.Base && h.Filtering.OK && (at == nil || h.Hits > at.Hits) {
+		if h.Codec == rawfmt.Base && h.Decode.Saves.OK && (at == nil || h.Hits > at.Hits) {
 			at = &rows[i]
 		}
 	}
-	if at == nil || !clear(at.Filtering.Pct, 0) {
+	if at == nil || !clear(at.Decode.Saves.Pct, 0) {
 		return nil
 	}
-	s := &hitsSaving{Hits: at.Hits, PerHit: at.Filtering.PerHit.V, Pct: at.Filtering.Pct.V}
+	s := &hitsSaving{Hits: at.Hits, PerHit: at.Decode.Saves.PerHit.V, Pct: at.Decode.Saves.Pct.V}
 	if at.Proj.OK && clear(at.Proj.Pct, 0) {
 		s.Proj = &at.Proj.Pct.V
 	}

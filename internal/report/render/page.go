@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"html"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,14 +182,12 @@ func opFile(op string) string { return "ops/" + op + ".md" }
 // fence is a code fence that text cannot close: more backticks than its
 // longest run, and at least three.
 func fence(text string) string {
-	n := 3
-	for _, run := range backticks.FindAllString(text, -1) {
-		n = max(n, len(run)+1)
+	f := "```"
+	for strings.Contains(text, f) {
+		f += "`"
 	}
-	return strings.Repeat("`", n)
+	return f
 }
-
-var backticks = regexp.MustCompile("`+")
 
 // anchor is the fragment GitHub gives a heading: its text lowercased,
 // without markup or punctuation, spaces as hyphens.

@@ -74,8 +74,8 @@ func newHead(v *view) head {
 		Committed: r.Committed(), Commit: config(r, rawfmt.KeyCommit),
 		Paired: r.Paired(), Slice: config(r, rawfmt.KeySlice), Pairs: config(r, rawfmt.KeyPairs), Benchtime: config(r, rawfmt.KeyBenchtime),
 		Layouts: len(strings.Fields(config(r, rawfmt.KeyLayouts)))}
-	if b := a.Busy(); b != nil {
-		h.Busy = format.Busy(b.Low, b.High)
+	if a.Overall.Busy() {
+		h.Busy = format.Busy(a.Overall.Low, a.Overall.High)
 	}
 	for _, c := range model.Failed(a.Checks) {
 		h.Failed = append(h.Failed, c.Why())

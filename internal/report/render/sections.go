@@ -198,7 +198,7 @@ func newHits(a *model.Analysis) hits {
 		if row.Get5.OK && row.Get5.Baseline != "" {
 			get5, h.Footnote = get5+" †", true
 		}
-		h.Client.add(n, row.Codec, format.Duration(row.Full.V/float64(row.Hits)), saving(row.Filtering), saving(row.Proj), get5)
+		h.Client.add(n, row.Codec, format.Duration(row.Full.V/float64(row.Hits)), saving(row.Decode.Saves), saving(row.Proj), get5)
 	}
 	h.Pairs = slices.DeleteFunc(pairs, func(p hitsPair) bool { return len(p.Table.Rows) == 0 })
 	return h
@@ -237,17 +237,17 @@ type intervals struct {
 
 func newPrecision(a *model.Analysis) precision {
 	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
-	p := precision{Why: a.Verdict.Why(), Busy: a.Busy() != nil, Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
+	p := precision{Why: a.Verdict.Why(), Busy: a.Overall.Busy(), Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
 	if p.Paired {
 		cols[3] = ">pairs over their cell's ratio, 10th–90th"
 		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
 	}
 	p.Ops, p.Families = Table{Cols: append([]string{"op"}, cols...)}, Table{Cols: append([]string{"family"}, cols...)}
 	// row is a row of the tables: its name, cells, median and 90th-percentile
-	// half-widths, the spread of its samples, wide, the number of its cells
-	// wider than model.WideHalfWidth, and whether it meets the targets, each
-	// cell between mark.
-	row := func(name string, o model.OpPrecision, wide int, mark string) []string {
+	// half-widths, the spread of its samples, the number of its cells wider
+	// than model.WideHalfWidth, and whether it meets the targets, each cell
+	// between mark.
+	row := func(name string, o model.OpPrecision, mark string) []string {
 		cells, med, p90, spread := fmt.Sprint(o.Cells), format.None, format.None, format.None
 		if o.Unbounded > 0 {
 			cells = fmt.Sprintf("%d (+%d without an interval)", o.Cells, o.Unbounded)
@@ -258,7 +258,7 @@ func newPrecision(a *model.Analysis) precision {
 		if o.High > 0 {
 			spread = format.Strays(o.Low, o.High)
 		}
-		row := []string{name, cells, med, p90, spread, fmt.Sprint(wide)}
+		row := []string{name, cells, med, p90, spread, fmt.Sprint(len(o.Wide))}
 		if p.Paired {
 			row = append(row, map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()])
 			if !o.MeetsTargets() {
@@ -279,19 +279,14 @@ func newPrecision(a *model.Analysis) precision {
 			p.Spread.Layouts, p.Spread.Alone, p.Spread.PerLayout = format.Percent(100*s.Layouts), format.Percent(100*s.Alone), s.PerLayout
 		}
 	}
-	wide := 0
 	for _, o := range a.Precision {
-		if o.Op == model.AllOps {
-			p.Ops.add(row(o.Op, o, wide, "**")...)
-		} else {
-			p.Ops.add(row(o.Op, o, len(o.Wide), "")...)
-		}
-		wide += len(o.Wide)
+		p.Ops.add(row(o.Op, o, map[bool]string{true: "**"}[o.Op == model.AllOps])...)
 	}
 	for _, f := range a.Families {
-		p.Families.add(row(code(f.Op), f, len(f.Wide), "")...)
+		p.Families.add(row(code(f.Op), f, "")...)
 	}
-	if wide == 0 {
+	wide := a.Precision[len(a.Precision)-1].Wide // model.AllOps's: every operation's
+	if len(wide) == 0 {
 		return p
 	}
 	fixtures := a.Run.FixturesOf(load.Fields)
@@ -299,13 +294,13 @@ func newPrecision(a *model.Analysis) precision {
 	for _, f := range fixtures {
 		p.Wide.Cols = append(p.Wide.Cols, ">"+fieldCount(a.Run, f))
 	}
-	for _, o := range a.Precision {
+	for _, op := range a.Run.Ops {
 		for _, codec := range a.Run.CodecNames {
-			row, found := []string{o.Op, codec}, false
+			row, found := []string{op, codec}, false
 			for _, f := range fixtures {
 				w := ""
-				if i := slices.IndexFunc(o.Wide, func(c model.WideCell) bool { return c.Cell.Fixture == f && c.Cell.Codec == codec }); i >= 0 {
-					w, found = format.HalfWidth(100*o.Wide[i].HalfWidth), true
+				if i := slices.IndexFunc(wide, func(c model.WideCell) bool { return c.Cell == rawfmt.Cell{Op: op, Fixture: f, Codec: codec} }); i >= 0 {
+					w, found = format.HalfWidth(100*wide[i].HalfWidth), true
 				}
 				row = append(row, w)
 			}
