@@ -49,7 +49,7 @@ const (
 	Fall = "↓"
 )
 
-// BytesPerKB is the KB of byte sizes.
+// BytesPerKB is the KB of byte sizes and of the cost model's per-KB slopes.
 const BytesPerKB = 1024
 
 // roundOff is the relative round-off below which a number is whole.

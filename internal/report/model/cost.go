@@ -6,11 +6,9 @@ import (
 	"sync"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/report/format"
 	"github.com/jsoncost/jsoncost/internal/report/load"
 )
-
-// BytesPerKB defines the KB of the per-KB slopes.
-const BytesPerKB = 1024
 
 // A Regressor is an x of the fits: a fixture's size in some unit.
 type Regressor struct {
@@ -21,7 +19,7 @@ type Regressor struct {
 // The regressors.
 var (
 	XFields = Regressor{"field", func(s load.Size) (float64, bool) { return s.Fields, s.HasFields }}
-	XKB     = Regressor{"KB", func(s load.Size) (float64, bool) { return s.DocBytes / BytesPerKB, s.HasDocBytes }}
+	XKB     = Regressor{"KB", func(s load.Size) (float64, bool) { return s.DocBytes / format.BytesPerKB, s.HasDocBytes }}
 )
 
 // A Spec is one of the model's fits: which unit, over which fixtures,

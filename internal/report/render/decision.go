@@ -276,7 +276,8 @@ func (p price) Label() string {
 	return markdown.Escape(p.Name) + " (" + markdown.Escape(p.Category) + ")"
 }
 
-// GivesUp is what the configuration gives up, every item.
+// GivesUp is what the configuration gives up, in one short line that links
+// its items on configurations.md.
 func (p price) GivesUp() string {
 	switch {
 	case p.Name == rawfmt.Base:
@@ -285,14 +286,6 @@ func (p price) GivesUp() string {
 		return "not recorded in this run"
 	case len(p.Skips) == 0:
 		return "nothing the probes check"
-	}
-	return markdown.Escape(strings.Join(p.Skips, "; "))
-}
-
-// GivesUpShort is GivesUp in one short line, linking the items on configurations.md.
-func (p price) GivesUpShort() string {
-	if p.Name == rawfmt.Base || !p.HasSkips || len(p.Skips) == 0 {
-		return p.GivesUp()
 	}
 	return format.Plural(len(p.Skips), "difference") + " from " + rawfmt.Base + ", [listed](configurations.md#" + anchor(p.Name) + ")"
 }
@@ -315,7 +308,7 @@ func newGives(p Page) gives {
 		p := priceOf(r, c)
 		g.Prices, g.Lines = append(g.Prices, p), append(g.Lines, p.Label())
 		if g.Recorded {
-			g.Lines[len(g.Lines)-1] += ": " + p.GivesUpShort()
+			g.Lines[len(g.Lines)-1] += ": " + p.GivesUp()
 		}
 	}
 	return g

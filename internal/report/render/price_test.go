@@ -30,7 +30,7 @@ func TestPrices(t *testing.T) {
 			[]string{"- encoding-json (std): nothing (it is the reference)\n", "- quick (fast): 2 differences from encoding-json, [listed](configurations.md#quick)\n",
 				"- twin (std): nothing the probes check\n", "## quick\n\nCategory: fast. It gives up:\n\n- HTML escaping\n- map key sorting\n\n",
 				"## twin\n\nCategory: std. It gives up nothing the probes check.\n"},
-			[]string{"did not record"}, "HTML escaping; map key sorting"},
+			[]string{"did not record"}, "2 differences from encoding-json, [listed](configurations.md#quick)"},
 		{"old run", []string{old(base), old(fast), old(twin)},
 			[]string{"This run did not record what each configuration gives up", "- quick (fast)\n", "- twin (std)\n", "## quick\n\nCategory: fast.\n\n## twin"},
 			[]string{"HTML escaping", "nothing the probes check"}, "not recorded in this run"},

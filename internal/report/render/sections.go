@@ -101,7 +101,7 @@ func newGCCost(r *load.Run) *gcCost {
 		g.Unlocked = rawfmt.KeyGCThread + ": " + rawfmt.GCUnlocked
 	}
 	perKB := func(c model.GCCost) model.Estimate {
-		return model.Derive([]model.Sample{c.PerByte}, func(v []float64) float64 { return v[0] * model.BytesPerKB })
+		return model.Derive([]model.Sample{c.PerByte}, func(v []float64) float64 { return v[0] * format.BytesPerKB })
 	}
 	g.PerKB = perKB(service)
 	g.Table.add(service.Heap+", a service's", format.Bytes(service.Live), format.DurationCI(service.Cycle.Estimate()), format.DurationCI(g.PerKB))

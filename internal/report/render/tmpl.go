@@ -78,7 +78,7 @@ func (names) MaxResid() string    { return format.Percent(100 * model.MaxResidua
 func (names) Wide() float64       { return model.WideHalfWidth }
 func (names) Marks() string       { return marks(" · ") }
 func (names) MarksAnd() string    { return marks("") }
-func (names) KB() int             { return model.BytesPerKB }
+func (names) KB() int             { return format.BytesPerKB }
 func (names) Forms() string {
 	return strings.Join([]string{model.Linear.String(), model.Power.String(), model.NLogN.String(), model.Decades.String()}, ", ")
 }
