@@ -20,12 +20,11 @@ type IndexMachine struct {
 	Runs   []IndexRun // every raw file the report reads, newest first
 }
 
-// An IndexRun is one raw file of the index.
+// An IndexRun is one run of the index.
 type IndexRun struct {
-	Raw  load.Raw
-	Run  *load.Run // the run, for its go line and meter; nil when it did not load
-	Page string    // its page, relative to the results directory; "" when it has none
-	Err  error     // why it has none
+	Run  *load.Run
+	Page string // its page, relative to the results directory; "" when it has none
+	Err  error  // why it has none
 }
 
 // indexView is what index.tmpl words: the machines and the runs, and the other reports.
@@ -55,26 +54,19 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 				built = m.Page.Raw.File
 			}
 			v.Machines.add(Link{m.ID, m.ID + "/README.md"}.cell(), cmp.Or(config(run, rawfmt.KeyCPU), format.None), cmp.Or(config(run, rawfmt.KeyGo), format.None), built)
-		case len(m.Runs) > 0:
-			v.Machines.add(m.ID, format.None, format.None, "no usable run")
 		default:
 			v.Machines.add(m.ID, format.None, format.None, "no raw files")
 		}
 		for _, r := range m.Runs {
-			page := format.None
-			if r.Page != "" {
-				page = Link{"page", r.Page}.cell()
-			} else if r.Err != nil {
-				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Raw.File)}.cell() + ")"
+			page := Link{"page", r.Page}.cell()
+			if r.Err != nil {
+				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Run.Raw.File)}.cell() + ")"
 			}
-			goLine, meter := format.None, format.None
-			if r.Run != nil {
-				goLine, meter = cmp.Or(config(r.Run, rawfmt.KeyGo), format.None), "older"
-				if r.Run.Paired() {
-					meter = "paired"
-				}
+			meter := "older"
+			if r.Run.Paired() {
+				meter = "paired"
 			}
-			v.Runs.add(m.ID, r.Raw.Name.StampString(), r.Raw.Kind(), goLine, meter, page)
+			v.Runs.add(m.ID, r.Run.Raw.Name.StampString(), r.Run.Raw.Kind(), cmp.Or(config(r.Run, rawfmt.KeyGo), format.None), meter, page)
 		}
 	}
 	for _, o := range others {

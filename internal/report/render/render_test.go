@@ -31,25 +31,24 @@ func TestMarkup(t *testing.T) {
 func TestIndex(t *testing.T) {
 	full := load.Raw{File: "f.txt", Name: rawfmt.RawName{Kind: rawfmt.KindFull}}
 	quick := load.Raw{File: "q.txt", Name: rawfmt.RawName{Kind: rawfmt.KindQuick}}
-	page := &load.Run{Raw: full}
+	page, q := &load.Run{Raw: full}, &load.Run{Raw: quick}
 	got, err := Index([]IndexMachine{
-		{ID: "m&1", Runs: []IndexRun{{Raw: quick, Err: errors.New("empty <file>")}}},
-		{ID: "m2", Runs: []IndexRun{{Raw: full}}},
-		{ID: "a <b>", Page: page, Newest: page, Runs: []IndexRun{{Raw: full, Run: page, Page: "a <b>/README.md"}}},
-		{ID: "m3", Newest: &load.Run{Raw: quick}, Runs: []IndexRun{{Raw: quick, Page: "m3/runs/q/README.md"}}},
+		{ID: "m&1", Newest: q, Runs: []IndexRun{{Run: q, Err: errors.New("same <second>")}}},
+		{ID: "m2"},
+		{ID: "a <b>", Page: page, Newest: page, Runs: []IndexRun{{Run: page, Page: "a <b>/README.md"}}},
+		{ID: "m3", Newest: q, Runs: []IndexRun{{Run: q, Page: "m3/runs/q/README.md"}}},
 	}, []string{"conformance"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| m&amp;1 | — | — | no usable run |",
 		"| m&amp;1 | ",
-		"| quick | — | — | unusable: empty &lt;file&gt; ([raw file](m&amp;1/raw/q.txt)) |",
-		"| m2 | — | — | no usable run |",
+		"| quick | — | older | unusable: same &lt;second&gt; ([raw file](m&amp;1/raw/q.txt)) |",
+		"| m2 | — | — | no raw files |",
 		"| [a &lt;b&gt;](a%20%3Cb%3E/README.md) | — | — | f.txt |",
 		"| full | — | older | [page](a%20%3Cb%3E/README.md) |",
 		"| [m3](m3/README.md) | — | — | none: no full run |",
-		"| quick | — | — | [page](m3/runs/q/README.md) |",
+		"| quick | — | older | [page](m3/runs/q/README.md) |",
 		"- [conformance](conformance/README.md)",
 	} {
 		if !strings.Contains(string(got), want) {

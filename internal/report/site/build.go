@@ -86,8 +86,8 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 	b.jobs = []*job{machine}
 	var skipped []string
 	taken := map[string]bool{}
-	for i, r := range runs {
-		ir := render.IndexRun{Raw: m.Raws[i], Run: r, Page: path.Join(m.ID, "README.md")}
+	for _, r := range runs {
+		ir := render.IndexRun{Run: r, Page: path.Join(m.ID, "README.md")}
 		dir := path.Join(runsDir, r.Raw.Name.StampString())
 		switch {
 		case r == b.index.Page:
