@@ -127,14 +127,10 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 			needed++
 		}
 	}
-	if len(pts.y) == 0 {
+	switch need := spec.Need.Prefix != ""; {
+	case len(pts.y) == 0, need && needed == 0: // as decode-proj, which has no bytes-* cells at all
 		return Result{Err: ErrNoCells}
-	}
-	switch {
-	case spec.Need.Prefix == "":
-	case needed == 0: // the operation has no such cells at all, as decode-proj has no bytes-*
-		return Result{Err: ErrNoCells}
-	case needed < 2:
+	case need && needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
 	if spec.Curve {
