@@ -24,7 +24,7 @@
 //     its size is not. A value the data does not give is None ("—").
 //
 // The package imports nothing of the project: an interval is an Estimate,
-// to which model.Estimate converts.
+// which package model computes.
 package format
 
 import (
@@ -61,13 +61,16 @@ type Estimate struct {
 	HasCI     bool
 }
 
-// estimate is any type with an Estimate's fields, such as model.Estimate.
-type estimate interface {
-	~struct {
-		V, Lo, Hi float64
-		HasCI     bool
-	}
+// Known reports whether e has a value: the estimate of no samples is NaN.
+func (e Estimate) Known() bool { return !math.IsNaN(e.V) }
+
+// Times returns e, interval included, multiplied by f > 0.
+func (e Estimate) Times(f float64) Estimate {
+	return Estimate{V: e.V * f, Lo: e.Lo * f, Hi: e.Hi * f, HasCI: e.HasCI}
 }
+
+// ShowsCI reports whether e has an interval that is not a point.
+func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
@@ -112,8 +115,7 @@ func signed(f func(float64) string) func(float64) string {
 // CI formats e with f, then unit, then its interval without the unit:
 // "2.15 [1.46, 3.80]", "−159 µs per request [−201, −145]"; None for a
 // value that is not finite.
-func CI[E estimate](e E, f func(float64) string, unit string) string {
-	x := Estimate(e)
+func CI(x Estimate, f func(float64) string, unit string) string {
 	if !finite(x.V) {
 		return None
 	}
@@ -130,8 +132,7 @@ func Duration(ns float64) string { return DurationCI(Estimate{V: ns}) }
 // DurationCI formats a duration in nanoseconds and its interval in the
 // duration's unit, the one benchunit picks for it up to a second:
 // "59.7 ns [59.1, 60.7]".
-func DurationCI[E estimate](e E) string {
-	x := Estimate(e)
+func DurationCI(x Estimate) string {
 	if !finite(x.V) {
 		return None
 	}
@@ -150,7 +151,7 @@ func DurationCI[E estimate](e E) string {
 func Ratio(x float64) string { return RatioCI(Estimate{V: x}) }
 
 // RatioCI formats a ratio and its interval: "9.04× [8.91, 9.20]".
-func RatioCI[E estimate](e E) string { return CI(e, Sig, "×") }
+func RatioCI(e Estimate) string { return CI(e, Sig, "×") }
 
 // percent formats a percentage without its sign: one decimal below 10.
 func percent(x float64) string {
@@ -168,7 +169,7 @@ func percent(x float64) string {
 func Percent(x float64) string { return PercentCI(Estimate{V: x}) }
 
 // PercentCI formats a percentage and its interval: "62% [47, 70]".
-func PercentCI[E estimate](e E) string { return CI(e, percent, "%") }
+func PercentCI(e Estimate) string { return CI(e, percent, "%") }
 
 // Change formats a relative change in percent with its sign: "+28%",
 // "−82%".
@@ -176,7 +177,7 @@ func Change(x float64) string { return ChangeCI(Estimate{V: x}) }
 
 // ChangeCI formats a relative change in percent and its interval, each
 // with its sign: "+5.2% [+3.1, +7.0]".
-func ChangeCI[E estimate](e E) string { return CI(e, signed(percent), "%") }
+func ChangeCI(e Estimate) string { return CI(e, signed(percent), "%") }
 
 // Signed formats a difference with three significant digits and its
 // sign: "+19.7", "−2.24".
@@ -185,8 +186,7 @@ func Signed(x float64) string { return signed(Sig)(x) }
 // UnclearCI formats an effect that is no finding: its mark and its
 // interval, each bound signed and in unit: Unclear when the interval spans
 // zero, "~ [−35%, +2.1%]", else Rise or Fall, "↑ [+33%, +116%]".
-func UnclearCI[E estimate](e E, unit string) string {
-	x := Estimate(e)
+func UnclearCI(x Estimate, unit string) string {
 	f := signed(Sig)
 	if unit == "%" {
 		f = signed(percent)

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/jsoncost/jsoncost/internal/report/format"
 )
 
 const (
@@ -46,22 +48,8 @@ func Median(vals []float64) float64 {
 }
 
 // An Estimate is a median (Summarize) or a quantity derived from medians
-// (Derive) with its confidence interval.
-type Estimate struct {
-	V, Lo, Hi float64
-	HasCI     bool
-}
-
-// Known reports whether e has a value: Summarize of no samples has none.
-func (e Estimate) Known() bool { return !math.IsNaN(e.V) }
-
-// Times returns e, interval included, multiplied by f > 0.
-func (e Estimate) Times(f float64) Estimate {
-	return Estimate{V: e.V * f, Lo: e.Lo * f, Hi: e.Hi * f, HasCI: e.HasCI}
-}
-
-// ShowsCI reports whether e has an interval that is not a point.
-func (e Estimate) ShowsCI() bool { return e.HasCI && (e.Lo != e.V || e.Hi != e.V) }
+// (Derive) with its confidence interval, as package format prints it.
+type Estimate = format.Estimate
 
 // withCI is v with the Confidence interval of its replicates reps, which it reorders.
 func withCI(v float64, reps []float64) Estimate {
