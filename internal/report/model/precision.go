@@ -53,12 +53,12 @@ func Precise(r *load.Run) []OpPrecision {
 	fields := r.FixturesOf(load.Fields)
 	for _, op := range r.Ops {
 		p := OpPrecision{Op: op}
-		if _, ok := p.measure(r, []string{op}, fields); ok {
+		if p.measure(r, []string{op}, fields); p.Cells+p.Unbounded > 0 {
 			out = append(out, p)
 		}
 	}
 	all := OpPrecision{Op: AllOps}
-	if _, ok := all.measure(r, r.Ops, fields); ok {
+	if all.measure(r, r.Ops, fields); all.Cells+all.Unbounded > 0 {
 		out = append(out, all)
 	}
 	return out
@@ -70,7 +70,7 @@ func PreciseFamilies(r *load.Run) []OpPrecision {
 	var out []OpPrecision
 	for _, fam := range load.Families {
 		p := OpPrecision{Op: fam.Prefix + "*"}
-		if _, ok := p.measure(r, r.Ops, r.FixturesOf(fam)); ok {
+		if p.measure(r, r.Ops, r.FixturesOf(fam)); p.Cells+p.Unbounded > 0 {
 			out = append(out, p)
 		}
 	}
@@ -79,10 +79,10 @@ func PreciseFamilies(r *load.Run) []OpPrecision {
 
 // measure fills p from the codec cells of ops on fixtures (in a paired
 // run, of each codec's ratio to its base: the base's own cells measure the
-// machine's speed, not a ranking) and returns their finite half-widths; ok
-// is false without any cell. It counts in p the cells without one, lists
-// the wide ones and keeps every sample over its cell's median.
-func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64, ok bool) {
+// machine's speed, not a ranking) and returns their finite half-widths. It
+// counts in p the cells without one, lists the wide ones and keeps every
+// sample over its cell's median.
+func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64) {
 	for c := range cells(ops, fixtures, r.CodecNames) {
 		if r.Paired() && c.Codec == BaseOf(r, c.Op) {
 			continue
@@ -102,11 +102,8 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 		}
 		hw = append(hw, h)
 	}
-	if len(hw) == 0 && p.Unbounded == 0 {
-		return nil, false
-	}
 	p.quantiles(hw)
-	return hw, true
+	return hw
 }
 
 // cellPrecision is the estimate whose interval measures c's precision, and
@@ -191,7 +188,7 @@ const BusySpread = 0.15
 // without any.
 func Overall(r *load.Run) (p OpPrecision, spread float64, ok bool) {
 	p = OpPrecision{Op: AllOps}
-	hw, _ := p.measure(r, r.Ops, r.Fixtures)
+	hw := p.measure(r, r.Ops, r.Fixtures)
 	if len(hw) == 0 {
 		return p, 0, false
 	}

@@ -100,9 +100,7 @@ func newGCCost(r *load.Run) *gcCost {
 	if thread, _ := r.Value(rawfmt.KeyGCThread); thread != rawfmt.GCUnlocked {
 		g.Unlocked = rawfmt.KeyGCThread + ": " + rawfmt.GCUnlocked
 	}
-	perKB := func(c model.GCCost) model.Estimate {
-		return model.Derive([]model.Sample{c.PerByte}, func(v []float64) float64 { return v[0] * format.BytesPerKB })
-	}
+	perKB := func(c model.GCCost) model.Estimate { return c.PerByte.Estimate().Times(format.BytesPerKB) }
 	g.PerKB = perKB(service)
 	g.Table.add(service.Heap+", a service's", format.Bytes(service.Live), format.DurationCI(service.Cycle.Estimate()), format.DurationCI(g.PerKB))
 	if bench, ok := model.GCOf(r, rawfmt.HeapBench); ok {
@@ -111,7 +109,7 @@ func newGCCost(r *load.Run) *gcCost {
 	}
 	c := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleLarge, Codec: rawfmt.Base}
 	if b, ns := model.Of(r, c, rawfmt.UnitB), model.Ns(r, c.Op, c.Fixture, c.Codec); b.Known() && ns.Known() {
-		cost := model.Derive([]model.Sample{service.PerByte}, func(v []float64) float64 { return v[0] * b.Point })
+		cost := service.PerByte.Estimate().Times(b.Point)
 		g.Example = &gcExample{c.Codec, c.Op, c.Fixture, b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
 	}
 	return g
