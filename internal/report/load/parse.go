@@ -81,6 +81,9 @@ func Load(raw Raw) (*Run, error) {
 				return nil, fmt.Errorf("%s:%d: the file ends before round %d: it was cut", raw.Path, lines, rounds)
 			}
 		}
+		if len(r.Builds) == 1 {
+			return nil, fmt.Errorf("%s:%d: results of one build (%s) alone: an upgrade or noise run compares two", raw.Path, lines, r.Builds[0].Build)
+		}
 		slices.SortStableFunc(r.Builds, func(a, b *Run) int { return slices.Index(order, a.Build) - slices.Index(order, b.Build) })
 		return r, nil
 	}
