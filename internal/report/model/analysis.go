@@ -35,8 +35,13 @@ func (a *Analysis) Publishes() bool { return a.Verdict.Ranks() && len(Failed(a.C
 
 // RunVerdict is the verdict on r's codec cells, the one Analyze gives.
 func RunVerdict(r *load.Run) Verdict {
+	_, v := overall(r)
+	return v
+}
+
+func overall(r *load.Run) (OpPrecision, Verdict) {
 	p, spread, _ := Overall(r)
-	return Verdict{Cells: p.Cells, Unbounded: p.Unbounded, Spread: spread}
+	return p, Verdict{Cells: p.Cells, Unbounded: p.Unbounded, Spread: spread}
 }
 
 // Analyze computes the analysis of a run.
@@ -52,8 +57,7 @@ func Analyze(r *load.Run) *Analysis {
 		Families:   PreciseFamilies(r),
 		Checks:     Consistency(r),
 	}
-	a.Overall, _, _ = Overall(r)
-	a.Verdict = RunVerdict(r)
+	a.Overall, a.Verdict = overall(r)
 	a.Spread, a.HasSpread = SpreadOf(r, a.Precision)
 	if r.Instr != nil {
 		a.Instr = Instructions(r, r.Instr)
