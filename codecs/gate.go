@@ -22,13 +22,12 @@ type Input struct {
 	NewProj func() any // a fresh pointer to the projected type; nil if none
 	Paths   [][]string // the paths get5 reads; nil if none
 
-	mu   *sync.Mutex    // guards memo
-	memo map[string]ref // reference outputs already computed
+	memo *sync.Map // key → the sync.OnceValue computing its reference output
 }
 
 // NewInput returns an Input whose reference outputs are computed once.
 func NewInput(doc []byte, newValue, newProj func() any, paths [][]string) Input {
-	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, mu: new(sync.Mutex), memo: map[string]ref{}}
+	return Input{Doc: doc, New: newValue, NewProj: newProj, Paths: paths, memo: new(sync.Map)}
 }
 
 // ref is one reference output: a decoded value and, for encoders, the bytes
@@ -41,14 +40,8 @@ type ref struct {
 
 // once returns compute's result for key, computed once per Input.
 func (in Input) once(key string, compute func() ref) ref {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	r, ok := in.memo[key]
-	if !ok {
-		r = compute()
-		in.memo[key] = r
-	}
-	return r
+	f, _ := in.memo.LoadOrStore(key, sync.OnceValue(compute))
+	return f.(func() ref)()
 }
 
 // Target returns what makes a fresh value of op's type: the document's
