@@ -51,14 +51,11 @@ func decide(c *codecs.Codec, r *Results) (evidence, int, string, error) {
 		}
 	}
 	for i, r := range rules {
-		ok, why := r.holds(e)
-		if !ok {
-			continue
-		}
-		if r.category == "" {
+		if ok, why := r.holds(e); ok && r.category == "" {
 			return e, i, why, fmt.Errorf("%s: %s", c.Name, why)
+		} else if ok {
+			return e, i, why, nil
 		}
-		return e, i, why, nil
 	}
 	panic("unreachable: the last rule always holds")
 }

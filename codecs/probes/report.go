@@ -64,22 +64,20 @@ func Pages(cs []*codecs.Codec, opt Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rs []*Results // probes, corpus, bad input
+	pages := map[string][]byte{}
+	var probes *Results // the first suite's, which explain the others
 	for _, s := range []*Suite{Probes(), corpus, BadInput(true)} {
 		r, err := Run(s, cs, opt)
 		if err != nil {
 			return nil, err
 		}
-		rs = append(rs, r)
-	}
-	pages := map[string][]byte{}
-	names := []string{"README.md", "probes.md", "jsontestsuite.md", "badinput.md"}
-	for i, r := range []*Results{rs[0], rs[0], rs[1], rs[2]} {
-		if pages[names[i]], err = render(names[i], r, rs[0]); err != nil {
+		probes = cmp.Or(probes, r)
+		if pages[s.Name+".md"], err = render(s.Name+".md", r, probes); err != nil {
 			return nil, err
 		}
 	}
-	return pages, nil
+	pages["README.md"], err = render("README.md", probes, probes)
+	return pages, err
 }
 
 func (p page) Label(name string, i int) string { return p.Outcomes[name][i].Label }
@@ -175,12 +173,12 @@ func (p page) Wrong(c *codecs.Codec) []list {
 // Others names the configurations but the reference whose label on case i
 // is not want, for a table too narrow for a column each (see others).
 func (p page) Others(i int, want string) string {
-	return p.others(want, func(c *codecs.Codec) string { return p.Label(c.Name, i) })
+	return p.others(want, func(name string) string { return p.Label(name, i) })
 }
 
 // OtherValues is Others for what the configurations decoded case i to.
 func (p page) OtherValues(i int, want string) string {
-	return p.others(want, func(c *codecs.Codec) string { return value(p.Label(c.Name, i)) })
+	return p.others(want, func(name string) string { return value(p.Label(name, i)) })
 }
 
 // value is what a label says the configuration decoded: the label without
@@ -189,18 +187,16 @@ func value(label string) string { return strings.TrimPrefix(label, accepts+" ") 
 
 // OtherTruncations is Others for the truncation cases, as FoldTruncations
 // gives them.
-func (p page) OtherTruncations(want string) string {
-	return p.others(want, func(c *codecs.Codec) string { return p.FoldTruncations(c.Name) })
-}
+func (p page) OtherTruncations(want string) string { return p.others(want, p.FoldTruncations) }
 
 // others groups the configurations but the reference whose outcome is not
 // want by outcome, in the order they first give it, those that lack the
 // operation last: "a, b: outcome; c: n/a". All agreeing is "all the same".
-func (p page) others(want string, outcome func(*codecs.Codec) string) string {
+func (p page) others(want string, outcome func(name string) string) string {
 	var order []string
 	by := map[string][]string{}
 	for _, c := range p.Codecs {
-		if o := outcome(c); c.Name != Reference && o != want {
+		if o := outcome(c.Name); c.Name != Reference && o != want {
 			if by[o] == nil {
 				order = append(order, o)
 			}
