@@ -1,10 +1,10 @@
 // Package markdown holds the Markdown helpers every generated result page
 // shares. Table writes a GitHub-flavoured table's header, delimiter and body
-// rows to a writer and Row makes one row, passing every cell through
-// Escape, which keeps a cell on one line and its text from closing the cell
-// or being read as HTML (markdown.go). Wrap is the last step of each page's
-// writer: it folds the page's prose into lines of at most MaxLine
-// characters, leaving tables, headings and code whole (wrap.go).
+// rows to a writer, passing every cell through Escape, which keeps a cell on
+// one line and its text from closing the cell or being read as HTML
+// (markdown.go). Wrap is the last step of each page's writer: it folds the
+// page's prose into lines of at most MaxLine characters, leaving tables,
+// headings and code whole (wrap.go).
 package markdown
 
 import (
@@ -36,7 +36,13 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 		return fmt.Errorf("markdown: %d alignments for %d columns", len(align), len(header))
 	}
 	var b strings.Builder
-	b.WriteString(Row(header...))
+	row := func(cells []string) { // padded to the header's width
+		for _, c := range append(cells[:len(cells):len(cells)], make([]string, len(header)-len(cells))...) {
+			b.WriteString("| " + Escape(c) + " ")
+		}
+		b.WriteString("|\n")
+	}
+	row(header)
 	for _, a := range append(align[:len(align):len(align)], make([]Align, len(header)-len(align))...) {
 		b.WriteString("|" + cmp.Or(string(a), "---"))
 	}
@@ -45,19 +51,10 @@ func Table(w io.Writer, header []string, rows [][]string, align ...Align) error 
 		if len(r) > len(header) {
 			return fmt.Errorf("markdown: row %d has %d cells, the header %d", i+1, len(r), len(header))
 		}
-		b.WriteString(Row(append(r[:len(r):len(r)], make([]string, len(header)-len(r))...)...))
+		row(r)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// Row is one table row of cells, each passed through Escape.
-func Row(cells ...string) string {
-	var b strings.Builder
-	for _, c := range cells {
-		b.WriteString("| " + Escape(c) + " ")
-	}
-	return b.String() + "|\n"
 }
 
 // Escape makes s safe as the text of one table cell: it writes | as \|
