@@ -26,23 +26,16 @@ func main() {
 	probes.ServeChild(codecs.All())
 	log.SetFlags(0)
 	log.SetPrefix("conformance: ")
-	if err := run(); err != nil {
-		log.Fatal(err)
-	}
-}
-
-func run() error {
 	pages, err := probes.Pages(codecs.All(), probes.Options{Log: os.Stderr})
 	if err != nil {
-		return err
+		log.Fatal(err)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+		log.Fatal(err)
 	}
 	for name, data := range pages {
 		if err := safefile.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
-			return err
+			log.Fatal(err)
 		}
 	}
-	return nil
 }
