@@ -82,20 +82,16 @@ func duplicateNames(doc []byte) bool {
 	}
 }
 
-// after returns the first byte after doc's first value and space, if any.
-func after(doc []byte) (byte, bool) {
+// after returns what follows doc's first value and the space after it; nil
+// when doc does not start with a value.
+func after(doc []byte) []byte {
 	dec := json.NewDecoder(bytes.NewReader(doc))
-	var v json.RawMessage
-	if dec.Decode(&v) != nil {
-		return 0, false
+	if dec.Decode(new(json.RawMessage)) != nil {
+		return nil
 	}
-	rest := bytes.TrimLeft(doc[dec.InputOffset():], " \t\r\n")
-	if len(rest) == 0 {
-		return 0, false
-	}
-	return rest[0], true
+	return bytes.TrimLeft(doc[dec.InputOffset():], " \t\r\n")
 }
 
 // After the first value: a byte other than space or NUL, or a NUL.
-func trailingData(doc []byte) bool { b, ok := after(doc); return ok && b != 0 }
-func trailingNUL(doc []byte) bool  { b, ok := after(doc); return ok && b == 0 }
+func trailingData(doc []byte) bool { rest := after(doc); return len(rest) > 0 && rest[0] != 0 }
+func trailingNUL(doc []byte) bool  { return bytes.HasPrefix(after(doc), []byte{0}) }
