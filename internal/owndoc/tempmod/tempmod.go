@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -86,7 +85,7 @@ func Create(root string, doc *Doc) (_ *Module, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the suite's go.sum: %w", err)
 	}
-	types, err := infer.Source(Path, slices.DeleteFunc([]*infer.Type{doc.Type, doc.Proj}, func(t *infer.Type) bool { return t == nil })...)
+	types, err := infer.Source(Path, doc.Type, doc.Proj)
 	if err != nil {
 		return nil, err
 	}
