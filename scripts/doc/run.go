@@ -45,8 +45,12 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 		}
 		return nil, fmt.Errorf("asking the benchmark binary what it is: %w", err)
 	}
-	if in.listed, err = s.Cells(); err == nil {
-		err = in.gate(s)
+	in.listed, err = s.Cells()
+	for i := 0; err == nil && i < len(in.listed); i++ {
+		var refused *runner.CellError
+		if err = s.Prepare(in.listed[i].Cell); errors.As(err, &refused) {
+			in.failures, err = append(in.failures, page.Failure{Cell: refused.Cell, Err: refused.Why}), nil
+		}
 	}
 	if cerr := s.Close(); err == nil {
 		err = cerr
@@ -60,19 +64,6 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 		fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
 	}
 	return in, nil
-}
-
-// gate prepares every listed cell in s, recording those the gate refused.
-func (in *inspection) gate(s *runner.Server) error {
-	for _, l := range in.listed {
-		var refused *runner.CellError
-		if err := s.Prepare(l.Cell); errors.As(err, &refused) {
-			in.failures = append(in.failures, page.Failure{Cell: l.Cell, Err: refused.Why})
-		} else if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // A plan is the blocks a run times, one per operation and document, and
