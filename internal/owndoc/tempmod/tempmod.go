@@ -89,9 +89,8 @@ func Create(root string, doc *Doc) (_ *Module, err error) {
 	if err != nil {
 		return nil, err
 	}
-	goMod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Path, suite, suite, strconv.Quote(root))
 	for name, data := range map[string][]byte{
-		"go.mod":     []byte(goMod),
+		"go.mod":     fmt.Appendf(nil, "module %s\n\ngo 1.26.0\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Path, suite, suite, strconv.Quote(root)),
 		"go.sum":     sum,
 		"types.go":   types,
 		"doc.ndjson": append(bytes.Join(doc.Samples, []byte("\n")), '\n'),
