@@ -43,10 +43,7 @@ func syntheticFiles(fs []*fixture) (map[string][]byte, error) {
 func goSource(fs []*fixture, source5 []string) ([]byte, error) {
 	var roots []*infer.Type
 	for _, f := range fs {
-		roots = append(roots, f.Type)
-		if f.Proj != nil {
-			roots = append(roots, f.Proj)
-		}
+		roots = append(roots, f.Type, f.Proj)
 	}
 	var b bytes.Buffer
 	data := map[string]any{"Fixtures": fs, "Source5": source5, "Types": string(infer.Decls(roots...))}

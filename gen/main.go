@@ -27,6 +27,7 @@ import (
 
 	"github.com/jsoncost/jsoncost/fixtures/corpus"
 	"github.com/jsoncost/jsoncost/internal/infer"
+	"github.com/jsoncost/jsoncost/internal/runner"
 )
 
 const fixturesDir = "fixtures"
@@ -37,23 +38,16 @@ func main() {
 
 // run returns gen's exit status: 0, 1 after an error, 2 for bad usage.
 func run(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("gen", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
+	flags := runner.NewFlags("gen")
 	listFlag := flags.Bool("list", false, "print name, family, fields and bytes of every fixture")
 	inferPath := flags.String("infer", "", "print the Go types inferred from this JSON document")
 	typeName := flags.String("type", "Doc", "with -infer: the name of the document's type")
 	pkg := flags.String("pkg", "main", "with -infer: the package clause of the printed file")
-	err := flags.Parse(args)
-	set := map[string]bool{}
-	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	err := flags.Parse(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		flags.SetOutput(stderr)
-		flags.PrintDefaults()
 		return 0
-	case err == nil && flags.NArg() > 0:
-		err = fmt.Errorf("unexpected argument %q", flags.Arg(0))
-	case err == nil && (set["type"] || set["pkg"]) && !set["infer"]:
+	case err == nil && (flags.Given("type") || flags.Given("pkg")) && !flags.Given("infer"):
 		err = errors.New("-type and -pkg go with -infer")
 	}
 	if err != nil {
@@ -62,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	switch {
-	case set["infer"]:
+	case flags.Given("infer"):
 		err = inferTypes(stdout, stderr, *inferPath, *typeName, *pkg)
 	case *listFlag:
 		err = list(stdout)

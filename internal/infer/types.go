@@ -70,23 +70,21 @@ var declsTmpl string
 var decls = template.Must(template.New("").Funcs(template.FuncMap{"syntax": func(k Kind) string { return goSyntax[k] }}).Parse(declsTmpl))
 
 // Decls returns the unformatted Go declarations of every named type
-// reachable from roots, each declared once (by name), parents before the
-// types they contain.
+// reachable from roots (nil ones skipped), each declared once (by name),
+// parents before the types they contain.
 func Decls(roots ...*Type) []byte {
 	var named []*Type
 	declared := map[string]bool{}
 	var visit func(t *Type)
 	visit = func(t *Type) {
-		if t.Name != "" && declared[t.Name] {
+		if t == nil || declared[t.Name] {
 			return
 		}
 		if t.Name != "" {
 			declared[t.Name] = true
 			named = append(named, t)
 		}
-		if t.Elem != nil {
-			visit(t.Elem)
-		}
+		visit(t.Elem)
 		for _, f := range t.Fields {
 			visit(f.Type)
 		}
@@ -101,8 +99,8 @@ func Decls(roots ...*Type) []byte {
 	return b.Bytes()
 }
 
-// Source returns a gofmt'ed Go file of package pkg that declares roots and
-// every named type they contain. The types must not use Time.
+// Source returns a gofmt'ed Go file of package pkg that declares roots (nil
+// ones skipped) and every named type they contain. The types must not use Time.
 func Source(pkg string, roots ...*Type) ([]byte, error) {
 	out, err := format.Source(append([]byte("package "+pkg+"\n\n"), Decls(roots...)...))
 	if err != nil {

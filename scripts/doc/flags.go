@@ -48,12 +48,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return nil
 	})
 	fs.Count("pairs", "`n` pairs of slices of each cell per round, fewer for a cell whose slices are slow (default "+strconv.Itoa(defaultPairs)+")", &o.pairs)
-	fs.Value("qps", "requests per second, for the cores each option spends (QPS)", func(s string) error {
-		q, err := strconv.ParseFloat(s, 64)
-		if err != nil || !(q > 0) || math.IsInf(q, 0) {
+	fs.Value("qps", "requests per second, for the cores each option spends (QPS)", func(s string) (err error) {
+		o.qps, err = strconv.ParseFloat(s, 64)
+		if err != nil || !(o.qps > 0) || math.IsInf(o.qps, 0) {
 			return errors.New("not a positive number of requests per second")
 		}
-		o.qps = q
 		return nil
 	})
 	fs.Count("per-request", "documents per response (PER_REQUEST, default 1)", &o.perRequest)

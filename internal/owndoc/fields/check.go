@@ -35,9 +35,8 @@ func (s *Set) Check(t *infer.Type) error {
 		}
 	}
 	walk(t, nil)
-	for _, p := range s.paths {
-		steps, _ := split(p) // Parse split it already
-		if have[key(steps)] > 0 {
+	for i, p := range s.paths {
+		if have[s.keys[i]] > 0 {
 			continue
 		}
 		if len(names) == 0 {

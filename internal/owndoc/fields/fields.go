@@ -23,6 +23,7 @@ import (
 // A Set is the parsed paths of a FIELDS list, as a tree.
 type Set struct {
 	paths []string // as written, trimmed, without duplicates
+	keys  []string // the key of each path (see key)
 	root  *node
 }
 
@@ -70,7 +71,7 @@ func Parse(spec string) (*Set, error) {
 		if slices.Contains(s.paths, p) {
 			continue
 		}
-		s.paths = append(s.paths, p)
+		s.paths, s.keys = append(s.paths, p), append(s.keys, key(steps))
 		n := s.root
 		for _, st := range steps {
 			n = n.step(st)

@@ -53,26 +53,20 @@ func name(k string) string {
 	return b.String()
 }
 
-func (s *Set) covered(ps pathSet) pathSet {
-	out := pathSet{}
-	for _, p := range s.paths {
-		steps, _ := split(p) // Parse split it already
-		prefix := key(steps)
-		for k, n := range ps {
+// compare reports the first leaf, those of all first, that kept, the leaves
+// of what (a filtered document or a projected type), holds a different
+// number of times than the leaves of all that s covers (at or below one of
+// its paths); has is what what does with a leaf, lacks what follows the
+// error for a missing one.
+func (s *Set) compare(kept, all pathSet, what, has, lacks string) error {
+	want := pathSet{}
+	for _, prefix := range s.keys {
+		for k, n := range all {
 			if k == prefix || strings.HasPrefix(k, prefix+"\x00") {
-				out[k] = n
+				want[k] = n
 			}
 		}
 	}
-	return out
-}
-
-// compare reports the first leaf, those of all first, that kept, the leaves
-// of what (a filtered document or a projected type), holds a different
-// number of times than the leaves of all that s covers; has is what what
-// does with a leaf, lacks what follows the error for a missing one.
-func (s *Set) compare(kept, all pathSet, what, has, lacks string) error {
-	want := s.covered(all)
 	for _, ps := range []pathSet{want, kept} {
 		for _, k := range slices.Sorted(maps.Keys(ps)) {
 			switch leaf, got, want := name(k), kept[k], want[k]; {

@@ -19,9 +19,14 @@ import (
 // shares of values and bytes; values of unequal cost can take it lower, but not by half.
 const shareSlack = 0.5
 
-// problems returns why the run states no finding, each as a sentence.
+// problems returns why the run states no finding, each as a sentence: first the
+// verdict of the machine pages (model.RunVerdict) on each codec's ratio to its base
+// where the run paired them, as the page ranks by ratios.
 func (p *page) problems() []string {
-	out := []string{p.precision()}
+	out := []string{model.RunVerdict(p.Run).Why()}
+	if all, _, _ := model.Overall(p.Run); out[0] != "" && all.Busy() {
+		out[0] += " " + format.Busy(all.Low, all.High)
+	}
 	for _, c := range model.Failed(model.Consistency(p.Run)) {
 		out = append(out, c.Why())
 	}
@@ -29,15 +34,6 @@ func (p *page) problems() []string {
 		out = append(out, p.belowShare(codec))
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
-}
-
-// label names a way with codec.
-func (w way) label(codec string) string {
-	s := w.op
-	if w.filtered {
-		s += " of the filtered document"
-	}
-	return s + " with " + codec
 }
 
 // belowShare reports a filtered decode that, beyond both intervals, takes less than
@@ -52,17 +48,6 @@ func (p *page) belowShare(codec string) string {
 	if !a.HasCI || !w.HasCI || a.Hi >= shareSlack*min(bytes, values)*w.Lo {
 		return ""
 	}
-	return fmt.Sprintf("%s takes %s, under %s of %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
-		serverSide.label(codec), format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.label(codec), format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
-}
-
-// precision says why the cells are too imprecise to rank, or "": the
-// verdict of the machine pages (model.RunVerdict), on each codec's ratio to
-// its base where the run paired them, as the page ranks by ratios.
-func (p *page) precision() string {
-	line := model.RunVerdict(p.Run).Why()
-	if all, _, _ := model.Overall(p.Run); line != "" && all.Busy() {
-		line += " " + format.Busy(all.Low, all.High)
-	}
-	return line
+	return fmt.Sprintf("%s of the filtered document with %s takes %s, under %s of %s with %s, %s, though the filtered document holds %s of its bytes and %s of its values: more saved than its size allows.",
+		serverSide.op, codec, format.DurationCI(a), format.Percent(100*shareSlack), fullDecode.op, codec, format.DurationCI(w), format.Percent(100*bytes), format.Percent(100*values))
 }

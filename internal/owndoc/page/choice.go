@@ -27,8 +27,7 @@ type option struct {
 	Codec, Category, Time string
 	Speed                 string // the base's time over its, "" without one
 	Tied                  bool   // the speed's interval holds 1
-	BaseName              string
-	Recorded              bool // the run has its skips line
+	Recorded              bool   // the run has its skips line
 	Skips                 []string
 }
 
@@ -53,7 +52,7 @@ func (p *page) choice() []choice {
 }
 
 func (p *page) option(op, codec string) *option {
-	o := &option{Codec: codec, Category: p.category(codec), Time: p.time(op, codec, false), BaseName: rawfmt.Base}
+	o := &option{Codec: codec, Category: p.category(codec), Time: p.time(op, codec, false)}
 	if c, ok := p.Run.Codec(codec); ok {
 		o.Recorded, o.Skips = c.HasSkips, c.Skips
 	}

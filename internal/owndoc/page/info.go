@@ -1,6 +1,7 @@
 package page
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -110,10 +111,7 @@ var nonName = regexp.MustCompile(`[^a-z0-9]+`)
 // the document's fixture name in the raw file.
 func DocName(path string) string {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	if name := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-"); name != "" {
-		return name
-	}
-	return "doc"
+	return cmp.Or(strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "-"), "-"), "doc")
 }
 
 // Dir names the results directory of the document name measured with fields

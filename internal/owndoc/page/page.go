@@ -53,8 +53,9 @@ type Failure struct {
 //go:embed page.tmpl
 var pageText string
 
-// pageFuncs format a value for the page; none decides anything.
-var pageFuncs = template.FuncMap{"esc": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num}
+// pageFuncs format a value for the page, or name the base and the roundtrip; none decides anything.
+var pageFuncs = template.FuncMap{"esc": markdown.Escape, "join": strings.Join, "bytes": format.Bytes, "num": format.Num,
+	"base": func() string { return rawfmt.Base }, "roundtrip": func() string { return rawfmt.OpRoundtrip }}
 
 var pageTemplate = template.Must(template.New("").Funcs(pageFuncs).Parse(pageText))
 
@@ -65,8 +66,6 @@ var pageTemplate = template.Must(template.New("").Funcs(pageFuncs).Parse(pageTex
 type page struct {
 	Run            *load.Run
 	Info           Info
-	Base           string    // rawfmt.Base, the reference of every ratio
-	Roundtrip      string    // rawfmt.OpRoundtrip
 	Full, Filtered load.Size // of the document and the filtered one
 	Share          string    // the filtered document's share of the bytes; "" without fields
 	Problems       []string
@@ -86,7 +85,7 @@ type method struct {
 // Render returns the page of run. A run whose numbers do not hold together (see problems)
 // says so at the top and states no finding.
 func Render(run *load.Run, info Info) ([]byte, error) {
-	p := &page{Run: run, Info: info, Base: rawfmt.Base, Roundtrip: rawfmt.OpRoundtrip, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
+	p := &page{Run: run, Info: info, Full: run.Sizes[info.Name], Filtered: run.Sizes[info.Filtered]}
 	value := func(key string) string { v, _ := run.Value(key); return cmp.Or(v, format.None) }
 	p.Method = method{run.Rounds(), value(rawfmt.KeyBenchtime), value(rawfmt.KeyMachine), value(rawfmt.KeyCPU), value(rawfmt.KeyCores), value(rawfmt.KeyGOMAXPROCS), value(rawfmt.KeyGo)}
 	if len(info.Fields) > 0 && p.Filtered.HasDocBytes && p.Full.DocBytes > 0 {

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -86,13 +85,12 @@ func Create(root string, doc *Doc) (_ *Module, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the suite's go.sum: %w", err)
 	}
-	types, err := infer.Source(Path, slices.DeleteFunc([]*infer.Type{doc.Type, doc.Proj}, func(t *infer.Type) bool { return t == nil })...)
+	types, err := infer.Source(Path, doc.Type, doc.Proj)
 	if err != nil {
 		return nil, err
 	}
-	goMod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Path, suite, suite, strconv.Quote(root))
 	for name, data := range map[string][]byte{
-		"go.mod":     []byte(goMod),
+		"go.mod":     fmt.Appendf(nil, "module %s\n\ngo 1.26.0\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Path, suite, suite, strconv.Quote(root)),
 		"go.sum":     sum,
 		"types.go":   types,
 		"doc.ndjson": append(bytes.Join(doc.Samples, []byte("\n")), '\n'),
