@@ -189,27 +189,22 @@ func (s *Server) Warm(c rawfmt.Cell) error {
 	return err
 }
 
-// Slice times n iterations of c after a clean heap.
-func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	res, err := s.slice(c, n)
-	if err == nil {
-		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
+// Slice times n iterations of c: after a collection, or, if more, on the
+// heap the last slice left.
+func (s *Server) Slice(c rawfmt.Cell, n int, more bool) (wire.SliceResult, error) {
+	args := []any{c, n}
+	if more {
+		args = append(args, wire.More)
 	}
-	return res, err
-}
-
-// More times n iterations of c on the heap the last slice left, without
-// the collection before it.
-func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	return s.slice(c, n, wire.More)
-}
-
-func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, error) {
-	lines, err := s.ask(c, 1, wire.Slice, append([]any{c, n}, more...)...)
+	lines, err := s.ask(c, 1, wire.Slice, args...)
 	if err != nil {
 		return wire.SliceResult{}, err
 	}
-	return wire.ParseSlice(lines[0])
+	res, err := wire.ParseSlice(lines[0])
+	if err == nil && !more {
+		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
+	}
+	return res, err
 }
 
 // Heap times cycles collections of a live heap of about size bytes.
