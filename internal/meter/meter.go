@@ -12,8 +12,7 @@
 // build in bench-upgrade); each Round splits the blocks by document into
 // parts and runs each part in a process of every build, on the layout of
 // that round, and for each block in shuffled order warms its cells, then
-// times its pairs in
-// groups (group.go): two cells' slices and one slice of the partner they
+// times its pairs in groups (group.go): two cells' slices and one slice of the partner they
 // share, in random order, on one clean heap. It writes one result line per
 // pair. Once a round it times the collections of a live heap (the GC cost a
 // cell's allocation is charged with) at a random place among the blocks;
@@ -26,7 +25,6 @@
 package meter
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -106,7 +104,7 @@ type Meter struct {
 	Blocks []Block
 	Sizes  map[rawfmt.Cell]Size
 	O      Options
-	Warn   io.Writer // where a slice that a collection interrupted is reported
+	Warn   io.Writer // where a refused cell and a slice that a collection interrupted are reported
 	// Neighbour, when not nil, says whether round r runs beside a busy
 	// neighbour (make bench-noise): its results follow a neighbour line.
 	Neighbour func(r int) bool
@@ -182,25 +180,21 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	rng := runner.Rand(m.O.Seed, "round", r)
 	blocks := slices.Clone(m.Blocks)
 	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
-	var docs []string
 	cellsOf := map[string]int{}
 	for _, b := range blocks {
-		if _, ok := cellsOf[b.Doc]; !ok {
-			docs = append(docs, b.Doc)
-		}
 		cellsOf[b.Doc] += len(b.Pairs)
 	}
-	partOf, part, n := map[string]int{}, 0, 0
-	for _, d := range docs {
-		if n > 0 && n+cellsOf[d] > partCells {
-			part, n = part+1, 0
-		}
-		partOf[d] = part
-		n += cellsOf[d]
-	}
-	parts := make([][]Block, part+1)
+	parts, partOf, n := [][]Block{nil}, map[string]int{}, 0 // n: the cells of the last part
 	for _, b := range blocks {
-		parts[partOf[b.Doc]] = append(parts[partOf[b.Doc]], b)
+		part, placed := partOf[b.Doc]
+		if !placed {
+			if n > 0 && n+cellsOf[b.Doc] > partCells {
+				parts, n = append(parts, nil), 0
+			}
+			part, partOf[b.Doc] = len(parts)-1, len(parts)-1
+			n += cellsOf[b.Doc]
+		}
+		parts[part] = append(parts[part], b)
 	}
 	gcPart := rng.IntN(len(parts))
 	for i, part := range parts {
@@ -262,7 +256,7 @@ func (m *Meter) prepare(do func(rawfmt.Cell) error, c rawfmt.Cell) (ok bool, err
 	err = do(c)
 	m.Spent.Prepare += time.Since(start)
 	if ce, refused := err.(*runner.CellError); refused {
-		fmt.Fprintf(m.warn(), "%s\n", ce)
+		fmt.Fprintln(m.Warn, ce)
 		m.failed = append(m.failed, c.String())
 		return false, nil
 	}
@@ -277,10 +271,8 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 	servers := make([]*runner.Server, len(m.Builds))
 	defer func() {
 		for _, s := range servers {
-			if s != nil {
-				if cerr := s.Close(); err == nil && ctx.Err() == nil {
-					err = cerr
-				}
+			if cerr := s.Close(); err == nil && ctx.Err() == nil {
+				err = cerr
 			}
 		}
 	}()
@@ -364,5 +356,3 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 	}
 	return nil
 }
-
-func (m *Meter) warn() io.Writer { return cmp.Or(m.Warn, io.Discard) }

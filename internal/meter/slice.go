@@ -47,7 +47,7 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.Slice
 	m.Spent.GC += time.Duration(res.GCNs)
 	if res.GCs > 0 && !m.warned {
 		m.warned = true
-		fmt.Fprintf(m.warn(), "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)
+		fmt.Fprintf(m.Warn, "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)
 	}
 	if hist := m.perOp[c]; len(hist) < 64 {
 		m.perOp[c] = append(hist, float64(res.Ns)/float64(res.Iters))

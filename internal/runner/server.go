@@ -231,9 +231,9 @@ func (s *Server) Drop() error {
 	return err
 }
 
-// Close asks the binary to exit and waits for it.
+// Close asks the binary to exit and waits for it; a nil Server has none.
 func (s *Server) Close() error {
-	if s.done {
+	if s == nil || s.done {
 		return nil
 	}
 	s.done = true
