@@ -55,13 +55,13 @@ func Main(m *testing.M, cs codecs.List, cells Cells) {
 	switch {
 	case *neighbour:
 		Neighbour(os.Stdin)
-		os.Exit(0)
 	case !*serve:
 		os.Exit(m.Run())
-	}
-	if err := Serve(os.Stdin, os.Stdout, cs, cells); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	default:
+		if err := Serve(os.Stdin, os.Stdout, cs, cells); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	}
 	os.Exit(0)
 }
