@@ -12,16 +12,17 @@
 // build in bench-upgrade); each Round splits the blocks by document into
 // parts and runs each part in a process of every build, on the layout of
 // that round, and for each block in shuffled order warms its cells, then
-// times its pairs in groups (group.go): two cells' slices and one slice of the partner they
-// share, in random order, on one clean heap. It writes one result line per
-// pair. Once a round it times the collections of a live heap (the GC cost a
-// cell's allocation is charged with) at a random place among the blocks;
-// every group is preceded by a collection of the binary's own small heap,
-// whose time it records too. Before the first round, one process of every
-// build passes every cell through the correctness gate, untimed: a round's
-// processes run the same code, only linked in another layout, so a cell is
-// timed only once its build has checked its output, and a cell the gate
-// refuses fails the run before anything is timed.
+// times its pairs in groups (group.go): two cells' slices and one slice of
+// the partner they share, in random order, on one clean heap. It writes one
+// result line per pair. Once a round it times the collections of a live
+// heap (the GC cost a cell's allocation is charged with) at a random place
+// among the blocks; every group is preceded by a collection of the
+// binary's own small heap, whose time it records too. Before the first
+// round, one process of every build passes every cell through the
+// correctness gate, untimed: a round's processes run the same code, only
+// linked in another layout, so a cell is timed only once its build has
+// checked its output, and a cell the gate refuses fails the run before
+// anything is timed.
 package meter
 
 import (
