@@ -87,12 +87,9 @@ var gcHeapName = strconv.Itoa(GCHeap>>20) + "MiB"
 // Lines are the configuration lines of a run of rounds rounds of o, its
 // binaries linked with the layout seeds, its documents anchored on anchor.
 func (o Options) Lines(rounds int, seeds []int64, anchor string) []benchfmt.Config {
-	layouts := make([]string, len(seeds))
-	for i, s := range seeds {
-		layouts[i] = strconv.FormatInt(s, 10)
-	}
+	layouts := strings.Trim(fmt.Sprint(seeds), "[]") // the seeds separated by spaces
 	return runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(rounds),
-		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
+		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, layouts,
 		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, gcHeapName, rawfmt.KeyGCThread, rawfmt.GCUnlocked, rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
 }
 
