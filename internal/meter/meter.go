@@ -279,13 +279,13 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 		neighbour = "off"
 		if m.Neighbour(r) {
 			neighbour = "on"
-			stop, err := m.Builds[0].Layouts[layout].Neighbour(ctx)
+			busy, err := m.Builds[0].Layouts[layout].Neighbour(ctx)
 			if err != nil {
 				return err
 			}
 			defer func() {
-				if serr := stop(); err == nil {
-					err = serr
+				if cerr := busy.Close(); err == nil && ctx.Err() == nil {
+					err = cerr
 				}
 			}()
 		}

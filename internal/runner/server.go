@@ -50,8 +50,16 @@ type Server struct {
 var ServeEnv = []string{"GOMAXPROCS=1", "GODEBUG=madvdontneed=0"}
 
 // Start starts b serving, in ServeEnv and then b.Env.
-func (b Binary) Start(ctx context.Context) (*Server, error) {
-	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
+func (b Binary) Start(ctx context.Context) (*Server, error) { return b.start(ctx, wire.ServeFlag) }
+
+// Neighbour starts b as a busy neighbour (jsoncost.Neighbour), which answers
+// no request and runs until it is closed.
+func (b Binary) Neighbour(ctx context.Context) (*Server, error) {
+	return b.start(ctx, wire.NeighbourFlag)
+}
+
+func (b Binary) start(ctx context.Context, flag string) (*Server, error) {
+	argv := slices.Concat(b.Under, []string{b.Path, "-" + flag, "-test.timeout", "0"})
 	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), ServeEnv, b.Env)
 	s := &Server{cmd: cmd, crash: &crashWatch{w: cmp.Or(b.Stderr, io.Discard)}}
@@ -70,27 +78,6 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 	s.out = bufio.NewScanner(stdout)
 	s.out.Buffer(make([]byte, 64<<10), 1<<20)
 	return s, nil
-}
-
-// Neighbour starts b as a busy neighbour (jsoncost.Neighbour); stop ends it.
-func (b Binary) Neighbour(ctx context.Context) (stop func() error, err error) {
-	cmd := Command(ctx, b.Path, "-"+wire.NeighbourFlag)
-	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"})
-	cmd.Stderr = b.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the neighbour: %w", err)
-	}
-	return func() error {
-		in.Close()
-		if err := cmd.Wait(); err != nil && ctx.Err() == nil {
-			return fmt.Errorf("the neighbour: %w", err)
-		}
-		return nil
-	}, nil
 }
 
 // A CellError is a cell the binary would not time: the correctness gate or the codec refused it.
