@@ -267,8 +267,9 @@ func (m *Meter) prepare(do func(rawfmt.Cell) error, c rawfmt.Cell) (ok bool, err
 func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng *rand.Rand, p *runner.Progress) (err error) {
 	layout := m.Layout(r)
 	servers := make([]*runner.Server, len(m.Builds))
+	var busy *runner.Server // the neighbour, if it runs
 	defer func() {
-		for _, s := range servers {
+		for _, s := range append(servers, busy) {
 			if cerr := s.Close(); err == nil && ctx.Err() == nil {
 				err = cerr
 			}
@@ -279,15 +280,9 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 		neighbour = "off"
 		if m.Neighbour(r) {
 			neighbour = "on"
-			busy, err := m.Builds[0].Layouts[layout].Neighbour(ctx)
-			if err != nil {
+			if busy, err = m.Builds[0].Layouts[layout].Neighbour(ctx); err != nil {
 				return err
 			}
-			defer func() {
-				if cerr := busy.Close(); err == nil && ctx.Err() == nil {
-					err = cerr
-				}
-			}()
 		}
 	}
 	lines := make([]strings.Builder, len(m.Builds))
