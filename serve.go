@@ -258,7 +258,6 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 		out[i].CPUNs, out[i].Live = collectGarbage()
 	}
 	runtime.KeepAlive(kept)
-	kept = nil
 	unlocked(debug.FreeOSMemory)
 	return out, nil
 }
