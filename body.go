@@ -12,10 +12,10 @@ import (
 // runner measures a document at a time (and its anchor), and inputs kept
 // live from earlier documents would be marked by every collection between
 // slices. forget drops them.
-var current struct {
+var current = struct {
 	sync.Mutex
 	ins map[*fixtures.Entry][]codecs.Input
-}
+}{ins: map[*fixtures.Entry][]codecs.Input{}}
 
 // inputs returns the gate's and the benchmark's input for each sample of e.
 func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
@@ -24,9 +24,6 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 	}
 	current.Lock()
 	defer current.Unlock()
-	if current.ins == nil {
-		current.ins = map[*fixtures.Entry][]codecs.Input{}
-	}
 	ins, ok := current.ins[e]
 	if !ok {
 		ins = make([]codecs.Input, len(e.Samples))
@@ -42,7 +39,7 @@ func inputs(e *fixtures.Entry) ([]codecs.Input, error) {
 func forget() {
 	current.Lock()
 	defer current.Unlock()
-	current.ins = nil
+	clear(current.ins)
 }
 
 // check is the correctness gate; a test replaces it to see that every cell

@@ -55,13 +55,13 @@ func Main(m *testing.M, cs codecs.List, cells Cells) {
 	switch {
 	case *neighbour:
 		Neighbour(os.Stdin)
-		os.Exit(0)
 	case !*serve:
 		os.Exit(m.Run())
-	}
-	if err := Serve(os.Stdin, os.Stdout, cs, cells); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	default:
+		if err := Serve(os.Stdin, os.Stdout, cs, cells); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	}
 	os.Exit(0)
 }
@@ -218,15 +218,11 @@ func (s *server) prepare(name string, do func(Cell) (Loop, error)) (Loop, error)
 // and the codec's pools that a collection emptied: a slice of one iteration
 // (a large document under the allocation cap) would time that refill too.
 func slice(loop Loop, n int, collect bool) (wire.SliceResult, error) {
-	var clean, before, after runtime.MemStats
+	var before, after runtime.MemStats
 	var gcNs int64
 	var liveBytes uint64 // none on the heap the last slice left
 	if collect {
-		cpu := cpuTime()
-		collectGarbage()
-		gcNs = cpuTime() - cpu
-		runtime.ReadMemStats(&clean)
-		liveBytes = live(&clean)
+		gcNs, liveBytes = collectGarbage()
 	}
 	if err := loop(1); err != nil {
 		return wire.SliceResult{}, err
@@ -257,17 +253,11 @@ func heap(size uint64, cycles int) ([]wire.Cycle, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ms runtime.MemStats
 	out := make([]wire.Cycle, cycles)
 	for i := range out {
-		cpu := cpuTime()
-		collectGarbage()
-		out[i].CPUNs = cpuTime() - cpu
-		runtime.ReadMemStats(&ms)
-		out[i].Live = live(&ms)
+		out[i].CPUNs, out[i].Live = collectGarbage()
 	}
 	runtime.KeepAlive(kept)
-	kept = nil
 	unlocked(debug.FreeOSMemory)
 	return out, nil
 }
@@ -285,7 +275,6 @@ func liveHeap(size uint64) ([]any, error) {
 	}
 	base, _ := codecs.All().Lookup(rawfmt.Base)
 	var kept []any
-	var ms runtime.MemStats
 	for have := uint64(0); have < size; {
 		for range 16 {
 			v := new(map[string]any)
@@ -294,24 +283,26 @@ func liveHeap(size uint64) ([]any, error) {
 			}
 			kept = append(kept, v)
 		}
-		collectGarbage() // with GC off, HeapAlloc counts garbage too until a collection
-		runtime.ReadMemStats(&ms)
-		have = live(&ms)
+		_, have = collectGarbage() // with GC off, HeapAlloc counts garbage too until a collection
 	}
 	return kept, nil
 }
 
-// live is the heap Serve keeps live less its ballast, from the stats
-// of a collection.
-func live(ms *runtime.MemStats) uint64 { return ms.HeapAlloc - ballastSize }
-
 // collectGarbage runs a collection with Serve's goroutine unlocked from its
-// thread, as a service's goroutines are. Called from a locked one,
-// runtime.GC makes the runtime hand the thread's P to another thread for
-// the collection's workers and back, which costs more CPU than marking
-// the binary's small heap and overstates a 64 MiB heap's collection by
-// half again (BenchmarkCollect).
-func collectGarbage() { unlocked(runtime.GC) }
+// thread, as a service's goroutines are, and returns the process CPU time
+// it took and the heap it left live, less Serve's ballast. Called from a
+// locked one, runtime.GC makes the runtime hand the thread's P to another
+// thread for the collection's workers and back, which costs more CPU than
+// marking the binary's small heap and overstates a 64 MiB heap's
+// collection by half again (BenchmarkCollect).
+func collectGarbage() (cpuNs int64, live uint64) {
+	cpu := cpuTime()
+	unlocked(runtime.GC)
+	cpuNs = cpuTime() - cpu
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return cpuNs, ms.HeapAlloc - ballastSize
+}
 
 // unlocked runs collect, a collection, with Serve's goroutine unlocked
 // from its thread (collectGarbage).

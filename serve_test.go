@@ -363,7 +363,7 @@ func BenchmarkCollect(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, thread := range []string{"locked", "unlocked"} {
-		collect := collectGarbage
+		collect := func() { unlocked(runtime.GC) }
 		if thread == "locked" {
 			collect = runtime.GC
 		}

@@ -2,6 +2,7 @@ package meter
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/jsoncost/jsoncost/internal/runner"
@@ -44,10 +45,8 @@ func (m *Meter) groups(b Block, bad map[cellOf]bool, rng *rand.Rand) []group {
 	for _, p := range partners {
 		prs := byPartner[p]
 		rng.Shuffle(len(prs), func(i, j int) { prs[i], prs[j] = prs[j], prs[i] })
-		for len(prs) > 0 {
-			n := min(2, len(prs))
-			gs = append(gs, group(prs[:n:n]))
-			prs = prs[n:]
+		for g := range slices.Chunk(prs, 2) {
+			gs = append(gs, g)
 		}
 	}
 	rng.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })

@@ -12,21 +12,20 @@
 // build in bench-upgrade); each Round splits the blocks by document into
 // parts and runs each part in a process of every build, on the layout of
 // that round, and for each block in shuffled order warms its cells, then
-// times its pairs in
-// groups (group.go): two cells' slices and one slice of the partner they
-// share, in random order, on one clean heap. It writes one result line per
-// pair. Once a round it times the collections of a live heap (the GC cost a
-// cell's allocation is charged with) at a random place among the blocks;
-// every group is preceded by a collection of the binary's own small heap,
-// whose time it records too. Before the first round, one process of every
-// build passes every cell through the correctness gate, untimed: a round's
-// processes run the same code, only linked in another layout, so a cell is
-// timed only once its build has checked its output, and a cell the gate
-// refuses fails the run before anything is timed.
+// times its pairs in groups (group.go): two cells' slices and one slice of
+// the partner they share, in random order, on one clean heap. It writes one
+// result line per pair. Once a round it times the collections of a live
+// heap (the GC cost a cell's allocation is charged with) at a random place
+// among the blocks; every group is preceded by a collection of the
+// binary's own small heap, whose time it records too. Before the first
+// round, one process of every build passes every cell through the
+// correctness gate, untimed: a round's processes run the same code, only
+// linked in another layout, so a cell is timed only once its build has
+// checked its output, and a cell the gate refuses fails the run before
+// anything is timed.
 package meter
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -88,12 +87,9 @@ var gcHeapName = strconv.Itoa(GCHeap>>20) + "MiB"
 // Lines are the configuration lines of a run of rounds rounds of o, its
 // binaries linked with the layout seeds, its documents anchored on anchor.
 func (o Options) Lines(rounds int, seeds []int64, anchor string) []benchfmt.Config {
-	layouts := make([]string, len(seeds))
-	for i, s := range seeds {
-		layouts[i] = strconv.FormatInt(s, 10)
-	}
+	layouts := strings.Trim(fmt.Sprint(seeds), "[]") // the seeds separated by spaces
 	return runinfo.Lines(rawfmt.KeyMeter, rawfmt.MeterPaired, rawfmt.KeyRounds, strconv.Itoa(rounds),
-		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, strings.Join(layouts, " "),
+		rawfmt.KeySlice, o.Slice.String(), rawfmt.KeyPairs, strconv.Itoa(o.Pairs), rawfmt.KeyLayouts, layouts,
 		rawfmt.KeyAnchor, anchor, rawfmt.KeyGCHeap, gcHeapName, rawfmt.KeyGCThread, rawfmt.GCUnlocked, rawfmt.KeyOrderSeed, strconv.FormatUint(o.Seed, 10))
 }
 
@@ -106,13 +102,14 @@ type Meter struct {
 	Blocks []Block
 	Sizes  map[rawfmt.Cell]Size
 	O      Options
-	Warn   io.Writer // where a slice that a collection interrupted is reported
+	Warn   io.Writer // where a refused cell and a slice that a collection interrupted are reported
 	// Neighbour, when not nil, says whether round r runs beside a busy
 	// neighbour (make bench-noise): its results follow a neighbour line.
 	Neighbour func(r int) bool
 
 	perOp  map[cellOf][]float64 // the ns/op of every slice of a cell
 	iters  map[cellOf]int       // the iterations of every slice of a cell, fixed at its first
+	failed []string             // the cells the binary refused: a round that has any fails
 	warned bool
 	Spent  Spent // where the rounds' time went
 }
@@ -181,42 +178,35 @@ func (m *Meter) Round(ctx context.Context, r int, out io.Writer, p *runner.Progr
 	rng := runner.Rand(m.O.Seed, "round", r)
 	blocks := slices.Clone(m.Blocks)
 	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
-	var docs []string
 	cellsOf := map[string]int{}
 	for _, b := range blocks {
-		if _, ok := cellsOf[b.Doc]; !ok {
-			docs = append(docs, b.Doc)
-		}
 		cellsOf[b.Doc] += len(b.Pairs)
 	}
-	partOf, part, n := map[string]int{}, 0, 0
-	for _, d := range docs {
-		if n > 0 && n+cellsOf[d] > partCells {
-			part, n = part+1, 0
-		}
-		partOf[d] = part
-		n += cellsOf[d]
-	}
-	parts := make([][]Block, part+1)
+	parts, partOf, n := [][]Block{nil}, map[string]int{}, 0 // n: the cells of the last part
 	for _, b := range blocks {
-		parts[partOf[b.Doc]] = append(parts[partOf[b.Doc]], b)
+		part, placed := partOf[b.Doc]
+		if !placed {
+			if n > 0 && n+cellsOf[b.Doc] > partCells {
+				parts, n = append(parts, nil), 0
+			}
+			part, partOf[b.Doc] = len(parts)-1, len(parts)-1
+			n += cellsOf[b.Doc]
+		}
+		parts[part] = append(parts[part], b)
 	}
 	gcPart := rng.IntN(len(parts))
-	var failed []string
 	for i, part := range parts {
-		f, err := m.part(ctx, r, part, i == gcPart, out, rng, p)
-		if err != nil {
+		if err := m.part(ctx, r, part, i == gcPart, out, rng, p); err != nil {
 			return err
 		}
-		failed = append(failed, f...)
 	}
-	return failedCells(failed)
+	return m.failedCells()
 }
 
 // failedCells is the error of a run whose cells failed, nil without any.
-func failedCells(failed []string) error {
-	if len(failed) > 0 {
-		return fmt.Errorf("%d cells failed (not timed), see above: %s", len(failed), strings.Join(failed, ", "))
+func (m *Meter) failedCells() error {
+	if len(m.failed) > 0 {
+		return fmt.Errorf("%d cells failed (not timed), see above: %s", len(m.failed), strings.Join(m.failed, ", "))
 	}
 	return nil
 }
@@ -226,7 +216,6 @@ func failedCells(failed []string) error {
 // dropping a block's cells after it.
 func (m *Meter) gate(ctx context.Context, layout int) error {
 	defer func(prepared time.Duration) { m.Spent.Gate = m.Spent.Prepare - prepared }(m.Spent.Prepare)
-	var failed []string
 	for i, b := range m.Builds {
 		s, err := b.Layouts[layout].Start(ctx)
 		if err != nil {
@@ -240,7 +229,7 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 					continue
 				}
 				seen[c.cell] = true
-				if failed, err = m.prepare(s.Prepare, c.cell, failed); err != nil {
+				if _, err = m.prepare(s.Prepare, c.cell); err != nil {
 					break blocks
 				}
 			}
@@ -255,33 +244,34 @@ func (m *Meter) gate(ctx context.Context, layout int) error {
 			return err
 		}
 	}
-	return failedCells(failed)
+	return m.failedCells()
 }
 
-// prepare prepares c with do, timing it, and adds it to failed if it fails as a cell.
-func (m *Meter) prepare(do func(rawfmt.Cell) error, c rawfmt.Cell, failed []string) ([]string, error) {
+// prepare prepares c with do, timing it, and says whether it did: a cell
+// the binary refuses is reported and added to m.failed.
+func (m *Meter) prepare(do func(rawfmt.Cell) error, c rawfmt.Cell) (ok bool, err error) {
 	start := time.Now()
-	err := do(c)
+	err = do(c)
 	m.Spent.Prepare += time.Since(start)
-	if ce, ok := err.(*runner.CellError); ok {
-		fmt.Fprintf(m.warn(), "%s\n", ce)
-		return append(failed, c.String()), nil
+	if ce, refused := err.(*runner.CellError); refused {
+		fmt.Fprintln(m.Warn, ce)
+		m.failed = append(m.failed, c.String())
+		return false, nil
 	}
-	return failed, err
+	return err == nil, err
 }
 
 // part runs blocks in one process of every build on round r's layout,
 // timing the live heap's collections too when gc, and writes their lines,
 // each build's after its configuration lines.
-func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng *rand.Rand, p *runner.Progress) (failed []string, err error) {
+func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io.Writer, rng *rand.Rand, p *runner.Progress) (err error) {
 	layout := m.Layout(r)
 	servers := make([]*runner.Server, len(m.Builds))
+	var busy *runner.Server // the neighbour, if it runs
 	defer func() {
-		for _, s := range servers {
-			if s != nil {
-				if cerr := s.Close(); err == nil && ctx.Err() == nil {
-					err = cerr
-				}
+		for _, s := range append(servers, busy) {
+			if cerr := s.Close(); err == nil && ctx.Err() == nil {
+				err = cerr
 			}
 		}
 	}()
@@ -290,74 +280,63 @@ func (m *Meter) part(ctx context.Context, r int, blocks []Block, gc bool, out io
 		neighbour = "off"
 		if m.Neighbour(r) {
 			neighbour = "on"
-			stop, err := m.Builds[0].Layouts[layout].Neighbour(ctx)
-			if err != nil {
-				return nil, err
+			if busy, err = m.Builds[0].Layouts[layout].Neighbour(ctx); err != nil {
+				return err
 			}
-			defer func() {
-				if serr := stop(); err == nil {
-					err = serr
-				}
-			}()
-		}
-	}
-	for i, b := range m.Builds {
-		if servers[i], err = b.Layouts[layout].Start(ctx); err != nil {
-			return nil, err
 		}
 	}
 	lines := make([]strings.Builder, len(m.Builds))
-	gcAt := rng.IntN(len(blocks) + 1)
-	sized := map[cellOf]bool{}
-	for bi := 0; bi <= len(blocks); bi++ {
-		if bi == gcAt && gc {
-			if err := m.heap(servers, lines); err != nil {
-				return nil, err
-			}
-		}
-		if bi == len(blocks) {
-			break
-		}
-		f, err := m.block(ctx, blocks[bi], servers, lines, rng, sized, p)
-		if err != nil {
-			return nil, err
-		}
-		failed = append(failed, f...)
-	}
 	for i, b := range m.Builds {
-		s := servers[i]
-		fmt.Fprintf(&lines[i], "%s\t%d\t%d %s\t%d %s\n", rawfmt.GCName(rawfmt.HeapBench), len(s.GCNs), median(s.GCNs), rawfmt.UnitCycleNs, median(s.Live), rawfmt.UnitLive)
-		var head strings.Builder
+		if servers[i], err = b.Layouts[layout].Start(ctx); err != nil {
+			return err
+		}
 		if b.Name != "" {
-			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyBuild, b.Name)
+			fmt.Fprintf(&lines[i], "%s: %s\n", rawfmt.KeyBuild, b.Name)
 		}
 		if neighbour != "" {
-			fmt.Fprintf(&head, "%s: %s\n", rawfmt.KeyNeighbour, neighbour)
+			fmt.Fprintf(&lines[i], "%s: %s\n", rawfmt.KeyNeighbour, neighbour)
 		}
-		fmt.Fprintf(&head, "%s: %d\n%s: %d\n", rawfmt.KeyLayout, b.Seeds[layout], rawfmt.KeyRound, r)
-		if _, err := io.WriteString(out, head.String()+lines[i].String()); err != nil {
-			return nil, fmt.Errorf("writing the raw file: %w", err)
+		fmt.Fprintf(&lines[i], "%s: %d\n%s: %d\n", rawfmt.KeyLayout, b.Seeds[layout], rawfmt.KeyRound, r)
+	}
+	gcAt := rng.IntN(len(blocks) + 1)
+	sized := map[cellOf]bool{}
+	for bi := range len(blocks) + 1 {
+		if bi == gcAt && gc {
+			if err := m.heap(servers, lines); err != nil {
+				return err
+			}
+		}
+		if bi < len(blocks) {
+			if err := m.block(ctx, blocks[bi], servers, lines, rng, sized, p); err != nil {
+				return err
+			}
 		}
 	}
-	return failed, nil
+	for i, s := range servers {
+		fmt.Fprintf(&lines[i], "%s\t%d\t%d %s\t%d %s\n", rawfmt.GCName(rawfmt.HeapBench), len(s.GCNs), median(s.GCNs), rawfmt.UnitCycleNs, median(s.Live), rawfmt.UnitLive)
+		if _, err := io.WriteString(out, lines[i].String()); err != nil {
+			return fmt.Errorf("writing the raw file: %w", err)
+		}
+	}
+	return nil
 }
 
-// block warms the cells of b and times its pairs, returning the cells that failed.
-func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng *rand.Rand, sized map[cellOf]bool, p *runner.Progress) (failed []string, err error) {
+// block warms the cells of b and times its pairs.
+func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, lines []strings.Builder, rng *rand.Rand, sized map[cellOf]bool, p *runner.Progress) error {
 	bad := map[cellOf]bool{}
 	for _, c := range b.cells() {
-		n := len(failed)
-		if failed, err = m.prepare(servers[c.build].Warm, c.cell, failed); err != nil {
-			return nil, err
+		ok, err := m.prepare(servers[c.build].Warm, c.cell)
+		if err != nil {
+			return err
 		}
-		bad[c] = len(failed) > n
+		bad[c] = !ok
 	}
 	for _, g := range m.groups(b, bad, rng) {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		if err := m.group(servers, g, lines, sized, rng); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, pr := range b.Pairs {
@@ -365,10 +344,8 @@ func (m *Meter) block(ctx context.Context, b Block, servers []*runner.Server, li
 	}
 	for _, s := range servers {
 		if err := s.Drop(); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return failed, nil
+	return nil
 }
-
-func (m *Meter) warn() io.Writer { return cmp.Or(m.Warn, io.Discard) }

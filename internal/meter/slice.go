@@ -37,13 +37,8 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.Slice
 		}
 		more = false
 	}
-	n := m.iters[c]
 	start := time.Now()
-	timed := s.Slice
-	if more {
-		timed = s.More
-	}
-	res, err := timed(c.cell, n)
+	res, err := s.Slice(c.cell, m.iters[c], more)
 	if err != nil {
 		return res, err
 	}
@@ -52,7 +47,7 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.Slice
 	m.Spent.GC += time.Duration(res.GCNs)
 	if res.GCs > 0 && !m.warned {
 		m.warned = true
-		fmt.Fprintf(m.warn(), "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)
+		fmt.Fprintf(m.Warn, "%s: a collection ran inside a slice: it allocates more than the memory limit allows between slices\n", c.cell)
 	}
 	if hist := m.perOp[c]; len(hist) < 64 {
 		m.perOp[c] = append(hist, float64(res.Ns)/float64(res.Iters))
@@ -69,14 +64,14 @@ func (m *Meter) slice(servers []*runner.Server, c cellOf, more bool) (wire.Slice
 // the pile, not the codec.
 func (m *Meter) calibrate(s *runner.Server, c cellOf) error {
 	for n, first := 1, true; ; first = false {
-		res, err := s.Slice(c.cell, n)
+		res, err := s.Slice(c.cell, n, false)
 		if err != nil {
 			return err
 		}
 		if !first && time.Duration(res.Ns) >= m.O.Slice/4 || n > 1<<30 {
 			// The faster of two such slices: one slowed by the host would
 			// shorten every slice of the cell.
-			again, err := s.Slice(c.cell, n)
+			again, err := s.Slice(c.cell, n, false)
 			if err != nil {
 				return err
 			}

@@ -4,15 +4,14 @@
 // on a signal or with the process that started it.
 //
 // Data flows one way. Main gives a command a context that SIGINT and
-// SIGTERM cancel. Build compiles the binary into a build directory of its
-// own; WriteRawFile (or WriteRaw, package safefile) hands the command the
-// raw file's partial file, where it writes the header and then, through
-// Rounds, each round's result lines (a Timer of Binary.Round runs, under
-// valgrind for instruction counts, or a Meter of its own), and renames it
-// into place only when every round completed. A Report's configuration
-// lines name the machine in the header. A run that fails or is interrupted
-// leaves no file; the partial files and build directories of runs killed
-// outright are removed by the next run.
+// SIGTERM cancel. Compile builds the binary into a BuildDir of its own,
+// and a started Binary serves the command's Meter (Server, package wire).
+// WriteRawFile (or WriteRaw, package safefile) hands the command the raw
+// file's partial file, where it writes the header and then, through
+// Rounds, each round's result lines, and renames it into place only when
+// every round completed. A run that fails or is interrupted leaves no
+// file; the partial files and build directories of runs killed outright
+// are removed by the next run.
 package runner
 
 import (

@@ -50,8 +50,16 @@ type Server struct {
 var ServeEnv = []string{"GOMAXPROCS=1", "GODEBUG=madvdontneed=0"}
 
 // Start starts b serving, in ServeEnv and then b.Env.
-func (b Binary) Start(ctx context.Context) (*Server, error) {
-	argv := slices.Concat(b.Under, []string{b.Path, "-" + wire.ServeFlag, "-test.timeout", "0"})
+func (b Binary) Start(ctx context.Context) (*Server, error) { return b.start(ctx, wire.ServeFlag) }
+
+// Neighbour starts b as a busy neighbour (jsoncost.Neighbour), which answers
+// no request and runs until it is closed.
+func (b Binary) Neighbour(ctx context.Context) (*Server, error) {
+	return b.start(ctx, wire.NeighbourFlag)
+}
+
+func (b Binary) start(ctx context.Context, flag string) (*Server, error) {
+	argv := slices.Concat(b.Under, []string{b.Path, "-" + flag, "-test.timeout", "0"})
 	cmd := Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = slices.Concat(os.Environ(), ServeEnv, b.Env)
 	s := &Server{cmd: cmd, crash: &crashWatch{w: cmp.Or(b.Stderr, io.Discard)}}
@@ -70,27 +78,6 @@ func (b Binary) Start(ctx context.Context) (*Server, error) {
 	s.out = bufio.NewScanner(stdout)
 	s.out.Buffer(make([]byte, 64<<10), 1<<20)
 	return s, nil
-}
-
-// Neighbour starts b as a busy neighbour (jsoncost.Neighbour); stop ends it.
-func (b Binary) Neighbour(ctx context.Context) (stop func() error, err error) {
-	cmd := Command(ctx, b.Path, "-"+wire.NeighbourFlag)
-	cmd.Env = slices.Concat(os.Environ(), []string{"GOMAXPROCS=1"})
-	cmd.Stderr = b.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the neighbour: %w", err)
-	}
-	return func() error {
-		in.Close()
-		if err := cmd.Wait(); err != nil && ctx.Err() == nil {
-			return fmt.Errorf("the neighbour: %w", err)
-		}
-		return nil
-	}, nil
 }
 
 // A CellError is a cell the binary would not time: the correctness gate or the codec refused it.
@@ -189,27 +176,22 @@ func (s *Server) Warm(c rawfmt.Cell) error {
 	return err
 }
 
-// Slice times n iterations of c after a clean heap.
-func (s *Server) Slice(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	res, err := s.slice(c, n)
-	if err == nil {
-		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
+// Slice times n iterations of c: after a collection, or, if more, on the
+// heap the last slice left.
+func (s *Server) Slice(c rawfmt.Cell, n int, more bool) (wire.SliceResult, error) {
+	args := []any{c, n}
+	if more {
+		args = append(args, wire.More)
 	}
-	return res, err
-}
-
-// More times n iterations of c on the heap the last slice left, without
-// the collection before it.
-func (s *Server) More(c rawfmt.Cell, n int) (wire.SliceResult, error) {
-	return s.slice(c, n, wire.More)
-}
-
-func (s *Server) slice(c rawfmt.Cell, n int, more ...any) (wire.SliceResult, error) {
-	lines, err := s.ask(c, 1, wire.Slice, append([]any{c, n}, more...)...)
+	lines, err := s.ask(c, 1, wire.Slice, args...)
 	if err != nil {
 		return wire.SliceResult{}, err
 	}
-	return wire.ParseSlice(lines[0])
+	res, err := wire.ParseSlice(lines[0])
+	if err == nil && !more {
+		s.GCNs, s.Live = append(s.GCNs, res.GCNs), append(s.Live, res.Live)
+	}
+	return res, err
 }
 
 // Heap times cycles collections of a live heap of about size bytes.
@@ -236,9 +218,9 @@ func (s *Server) Drop() error {
 	return err
 }
 
-// Close asks the binary to exit and waits for it.
+// Close asks the binary to exit and waits for it; a nil Server has none.
 func (s *Server) Close() error {
-	if s.done {
+	if s == nil || s.done {
 		return nil
 	}
 	s.done = true

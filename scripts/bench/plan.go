@@ -44,17 +44,15 @@ func newPlan(cs codecs.List, sel rawfmt.Selection) (*plan, error) {
 		byName[c.Name()] = c
 	}
 	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, added: map[string][]string{}, skipped: skipped}
-	blockOf := map[string]int{}
 	add := func(c jsoncost.Cell) {
 		name := c.Name()
-		key := name.Op + " " + name.Fixture
-		i, ok := blockOf[key]
-		if !ok {
-			i, blockOf[key] = len(p.blocks), len(p.blocks)
-			p.blocks = append(p.blocks, meter.Block{Name: key, Doc: name.Fixture})
-		}
-		if slices.ContainsFunc(p.blocks[i].Pairs, func(pr meter.Pair) bool { return pr.Cell == name }) {
+		if _, added := p.sizes[name]; added {
 			return
+		}
+		key := name.Op + " " + name.Fixture
+		i := slices.IndexFunc(p.blocks, func(b meter.Block) bool { return b.Name == key })
+		if i < 0 {
+			i, p.blocks = len(p.blocks), append(p.blocks, meter.Block{Name: key, Doc: name.Fixture})
 		}
 		partner, unit := rawfmt.Partner(name, rawfmt.Anchor)
 		p.blocks[i].Pairs = append(p.blocks[i].Pairs, meter.Pair{Cell: name, Partner: partner, Unit: unit})
@@ -68,10 +66,9 @@ func newPlan(cs codecs.List, sel rawfmt.Selection) (*plan, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: this binary has no %s cell to pair it with", name, base)
 		}
-		if _, ok := p.sizes[base]; !ok && base != name && !slices.ContainsFunc(cells, func(c jsoncost.Cell) bool { return c.Name() == base }) {
-			if ops := p.added[base.Codec]; !slices.Contains(ops, base.Op) {
-				p.added[base.Codec] = append(ops, base.Op)
-			}
+		ops := p.added[base.Codec]
+		if _, ok := p.sizes[base]; !ok && !slices.Contains(ops, base.Op) && !slices.ContainsFunc(cells, func(c jsoncost.Cell) bool { return c.Name() == base }) {
+			p.added[base.Codec] = append(ops, base.Op)
 		}
 		add(b)
 		add(c)

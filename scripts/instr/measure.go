@@ -177,7 +177,7 @@ func runNative(ctx context.Context, b runner.Binary, cells []rawfmt.Cell) (map[r
 func timeCell(s *runner.Server, c rawfmt.Cell) (timing, error) {
 	t := timing{ns: math.Inf(1)}
 	for n, timed := 1, 0; timed < 3; {
-		res, err := s.Slice(c, n)
+		res, err := s.Slice(c, n, false)
 		if err != nil {
 			return timing{}, err
 		}

@@ -110,7 +110,7 @@ func (c *counter) count(ctx context.Context, cell rawfmt.Cell, n int) (int64, er
 			if err := s.Prepare(cell); err != nil {
 				return err
 			}
-			_, err := s.Slice(cell, n)
+			_, err := s.Slice(cell, n, false)
 			return err
 		})
 		var refused *runner.CellError
