@@ -83,13 +83,7 @@ func instrVerdict(m model.Match) error {
 // loadArg loads a raw file, or the newest run of a directory of them.
 func loadArg(arg string) (*load.Run, error) {
 	path := arg
-	if info, err := os.Stat(arg); err != nil {
-		return nil, err
-	} else if info.IsDir() {
-		entries, err := os.ReadDir(arg)
-		if err != nil {
-			return nil, err
-		}
+	if entries, err := os.ReadDir(arg); err == nil {
 		var newest rawfmt.RawName
 		for _, e := range entries {
 			if n, err := rawfmt.ParseRawName(e.Name()); err == nil && n.Stamp.After(newest.Stamp) {
