@@ -32,9 +32,7 @@ func Load(raw Raw) (*Run, error) {
 	// A result that follows one of its name's shape on the next line has its
 	// residue: only the lines between results set configuration.
 	var pp benchproc.ProjectionParser
-	if _, err := pp.Parse(projection, nil); err != nil {
-		return nil, fmt.Errorf("projection %s: %w", projection, err)
-	}
+	pp.Parse(projection, nil) // a valid projection cannot fail
 	residue := pp.Residue()
 	var residues []benchproc.Key
 	names := names{}
