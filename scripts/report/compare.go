@@ -26,13 +26,9 @@ const (
 	instrCell   = 0.01
 )
 
-// compareRuns compares two runs, each a raw file or the newest run of a
-// directory of them (model.MatchRuns): what differs between their machines
-// and toolchains, how many cells' intervals overlap, the median difference,
-// and the cells whose change's interval leaves out 1, largest first. It
-// writes benchstat of every cell's ns/op, old against new, to a file it
-// names in os.TempDir. Two instruction counts that disagree beyond
-// instrMedian or instrCell are an error.
+// compareRuns is -compare (the command's doc says what it prints), with
+// model.MatchRuns and render.Match. Two instruction counts that disagree
+// beyond instrMedian or instrCell are an error.
 func compareRuns(oldArg, newArg string, w io.Writer) error {
 	var runs [2]*load.Run
 	for i, arg := range []string{oldArg, newArg} {
@@ -83,13 +79,7 @@ func instrVerdict(m model.Match) error {
 // loadArg loads a raw file, or the newest run of a directory of them.
 func loadArg(arg string) (*load.Run, error) {
 	path := arg
-	if info, err := os.Stat(arg); err != nil {
-		return nil, err
-	} else if info.IsDir() {
-		entries, err := os.ReadDir(arg)
-		if err != nil {
-			return nil, err
-		}
+	if entries, err := os.ReadDir(arg); err == nil {
 		var newest rawfmt.RawName
 		for _, e := range entries {
 			if n, err := rawfmt.ParseRawName(e.Name()); err == nil && n.Stamp.After(newest.Stamp) {

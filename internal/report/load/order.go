@@ -51,26 +51,23 @@ func fixtureOrder(a, b string) int {
 // naturalOrder compares runs of digits by value (es-hits-2 before
 // es-hits-10), then falls back to byte order.
 func naturalOrder(a, b string) int {
-	return cmp.Or(naturalRuns(a, b), strings.Compare(a, b))
-}
-
-func naturalRuns(a, b string) int {
-	for a != "" && b != "" {
-		da, db := digitPrefix(a), digitPrefix(b)
-		if da != "" && db != "" {
-			na, nb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
-			if c := cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb)); c != 0 {
+	x, y := a, b
+	for x != "" && y != "" {
+		dx, dy := digitPrefix(x), digitPrefix(y)
+		if dx != "" && dy != "" {
+			nx, ny := strings.TrimLeft(dx, "0"), strings.TrimLeft(dy, "0")
+			if c := cmp.Or(cmp.Compare(len(nx), len(ny)), strings.Compare(nx, ny)); c != 0 {
 				return c
 			}
-			a, b = a[len(da):], b[len(db):]
+			x, y = x[len(dx):], y[len(dy):]
 			continue
 		}
-		if a[0] != b[0] {
-			return cmp.Compare(a[0], b[0])
+		if x[0] != y[0] {
+			return cmp.Compare(x[0], y[0])
 		}
-		a, b = a[1:], b[1:]
+		x, y = x[1:], y[1:]
 	}
-	return cmp.Compare(len(a), len(b))
+	return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(a, b))
 }
 
 func digitPrefix(s string) string { return s[:len(s)-len(strings.TrimLeft(s, "0123456789"))] }

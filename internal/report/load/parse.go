@@ -29,15 +29,14 @@ func Load(raw Raw) (*Run, error) {
 		return nil, fmt.Errorf("%s:%d: the last line is cut off (it has no newline): the file is not a whole run", raw.Path, lines+1)
 	}
 	// Where the residue of rawfmt.Projection varies, configuration changed.
+	// A result that follows one of its name's shape on the next line has its
+	// residue: only the lines between results set configuration.
 	var pp benchproc.ProjectionParser
-	if _, err := pp.Parse(projection, nil); err != nil {
-		return nil, fmt.Errorf("projection %s: %w", projection, err)
-	}
+	pp.Parse(projection, nil) // a valid projection cannot fail
 	residue := pp.Residue()
 	var residues []benchproc.Key
 	names := names{}
-	var last projected
-	other, seen := otherLines(data), 0 // lines that may set configuration; how many lie above the result
+	shape, prev := "", 0 // of the last result of r's cells; "" has no base
 	r := &Run{Raw: raw, cells: map[rawfmt.Cell]Samples{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), raw.File)
 	for br.Scan() {
@@ -51,11 +50,11 @@ func Load(raw Raw) (*Run, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", raw.Path, err)
 			}
-			for _, line := rec.Pos(); seen < len(other) && other[seen] < line; {
-				seen++
-			}
-			if named && target == r && last.differs(rec, n, seen) {
-				residues = append(residues, residue.Project(rec))
+			if _, line := rec.Pos(); named && target == r {
+				if n.shape != shape || line != prev+1 {
+					residues = append(residues, residue.Project(rec))
+				}
+				shape, prev = n.shape, line
 			}
 		}
 	}
@@ -110,23 +109,6 @@ func Load(raw Raw) (*Run, error) {
 	return r, nil
 }
 
-// otherLines are the numbers, from 1, of data's lines that are not results:
-// those that may set configuration.
-func otherLines(data []byte) []int {
-	var other []int
-	for i, line := 0, 1; i < len(data); line++ {
-		if !bytes.HasPrefix(data[i:], []byte("Benchmark")) {
-			other = append(other, line)
-		}
-		next := bytes.IndexByte(data[i:], '\n')
-		if next < 0 {
-			break
-		}
-		i += next + 1
-	}
-	return other
-}
-
 // A name is what a result's name says, parsed once per distinct name: a
 // run repeats each cell's hundreds of times.
 type name struct {
@@ -162,32 +144,6 @@ func (ns names) of(b benchfmt.Name) *name {
 }
 
 var cellKeys = []string{rawfmt.KeyOp, rawfmt.KeyFixture, rawfmt.KeyCodec}
-
-// projected is the configuration and name shape of the result last
-// projected onto the residue: a result that repeats both has its residue.
-type projected struct {
-	config []benchfmt.Config
-	shape  string // "" before the first result: a cell's shape has its base
-	other  int    // the lines above it that may have set configuration
-}
-
-// differs reports whether res, named n, with other lines above it that may
-// set configuration, may have another residue than the last result
-// projected, and if so makes it the last. Configuration is compared only
-// across such lines: between results, only they change it.
-func (p *projected) differs(res *benchfmt.Result, n *name, other int) bool {
-	if n.shape == p.shape && (other == p.other || slices.EqualFunc(p.config, res.Config, func(a, b benchfmt.Config) bool {
-		return a.Key == b.Key && a.File == b.File && bytes.Equal(a.Value, b.Value)
-	})) {
-		p.other = other
-		return false
-	}
-	p.shape, p.config, p.other = n.shape, p.config[:0], other
-	for _, c := range res.Config {
-		p.config = append(p.config, benchfmt.Config{Key: c.Key, Value: bytes.Clone(c.Value), File: c.File})
-	}
-	return true
-}
 
 // projection is what a result's name and its per-process configuration
 // give; any other configuration that varies between results is reported.

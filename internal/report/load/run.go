@@ -193,11 +193,9 @@ func (r *Run) FieldsPasses() int {
 	return 1
 }
 
+// count is the positive count of a configuration key; false without one.
 func (r *Run) count(key string) (int, bool) {
-	v, ok := r.Value(key)
-	if !ok {
-		return 0, false
-	}
+	v, _ := r.Value(key) // "" is no number
 	n, err := strconv.Atoi(v)
 	return n, err == nil && n > 0
 }
