@@ -96,11 +96,8 @@ type view struct {
 // tables and the charts, but on an Archived page.
 func (p Page) Files() (map[string][]byte, []string, error) {
 	files, notes, err := p.pages()
-	if err != nil {
-		return nil, nil, err
-	}
-	if p.Archived {
-		return files, notes, nil
+	if err != nil || p.Archived {
+		return files, notes, err
 	}
 	r := p.A.Run
 	if err := tables(r, files); err != nil {
