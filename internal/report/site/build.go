@@ -173,11 +173,12 @@ func Build(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if https, err = withMachinesPage(https, builds, only); err != nil {
+	pages, err := withMachinesPage(append(docs, https...), builds, only)
+	if err != nil {
 		return err
 	}
 	others := load.OtherReports(results)
-	for _, d := range append(docs, https...) {
+	for _, d := range pages {
 		others = append(others, d.dir)
 	}
 	slices.Sort(others)
@@ -185,7 +186,7 @@ func Build(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	for _, d := range append(append(dirs, docs...), https...) {
+	for _, d := range append(dirs, pages...) {
 		if err := writeTree(filepath.Join(results, filepath.FromSlash(d.dir)), d.managed, d.files); err != nil {
 			return fmt.Errorf("%s: %w", d.dir, err)
 		}
@@ -263,11 +264,9 @@ func (b *build) files(stdout io.Writer) (pageDir, error) {
 		} else {
 			fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
 		}
-		for _, f := range b.m.InProgress {
-			if j.dir == "" {
-				fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
-			}
-		}
+	}
+	for _, f := range b.m.InProgress {
+		fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
 	}
 	return d, nil
 }
