@@ -84,7 +84,6 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		machine = newJob("", runs[i], m.ID, load.RawDir)
 	}
 	b.jobs = []*job{machine}
-	var skipped []string
 	taken := map[string]bool{}
 	for _, r := range runs {
 		ir := render.IndexRun{Run: r, Page: path.Join(m.ID, "README.md")}
@@ -93,7 +92,7 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		case r == b.index.Page:
 		case taken[dir]:
 			ir.Page, ir.Err = "", fmt.Errorf("another run started in the same second has the page %s", dir)
-			skipped = append(skipped, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
+			machine.page.Notes = append(machine.page.Notes, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
 		default:
 			taken[dir], ir.Page = true, path.Join(m.ID, dir, "README.md")
 			link := render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")}
@@ -107,9 +106,8 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		b.index.Runs = append(b.index.Runs, ir)
 	}
 	for _, s := range m.Ignored {
-		skipped = append(skipped, "Ignored "+s+".")
+		machine.page.Notes = append(machine.page.Notes, "Ignored "+s+".")
 	}
-	machine.page.Notes = skipped
 	return b, nil
 }
 
