@@ -212,12 +212,9 @@ func saving(s model.Saving) string {
 // model.WideHalfWidth.
 type precision struct {
 	Ops, Families, Wide Table
-	Why                 string // why the run is too imprecise to rank (model.Verdict), or ""
-	Busy                bool
-	// A paired run measures the ratios of codecs to their bases, against
-	// model.TargetMedian and model.TargetP90; Missed lists the operations
-	// and families that miss them.
-	Paired                  bool
+	// A paired run (head.Paired) measures the ratios of codecs to their
+	// bases, against model.TargetMedian and model.TargetP90; Missed lists
+	// the operations and families that miss them.
 	TargetMedian, TargetP90 float64
 	Missed                  []string
 	Spread                  *intervals // where the intervals come from, of a paired run
@@ -235,8 +232,8 @@ type intervals struct {
 
 func newPrecision(a *model.Analysis) precision {
 	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
-	p := precision{Why: a.Verdict.Why(), Busy: a.Overall.Busy(), Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
-	if p.Paired {
+	p, paired := precision{TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}, a.Run.Paired()
+	if paired {
 		cols[3] = ">pairs over their cell's ratio, 10th–90th"
 		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
 	}
@@ -257,7 +254,7 @@ func newPrecision(a *model.Analysis) precision {
 			spread = format.Strays(o.Low, o.High)
 		}
 		row := []string{name, cells, med, p90, spread, fmt.Sprint(len(o.Wide))}
-		if p.Paired {
+		if paired {
 			row = append(row, map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()])
 			if !o.MeetsTargets() {
 				p.Missed = append(p.Missed, name)
