@@ -84,7 +84,7 @@ type view struct {
 	FloorCells *Table // nil without a floor
 	Article    article
 	Hits       hits
-	Method     method
+	Passed     string   // the consistency checks that passed, with their pairs
 	Ops        []opPage // the pages of the operations
 }
 
@@ -153,7 +153,7 @@ func newView(p Page) (*view, error) {
 	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
 	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
 	v.GC, v.Harness, v.FloorCells = newGCCost(r), newHarness(a), newFloor(a)
-	v.Article, v.Hits, v.Method = newArticle(a), newHits(a), newMethod(a)
+	v.Article, v.Hits, v.Passed = newArticle(a), newHits(a), passed(a)
 	v.PerCall = newPerCall(a)
 	ranks := rankings(r)
 	var err error

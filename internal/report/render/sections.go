@@ -50,21 +50,16 @@ func newFloor(a *model.Analysis) *Table {
 	return t
 }
 
-// A method is "How these numbers are made": what the run's rounds hold and
-// which consistency checks passed.
-type method struct {
-	Passes int    // the samples a round took of each fields-* cell
-	Passed string // the checks that passed, with their pairs
-}
-
-func newMethod(a *model.Analysis) method {
-	var passed []string
+// passed is, for "How these numbers are made", the consistency checks that
+// passed, with their pairs.
+func passed(a *model.Analysis) string {
+	var rules []string
 	for _, c := range a.Checks {
 		if c.Checked > 0 && len(c.Failed) == 0 {
-			passed = append(passed, c.Rule+" ("+format.Plural(c.Checked, "pair")+")")
+			rules = append(rules, c.Rule+" ("+format.Plural(c.Checked, "pair")+")")
 		}
 	}
-	return method{Passes: a.Run.FieldsPasses(), Passed: strings.Join(passed, "; ")}
+	return strings.Join(rules, "; ")
 }
 
 // A gcCost is "GC cost": the CPU time of a collection and per allocated KB
