@@ -158,7 +158,6 @@ func newArticle(a *model.Analysis) article {
 // filtering saves each codec per hit when it decodes, round-trips and
 // serves the hits as an API does, against what a client can do alone.
 type hits struct {
-	Rows     int    // codecs × hit counts with a figure
 	Ops      string // the operations of the run's es-hits cells, without rows
 	Pairs    []hitsPair
 	Client   Table
@@ -175,7 +174,7 @@ type hitsPair struct {
 }
 
 func newHits(a *model.Analysis) hits {
-	h := hits{Rows: len(a.Hits), Ops: strings.Join(model.HitsOps(a.Run), ", ")}
+	h := hits{Ops: strings.Join(model.HitsOps(a.Run), ", ")}
 	cols := []string{">hits", "codec", ">full, per hit", ">filtered, per hit", ">filtering saves, per hit", ">saves"}
 	pairs := []hitsPair{{"Decode", rawfmt.OpDecodeStruct, Table{Cols: cols}}, {"Roundtrip", rawfmt.OpRoundtrip, Table{Cols: cols}}, {"Decode, project to five fields, encode them", "", Table{Cols: cols}}}
 	h.Client.Cols = []string{">hits", "codec", ">" + rawfmt.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + rawfmt.OpDecodeProj + " saves", ">" + rawfmt.OpGet5 + " saves"}
