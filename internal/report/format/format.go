@@ -120,7 +120,7 @@ func CI(x Estimate, f func(float64) string, unit string) string {
 		return None
 	}
 	s := f(x.V) + unit
-	if x.HasCI && finite(x.Lo) && finite(x.Hi) && (x.Lo != x.V || x.Hi != x.V) { // an interval that is not a point
+	if x.ShowsCI() && finite(x.Lo) && finite(x.Hi) {
 		s += " [" + f(x.Lo) + ", " + f(x.Hi) + "]"
 	}
 	return s

@@ -95,10 +95,7 @@ func Match(w io.Writer, m model.Match, oldName, newName string, max int) error {
 		fmt.Fprintf(w, "Their 95%% intervals overlap in %s of the cells.\n", format.Percent(100*m.Overlap))
 	}
 	fmt.Fprintf(w, "The median difference is %s.\n", format.Percent(100*m.MedianDiff))
-	beyond := " beyond its interval"
-	if m.Exact {
-		beyond = ""
-	}
+	beyond := map[bool]string{false: " beyond its interval"}[m.Exact]
 	if len(m.Changed) == 0 {
 		fmt.Fprintf(w, "No cell changed%s.\n", beyond)
 		return nil

@@ -50,34 +50,30 @@ func newCostModel(rows []model.Row, op string) costModel {
 // power form's k, with heldOut the form's held-out error, and its largest
 // residual.
 func curveCells(res model.Result, heldOut bool) []string {
-	if !res.OK() {
-		n := 5
-		if heldOut {
-			n++
+	cells := slices.Repeat([]string{format.None}, 6)
+	if res.OK() {
+		k := format.CI(res.K, format.Sig, "")
+		switch {
+		case math.IsNaN(res.K.V):
+			k = format.None
+		case !res.KResolved:
+			k = "not resolved"
 		}
-		return slices.Repeat([]string{format.None}, n)
+		call := "not resolved"
+		if a, ok := res.Fit.Call(); ok {
+			call = format.CI(a, format.Num, "")
+		}
+		var per []string
+		for _, n := range model.Marks {
+			m, ok := res.MarkAt(n)
+			per = append(per, cond(ok, func() string { return format.Num(m.PerField.V) }))
+		}
+		cells = []string{formula(res.Fit), call, strings.Join(per, " · "), k, format.Percent(100 * res.Forms[res.Fit.Form]), resid(res)}
 	}
-	k := format.CI(res.K, format.Sig, "")
-	switch {
-	case math.IsNaN(res.K.V):
-		k = format.None
-	case !res.KResolved:
-		k = "not resolved"
+	if !heldOut {
+		return slices.Delete(cells, 4, 5)
 	}
-	call := "not resolved"
-	if a, ok := res.Fit.Call(); ok {
-		call = format.CI(a, format.Num, "")
-	}
-	var per []string
-	for _, n := range model.Marks {
-		m, ok := res.MarkAt(n)
-		per = append(per, cond(ok, func() string { return format.Num(m.PerField.V) }))
-	}
-	cells := []string{formula(res.Fit), call, strings.Join(per, " · "), k}
-	if heldOut {
-		cells = append(cells, format.Percent(100*res.Forms[res.Fit.Form]))
-	}
-	return append(cells, resid(res))
+	return cells
 }
 
 // formula is a fit's form with its fitted parameters.

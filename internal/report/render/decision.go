@@ -109,10 +109,9 @@ func newAnswer(r *load.Run, ranks []ranking) answer {
 }
 
 // A decision is an operation's "Fastest first": every configuration that
-// ran it on the decisionDocs, ranked.
+// ran it on the decisionDocs, ranked against the operation's base (opPage.OpBase).
 type decision struct {
 	Docs  []string // the ranked documents, with their sizes
-	Base  string   // the operation's base; "" when none ran it
 	Miss  bool     // some cell has too few samples for an interval
 	GC    bool     // ranked by time with GC, codec time beside it
 	Moves string   // where ranking by codec time alone changes places, "" where it changes none
@@ -120,15 +119,16 @@ type decision struct {
 }
 
 func newDecision(r *load.Run, op string, ranks []ranking) decision {
-	d := decision{Base: model.BaseOf(r, op)}
-	d.Table.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">× " + cmp.Or(d.Base, "base"), ">B/op", ">allocs/op", "category"}
+	var d decision
+	base := cmp.Or(model.BaseOf(r, op), "base")
+	d.Table.Cols = []string{"document", ">rank", "configuration", ">ns/op", ">× " + base, ">B/op", ">allocs/op", "category"}
 	var moves []string
 	for _, rk := range ranks {
 		if rk.Op != op {
 			continue
 		}
 		if d.GC = d.GC || slices.ContainsFunc(rk.Standings, func(s model.Standing) bool { return s.HasGC }); d.GC {
-			d.Table.Cols = []string{"document", ">rank", "configuration", ">codec time", ">with GC", ">× " + cmp.Or(d.Base, "base") + ", with GC", ">B/op", ">allocs/op", "category"}
+			d.Table.Cols = []string{"document", ">rank", "configuration", ">codec time", ">with GC", ">× " + base + ", with GC", ">B/op", ">allocs/op", "category"}
 		}
 		var moved []string
 		for _, s := range rk.Standings {
@@ -147,10 +147,7 @@ func newDecision(r *load.Run, op string, ranks []ranking) decision {
 		for i, s := range rk.Standings {
 			_, ratio := s.Key()
 			d.Miss = d.Miss || rk.Ref != "" && !ratio.HasCI
-			fixture := ""
-			if i == 0 {
-				fixture = rk.Fixture
-			}
+			fixture := map[bool]string{true: rk.Fixture}[i == 0] // the document, on its first row
 			cells := []string{fixture, rank(s), s.Codec, format.Duration(s.Ns.V), format.RatioCI(s.Ratio)}
 			if d.GC {
 				cells = append(cells[:4], format.DurationCI(s.GC), format.RatioCI(s.RatioGC))

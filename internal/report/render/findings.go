@@ -80,30 +80,18 @@ func findings(a *model.Analysis) ([]string, error) {
 	r := a.Run
 	f := findingsView{Small: fieldCount(r, load.ArticleSmall), Large: fieldCount(r, load.ArticleLarge)}
 	for i, op := range a.Article.Ops[:min(2, len(a.Article.Ops))] {
-		g := growth{Op: op, Lo: math.Inf(1), Hi: math.Inf(-1), JacksonMap: op == rawfmt.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
-		for _, row := range a.Article.Rows {
-			c := row.Cells[i]
-			if !c.OK {
-				continue
-			}
-			if row.Codec == rawfmt.Base {
-				g.Base = c
-			}
-			g.Counted++
-			if c.Ratio.V < g.Lo {
-				g.Lo, g.LoCodec = c.Ratio.V, row.Codec
-			}
-			if c.Ratio.V > g.Hi {
-				g.Hi, g.HiCodec = c.Ratio.V, row.Codec
-			}
-		}
-		if !g.Base.OK || !clear(g.Base.Ratio, 1) {
+		rows := slices.DeleteFunc(slices.Clone(a.Article.Rows), func(row model.ArticleRow) bool { return !row.Cells[i].OK })
+		base := slices.IndexFunc(rows, func(row model.ArticleRow) bool { return row.Codec == rawfmt.Base })
+		if base < 0 || !clear(rows[base].Cells[i].Ratio, 1) {
 			continue
 		}
-		if s := callShare(a, op, g.LoCodec, load.ArticleSmall); s != nil && s.V >= fixedShare {
+		byRatio := func(x, y model.ArticleRow) int { return cmp.Compare(x.Cells[i].Ratio.V, y.Cells[i].Ratio.V) }
+		lo, hi := slices.MinFunc(rows, byRatio), slices.MaxFunc(rows, byRatio)
+		g := growth{Op: op, Base: rows[base].Cells[i], Counted: len(rows), Lo: lo.Cells[i].Ratio.V, Hi: hi.Cells[i].Ratio.V, LoCodec: markdown.Escape(lo.Codec), HiCodec: markdown.Escape(hi.Codec),
+			JacksonMap: op == rawfmt.OpDecodeMap, JacksonRatio: model.Jackson.NsLarge / model.Jackson.NsSmall}
+		if s := callShare(a, op, lo.Codec, load.ArticleSmall); s != nil && s.V >= fixedShare {
 			g.LoCall = format.PercentCI(s.Times(100))
 		}
-		g.LoCodec, g.HiCodec = markdown.Escape(g.LoCodec), markdown.Escape(g.HiCodec)
 		f.Growth = append(f.Growth, g)
 	}
 	verbs := map[string]string{rawfmt.OpDecodeStruct: "decodes %s into a struct", rawfmt.OpDecodeMap: "decodes %s into a map", rawfmt.OpEncodeStruct: "encodes %s from a struct"}

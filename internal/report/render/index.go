@@ -62,10 +62,7 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			if r.Err != nil {
 				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Run.Raw.File)}.cell() + ")"
 			}
-			meter := "older"
-			if r.Run.Paired() {
-				meter = "paired"
-			}
+			meter := map[bool]string{true: "paired", false: "older"}[r.Run.Paired()]
 			v.Runs.add(m.ID, r.Run.Raw.Name.StampString(), r.Run.Raw.Kind(), cmp.Or(config(r.Run, rawfmt.KeyGo), format.None), meter, page)
 		}
 	}

@@ -84,7 +84,7 @@ type view struct {
 	FloorCells *Table // nil without a floor
 	Article    article
 	Hits       hits
-	Method     method
+	Passed     string   // the consistency checks that passed, with their pairs
 	Ops        []opPage // the pages of the operations
 }
 
@@ -96,11 +96,8 @@ type view struct {
 // tables and the charts, but on an Archived page.
 func (p Page) Files() (map[string][]byte, []string, error) {
 	files, notes, err := p.pages()
-	if err != nil {
-		return nil, nil, err
-	}
-	if p.Archived {
-		return files, notes, nil
+	if err != nil || p.Archived {
+		return files, notes, err
 	}
 	r := p.A.Run
 	if err := tables(r, files); err != nil {
@@ -156,7 +153,7 @@ func newView(p Page) (*view, error) {
 	v.Notes = append(slices.Clip(p.Notes), notes(v)...)
 	v.Gives, v.Run, v.Precision = newGives(p), newRunInfo(v), newPrecision(a)
 	v.GC, v.Harness, v.FloorCells = newGCCost(r), newHarness(a), newFloor(a)
-	v.Article, v.Hits, v.Method = newArticle(a), newHits(a), newMethod(a)
+	v.Article, v.Hits, v.Passed = newArticle(a), newHits(a), passed(a)
 	v.PerCall = newPerCall(a)
 	ranks := rankings(r)
 	var err error

@@ -15,17 +15,15 @@ import (
 )
 
 // A runInfo is "The run": the command that made it, its configuration
-// lines and its codecs, and whether it has the floor or the older
-// allocation reference.
+// lines and its codecs.
 type runInfo struct {
-	Command         string // the command that made the run, in a code fence
-	Config, Codecs  Table
-	Floor, AllocRef bool
+	Command        string // the command that made the run, in a code fence
+	Config, Codecs Table
 }
 
 func newRunInfo(v *view) runInfo {
 	r := v.R
-	ri := runInfo{Floor: r.Floor, AllocRef: r.AllocRef, Config: Table{Cols: []string{"", ""}}, Codecs: Table{Cols: []string{"codec", "module@version", "category", "engine"}}}
+	ri := runInfo{Config: Table{Cols: []string{"", ""}}, Codecs: Table{Cols: []string{"codec", "module@version", "category", "engine"}}}
 	if cmd, ok := r.Value(rawfmt.KeyCommand); ok {
 		ri.Command = fence(cmd) + "\n" + cmd + "\n" + fence(cmd)
 	}
@@ -53,26 +51,22 @@ func newRunInfo(v *view) runInfo {
 // A head is the top of a page: what the page is built from and, when it
 // states no finding, why.
 type head struct {
-	Go        string // the run's go line
-	Rounds    int
-	Committed bool     // the run names a committed tree (load.Run.Committed)
-	Commit    string   // its commit line, when it does not
-	Failed    []string // the consistency checks that failed (model.Check.Why)
-	Why       string   // why the run is too imprecise to rank (model.Verdict), or ""
-	Busy      string   // format.Busy of a run on a busy host, or ""
+	Go     string   // the run's go line
+	Commit string   // its commit line, shown when the run names no committed tree (load.Run.Committed)
+	Failed []string // the consistency checks that failed (model.Check.Why)
+	Why    string   // why the run is too imprecise to rank (model.Verdict), or ""
+	Busy   string   // format.Busy of a run on a busy host, or ""
 
-	// Which meter made the run: the paired meter's slice, pairs a round and
-	// link layouts, or the older meter's benchtime.
-	Paired                  bool
+	// Which meter made the run (load.Run.Paired): the paired meter's slice,
+	// pairs a round and link layouts, or the older meter's benchtime.
 	Slice, Pairs, Benchtime string
 	Layouts                 int
 }
 
 func newHead(v *view) head {
 	a, r := v.A, v.R
-	h := head{Go: config(r, rawfmt.KeyGo), Rounds: r.Rounds(), Why: a.Verdict.Why(),
-		Committed: r.Committed(), Commit: config(r, rawfmt.KeyCommit),
-		Paired: r.Paired(), Slice: config(r, rawfmt.KeySlice), Pairs: config(r, rawfmt.KeyPairs), Benchtime: config(r, rawfmt.KeyBenchtime),
+	h := head{Go: config(r, rawfmt.KeyGo), Why: a.Verdict.Why(), Commit: config(r, rawfmt.KeyCommit),
+		Slice: config(r, rawfmt.KeySlice), Pairs: config(r, rawfmt.KeyPairs), Benchtime: config(r, rawfmt.KeyBenchtime),
 		Layouts: len(strings.Fields(config(r, rawfmt.KeyLayouts)))}
 	if a.Overall.Busy() {
 		h.Busy = format.Busy(a.Overall.Low, a.Overall.High)

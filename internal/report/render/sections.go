@@ -50,21 +50,16 @@ func newFloor(a *model.Analysis) *Table {
 	return t
 }
 
-// A method is "How these numbers are made": what the run's rounds hold and
-// which consistency checks passed.
-type method struct {
-	Passes int    // the samples a round took of each fields-* cell
-	Passed string // the checks that passed, with their pairs
-}
-
-func newMethod(a *model.Analysis) method {
-	var passed []string
+// passed is, for "How these numbers are made", the consistency checks that
+// passed, with their pairs.
+func passed(a *model.Analysis) string {
+	var rules []string
 	for _, c := range a.Checks {
 		if c.Checked > 0 && len(c.Failed) == 0 {
-			passed = append(passed, c.Rule+" ("+format.Plural(c.Checked, "pair")+")")
+			rules = append(rules, c.Rule+" ("+format.Plural(c.Checked, "pair")+")")
 		}
 	}
-	return method{Passes: a.Run.FieldsPasses(), Passed: strings.Join(passed, "; ")}
+	return strings.Join(rules, "; ")
 }
 
 // A gcCost is "GC cost": the CPU time of a collection and per allocated KB
@@ -84,10 +79,9 @@ type gcCost struct {
 // A gcExample is the base's decode-struct on the article's large document:
 // its B/op and codec time, and the collection that allocation costs.
 type gcExample struct {
-	Codec, Op, Fixture string
-	B, Ns              float64
-	Cost               model.Estimate
-	Share              float64 // of its time with GC, in percent
+	B, Ns float64
+	Cost  model.Estimate
+	Share float64 // of its time with GC, in percent
 }
 
 // newGCCost is the section of a run that timed collection, else nil.
@@ -110,7 +104,7 @@ func newGCCost(r *load.Run) *gcCost {
 	c := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleLarge, Codec: rawfmt.Base}
 	if b, ns := model.Of(r, c, rawfmt.UnitB), model.Ns(r, c.Op, c.Fixture, c.Codec); b.Known() && ns.Known() {
 		cost := service.PerByte.Estimate().Times(b.Point)
-		g.Example = &gcExample{c.Codec, c.Op, c.Fixture, b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
+		g.Example = &gcExample{b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
 	}
 	return g
 }
@@ -164,7 +158,6 @@ func newArticle(a *model.Analysis) article {
 // filtering saves each codec per hit when it decodes, round-trips and
 // serves the hits as an API does, against what a client can do alone.
 type hits struct {
-	Rows     int    // codecs × hit counts with a figure
 	Ops      string // the operations of the run's es-hits cells, without rows
 	Pairs    []hitsPair
 	Client   Table
@@ -181,7 +174,7 @@ type hitsPair struct {
 }
 
 func newHits(a *model.Analysis) hits {
-	h := hits{Rows: len(a.Hits), Ops: strings.Join(model.HitsOps(a.Run), ", ")}
+	h := hits{Ops: strings.Join(model.HitsOps(a.Run), ", ")}
 	cols := []string{">hits", "codec", ">full, per hit", ">filtered, per hit", ">filtering saves, per hit", ">saves"}
 	pairs := []hitsPair{{"Decode", rawfmt.OpDecodeStruct, Table{Cols: cols}}, {"Roundtrip", rawfmt.OpRoundtrip, Table{Cols: cols}}, {"Decode, project to five fields, encode them", "", Table{Cols: cols}}}
 	h.Client.Cols = []string{">hits", "codec", ">" + rawfmt.OpDecodeStruct + ", per hit", ">`_source` filtered saves", ">" + rawfmt.OpDecodeProj + " saves", ">" + rawfmt.OpGet5 + " saves"}
@@ -212,12 +205,9 @@ func saving(s model.Saving) string {
 // model.WideHalfWidth.
 type precision struct {
 	Ops, Families, Wide Table
-	Why                 string // why the run is too imprecise to rank (model.Verdict), or ""
-	Busy                bool
-	// A paired run measures the ratios of codecs to their bases, against
-	// model.TargetMedian and model.TargetP90; Missed lists the operations
-	// and families that miss them.
-	Paired                  bool
+	// A paired run (head.Paired) measures the ratios of codecs to their
+	// bases, against model.TargetMedian and model.TargetP90; Missed lists
+	// the operations and families that miss them.
 	TargetMedian, TargetP90 float64
 	Missed                  []string
 	Spread                  *intervals // where the intervals come from, of a paired run
@@ -235,8 +225,8 @@ type intervals struct {
 
 func newPrecision(a *model.Analysis) precision {
 	cols := []string{">cells", ">median half-width", ">90th percentile", ">samples over median, 10th–90th", ">cells wider than " + format.HalfWidth(100*model.WideHalfWidth)}
-	p := precision{Why: a.Verdict.Why(), Busy: a.Overall.Busy(), Paired: a.Run.Paired(), TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}
-	if p.Paired {
+	p, paired := precision{TargetMedian: model.TargetMedian, TargetP90: model.TargetP90}, a.Run.Paired()
+	if paired {
 		cols[3] = ">pairs over their cell's ratio, 10th–90th"
 		cols = append(cols, ">within "+format.HalfWidth(100*model.TargetMedian)+" / "+format.HalfWidth(100*model.TargetP90))
 	}
@@ -257,7 +247,7 @@ func newPrecision(a *model.Analysis) precision {
 			spread = format.Strays(o.Low, o.High)
 		}
 		row := []string{name, cells, med, p90, spread, fmt.Sprint(len(o.Wide))}
-		if p.Paired {
+		if paired {
 			row = append(row, map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()])
 			if !o.MeetsTargets() {
 				p.Missed = append(p.Missed, name)

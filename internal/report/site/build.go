@@ -84,7 +84,6 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		machine = newJob("", runs[i], m.ID, load.RawDir)
 	}
 	b.jobs = []*job{machine}
-	var skipped []string
 	taken := map[string]bool{}
 	for _, r := range runs {
 		ir := render.IndexRun{Run: r, Page: path.Join(m.ID, "README.md")}
@@ -93,7 +92,7 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		case r == b.index.Page:
 		case taken[dir]:
 			ir.Page, ir.Err = "", fmt.Errorf("another run started in the same second has the page %s", dir)
-			skipped = append(skipped, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
+			machine.page.Notes = append(machine.page.Notes, fmt.Sprintf("Skipped %s/%s: %v.", load.RawDir, r.Raw.File, ir.Err))
 		default:
 			taken[dir], ir.Page = true, path.Join(m.ID, dir, "README.md")
 			link := render.Link{Text: fmt.Sprintf("%s (%s run)", r.Raw.Name.StampString(), r.Raw.Kind()), Href: path.Join(dir, "README.md")}
@@ -107,9 +106,8 @@ func newBuild(m load.Machine, cache *load.Cache) (*build, error) {
 		b.index.Runs = append(b.index.Runs, ir)
 	}
 	for _, s := range m.Ignored {
-		skipped = append(skipped, "Ignored "+s+".")
+		machine.page.Notes = append(machine.page.Notes, "Ignored "+s+".")
 	}
-	machine.page.Notes = skipped
 	return b, nil
 }
 
@@ -173,11 +171,12 @@ func Build(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if https, err = withMachinesPage(https, builds, only); err != nil {
+	pages, err := withMachinesPage(append(docs, https...), builds, only)
+	if err != nil {
 		return err
 	}
 	others := load.OtherReports(results)
-	for _, d := range append(docs, https...) {
+	for _, d := range pages {
 		others = append(others, d.dir)
 	}
 	slices.Sort(others)
@@ -185,7 +184,7 @@ func Build(results, only string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	for _, d := range append(append(dirs, docs...), https...) {
+	for _, d := range append(dirs, pages...) {
 		if err := writeTree(filepath.Join(results, filepath.FromSlash(d.dir)), d.managed, d.files); err != nil {
 			return fmt.Errorf("%s: %w", d.dir, err)
 		}
@@ -245,10 +244,7 @@ func parallel[T any](s []T, f func(int, T)) {
 func (b *build) files(stdout io.Writer) (pageDir, error) {
 	d := pageDir{dir: b.m.ID, managed: machineManaged, files: map[string][]byte{}}
 	for _, j := range b.jobs {
-		prefix := ""
-		if j.dir != "" {
-			prefix = j.dir + ": "
-		}
+		prefix := map[bool]string{true: j.dir + ": "}[j.dir != ""]
 		if j.err != nil {
 			return pageDir{}, fmt.Errorf("machine %s: %s%w", b.m.ID, prefix, j.err)
 		}
@@ -263,11 +259,9 @@ func (b *build) files(stdout io.Writer) (pageDir, error) {
 		} else {
 			fmt.Fprintf(stdout, "report: %s: %sbuilt from %s/%s\n", b.m.ID, prefix, load.RawDir, j.run.Raw.File)
 		}
-		for _, f := range b.m.InProgress {
-			if j.dir == "" {
-				fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
-			}
-		}
+	}
+	for _, f := range b.m.InProgress {
+		fmt.Fprintf(stdout, "report: %s: %s is a run in progress (or an interrupted one); no page mentions it\n", b.m.ID, f)
 	}
 	return d, nil
 }

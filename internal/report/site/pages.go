@@ -82,6 +82,7 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 	}
 	var pages []pageDir
 	var runs []*httppage.Run // of pages, by index
+	newest := ""             // the newest go of runs
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || (only != "" && e.Name() != only) {
 			continue
@@ -106,22 +107,18 @@ func httpPages(results, only string, cache *load.Cache) ([]pageDir, error) {
 			return nil, fmt.Errorf("machine %s: %w", e.Name(), err)
 		}
 		runs, pages = append(runs, run), append(pages, p)
+		if version.Compare(run.Value("go"), newest) > 0 {
+			newest = run.Value("go")
+		}
 	}
-	newest := ""
-	if len(runs) > 0 {
-		newest = slices.MaxFunc(runs, func(a, b *httppage.Run) int { return version.Compare(a.Value("go"), b.Value("go")) }).Value("go")
-	}
-	for i, p := range pages {
-		run := runs[i]
+	for i, run := range runs {
 		if version.Compare(run.Value("go"), newest) < 0 {
 			run.NewerGo = newest
 		}
-		machine := strings.TrimSuffix(p.dir, "/"+HTTPDir)
-		files, err := httppage.Files(run, machine)
-		if err != nil {
+		machine := strings.TrimSuffix(pages[i].dir, "/"+HTTPDir)
+		if pages[i].files, err = httppage.Files(run, machine); err != nil {
 			return nil, fmt.Errorf("machine %s: %w", machine, err)
 		}
-		pages[i].files = files
 	}
 	return pages, nil
 }
