@@ -173,8 +173,8 @@ type runSamples struct {
 	run       *load.Run
 	mu        sync.Mutex
 	cache     map[sampleKey]Sample
-	precision map[rawfmt.Cell]precision // cellPrecision's
-	weights   [][]int32                 // a paired run's block weights, per replicate: how often each block was drawn
+	precision map[rawfmt.Cell]func() (Estimate, []float64) // cellPrecision's
+	weights   [][]int32                                    // a paired run's block weights, per replicate: how often each block was drawn
 }
 
 type sampleKey struct {
@@ -189,7 +189,7 @@ func samplesOf(r *load.Run) *runSamples {
 	memoMu.Lock()
 	defer memoMu.Unlock()
 	if r.Memo == nil {
-		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}, precision: map[rawfmt.Cell]precision{}}
+		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}, precision: map[rawfmt.Cell]func() (Estimate, []float64){}}
 	}
 	return r.Memo.(*runSamples)
 }
