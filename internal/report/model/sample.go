@@ -204,6 +204,8 @@ func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
 	switch size := rs.run.Sizes[c.Fixture]; {
 	case unit == rawfmt.UnitNs && rs.run.Paired():
 		s = rs.paired(c)
+	case unit == rawfmt.UnitAnchorNs && rs.run.Paired():
+		s = rs.anchor(c)
 	case unit == rawfmt.UnitMBs && rs.run.Paired() && size.HasDocBytes:
 		// A paired run records no MB/s: it is the document's bytes over the cell's time.
 		s = rs.get(c, rawfmt.UnitNs).scale(func(ns float64) float64 { return size.DocBytes / ns * 1e3 })
