@@ -135,29 +135,23 @@ func cellPrecision(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
 
 // measureCell is cellPrecision, computed.
 func measureCell(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
+	var e Estimate
+	var vals []float64 // what strays from e: the samples, or the pairs' ratios
 	if base := BaseOf(r, c.Op); r.Paired() && base != "" {
-		e, ok := Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
-		if !ok || e.V <= 0 {
-			return e, nil
-		}
-		var strays []float64
+		e, _ = Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
 		for _, p := range r.Pairs[c] {
 			if p.Unit == rawfmt.UnitBaseNs {
-				strays = append(strays, p.Own/p.Partner/e.V)
+				vals = append(vals, p.Own/p.Partner)
 			}
 		}
-		return e, strays
+	} else if vals = r.Samples(c, rawfmt.UnitNs); len(vals) > 0 {
+		e = Ns(r, c.Op, c.Fixture, c.Codec).Estimate()
 	}
-	s := r.Samples(c, rawfmt.UnitNs)
-	if len(s) == 0 {
-		return Estimate{}, nil
-	}
-	e := Ns(r, c.Op, c.Fixture, c.Codec).Estimate()
-	if e.V <= 0 {
+	if e.V <= 0 || len(vals) == 0 {
 		return e, nil
 	}
-	strays := make([]float64, len(s))
-	for i, v := range s {
+	strays := make([]float64, len(vals))
+	for i, v := range vals {
 		strays[i] = v / e.V
 	}
 	return e, strays

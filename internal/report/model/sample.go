@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -70,9 +69,7 @@ func (s Sample) Estimate() Estimate {
 // by the values themselves, so the same values give the same interval.
 func Values(vals []float64) Sample {
 	h := fnv.New64a()
-	for _, v := range vals {
-		h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
-	}
+	binary.Write(h, binary.LittleEndian, vals)
 	return values(vals, h.Sum64())
 }
 
