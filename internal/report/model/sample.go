@@ -52,9 +52,7 @@ func (s Sample) scale(f func(float64) float64) Sample {
 // gives it, for independent values, else the replicates' quantiles.
 func (s Sample) Estimate() Estimate {
 	switch {
-	case !s.Known():
-		return Summarize(nil)
-	case s.vals != nil:
+	case !s.Known() || s.vals != nil:
 		return Summarize(s.vals)
 	case s.Exact:
 		return Estimate{V: s.Point, Lo: s.Point, Hi: s.Point, HasCI: true}
