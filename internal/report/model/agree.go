@@ -52,32 +52,30 @@ func MatchRuns(old, new *load.Run) Match {
 	case len(oldCells) > 0 && len(old.Samples(oldCells[0], rawfmt.UnitInstr)) > 0:
 		a.Figure, a.Exact = FigureInstr, true
 	}
-	figure := func(r *load.Run, c rawfmt.Cell) (Sample, bool) {
+	figure := func(r *load.Run, c rawfmt.Cell) Sample { // not Known where r has none
 		if a.Figure != FigureRatio {
-			s := Of(r, c, a.Figure) // FigureNs and FigureInstr are units
-			return s, s.Known()
+			return Of(r, c, a.Figure) // FigureNs and FigureInstr are units
 		}
 		base := BaseOf(r, c.Op)
 		if c.Codec == base || c.Harness() {
-			return Sample{}, false
+			return Sample{}
 		}
-		own, den := Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base)
-		if !own.Known() || !den.Known() {
-			return Sample{}, false
+		if den := Ns(r, c.Op, c.Fixture, base); den.Known() {
+			return combine(Ns(r, c.Op, c.Fixture, c.Codec), den, func(x, y float64) float64 { return x / y })
 		}
-		return combine(own, den, func(x, y float64) float64 { return x / y }), true
+		return Sample{}
 	}
 	olds := map[rawfmt.Cell]Sample{}
 	for _, c := range oldCells {
-		if s, ok := figure(old, c); ok {
+		if s := figure(old, c); s.Known() {
 			olds[c] = s
 		}
 	}
 	var overlapped, bounded int
 	var diffs []float64
 	for _, c := range cellsOf(new) {
-		n, ok := figure(new, c)
-		if !ok {
+		n := figure(new, c)
+		if !n.Known() {
 			continue
 		}
 		o, ok := olds[c]

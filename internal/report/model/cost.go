@@ -123,14 +123,14 @@ func fit(r *load.Run, sizes map[string]load.Size, op, codec string, spec Spec) R
 			continue
 		}
 		pts.add(f, x, s)
-		if spec.Need.Prefix != "" && spec.Need.Has(f) {
+		if spec.Need.Has(f) { // every point when it needs no family
 			needed++
 		}
 	}
-	switch need := spec.Need.Prefix != ""; {
-	case len(pts.y) == 0, need && needed == 0: // as decode-proj, which has no bytes-* cells at all
+	switch {
+	case needed == 0: // as decode-proj, which has no bytes-* cells at all
 		return Result{Err: ErrNoCells}
-	case need && needed < 2:
+	case spec.Need.Prefix != "" && needed < 2:
 		return Result{Err: fmt.Errorf("%w: %d %s point, need 2 to part fields from bytes", ErrTooFewPoints, needed, spec.Need.Label())}
 	}
 	if spec.Curve {

@@ -82,8 +82,7 @@ const (
 type powerSolver struct {
 	w    []float64   // weights
 	logn []float64   // ln n, so that n^k is exp(k·ln n)
-	ks   []float64   // the grid
-	xc   [][]float64 // n^k centred, per grid point
+	xc   [][]float64 // n^k centred, per grid point k = kMin + i·kStep
 	sxx  []float64   // Σw·xc², per grid point
 	rss  []float64   // scratch, per grid point
 	yc   []float64   // scratch, y centred
@@ -106,9 +105,9 @@ func newPower(n, sw []float64) (*powerSolver, error) {
 			x[j] = math.Exp(k * l)
 		}
 		floats.AddConst(-stat.Mean(x, s.w), x)
-		s.ks, s.xc, s.sxx = append(s.ks, k), append(s.xc, x), append(s.sxx, wdot(s.w, x, x))
+		s.xc, s.sxx = append(s.xc, x), append(s.sxx, wdot(s.w, x, x))
 	}
-	s.rss, s.yc, s.x = make([]float64, len(s.ks)), make([]float64, len(n)), make([]float64, len(n))
+	s.rss, s.yc, s.x = make([]float64, len(s.xc)), make([]float64, len(n)), make([]float64, len(n))
 	return s, nil
 }
 
@@ -135,8 +134,8 @@ func (s *powerSolver) solve(y, out []float64) {
 			best = g
 		}
 	}
-	k := s.ks[best]
-	if best > 0 && best < len(s.ks)-1 {
+	k := kMin + float64(best)*kStep
+	if best > 0 && best < len(s.xc)-1 {
 		r0, r1, r2 := s.rss[best-1], s.rss[best], s.rss[best+1]
 		if curv := r0 - 2*r1 + r2; curv > 0 {
 			k += kStep * (r0 - r2) / (2 * curv)

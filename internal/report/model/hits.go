@@ -94,10 +94,8 @@ func pair(hits int, sets []Sample, full, filtered []int) Pair {
 // HitsOps are the operations of which r has cells on `es-hits-*` documents.
 func HitsOps(r *load.Run) []string {
 	return slices.DeleteFunc(slices.Clone(r.Ops), func(op string) bool {
-		return !slices.ContainsFunc(r.Fixtures, func(f string) bool {
-			return load.ESHits.Has(f) && slices.ContainsFunc(r.CodecNames, func(c string) bool {
-				return len(r.Samples(rawfmt.Cell{Op: op, Fixture: f, Codec: c}, rawfmt.UnitNs)) > 0
-			})
+		return !slices.ContainsFunc(r.FixturesOf(load.ESHits), func(f string) bool {
+			return slices.ContainsFunc(r.CodecNames, func(c string) bool { return len(r.Ns(op, f, c)) > 0 })
 		})
 	})
 }

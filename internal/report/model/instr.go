@@ -129,11 +129,8 @@ func agreement(op string, fixtures, codecs []string, base string, x *load.Run, x
 				rx, ry = append(rx, a.Point/xb.Point), append(ry, b.Point/yb.Point)
 			}
 		}
-		if len(xs)-start < 3 {
-			continue
-		}
 		rho := Spearman(xs[start:], ys[start:])
-		if math.IsNaN(rho) {
+		if math.IsNaN(rho) { // fewer than 3 codecs
 			continue
 		}
 		rhos = append(rhos, rho)

@@ -30,12 +30,12 @@ func (rs *runSamples) paired(c rawfmt.Cell) Sample {
 	if len(pairs) == 0 {
 		return Sample{}
 	}
-	var partner Sample
-	if pc, _ := rawfmt.Partner(c, rs.run.Anchor); pairs[len(pairs)-1].Unit == rawfmt.UnitAnchorNs {
-		partner = rs.anchor(pc)
-	} else {
-		partner = rs.get(pc, rawfmt.UnitNs)
+	pc, _ := rawfmt.Partner(c, rs.run.Anchor)
+	unit := rawfmt.UnitNs
+	if pairs[len(pairs)-1].Unit == rawfmt.UnitAnchorNs {
+		unit = rawfmt.UnitAnchorNs // the anchor's own figure (anchor)
 	}
+	partner := rs.get(pc, unit)
 	if !partner.Known() {
 		return Sample{}
 	}
@@ -52,12 +52,9 @@ func logRatios(pairs []load.Pair) []weighted {
 }
 
 // anchor is the ns/op of the anchor cell a: the median of every slice of it,
-// those of its own lines and those its partners' lines give.
+// those of its own lines and those its partners' lines give. It is a's
+// Sample in rawfmt.UnitAnchorNs.
 func (rs *runSamples) anchor(a rawfmt.Cell) Sample {
-	key := sampleKey{a, "anchor"}
-	if s, ok := rs.cache[key]; ok {
-		return s
-	}
 	r := rs.run
 	var vals []weighted
 	for c, pairs := range r.Pairs {
@@ -71,9 +68,7 @@ func (rs *runSamples) anchor(a rawfmt.Cell) Sample {
 			}
 		}
 	}
-	s := rs.median(vals)
-	rs.cache[key] = s
-	return s
+	return rs.median(vals)
 }
 
 // FirstBuildRatio is c's ns/op in the build of r, one build of an upgrade
@@ -264,13 +259,9 @@ func WithGC(r *load.Run, c rawfmt.Cell, g GCCost) Sample {
 // A run that timed no collection (one of the older meter) gives its ns/op alone, with gc false: a
 // saving computed from it leaves out the GC that the cheaper option no longer causes.
 func Charged(r *load.Run, c rawfmt.Cell) (s Sample, gc bool) {
-	ns := Of(r, c, rawfmt.UnitNs)
-	g, ok := GCOf(r, ServiceHeap(r))
-	if !ok {
-		return ns, false
-	}
+	g, _ := GCOf(r, ServiceHeap(r)) // without, g.PerByte is not Known, nor is WithGC
 	if s := WithGC(r, c, g); s.Known() {
 		return s, true
 	}
-	return ns, false
+	return Of(r, c, rawfmt.UnitNs), false
 }

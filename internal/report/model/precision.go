@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -26,7 +27,6 @@ type OpPrecision struct {
 	// more rounds do not narrow and a busy host widens.
 	Low, High float64
 	Wide      []WideCell
-	samples   []float64 // each sample over its cell's median
 }
 
 // A WideCell is a cell whose interval is wider than ±WideHalfWidth.
@@ -52,16 +52,9 @@ func Precise(r *load.Run) []OpPrecision {
 	var out []OpPrecision
 	fields := r.FixturesOf(load.Fields)
 	for _, op := range r.Ops {
-		p := OpPrecision{Op: op}
-		if p.measure(r, []string{op}, fields); p.Cells+p.Unbounded > 0 {
-			out = append(out, p)
-		}
+		out = appendMeasured(out, r, op, []string{op}, fields)
 	}
-	all := OpPrecision{Op: AllOps}
-	if all.measure(r, r.Ops, fields); all.Cells+all.Unbounded > 0 {
-		out = append(out, all)
-	}
-	return out
+	return appendMeasured(out, r, AllOps, r.Ops, fields)
 }
 
 // PreciseFamilies computes the precision of each fixture family the run
@@ -69,10 +62,17 @@ func Precise(r *load.Run) []OpPrecision {
 func PreciseFamilies(r *load.Run) []OpPrecision {
 	var out []OpPrecision
 	for _, fam := range load.Families {
-		p := OpPrecision{Op: fam.Prefix + "*"}
-		if p.measure(r, r.Ops, r.FixturesOf(fam)); p.Cells+p.Unbounded > 0 {
-			out = append(out, p)
-		}
+		out = appendMeasured(out, r, fam.Prefix+"*", r.Ops, r.FixturesOf(fam))
+	}
+	return out
+}
+
+// appendMeasured appends to out the precision named name of ops on
+// fixtures, when it has cells.
+func appendMeasured(out []OpPrecision, r *load.Run, name string, ops, fixtures []string) []OpPrecision {
+	p := OpPrecision{Op: name}
+	if p.measure(r, ops, fixtures); p.Cells+p.Unbounded > 0 {
+		out = append(out, p)
 	}
 	return out
 }
@@ -80,9 +80,10 @@ func PreciseFamilies(r *load.Run) []OpPrecision {
 // measure fills p from the codec cells of ops on fixtures (in a paired
 // run, of each codec's ratio to its base: the base's own cells measure the
 // machine's speed, not a ranking) and returns their finite half-widths. It
-// counts in p the cells without one, lists the wide ones and keeps every
-// sample over its cell's median.
+// counts in p the cells without one, lists the wide ones and takes the
+// quantiles of both.
 func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64) {
+	var samples []float64 // each sample over its cell's median
 	for c := range cells(ops, fixtures, r.CodecNames) {
 		if r.Paired() && c.Codec == BaseOf(r, c.Op) {
 			continue
@@ -91,7 +92,7 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 		if strays == nil {
 			continue
 		}
-		p.samples = append(p.samples, strays...)
+		samples = append(samples, strays...)
 		h, bounded := HalfWidth(sum)
 		switch {
 		case !bounded:
@@ -102,7 +103,16 @@ func (p *OpPrecision) measure(r *load.Run, ops, fixtures []string) (hw []float64
 		}
 		hw = append(hw, h)
 	}
-	p.quantiles(hw)
+	if p.Cells = len(hw); p.Cells > 0 {
+		slices.Sort(hw)
+		p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
+		p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
+	}
+	if len(samples) > 0 {
+		slices.Sort(samples)
+		p.Low = stat.Quantile(0.1, stat.LinInterp, samples, nil)
+		p.High = stat.Quantile(0.9, stat.LinInterp, samples, nil)
+	}
 	return hw
 }
 
@@ -115,63 +125,36 @@ func cellPrecision(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
 	rs := samplesOf(r)
 	rs.mu.Lock()
 	p, ok := rs.precision[c]
-	rs.mu.Unlock()
 	if !ok {
-		p.e, p.strays = measureCell(r, c)
-		rs.mu.Lock()
+		p = sync.OnceValues(func() (Estimate, []float64) { return measureCell(r, c) })
 		rs.precision[c] = p
-		rs.mu.Unlock()
 	}
-	return p.e, p.strays
-}
-
-// A precision is what cellPrecision gives for a cell.
-type precision struct {
-	e      Estimate
-	strays []float64
+	rs.mu.Unlock()
+	return p()
 }
 
 // measureCell is cellPrecision, computed.
 func measureCell(r *load.Run, c rawfmt.Cell) (Estimate, []float64) {
+	var e Estimate
+	var vals []float64 // what strays from e: the samples, or the pairs' ratios
 	if base := BaseOf(r, c.Op); r.Paired() && base != "" {
-		e, ok := Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
-		if !ok || e.V <= 0 {
-			return e, nil
-		}
-		var strays []float64
+		e, _ = Ratio(Ns(r, c.Op, c.Fixture, c.Codec), Ns(r, c.Op, c.Fixture, base))
 		for _, p := range r.Pairs[c] {
 			if p.Unit == rawfmt.UnitBaseNs {
-				strays = append(strays, p.Own/p.Partner/e.V)
+				vals = append(vals, p.Own/p.Partner)
 			}
 		}
-		return e, strays
+	} else if vals = r.Samples(c, rawfmt.UnitNs); len(vals) > 0 {
+		e = Ns(r, c.Op, c.Fixture, c.Codec).Estimate()
 	}
-	s := r.Samples(c, rawfmt.UnitNs)
-	if len(s) == 0 {
-		return Estimate{}, nil
-	}
-	e := Ns(r, c.Op, c.Fixture, c.Codec).Estimate()
-	if e.V <= 0 {
+	if e.V <= 0 || len(vals) == 0 {
 		return e, nil
 	}
-	strays := make([]float64, len(s))
-	for i, v := range s {
+	strays := make([]float64, len(vals))
+	for i, v := range vals {
 		strays[i] = v / e.V
 	}
 	return e, strays
-}
-
-func (p *OpPrecision) quantiles(hw []float64) {
-	if p.Cells = len(hw); p.Cells > 0 {
-		slices.Sort(hw)
-		p.Median = stat.Quantile(0.5, stat.LinInterp, hw, nil)
-		p.P90 = stat.Quantile(0.9, stat.LinInterp, hw, nil)
-	}
-	if len(p.samples) > 0 {
-		slices.Sort(p.samples)
-		p.Low = stat.Quantile(0.1, stat.LinInterp, p.samples, nil)
-		p.High = stat.Quantile(0.9, stat.LinInterp, p.samples, nil)
-	}
 }
 
 // MaxSpread is the largest Spread of a run that states findings.
@@ -236,18 +219,13 @@ func SpreadOf(r *load.Run, p []OpPrecision) (Spread, bool) {
 	if !r.Paired() || len(p) == 0 || p[len(p)-1].Op != AllOps {
 		return Spread{}, false
 	}
-	rounds := map[string]map[string]bool{} // of each layout
+	rounds := map[string]int{} // of each layout, a block each
 	for _, b := range r.Blocks {
-		if rounds[b.Layout] == nil {
-			rounds[b.Layout] = map[string]bool{}
-		}
-		rounds[b.Layout][b.Round] = true
+		rounds[b.Layout]++
 	}
-	k := 0 // the fewest rounds of a layout
-	for _, rs := range rounds {
-		if k == 0 || len(rs) < k {
-			k = len(rs)
-		}
+	k := math.MaxInt // the fewest rounds of a layout
+	for _, n := range rounds {
+		k = min(k, n)
 	}
 	var pairs, processes, layouts []float64
 	for c := range cells(r.Ops, r.FixturesOf(load.Fields), r.CodecNames) {

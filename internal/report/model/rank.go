@@ -40,7 +40,7 @@ func (s Standing) Key() (Estimate, Estimate) {
 func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 	ref = BaseOf(r, op)
 	den := Ns(r, op, fixture, ref)
-	g, hasGC := GCOf(r, ServiceHeap(r))
+	g, _ := GCOf(r, ServiceHeap(r)) // without, WithGC is not Known
 	denGC := WithGC(r, rawfmt.Cell{Op: op, Fixture: fixture, Codec: ref}, g)
 	for _, codec := range r.CodecNames {
 		ns := Ns(r, op, fixture, codec)
@@ -55,7 +55,7 @@ func Standings(r *load.Run, op, fixture string) (ref string, out []Standing) {
 		cell := rawfmt.Cell{Op: op, Fixture: fixture, Codec: codec}
 		s.B, s.Allocs = Summarize(r.Samples(cell, rawfmt.UnitB)), Summarize(r.Samples(cell, rawfmt.UnitAllocs))
 		s.GC, s.RatioGC = Summarize(nil), Summarize(nil)
-		if gc := WithGC(r, cell, g); hasGC && gc.Known() {
+		if gc := WithGC(r, cell, g); gc.Known() {
 			s.GC, s.HasGC = gc.Estimate(), true
 			if e, ok := Ratio(gc, denGC); ok {
 				s.RatioGC = e

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -53,9 +52,7 @@ func (s Sample) scale(f func(float64) float64) Sample {
 // gives it, for independent values, else the replicates' quantiles.
 func (s Sample) Estimate() Estimate {
 	switch {
-	case !s.Known():
-		return Summarize(nil)
-	case s.vals != nil:
+	case !s.Known() || s.vals != nil:
 		return Summarize(s.vals)
 	case s.Exact:
 		return Estimate{V: s.Point, Lo: s.Point, Hi: s.Point, HasCI: true}
@@ -70,9 +67,7 @@ func (s Sample) Estimate() Estimate {
 // by the values themselves, so the same values give the same interval.
 func Values(vals []float64) Sample {
 	h := fnv.New64a()
-	for _, v := range vals {
-		h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
-	}
+	binary.Write(h, binary.LittleEndian, vals)
 	return values(vals, h.Sum64())
 }
 
@@ -173,8 +168,8 @@ type runSamples struct {
 	run       *load.Run
 	mu        sync.Mutex
 	cache     map[sampleKey]Sample
-	precision map[rawfmt.Cell]precision // cellPrecision's
-	weights   [][]int32                 // a paired run's block weights, per replicate: how often each block was drawn
+	precision map[rawfmt.Cell]func() (Estimate, []float64) // cellPrecision's
+	weights   [][]int32                                    // a paired run's block weights, per replicate: how often each block was drawn
 }
 
 type sampleKey struct {
@@ -189,7 +184,7 @@ func samplesOf(r *load.Run) *runSamples {
 	memoMu.Lock()
 	defer memoMu.Unlock()
 	if r.Memo == nil {
-		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}, precision: map[rawfmt.Cell]precision{}}
+		r.Memo = &runSamples{run: r, cache: map[sampleKey]Sample{}, precision: map[rawfmt.Cell]func() (Estimate, []float64){}}
 	}
 	return r.Memo.(*runSamples)
 }
@@ -204,6 +199,8 @@ func (rs *runSamples) get(c rawfmt.Cell, unit string) Sample {
 	switch size := rs.run.Sizes[c.Fixture]; {
 	case unit == rawfmt.UnitNs && rs.run.Paired():
 		s = rs.paired(c)
+	case unit == rawfmt.UnitAnchorNs && rs.run.Paired():
+		s = rs.anchor(c)
 	case unit == rawfmt.UnitMBs && rs.run.Paired() && size.HasDocBytes:
 		// A paired run records no MB/s: it is the document's bytes over the cell's time.
 		s = rs.get(c, rawfmt.UnitNs).scale(func(ns float64) float64 { return size.DocBytes / ns * 1e3 })
