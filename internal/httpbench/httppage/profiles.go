@@ -208,11 +208,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				row = append(row, formatEffect(m, 1e-3, false))
 			}
 			if f, ok := forecasts[c.Scenario.Name]; ok {
-				f.measured = d.Times(1e-3) // µs
-				for _, m := range measured[1:] {
-					f.parts = append(f.parts, m.Times(1e-3))
-				}
-				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name))
+				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name, measured))
 			}
 			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
 				v.Saved = fmt.Sprintf("its change of API CPU per request, %s µs, holds %s µs of JSON work", row[1], row[2])
