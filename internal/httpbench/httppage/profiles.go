@@ -63,12 +63,9 @@ func ReadBeside(run *Run, rawDir string, cache *load.Cache) error {
 	}
 	full := httpbench.HitsFixture(10)
 	_, five, _ := load.HitsPair(full)
-	ref, ok, err := cpuprofile.Choose(cands, machine, cpuprofile.HeaderEngine(run.Value), cache,
+	run.Ref, err = cpuprofile.Choose(cands, machine, cpuprofile.HeaderEngine(run.Value), cache,
 		func(c cpuprofile.Candidate) bool { return c.Machine == machine || c.Older(machine) },
 		func(m *load.Run) bool { return cpuprofile.HasBase(m, full, five) })
-	if ok {
-		run.Ref = &ref
-	}
 	return err
 }
 
