@@ -96,16 +96,13 @@ func poisson(rng *rand.Rand, mean float64) float64 {
 	return k
 }
 
-// Alloc is, where it is known, the share of a program's allocated bytes in the decode and in the encode
+// Alloc is, where it is known (Decode.Known), the share of a program's allocated bytes in the decode and in the encode
 // of the codec configuration it runs: from a heap profile (a Breakdown of its alloc_space), or from
 // the bytes a request allocates and the bytes its calls do. A prediction with it charges the GC a
 // change no longer causes from the program's own GC share; without it, from the reference run's.
 type Alloc struct {
 	Decode, Encode model.Sample
 }
-
-// Known reports whether a holds the program's allocation.
-func (a Alloc) Known() bool { return a.Decode.Known() }
 
 // A Saving is what a change saves of a profile's CPU, each part a fraction of the whole: JSON, the time
 // in the codec; GC, the collection its allocation no longer causes; Body, the reading of a smaller
@@ -179,7 +176,7 @@ func saving(sh Shares, alloc Alloc, before, after []cost, bodyRatio float64) Sav
 	const gc, body, scale, first, per = 0, 1, 2, 3, 6 // the indices of samples
 	samples := []model.Sample{sh.GC, sh.Body, sh.Scale}
 	shares, allocs := []model.Sample{sh.Decode, sh.Encode}, []model.Sample{alloc.Decode, alloc.Encode}
-	gcKnown, less := alloc.Known(), 0.0
+	gcKnown, less := alloc.Decode.Known(), 0.0
 	suite := !gcKnown
 	for i := range before {
 		b, a := before[i], after[i]

@@ -122,8 +122,8 @@ func (c Candidate) Older(machine string) bool {
 // accepts, the first whose run, loaded through cache (which may be nil), fits (has the cells to scale
 // by). It tries those of the same engine first, then those of machine, then those of its CPU model name
 // of no recorded generation (an older folder of it), then those of the paired meter, then the newest.
-// ok is false for none.
-func Choose(cands []Candidate, machine, engine string, cache *load.Cache, keep func(Candidate) bool, fits func(*load.Run) bool) (ref Reference, ok bool, err error) {
+// It is nil for none.
+func Choose(cands []Candidate, machine, engine string, cache *load.Cache, keep func(Candidate) bool, fits func(*load.Run) bool) (*Reference, error) {
 	score := func(c Candidate) int {
 		s := 0
 		if c.Engine == engine || engine == "" {
@@ -149,13 +149,13 @@ func Choose(cands []Candidate, machine, engine string, cache *load.Cache, keep f
 		}
 		r, err := c.Load(cache)
 		if err != nil {
-			return ref, false, err
+			return nil, err
 		}
 		if fits(r) {
-			return Refer(c, r, machine, engine), true, nil
+			return Refer(c, r, machine, engine), nil
 		}
 	}
-	return ref, false, nil
+	return nil, nil
 }
 
 // HasBase reports whether r has the base configuration's decode-struct cells of document decode and
@@ -190,8 +190,8 @@ type Reference struct {
 
 // Refer describes run r of candidate c as the reference of a program whose encoding/json runs engine
 // ("" when it does not use it) on machine.
-func Refer(c Candidate, r *load.Run, machine, engine string) Reference {
-	ref := Reference{Candidate: c, Run: r}
+func Refer(c Candidate, r *load.Run, machine, engine string) *Reference {
+	ref := &Reference{Candidate: c, Run: r}
 	name := "`" + c.Raw.File + "`"
 	if c.Build != "" {
 		name += " (build " + c.Build + ")"

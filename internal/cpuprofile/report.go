@@ -22,7 +22,7 @@ const FewSamples = 1000
 // A Basis is what the estimates stand on: the reference run, the documents chosen from it and,
 // when the user gave one, the heap profile's attribution of the program's allocation.
 type Basis struct {
-	Ref            Reference
+	Ref            *Reference
 	Decode, Encode string // the documents of a switch of codec
 	Filtered       string // the filtered twin of Decode, for filtering; "" for none
 	How            string // how they were chosen, one sentence or more

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
+	"os"
+	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +17,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
+	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // ProfilePath is where the API server starts (POST) and stops (GET, which returns it) its CPU profile.
@@ -86,12 +91,14 @@ func (s ProfileSet) Add(c rawfmt.HTTPCell, round int, data []byte) error {
 	return nil
 }
 
-// Files merges each scenario's profiles into one, keeping function names and dropping addresses and
-// line numbers to keep it small, and returns them gzipped by ProfileFile name.
-func (s ProfileSet) Files() (map[string][]byte, error) {
-	files := map[string][]byte{}
-	for name, ps := range s {
-		p, err := profile.Merge(ps)
+// Write merges each scenario's profiles into one, keeping function names and dropping addresses and
+// line numbers to keep it small, and writes them gzipped into dir, made anew, as ProfileFile.
+func (s ProfileSet) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("CPU profiles: %w", err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		p, err := profile.Merge(s[name])
 		if err == nil {
 			err = p.Aggregate(true, true, false, false, false, false)
 		}
@@ -99,10 +106,12 @@ func (s ProfileSet) Files() (map[string][]byte, error) {
 		if err == nil {
 			err = p.Compact().Write(&b)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("merging the CPU profiles of %s: %w", name, err)
+		if err == nil {
+			err = safefile.WriteFile(filepath.Join(dir, ProfileFile(name)), b.Bytes(), 0o644)
 		}
-		files[ProfileFile(name)] = b.Bytes()
+		if err != nil {
+			return fmt.Errorf("merged CPU profile of %s: %w", name, err)
+		}
 	}
-	return files, nil
+	return nil
 }

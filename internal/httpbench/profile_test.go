@@ -2,6 +2,8 @@ package httpbench
 
 import (
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,11 +43,15 @@ func TestProfiler(t *testing.T) {
 	if err := set.Add(rawfmt.HTTPCell{Scenario: base, Load: rawfmt.HTTPLoad{Workers: 4}}, 3, []byte("not a profile")); err == nil {
 		t.Errorf("a bad profile was added")
 	}
-	files, err := set.Files()
-	if err != nil {
+	dir := t.TempDir()
+	if err := set.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	p, err := profile.ParseData(files[ProfileFile("base")])
+	files, _ := os.ReadDir(dir)
+	var p *profile.Profile
+	if data, err = os.ReadFile(filepath.Join(dir, ProfileFile("base"))); err == nil {
+		p, err = profile.ParseData(data)
+	}
 	if err != nil || len(files) != 1 {
 		t.Fatalf("files %d, base: %v", len(files), err)
 	}

@@ -60,29 +60,20 @@ func (c *Counters) Include(includes string) {
 	c.includes[includes]++
 }
 
-// Snapshot returns the counters with the process's CPU time and heap allocations.
-func (c *Counters) Snapshot() (Stats, error) {
+// ServeHTTP writes the counters, with the process's CPU time and heap allocations, as Stats in JSON.
+func (c *Counters) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	cpu, err := processCPU()
 	if err != nil {
-		return Stats{}, fmt.Errorf("reading the process's CPU time: %w", err)
+		http.Error(w, "reading the process's CPU time: "+err.Error(), http.StatusInternalServerError)
+		return
 	}
 	samples := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
 	metrics.Read(samples)
 	c.mu.Lock()
 	includes := maps.Clone(c.includes)
 	c.mu.Unlock()
-	return Stats{c.Requests.Load(), cpu, samples[0].Value.Uint64(), samples[1].Value.Uint64(), c.Conns.Load(), c.Bytes.Load(), includes}, nil
-}
-
-// ServeHTTP writes Snapshot as JSON.
-func (c *Counters) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
-	s, err := c.Snapshot()
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(s)
+	json.NewEncoder(w).Encode(Stats{c.Requests.Load(), cpu, samples[0].Value.Uint64(), samples[1].Value.Uint64(), c.Conns.Load(), c.Bytes.Load(), includes})
 }
 
 // FetchStats reads the Stats of the server at baseURL.

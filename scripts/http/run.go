@@ -10,7 +10,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -28,7 +27,6 @@ import (
 	"github.com/jsoncost/jsoncost/internal/rawfmt"
 	"github.com/jsoncost/jsoncost/internal/runinfo"
 	"github.com/jsoncost/jsoncost/internal/runner"
-	"github.com/jsoncost/jsoncost/internal/safefile"
 )
 
 // run measures every cell in o.rounds rounds, writes the raw file and prints the
@@ -112,9 +110,11 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w; nothing written", err)
 	}
 	rawDir := filepath.Join(o.results, id, "http", "raw")
-	if err := writeProfiles(filepath.Join(rawDir, httpbench.ProfileDir(name)), m.profiles, stderr); err != nil {
+	profiles := filepath.Join(rawDir, httpbench.ProfileDir(name))
+	if err := m.profiles.Write(profiles); err != nil {
 		return err
 	}
+	fmt.Fprintf(stderr, "wrote %d CPU profiles under %s\n", len(m.profiles), profiles)
 	if err := runner.WriteRaw(filepath.Join(rawDir, name), false, stderr, func(w io.Writer) error {
 		_, err := w.Write(raw.Bytes())
 		return err
@@ -273,23 +273,4 @@ func includesLabel(includes string) string {
 		return "no _source_includes"
 	}
 	return "_source_includes=" + includes
-}
-
-// writeProfiles writes each scenario's merged CPU profile into dir, made anew.
-func writeProfiles(dir string, set httpbench.ProfileSet, stderr io.Writer) error {
-	files, err := set.Files()
-	if err == nil {
-		err = os.MkdirAll(dir, 0o755)
-	}
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err != nil {
-			break
-		}
-		err = safefile.WriteFile(filepath.Join(dir, name), files[name], 0o644)
-	}
-	if err != nil {
-		return fmt.Errorf("CPU profiles: %w", err)
-	}
-	fmt.Fprintf(stderr, "wrote %d CPU profiles under %s\n", len(files), dir)
-	return nil
 }

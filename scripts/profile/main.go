@@ -117,7 +117,7 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 		return cpuprofile.Basis{}, err
 	}
 	var b cpuprofile.Basis
-	ref, ok, err := cpuprofile.Choose(cands, machine, engine, nil,
+	ref, err := cpuprofile.Choose(cands, machine, engine, nil,
 		func(c cpuprofile.Candidate) bool { return o.machine == "" || c.Machine == o.machine },
 		func(r *load.Run) bool {
 			b = documents(o, r, full, filtered)
@@ -126,7 +126,7 @@ func choose(o options, engine string) (cpuprofile.Basis, error) {
 	if err != nil {
 		return cpuprofile.Basis{}, err
 	}
-	if !ok {
+	if ref == nil {
 		return cpuprofile.Basis{}, fmt.Errorf("no full run under %s has the decode-struct and encode-struct cells of %s to scale by (make bench)", o.results, rawfmt.Base)
 	}
 	b.Ref = ref
@@ -191,7 +191,7 @@ func docRun(o options, machine, engine string) (b cpuprofile.Basis, ok bool, err
 }
 
 // describe says in one sentence what the reference run is.
-func describe(ref cpuprofile.Reference) string {
+func describe(ref *cpuprofile.Reference) string {
 	meter := "the older meter"
 	if ref.Paired {
 		meter = "the paired meter"

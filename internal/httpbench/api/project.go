@@ -1,13 +1,11 @@
 package api
 
 import (
-	"cmp"
 	"fmt"
 	"reflect"
-	"strings"
 )
 
-// A projector copies the fields a projected type shares by JSON name with a document's type.
+// A projector copies the fields a projected type shares by name with a document's type.
 type projector func(dst, src reflect.Value)
 
 // newProjector plans the copy from src to dst once: a field of the same type is assigned, a struct
@@ -17,35 +15,22 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 	case dst == src:
 		return func(d, s reflect.Value) { d.Set(s) }, nil
 	case dst.Kind() == reflect.Struct && src.Kind() == reflect.Struct:
-		type field struct {
-			d, s int
-			copy projector
-		}
-		var fields []field
-		byName := map[string]int{}
-		for j := range src.NumField() {
-			if name, ok := jsonName(src.Field(j)); ok {
-				byName[name] = j
-			}
-		}
+		var fields []projector
 		for i := range dst.NumField() {
-			name, ok := jsonName(dst.Field(i))
+			f := dst.Field(i)
+			sf, ok := src.FieldByName(f.Name)
 			if !ok {
-				continue
+				return nil, fmt.Errorf("projecting %s from %s: no field %s", dst, src, f.Name)
 			}
-			j, ok := byName[name]
-			if !ok {
-				return nil, fmt.Errorf("projecting %s from %s: no field %q", dst, src, name)
-			}
-			p, err := newProjector(dst.Field(i).Type, src.Field(j).Type)
+			p, err := newProjector(f.Type, sf.Type)
 			if err != nil {
 				return nil, err
 			}
-			fields = append(fields, field{i, j, p})
+			fields = append(fields, func(d, s reflect.Value) { p(d.Field(i), s.FieldByIndex(sf.Index)) })
 		}
 		return func(d, s reflect.Value) {
 			for _, f := range fields {
-				f.copy(d.Field(f.d), s.Field(f.s))
+				f(d, s)
 			}
 		}, nil
 	case dst.Kind() == reflect.Slice && src.Kind() == reflect.Slice:
@@ -63,9 +48,4 @@ func newProjector(dst, src reflect.Type) (projector, error) {
 		}, nil
 	}
 	return nil, fmt.Errorf("cannot project %s from %s", dst, src)
-}
-
-func jsonName(f reflect.StructField) (string, bool) {
-	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-	return cmp.Or(name, f.Name), f.IsExported() && name != "-"
 }

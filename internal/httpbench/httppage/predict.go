@@ -15,13 +15,10 @@ import (
 )
 
 // A forecast is bench-profile's prediction of one scenario at one load, from the base's profile at
-// that load, beside what the scenario measured (profilesPage adds it): each a change of API CPU per
-// request, in µs.
+// that load: each part a change of API CPU per request, in µs.
 type forecast struct {
-	total, json, gc, body model.Estimate // predicted
-	measured              model.Estimate
-	parts                 []model.Estimate // measured, as the reconciliation splits it (parts)
-	colder                string           // why a JSON part may miss at this load: dearer JSON work than at another
+	total, json, gc, body model.Estimate
+	colder                string // why a JSON part may miss at this load: dearer JSON work than at another
 }
 
 // predictions are the forecasts of the codec and filtered scenarios at load l, by scenario, from b,
@@ -71,17 +68,18 @@ func (r *Run) predictions(l rawfmt.HTTPLoad, b cpuprofile.Breakdown) map[string]
 	return out
 }
 
-// row is a forecast's row: what it predicts, part by part, what was measured and whether that lies in
-// the prediction's interval; where it does not, the parts whose measured change and prediction do not
-// overlap, or, with none, whether the measured interval is too wide to call the point a miss.
-func (f forecast) row(scenario string) []string {
+// row is a forecast's row: what it predicts, part by part, what was measured (in ns: the change, then
+// its parts as the reconciliation splits it) and whether that lies in the prediction's interval; where
+// it does not, the parts whose measured change and prediction do not overlap, or, with none, whether
+// the measured interval is too wide to call the point a miss.
+func (f forecast) row(scenario string, measured []model.Estimate) []string {
 	ci := func(e model.Estimate) string { return format.CI(e, format.Signed, "") }
-	verdict := "yes"
-	if m := f.measured.V; m < f.total.Lo || m > f.total.Hi {
+	verdict, m := "yes", measured[0].Times(1e-3)
+	if m.V < f.total.Lo || m.V > f.total.Hi {
 		var missed []string
 		jsonMissed := false
 		for i, want := range []model.Estimate{f.json, f.gc, f.body, {HasCI: true}} {
-			if got := f.parts[i]; got.HasCI && (got.Hi < want.Lo || got.Lo > want.Hi) {
+			if got := measured[i+1].Times(1e-3); got.HasCI && (got.Hi < want.Lo || got.Lo > want.Hi) {
 				missed = append(missed, fmt.Sprintf("%s (%s)", parts[i].name, ci(got)))
 				jsonMissed = jsonMissed || i == 0
 			}
@@ -91,13 +89,13 @@ func (f forecast) row(scenario string) []string {
 		case jsonMissed && f.colder != "":
 			verdict += "; " + f.colder
 		case len(missed) > 0:
-		case f.measured.HasCI && f.measured.Lo <= f.total.Hi && f.measured.Hi >= f.total.Lo:
+		case m.HasCI && m.Lo <= f.total.Hi && m.Hi >= f.total.Lo:
 			verdict = "no, but the measured interval reaches it: too wide to tell a miss, and no part misses alone"
 		default:
 			verdict = "no, by no part alone"
 		}
 	}
-	return []string{scenario, ci(f.total), ci(f.json), ci(f.gc), ci(f.body), ci(f.measured), verdict}
+	return []string{scenario, ci(f.total), ci(f.json), ci(f.gc), ci(f.body), ci(m), verdict}
 }
 
 // colder says, when the base's JSON work costs clearly more per request at load l (json, by round)

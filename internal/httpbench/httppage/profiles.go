@@ -63,12 +63,9 @@ func ReadBeside(run *Run, rawDir string, cache *load.Cache) error {
 	}
 	full := httpbench.HitsFixture(10)
 	_, five, _ := load.HitsPair(full)
-	ref, ok, err := cpuprofile.Choose(cands, machine, cpuprofile.HeaderEngine(run.Value), cache,
+	run.Ref, err = cpuprofile.Choose(cands, machine, cpuprofile.HeaderEngine(run.Value), cache,
 		func(c cpuprofile.Candidate) bool { return c.Machine == machine || c.Older(machine) },
 		func(m *load.Run) bool { return cpuprofile.HasBase(m, full, five) })
-	if ok {
-		run.Ref = &ref
-	}
 	return err
 }
 
@@ -208,11 +205,7 @@ func (r *Run) profilesPage(charts bool) ([]byte, error) {
 				row = append(row, formatEffect(m, 1e-3, false))
 			}
 			if f, ok := forecasts[c.Scenario.Name]; ok {
-				f.measured = d.Times(1e-3) // µs
-				for _, m := range measured[1:] {
-					f.parts = append(f.parts, m.Times(1e-3))
-				}
-				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name))
+				lv.Predict = append(lv.Predict, f.row(c.Scenario.Name, measured))
 			}
 			if i == 0 && c.Scenario.Name == httpbench.SourceFiltered {
 				v.Saved = fmt.Sprintf("its change of API CPU per request, %s µs, holds %s µs of JSON work", row[1], row[2])

@@ -217,8 +217,12 @@ func TestVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := pred
-		f.measured, f.parts, f.colder = tt.measured, tt.parts, tt.colder
-		row := f.row("goccy")
+		f.colder = tt.colder
+		ns := []model.Estimate{tt.measured.Times(1e3)}
+		for _, p := range tt.parts {
+			ns = append(ns, p.Times(1e3))
+		}
+		row := f.row("goccy", ns)
 		if got := row[len(row)-1]; got != tt.want {
 			t.Errorf("%s: verdict %q, want %q", tt.name, got, tt.want)
 		}
