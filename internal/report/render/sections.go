@@ -79,9 +79,10 @@ type gcCost struct {
 // A gcExample is the base's decode-struct on the article's large document:
 // its B/op and codec time, and the collection that allocation costs.
 type gcExample struct {
-	B, Ns float64
-	Cost  model.Estimate
-	Share float64 // of its time with GC, in percent
+	Codec, Op, Fixture string
+	B, Ns              float64
+	Cost               model.Estimate
+	Share              float64 // of its time with GC, in percent
 }
 
 // newGCCost is the section of a run that timed collection, else nil.
@@ -104,7 +105,7 @@ func newGCCost(r *load.Run) *gcCost {
 	c := rawfmt.Cell{Op: rawfmt.OpDecodeStruct, Fixture: load.ArticleLarge, Codec: rawfmt.Base}
 	if b, ns := model.Of(r, c, rawfmt.UnitB), model.Ns(r, c.Op, c.Fixture, c.Codec); b.Known() && ns.Known() {
 		cost := service.PerByte.Estimate().Times(b.Point)
-		g.Example = &gcExample{b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
+		g.Example = &gcExample{c.Codec, c.Op, c.Fixture, b.Point, ns.Point, cost, 100 * cost.V / (cost.V + ns.Point)}
 	}
 	return g
 }
