@@ -43,16 +43,21 @@ func newPlan(cs codecs.List, sel rawfmt.Selection) (*plan, error) {
 	for _, c := range all {
 		byName[c.Name()] = c
 	}
+	selected := map[rawfmt.Cell]bool{}
+	for _, c := range cells {
+		selected[c.Name()] = true
+	}
 	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, added: map[string][]string{}, skipped: skipped}
+	blockOf := map[string]int{} // a block's index by its name
 	add := func(c jsoncost.Cell) {
 		name := c.Name()
 		if _, added := p.sizes[name]; added {
 			return
 		}
 		key := name.Op + " " + name.Fixture
-		i := slices.IndexFunc(p.blocks, func(b meter.Block) bool { return b.Name == key })
-		if i < 0 {
-			i, p.blocks = len(p.blocks), append(p.blocks, meter.Block{Name: key, Doc: name.Fixture})
+		i, ok := blockOf[key]
+		if !ok {
+			i, blockOf[key], p.blocks = len(p.blocks), len(p.blocks), append(p.blocks, meter.Block{Name: key, Doc: name.Fixture})
 		}
 		partner, unit := rawfmt.Partner(name, rawfmt.Anchor)
 		p.blocks[i].Pairs = append(p.blocks[i].Pairs, meter.Pair{Cell: name, Partner: partner, Unit: unit})
@@ -67,7 +72,7 @@ func newPlan(cs codecs.List, sel rawfmt.Selection) (*plan, error) {
 			return nil, fmt.Errorf("%s: this binary has no %s cell to pair it with", name, base)
 		}
 		ops := p.added[base.Codec]
-		if _, ok := p.sizes[base]; !ok && !slices.Contains(ops, base.Op) && !slices.ContainsFunc(cells, func(c jsoncost.Cell) bool { return c.Name() == base }) {
+		if _, ok := p.sizes[base]; !ok && !slices.Contains(ops, base.Op) && !selected[base] {
 			p.added[base.Codec] = append(ops, base.Op)
 		}
 		add(b)

@@ -17,8 +17,12 @@ func TestPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
+	got, blocks := map[string]string{}, map[string]bool{}
 	for _, b := range p.blocks {
+		if blocks[b.Name] {
+			t.Errorf("two blocks are named %s: the cells of one operation and document are measured in one", b.Name)
+		}
+		blocks[b.Name] = true
 		for _, pr := range b.Pairs {
 			if b.Doc != pr.Cell.Fixture || !strings.HasPrefix(b.Name, pr.Cell.Op+" ") {
 				t.Errorf("%s in block %s of %s", pr.Cell, b.Name, b.Doc)

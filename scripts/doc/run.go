@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -46,12 +45,8 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 		}
 		return nil, fmt.Errorf("asking the benchmark binary what it is: %w", err)
 	}
-	in.listed, err = s.Cells()
-	for i := 0; err == nil && i < len(in.listed); i++ {
-		var refused *runner.CellError
-		if err = s.Prepare(in.listed[i].Cell); errors.As(err, &refused) {
-			in.failures, err = append(in.failures, page.Failure{Cell: refused.Cell, Err: refused.Why}), nil
-		}
+	if in.listed, err = s.Cells(); err == nil {
+		err = in.gate(s)
 	}
 	if cerr := s.Close(); err == nil {
 		err = cerr
@@ -67,6 +62,19 @@ func inspect(ctx context.Context, b runner.Binary, stderr io.Writer) (*inspectio
 	return in, nil
 }
 
+// gate prepares every listed cell in s, recording those the gate refused.
+func (in *inspection) gate(s *runner.Server) error {
+	for _, l := range in.listed {
+		var refused *runner.CellError
+		if err := s.Prepare(l.Cell); errors.As(err, &refused) {
+			in.failures = append(in.failures, page.Failure{Cell: l.Cell, Err: refused.Why})
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // A plan is the blocks a run times, one per operation and document, and
 // the cells it leaves out.
 type plan struct {
@@ -80,30 +88,33 @@ type plan struct {
 // line on stderr, each whose partner the gate refused.
 func newPlan(in *inspection, anchor string, stderr io.Writer) (*plan, error) {
 	p := &plan{sizes: map[rawfmt.Cell]meter.Size{}, failures: in.failures}
-	refused := func(c rawfmt.Cell) bool {
-		return slices.ContainsFunc(in.failures, func(f page.Failure) bool { return f.Cell == c })
+	passed := map[rawfmt.Cell]bool{} // every listed cell: whether it passed the gate
+	for _, l := range in.listed {
+		passed[l.Cell] = true
 	}
-	listed := func(c rawfmt.Cell) bool {
-		return slices.ContainsFunc(in.listed, func(l runner.Listed) bool { return l.Cell == c })
+	for _, f := range in.failures {
+		passed[f.Cell] = false
 	}
+	blockOf := map[string]int{} // a block's index by its name
 	for _, l := range in.listed {
 		c := l.Cell
 		partner, unit := rawfmt.Partner(c, anchor)
+		partnerPassed, listed := passed[partner]
 		switch {
-		case refused(c):
+		case !passed[c]:
 			continue
-		case !listed(partner):
+		case !listed:
 			return nil, fmt.Errorf("%s: the benchmark binary has no %s cell to pair it with", c, partner)
-		case refused(partner):
+		case !partnerPassed:
 			f := page.Failure{Cell: c, Err: fmt.Sprintf("not timed: its partner %s failed the correctness gate", partner)}
 			fmt.Fprintf(stderr, "  %s: %s\n", f.Cell, f.Err)
 			p.failures = append(p.failures, f)
 			continue
 		}
 		key := c.Op + " " + c.Fixture
-		i := slices.IndexFunc(p.blocks, func(b meter.Block) bool { return b.Name == key })
-		if i < 0 {
-			i, p.blocks = len(p.blocks), append(p.blocks, meter.Block{Name: key, Doc: c.Fixture})
+		i, ok := blockOf[key]
+		if !ok {
+			i, blockOf[key], p.blocks = len(p.blocks), len(p.blocks), append(p.blocks, meter.Block{Name: key, Doc: c.Fixture})
 		}
 		p.blocks[i].Pairs = append(p.blocks[i].Pairs, meter.Pair{Cell: c, Partner: partner, Unit: unit})
 		p.sizes[c] = meter.Size{Fields: l.Fields, DocBytes: l.DocBytes}

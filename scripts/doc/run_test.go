@@ -294,7 +294,12 @@ func TestPlan(t *testing.T) {
 			continue
 		}
 		var pairs, failures []string
+		blocks := map[string]bool{}
 		for _, b := range p.blocks {
+			if blocks[b.Name] {
+				t.Errorf("%s: two blocks are named %s: the cells of one operation and document are measured in one", tt.name, b.Name)
+			}
+			blocks[b.Name] = true
 			for _, pr := range b.Pairs {
 				pairs = append(pairs, b.Name+": "+pr.Cell.Sub()+" "+pr.Partner.Sub()+" "+pr.Unit)
 				if size, want := p.sizes[pr.Cell], float64(slices.Index(tt.listed, pr.Cell)); size.Fields != want || size.DocBytes != 100 {
