@@ -70,7 +70,10 @@ func (p *Profiler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Profile starts (start true) or stops the CPU profile of the server at baseURL; stopping returns it.
 func Profile(ctx context.Context, client *http.Client, baseURL string, start bool) ([]byte, error) {
-	method := map[bool]string{true: http.MethodPost, false: http.MethodGet}[start]
+	method := http.MethodGet
+	if start {
+		method = http.MethodPost
+	}
 	return call(ctx, client, method, baseURL, ProfilePath, "CPU profile")
 }
 

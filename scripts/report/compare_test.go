@@ -15,11 +15,12 @@ import (
 )
 
 // pairedRaw is a paired run of decode-map on two documents: encoding-json
-// and fast, fast's slices fastRatio of its base's with 3% noise, in 6
-// rounds on 2 layouts, 5 pairs each.
-func pairedRaw(fastRatio float64, seed uint64, goVersion string) string {
+// and fast, fast's slices fastRatio of its base's with 3% noise, every
+// slice slow times as long as on the host at its usual speed, in 6 rounds
+// on 2 layouts, 5 pairs each.
+func pairedRaw(fastRatio, slow float64, seed uint64, goVersion string) string {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	noise := func() float64 { return math.Exp(0.03 * rng.NormFloat64()) }
+	noise := func() float64 { return slow * math.Exp(0.03*rng.NormFloat64()) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: linux-amd64-x\n%s: %s\n%s: %s\n%s: 6\n%s: %s\n", rawfmt.KeyMachine, rawfmt.KeyGo, goVersion, rawfmt.KeyMeter, rawfmt.MeterPaired,
 		rawfmt.KeyRounds, rawfmt.KeyAnchor, rawfmt.Anchor)
@@ -59,19 +60,29 @@ func compare(t *testing.T, old, new string) (string, error) {
 // its base: runs that agree overlap everywhere and list no change; a run
 // in which fast got faster lists both its cells, and names its Go.
 func TestCompareRatios(t *testing.T) {
-	out, err := compare(t, pairedRaw(0.5, 1, "go1.27.3"), pairedRaw(0.5, 2, "go1.27.3"))
+	out, err := compare(t, pairedRaw(0.5, 1, 1, "go1.27.3"), pairedRaw(0.5, 1, 2, "go1.27.3"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"2 cells compared on ratio to the base (0 only in OLD, 0 only in NEW).", "overlap in 100% of the cells.", "No cell changed beyond its interval."} {
+	for _, want := range []string{"2 cells compared on ratio to the base (0 only in OLD, 0 only in NEW).", "overlap in 100% of the cells.", "No cell changed beyond its interval.",
+		"The host's speed, NEW against OLD: 1.00× (the bases' ns/op, geometric mean over 2 cells)."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("agreeing runs: output lacks %q:\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "Note:") {
+	if strings.Contains(out, "Note:") || strings.Contains(out, "apart") {
 		t.Errorf("agreeing runs: a note of a difference:\n%s", out)
 	}
-	out, err = compare(t, pairedRaw(0.5, 1, "go1.27.3"), pairedRaw(0.4, 2, "go1.28.0"))
+	out, err = compare(t, pairedRaw(0.5, 1, 1, "go1.27.3"), pairedRaw(0.5, 1.6, 2, "go1.27.3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The host's speed, NEW against OLD: 0.625×", "That is more than 1.15× apart"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a slower host: output lacks %q:\n%s", want, out)
+		}
+	}
+	out, err = compare(t, pairedRaw(0.5, 1, 1, "go1.27.3"), pairedRaw(0.4, 1, 2, "go1.28.0"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +90,9 @@ func TestCompareRatios(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("fast got faster: output lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "The host's speed") {
+		t.Errorf("runs of two toolchains: a host speed, which the toolchain changes too:\n%s", out)
 	}
 }
 

@@ -232,6 +232,22 @@ func Count(x float64) string {
 	return Num(x/s.Factor) + " " + s.Prefix
 }
 
+// If is s where cond holds, else "".
+func If(cond bool, s string) string {
+	if cond {
+		return s
+	}
+	return ""
+}
+
+// YesNo is "yes" or "no".
+func YesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
 // Plural formats a count of things: "1 round", "20 rounds".
 func Plural(n int, thing string) string {
 	if n == 1 {

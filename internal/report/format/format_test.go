@@ -57,6 +57,8 @@ func TestFormat(t *testing.T) {
 		{HalfWidth(23.4), "±23.4%"},
 		{HalfWidth(10), "±10.0%"},
 		{HalfWidth(math.Inf(1)), "±∞"},
+		{YesNo(true) + YesNo(false), "yesno"},
+		{If(true, "; …") + If(false, "x"), "; …"},
 		{Bytes(4963), "4963 B"},
 		{Bytes(65536), "64 KB"},
 		{Bytes(-2048), "−2048 B"},

@@ -23,6 +23,25 @@ type Match struct {
 	Overlap    float64 // the share of cells whose two intervals overlap (of those with intervals)
 	MedianDiff float64 // the median |new/old − 1|
 	Changed    []CellPair
+
+	// HostSpeed is how fast the host ran new against old: the geometric
+	// mean of old over new ns/op of the cells of the operations' bases both
+	// runs timed; 0 where they share none, count instructions, or ran on
+	// two machines or toolchains, which change the bases' speed too. Pairs
+	// cancel the host's speed only where every codec slows alike; on these
+	// machines they do not, so two runs made at host speeds far apart
+	// (beyond HostSpeedApart) disagree by more than their intervals say.
+	HostSpeed  float64
+	SpeedCells int // the base cells HostSpeed rests on
+}
+
+// HostSpeedApart is how far apart two runs' host speeds may be, as a
+// factor, before make compare warns that their disagreement is the host's.
+const HostSpeedApart = 1.15
+
+// Apart reports whether the runs were made at host speeds further apart than HostSpeedApart.
+func (m Match) Apart() bool {
+	return m.SpeedCells > 0 && (m.HostSpeed > HostSpeedApart || m.HostSpeed < 1/HostSpeedApart)
 }
 
 // A CellPair is one cell in two runs.
@@ -101,6 +120,9 @@ func MatchRuns(old, new *load.Run) Match {
 		}
 	}
 	a.OnlyOld = len(olds)
+	if !a.Exact && same(old, new, rawfmt.KeyMachine) && same(old, new, rawfmt.KeyGo) {
+		a.HostSpeed, a.SpeedCells = hostSpeed(old, new)
+	}
 	if bounded > 0 {
 		a.Overlap = float64(overlapped) / float64(bounded)
 	}
@@ -111,6 +133,34 @@ func MatchRuns(old, new *load.Run) Match {
 		return cmp.Compare(math.Abs(math.Log(y.Change.V)), math.Abs(math.Log(x.Change.V)))
 	})
 	return a
+}
+
+// hostSpeed is the geometric mean of old's over new's ns/op of the cells of
+// each operation's base both runs have, and how many there are.
+func hostSpeed(old, new *load.Run) (float64, int) {
+	var sum float64
+	var n int
+	for _, c := range cellsOf(new) {
+		if c.Codec != BaseOf(new, c.Op) || c.Codec != BaseOf(old, c.Op) {
+			continue
+		}
+		o, nw := Of(old, c, rawfmt.UnitNs), Of(new, c, rawfmt.UnitNs)
+		if o.Known() && nw.Known() && o.Point > 0 && nw.Point > 0 {
+			sum += math.Log(o.Point / nw.Point)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return math.Exp(sum / float64(n)), n
+}
+
+// same reports whether a and b give configuration key the same value.
+func same(a, b *load.Run, key string) bool {
+	va, _ := a.Value(key)
+	vb, _ := b.Value(key)
+	return va == vb
 }
 
 // cellsOf lists r's cells in report order: op, fixture, codec.

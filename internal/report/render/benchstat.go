@@ -95,7 +95,15 @@ func Match(w io.Writer, m model.Match, oldName, newName string, max int) error {
 		fmt.Fprintf(w, "Their 95%% intervals overlap in %s of the cells.\n", format.Percent(100*m.Overlap))
 	}
 	fmt.Fprintf(w, "The median difference is %s.\n", format.Percent(100*m.MedianDiff))
-	beyond := map[bool]string{false: " beyond its interval"}[m.Exact]
+	if m.SpeedCells > 0 {
+		fmt.Fprintf(w, "The host's speed, %s against %s: %s (the bases' ns/op, geometric mean over %s).\n",
+			newName, oldName, format.Ratio(m.HostSpeed), format.Plural(m.SpeedCells, "cell"))
+	}
+	if m.Apart() {
+		fmt.Fprintf(w, "That is more than %s apart: codecs do not slow alike when the host does, and each interval covers only its own run's state, so these figures disagree by more than their intervals say. Compare runs made at about the same speed.\n",
+			format.Ratio(model.HostSpeedApart))
+	}
+	beyond := format.If(!m.Exact, " beyond its interval")
 	if len(m.Changed) == 0 {
 		fmt.Fprintf(w, "No cell changed%s.\n", beyond)
 		return nil

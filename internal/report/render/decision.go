@@ -147,7 +147,7 @@ func newDecision(r *load.Run, op string, ranks []ranking) decision {
 		for i, s := range rk.Standings {
 			_, ratio := s.Key()
 			d.Miss = d.Miss || rk.Ref != "" && !ratio.HasCI
-			fixture := map[bool]string{true: rk.Fixture}[i == 0] // the document, on its first row
+			fixture := format.If(i == 0, rk.Fixture) // the document, on its first row
 			cells := []string{fixture, rank(s), s.Codec, format.Duration(s.Ns.V), format.RatioCI(s.Ratio)}
 			if d.GC {
 				cells = append(cells[:4], format.DurationCI(s.GC), format.RatioCI(s.RatioGC))

@@ -62,7 +62,10 @@ func Index(ms []IndexMachine, others []string) ([]byte, error) {
 			if r.Err != nil {
 				page = "unusable: " + r.Err.Error() + " (" + Link{"raw file", path.Join(m.ID, load.RawDir, r.Run.Raw.File)}.cell() + ")"
 			}
-			meter := map[bool]string{true: "paired", false: "older"}[r.Run.Paired()]
+			meter := "older"
+			if r.Run.Paired() {
+				meter = "paired"
+			}
 			v.Runs.add(m.ID, r.Run.Raw.Name.StampString(), r.Run.Raw.Kind(), cmp.Or(config(r.Run, rawfmt.KeyGo), format.None), meter, page)
 		}
 	}

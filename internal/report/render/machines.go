@@ -121,9 +121,9 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 		for _, fl := range o.Flips {
 			row := []string{fl.Fixture}
 			for _, w := range fl.Winners {
-				row = append(row, w.Codec+map[bool]string{true: " (tied)"}[w.Tied])
+				row = append(row, w.Codec+format.If(w.Tied, " (tied)"))
 			}
-			fo.Flips.add(append(row, map[bool]string{true: "yes", false: "no"}[fl.Clear()])...)
+			fo.Flips.add(append(row, format.YesNo(fl.Clear()))...)
 			if fl.Clear() {
 				clear++
 			}
@@ -139,7 +139,7 @@ func (p MachinesPage) Files() (map[string][]byte, error) {
 			}
 			fo.Ratios = append(fo.Ratios, fr)
 		}
-		v.Summary.add("["+o.Op+"](#"+o.Op+")", fmt.Sprint(len(o.Fixtures)), within(least.Agreement), format.Sig(least.Rho), fmt.Sprint(len(o.Flips)), fmt.Sprint(clear), map[bool]string{true: "yes", false: "no"}[fo.Builds != ""])
+		v.Summary.add("["+o.Op+"](#"+o.Op+")", fmt.Sprint(len(o.Fixtures)), within(least.Agreement), format.Sig(least.Rho), fmt.Sprint(len(o.Flips)), fmt.Sprint(clear), format.YesNo(fo.Builds != ""))
 		v.Ops = append(v.Ops, fo)
 	}
 	b, err := wrapped("machines", v)

@@ -91,7 +91,7 @@ func notes(v *view) []string {
 	add(!r.Raw.Full() && !v.RunPage, "There is no usable full run of this machine: this page is built from the newest %s run, raw/%s. Run `make bench` for the full matrix.", r.Raw.Kind(), r.Raw.File)
 	if n := len(r.SyntaxErrors); n > 0 {
 		first := markdown.Escape(strings.Join(r.SyntaxErrors[:min(3, n)], "; "))
-		add(true, "%d lines of raw/%s could not be parsed and were left out (first: %s%s).", n, r.Raw.File, first, map[bool]string{true: "; …"}[n > 3])
+		add(true, "%d lines of raw/%s could not be parsed and were left out (first: %s%s).", n, r.Raw.File, first, format.If(n > 3, "; …"))
 	}
 	for _, c := range r.BadConfig {
 		add(true, "%s.", markdown.Escape(c))
@@ -123,7 +123,7 @@ func notes(v *view) []string {
 			}
 		}
 		add(short > 0, "%s: %d cells have fewer samples than the run's %d rounds (fewest: %d).%s", markdown.Escape(codec), short, r.Rounds(), fewest,
-			map[bool]string{true: fmt.Sprintf(" Cells with fewer than %d samples get no bootstrap interval; medians need %d for benchstat's.", boot, need)}[fewest < boot])
+			format.If(fewest < boot, fmt.Sprintf(" Cells with fewer than %d samples get no bootstrap interval; medians need %d for benchstat's.", boot, need)))
 	}
 	type group struct{ fit, reason, cells string }
 	var groups []group // the fits that could not be made, by fit and reason

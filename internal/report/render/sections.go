@@ -249,7 +249,7 @@ func newPrecision(a *model.Analysis) precision {
 		}
 		row := []string{name, cells, med, p90, spread, fmt.Sprint(len(o.Wide))}
 		if paired {
-			row = append(row, map[bool]string{true: "yes", false: "no"}[o.MeetsTargets()])
+			row = append(row, format.YesNo(o.MeetsTargets()))
 			if !o.MeetsTargets() {
 				p.Missed = append(p.Missed, name)
 			}
@@ -269,7 +269,7 @@ func newPrecision(a *model.Analysis) precision {
 		}
 	}
 	for _, o := range a.Precision {
-		p.Ops.add(row(o.Op, o, map[bool]string{true: "**"}[o.Op == model.AllOps])...)
+		p.Ops.add(row(o.Op, o, format.If(o.Op == model.AllOps, "**"))...)
 	}
 	for _, f := range a.Families {
 		p.Families.add(row(code(f.Op), f, "")...)

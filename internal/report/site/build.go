@@ -244,7 +244,10 @@ func parallel[T any](s []T, f func(int, T)) {
 func (b *build) files(stdout io.Writer) (pageDir, error) {
 	d := pageDir{dir: b.m.ID, managed: machineManaged, files: map[string][]byte{}}
 	for _, j := range b.jobs {
-		prefix := map[bool]string{true: j.dir + ": "}[j.dir != ""]
+		prefix := ""
+		if j.dir != "" {
+			prefix = j.dir + ": "
+		}
 		if j.err != nil {
 			return pageDir{}, fmt.Errorf("machine %s: %s%w", b.m.ID, prefix, j.err)
 		}
