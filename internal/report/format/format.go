@@ -211,6 +211,20 @@ func HalfWidth(pct float64) string {
 	return "±" + strconv.FormatFloat(pct, 'f', 1, 64) + "%"
 }
 
+// HalfWidthOf formats pct as HalfWidth does, with as many more decimals as
+// it takes (up to four) where one would print a half-width that misses
+// target as target's own figure: ±2.04% against ±2%, not ±2.0%.
+func HalfWidthOf(pct, target float64) string {
+	d := 1
+	for pct > target && d < 4 && strconv.FormatFloat(pct, 'f', d, 64) == strconv.FormatFloat(target, 'f', d, 64) {
+		d++
+	}
+	if d == 1 || !finite(pct) {
+		return HalfWidth(pct)
+	}
+	return "±" + strconv.FormatFloat(pct, 'f', d, 64) + "%"
+}
+
 // Bytes formats a byte count: whole bytes, or KB from 10 KB.
 func Bytes(x float64) string {
 	if math.Abs(x) >= 10*BytesPerKB {

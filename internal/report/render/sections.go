@@ -242,7 +242,7 @@ func newPrecision(a *model.Analysis) precision {
 			cells = fmt.Sprintf("%d (+%d without an interval)", o.Cells, o.Unbounded)
 		}
 		if o.Cells > 0 {
-			med, p90 = format.HalfWidth(100*o.Median), format.HalfWidth(100*o.P90)
+			med, p90 = format.HalfWidthOf(100*o.Median, 100*model.TargetMedian), format.HalfWidthOf(100*o.P90, 100*model.TargetP90)
 		}
 		if o.High > 0 {
 			spread = format.Strays(o.Low, o.High)
