@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -40,10 +39,10 @@ func compareRuns(oldArg, newArg string, w io.Writer) error {
 	}
 	old, new := runs[0], runs[1]
 	fmt.Fprintf(w, "OLD: %s\nNEW: %s\n", old.Raw.Path, new.Raw.Path)
-	if d := differences(old, new); d != "" {
-		fmt.Fprintf(w, "Note: OLD and NEW ran on different machines, toolchains or meters (%s): every change below includes that difference.\n", d)
-	}
 	m := model.MatchRuns(old, new)
+	if len(m.Setup) > 0 {
+		fmt.Fprintf(w, "Note: OLD and NEW ran on different machines, toolchains or meters (%s): every change below includes that difference.\n", strings.Join(m.Setup, "; "))
+	}
 	fmt.Fprintln(w)
 	if err := render.Match(w, m, "OLD", "NEW", 40); err != nil {
 		return err
@@ -95,21 +94,6 @@ func loadArg(arg string) (*load.Run, error) {
 		return nil, err
 	}
 	return load.Load(load.Raw{Path: path, File: filepath.Base(path), Name: name})
-}
-
-// differences lists, as "key a → b; …", the configuration lines that say
-// where, with what and how a run was measured whose values differ between
-// old and new; "" when none do.
-func differences(old, new *load.Run) string {
-	var out []string
-	for _, key := range []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGeneration, rawfmt.KeyGo, rawfmt.KeyMeter} {
-		o, _ := old.Value(key)
-		n, _ := new.Value(key)
-		if o != n {
-			out = append(out, fmt.Sprintf("%s %s → %s", key, cmp.Or(o, "none"), cmp.Or(n, "none")))
-		}
-	}
-	return strings.Join(out, "; ")
 }
 
 // sideKey is the configuration key that tells benchstat a result's run.

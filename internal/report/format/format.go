@@ -219,7 +219,7 @@ func HalfWidthOf(pct, target float64) string {
 	for pct > target && d < 4 && strconv.FormatFloat(pct, 'f', d, 64) == strconv.FormatFloat(target, 'f', d, 64) {
 		d++
 	}
-	if d == 1 || !finite(pct) {
+	if d == 1 {
 		return HalfWidth(pct)
 	}
 	return "±" + strconv.FormatFloat(pct, 'f', d, 64) + "%"

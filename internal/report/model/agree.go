@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -24,16 +25,24 @@ type Match struct {
 	MedianDiff float64 // the median |new/old − 1|
 	Changed    []CellPair
 
+	// Setup lists, as "key old → new", the configuration lines that say
+	// where, with what and how a run was measured whose values differ
+	// between the runs (SetupKeys): every change includes those differences.
+	Setup []string
+
 	// HostSpeed is how fast the host ran new against old: the geometric
 	// mean of old over new ns/op of the cells of the operations' bases both
-	// runs timed; 0 where they share none, count instructions, or ran on
-	// two machines or toolchains, which change the bases' speed too. Pairs
+	// runs timed; 0 where they share none, count instructions, or differ in
+	// Setup, which changes the bases' speed too. Pairs
 	// cancel the host's speed only where every codec slows alike; on these
 	// machines they do not, so two runs made at host speeds far apart
 	// (beyond HostSpeedApart) disagree by more than their intervals say.
 	HostSpeed  float64
 	SpeedCells int // the base cells HostSpeed rests on
 }
+
+// SetupKeys are the configuration keys that say where, with what and how a run was measured.
+var SetupKeys = []string{rawfmt.KeyMachine, rawfmt.KeyCPU, rawfmt.KeyGeneration, rawfmt.KeyGo, rawfmt.KeyMeter}
 
 // HostSpeedApart is how far apart two runs' host speeds may be, as a
 // factor, before make compare warns that their disagreement is the host's.
@@ -64,6 +73,13 @@ const (
 // those that differ.
 func MatchRuns(old, new *load.Run) Match {
 	a := Match{Figure: FigureNs}
+	for _, key := range SetupKeys {
+		o, _ := old.Value(key)
+		n, _ := new.Value(key)
+		if o != n {
+			a.Setup = append(a.Setup, fmt.Sprintf("%s %s → %s", key, cmp.Or(o, "none"), cmp.Or(n, "none")))
+		}
+	}
 	oldCells := cellsOf(old)
 	switch {
 	case old.Paired() && new.Paired():
@@ -120,7 +136,7 @@ func MatchRuns(old, new *load.Run) Match {
 		}
 	}
 	a.OnlyOld = len(olds)
-	if !a.Exact && same(old, new, rawfmt.KeyMachine) && same(old, new, rawfmt.KeyGo) {
+	if !a.Exact && len(a.Setup) == 0 {
 		a.HostSpeed, a.SpeedCells = hostSpeed(old, new)
 	}
 	if bounded > 0 {
@@ -140,27 +156,23 @@ func MatchRuns(old, new *load.Run) Match {
 func hostSpeed(old, new *load.Run) (float64, int) {
 	var sum float64
 	var n int
-	for _, c := range cellsOf(new) {
-		if c.Codec != BaseOf(new, c.Op) || c.Codec != BaseOf(old, c.Op) {
+	for _, op := range new.Ops {
+		base := BaseOf(new, op)
+		if base == "" || base != BaseOf(old, op) {
 			continue
 		}
-		o, nw := Of(old, c, rawfmt.UnitNs), Of(new, c, rawfmt.UnitNs)
-		if o.Known() && nw.Known() && o.Point > 0 && nw.Point > 0 {
-			sum += math.Log(o.Point / nw.Point)
-			n++
+		for _, f := range new.Fixtures {
+			o, nw := Ns(old, op, f, base), Ns(new, op, f, base)
+			if o.Known() && nw.Known() && o.Point > 0 && nw.Point > 0 {
+				sum += math.Log(o.Point / nw.Point)
+				n++
+			}
 		}
 	}
 	if n == 0 {
 		return 0, 0
 	}
 	return math.Exp(sum / float64(n)), n
-}
-
-// same reports whether a and b give configuration key the same value.
-func same(a, b *load.Run, key string) bool {
-	va, _ := a.Value(key)
-	vb, _ := b.Value(key)
-	return va == vb
 }
 
 // cellsOf lists r's cells in report order: op, fixture, codec.
